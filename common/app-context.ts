@@ -1,0 +1,23 @@
+import { createContext, type RouterContext } from "react-router";
+import type { Actor } from "../server/modules/access.ts";
+import type { Services } from "../server/services.ts";
+
+/**
+ * What loaders and actions receive from the server. The key lives on a global
+ * symbol because the React Router build is a separate bundle: both sides must
+ * hold the very same context object.
+ */
+export type AppContext = {
+  services: Services;
+  actor: Actor | null;
+  sessionToken: string | null;
+  clientAddress: string;
+  /** Set-Cookie values for signing in and out, built by the server. */
+  sessionCookie(token: string): string;
+  clearedSessionCookie(): string;
+};
+
+const key = Symbol.for("cms.app-context");
+const registry = globalThis as typeof globalThis & { [key]?: RouterContext<AppContext> };
+
+export const appContext: RouterContext<AppContext> = (registry[key] ??= createContext<AppContext>());

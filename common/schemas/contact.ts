@@ -1,0 +1,11 @@
+import { emailField, requiredText, z } from "../zod.ts";
+
+export const contactSchema = z.object({
+  name: requiredText(120),
+  email: emailField(),
+  message: requiredText(5000),
+  /** Honeypot: hidden from people, filled in by bots. */
+  website: z.string().optional(),
+});
+
+export type ContactInput = z.infer<typeof contactSchema>;

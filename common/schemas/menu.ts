@@ -1,0 +1,35 @@
+import { requiredText, z } from "../zod.ts";
+
+const id = z.coerce.number().int().positive();
+
+export const menuSchema = z
+  .object({
+    name: requiredText(80),
+    url: z
+      .string()
+      .trim()
+      .max(500, "No máximo 500 caracteres")
+      .refine(
+        (value) => value === "" || /^\/(?!\/)[^\s]*$/.test(value) || /^https?:\/\/[^\s]+$/i.test(value),
+        "Use um caminho do site (/contato) ou um endereço completo (https://...)",
+      )
+      .default(""),
+    page_id: id.nullable().default(null),
+    parent_id: id.nullable().default(null),
+    enabled: z.boolean().default(true),
+    position: z.coerce.number().int().min(0).max(10000).optional(),
+  })
+  .refine((menu) => menu.url !== "" || menu.page_id !== null, {
+    path: ["url"],
+    message: "Informe um endereço ou escolha uma página",
+  });
+
+export type MenuInput = z.input<typeof menuSchema>;
+export type MenuValues = z.infer<typeof menuSchema>;
+
+export const menuOrderSchema = z.object({
+  parent_id: id.nullable().default(null),
+  ids: z.array(id).min(1, "Informe a nova ordem").max(500),
+});
+
+export type MenuOrder = z.infer<typeof menuOrderSchema>;

@@ -1,0 +1,80 @@
+import { featureKeys } from "../features.ts";
+import { fonts } from "../fonts.ts";
+import { optionalText, requiredText, z } from "../zod.ts";
+
+const color = z
+  .string()
+  .trim()
+  .regex(/^#[0-9a-fA-F]{6}$/, "Use uma cor no formato #rrggbb")
+  .transform((value) => value.toLowerCase());
+
+const optionalUrl = z
+  .string()
+  .trim()
+  .max(500, "No máximo 500 caracteres")
+  .refine((value) => value === "" || /^https?:\/\/[^\s]+$/i.test(value), "Informe um endereço começando com http:// ou https://")
+  .default("");
+
+/** An uploaded file's url (relative to the file storage) or an absolute http(s) url; empty clears it. */
+const fileUrl = z.preprocess(
+  (value) => (value !== null && typeof value === "object" && "url" in value ? value.url : value),
+  z
+  .string()
+  .trim()
+  .max(500)
+  .refine((value) => value === "" || /^(https?:\/\/|\/)[^\s]*$/i.test(value), "Endereço de arquivo inválido")
+  .transform((value) => (value === "" ? null : value))
+  .nullable()
+  .default(null),
+);
+
+const feature = z.object({
+  title: requiredText(60),
+  url: z
+    .string()
+    .trim()
+    .regex(/^\/[a-z0-9-]+$/, "Use um caminho como /noticias"),
+  enabled: z.boolean(),
+});
+
+const postalCode = z
+  .string()
+  .trim()
+  .transform((value) => value.replace(/\D/g, ""))
+  .refine((value) => value === "" || value.length === 8, "O CEP deve ter 8 dígitos")
+  .default("");
+
+export const settingsSchema = z.object({
+  title: requiredText(120),
+  description: optionalText(500),
+  font: z.enum(fonts, "Escolha uma das fontes disponíveis").default("Montserrat"),
+  primary_color: color.default("#523d38"),
+  secondary_color: color.default("#e1846d"),
+  site_logo: fileUrl,
+  site_cover: fileUrl,
+  site_favicon: fileUrl,
+  site_footer_logo: z.union([z.literal(0), z.literal(1)]).default(0),
+  contact: optionalText(2000),
+  email: z
+    .string()
+    .trim()
+    .refine((value) => value === "" || z.email().safeParse(value).success, "Informe um e-mail válido")
+    .default(""),
+  url_facebook: optionalUrl,
+  url_instagram: optionalUrl,
+  url_twitter: optionalUrl,
+  url_youtube: optionalUrl,
+  gtag: z
+    .string()
+    .trim()
+    .refine((value) => value === "" || /^(G|GT|AW|UA)-[A-Z0-9-]{4,20}$/i.test(value), "Código do Google Analytics inválido (ex.: G-XXXXXXX)")
+    .default(""),
+  origin_postal_code: postalCode,
+  features: z.object(Object.fromEntries(featureKeys.map((key) => [key, feature])) as Record<
+    (typeof featureKeys)[number],
+    typeof feature
+  >),
+});
+
+export type SettingsInput = z.input<typeof settingsSchema>;
+export type SettingsValues = z.infer<typeof settingsSchema>;

@@ -1,0 +1,18 @@
+import { emailField, passwordField, requiredText, z } from "../zod.ts";
+
+export const PASSWORD_MISMATCH = "As senhas digitadas não conferem";
+
+export const setupSchema = z
+  .object({
+    title: requiredText(120),
+    admin_name: requiredText(120),
+    email: emailField(),
+    password: passwordField(),
+    password_confirmation: z.string({ error: "Campo obrigatório" }).min(1, "Campo obrigatório"),
+  })
+  .refine((input) => input.password === input.password_confirmation, {
+    path: ["password_confirmation"],
+    message: PASSWORD_MISMATCH,
+  });
+
+export type SetupInput = z.infer<typeof setupSchema>;

@@ -1,0 +1,52 @@
+import { fileURLToPath } from "node:url";
+import { PGlite } from "@electric-sql/pglite";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import pg from "pg";
+import * as schema from "./schema.ts";
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+/** The one database handle of a process, whichever engine is behind it. */
+export type Database = {
+  db: Db;
+  engine: "pglite" | "postgres";
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+};
+
+const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
+
+export type PgliteSource = { dataDir?: string; loadDataDir?: Blob };
+
+export type EmbeddedDatabase = Database & {
+  /** A tarball of the data folder, used by tests to copy a migrated template cheaply. */
+  dump(): Promise<Blob>;
+};
+
+export async function openPglite(source: PgliteSource): Promise<EmbeddedDatabase> {
+  const client = await PGlite.create({ dataDir: source.dataDir, loadDataDir: source.loadDataDir });
+  const db = drizzlePglite({ client, schema });
+  return {
+    db,
+    engine: "pglite",
+    migrate: () => migratePglite(db, { migrationsFolder }),
+    close: () => client.close(),
+    dump: () => client.dumpDataDir("none"),
+  };
+}
+
+export async function openPostgres(connectionString: string): Promise<Database> {
+  const pool = new pg.Pool({ connectionString, max: 10 });
+  const db = drizzlePg({ client: pool, schema });
+  return {
+    db,
+    engine: "postgres",
+    migrate: () => migratePg(db, { migrationsFolder }),
+    close: () => pool.end(),
+  };
+}

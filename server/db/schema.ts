@@ -1,0 +1,127 @@
+import { sql } from "drizzle-orm";
+import {
+  type AnyPgColumn,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+import type { Features } from "../../common/features.ts";
+
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
+
+/** The site's global settings: one row (id = 1) once the first-time setup ran. */
+export const settings = pgTable(
+  "settings",
+  {
+    id: smallint("id").primaryKey().default(1),
+    title: text("title").notNull(),
+    description: text("description").notNull().default(""),
+    font: text("font").notNull().default("Montserrat"),
+    primaryColor: text("primary_color").notNull().default("#523d38"),
+    secondaryColor: text("secondary_color").notNull().default("#e1846d"),
+    siteLogo: text("site_logo"),
+    siteCover: text("site_cover"),
+    siteFavicon: text("site_favicon"),
+    siteFooterLogo: smallint("site_footer_logo").notNull().default(0),
+    contact: text("contact").notNull().default(""),
+    email: text("email").notNull().default(""),
+    urlFacebook: text("url_facebook").notNull().default(""),
+    urlInstagram: text("url_instagram").notNull().default(""),
+    urlTwitter: text("url_twitter").notNull().default(""),
+    urlYoutube: text("url_youtube").notNull().default(""),
+    gtag: text("gtag").notNull().default(""),
+    originPostalCode: text("origin_postal_code").notNull().default(""),
+    features: jsonb("features").$type<Features>().notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [check("settings_single_row", sql`${table.id} = 1`)],
+);
+
+export const userRole = pgEnum("user_role", ["user", "admin", "super"]);
+
+export const users = pgTable(
+  "users",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    passwordHash: text("password_hash").notNull(),
+    role: userRole("role").notNull().default("user"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [uniqueIndex("users_email_unique").on(table.email)],
+);
+
+/** Server-side sessions: the client holds an opaque token, we keep only its SHA-256. */
+export const sessions = pgTable(
+  "sessions",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("sessions_user_idx").on(table.userId)],
+);
+
+export const menus = pgTable(
+  "menus",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    name: text("name").notNull(),
+    url: text("url").notNull().default(""),
+    /** Points to a page once pages exist; the foreign key is added with the pages table. */
+    pageId: integer("page_id"),
+    parentId: integer("parent_id").references((): AnyPgColumn => menus.id, { onDelete: "cascade" }),
+    position: integer("position").notNull().default(0),
+    enabled: boolean("enabled").notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [index("menus_parent_idx").on(table.parentId, table.position)],
+);
+
+export const contacts = pgTable(
+  "contacts",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    message: text("message").notNull(),
+    readAt: timestamp("read_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [index("contacts_created_idx").on(table.createdAt)],
+);
+
+export const uploadKind = pgEnum("upload_kind", ["image", "document"]);
+
+export const uploads = pgTable("uploads", {
+  id: text("id").primaryKey(),
+  kind: uploadKind("kind").notNull(),
+  originalName: text("original_name").notNull(),
+  mimeType: text("mime_type").notNull(),
+  size: integer("size").notNull(),
+  width: integer("width"),
+  height: integer("height"),
+  /** Storage keys (paths relative to the storage root). */
+  originalKey: text("original_key").notNull(),
+  thumbKey: text("thumb_key"),
+  averageKey: text("average_key"),
+  userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+  createdAt: createdAt(),
+});

@@ -1,0 +1,100 @@
+import { randomUUID } from "node:crypto";
+import { getConnInfo } from "@hono/node-server/conninfo";
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import type { Services } from "../services.ts";
+import type { AppEnv } from "./env.ts";
+import { handleError } from "./errors.ts";
+import { authRoutes } from "./routes/auth.ts";
+import { contactsRoutes } from "./routes/contacts.ts";
+import { healthRoutes } from "./routes/health.ts";
+import { menusRoutes } from "./routes/menus.ts";
+import { openApiRoutes } from "./routes/openapi.ts";
+import { profileRoutes } from "./routes/profile.ts";
+import { settingsRoutes } from "./routes/settings.ts";
+import { uploadsRoutes } from "./routes/uploads.ts";
+import { usersRoutes } from "./routes/users.ts";
+import { readAuthorization, readCookie, SESSION_COOKIE } from "./session-cookie.ts";
+import { filesRoutes } from "./routes/files.ts";
+
+/** Renders every non-API request (the React Router handler, plus static assets in production). */
+export type DocumentHandler = (request: Request, env: AppEnv["Variables"]) => Promise<Response>;
+
+function clientAddressOf(c: Parameters<typeof getConnInfo>[0], trustProxy: boolean): string {
+  const forwarded = trustProxy ? c.req.header("x-forwarded-for")?.split(",")[0]?.trim() : undefined;
+  if (forwarded) return forwarded;
+  try {
+    return getConnInfo(c).remote.address ?? "unknown";
+  } catch {
+    return "unknown";
+  }
+}
+
+const UNSAFE = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+export function createHttpApp(services: Services, handleDocument?: DocumentHandler) {
+  const app = new Hono<AppEnv>();
+
+  app.use(async (c, next) => {
+    const started = performance.now();
+    const requestId = c.req.header("x-request-id") ?? randomUUID();
+    const logger = services.logger.child({ requestId });
+    c.set("services", services);
+    c.set("logger", logger);
+    c.set("requestId", requestId);
+    c.set("clientAddress", clientAddressOf(c, services.config.TRUST_PROXY));
+    await next();
+    c.header("x-request-id", requestId);
+    logger.info(
+      { method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) },
+      "request",
+    );
+  });
+
+  app.use(async (c, next) => {
+    const headerToken = readAuthorization(c.req.header("authorization"));
+    const cookieToken = headerToken ? null : readCookie(c.req.header("cookie"), SESSION_COOKIE);
+    const token = headerToken ?? cookieToken;
+    const actor = token ? await services.auth.userForToken(token) : null;
+    c.set("actor", actor);
+    c.set("sessionToken", actor ? token : null);
+    c.set("authSource", actor ? (headerToken ? "header" : "cookie") : null);
+    await next();
+  });
+
+  app.onError(handleError);
+
+  const api = new Hono<AppEnv>();
+  // A cookie rides along on cross-site requests; writes must come from our own pages.
+  api.use(async (c, next) => {
+    if (UNSAFE.has(c.req.method) && c.get("authSource") === "cookie") {
+      const origin = c.req.header("origin");
+      const host = c.req.header("host");
+      if (origin && host && new URL(origin).host !== host) {
+        return c.json({ message: "Origem da requisição não permitida." }, 403);
+      }
+    }
+    await next();
+  });
+  api.use(bodyLimit({ maxSize: 25 * 1024 * 1024, onError: (c) => c.json({ message: "O arquivo enviado é grande demais." }, 413) }));
+  api.route("/health", healthRoutes);
+  api.route("/settings", settingsRoutes);
+  api.route("/auth", authRoutes);
+  api.route("/profile", profileRoutes);
+  api.route("/users", usersRoutes);
+  api.route("/menus", menusRoutes);
+  api.route("/contacts", contactsRoutes);
+  api.route("/uploads", uploadsRoutes);
+  api.route("/openapi.json", openApiRoutes);
+  api.notFound((c) => c.json({ message: "Endereço da API não encontrado." }, 404));
+  app.route("/api", api);
+
+  app.route("/files", filesRoutes);
+
+  if (handleDocument) {
+    app.all("*", (c) => handleDocument(c.req.raw, c.var));
+  }
+  return app;
+}
+
+export type HttpApp = ReturnType<typeof createHttpApp>;

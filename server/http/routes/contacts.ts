@@ -1,0 +1,33 @@
+import { Hono } from "hono";
+import { listQuerySchema } from "../../../common/pagination.ts";
+import { contactSchema } from "../../../common/schemas/contact.ts";
+import { z } from "../../../common/zod.ts";
+import { requireAdmin } from "../../modules/access.ts";
+import type { AppEnv } from "../env.ts";
+import { readBody, readId, readQuery } from "../input.ts";
+
+const statusQuery = z.object({ status: z.enum(["read", "unread"], "Use read ou unread").optional() });
+const readSchema = z.object({ read: z.boolean("Informe true ou false") });
+
+export const contactsRoutes = new Hono<AppEnv>()
+  .post("/contact", async (c) => {
+    const input = await readBody(c, contactSchema);
+    await c.get("services").contacts.send(input, c.get("clientAddress"));
+    return c.json({ message: "Sua mensagem foi enviado. Em breve entraremos em contato. Obrigado!" }, 201);
+  })
+  .get("/", async (c) => {
+    requireAdmin(c.get("actor"));
+    const query = { ...readQuery(c, listQuerySchema), ...readQuery(c, statusQuery) };
+    return c.json(await c.get("services").contacts.list(c.get("actor"), query));
+  })
+  .get("/:id", async (c) => c.json(await c.get("services").contacts.open(c.get("actor"), readId(c))))
+  .put("/:id", async (c) => {
+    requireAdmin(c.get("actor"));
+    const id = readId(c);
+    const { read } = await readBody(c, readSchema);
+    return c.json(await c.get("services").contacts.setRead(c.get("actor"), id, read));
+  })
+  .delete("/:id", async (c) => {
+    await c.get("services").contacts.remove(c.get("actor"), readId(c));
+    return c.body(null, 204);
+  });

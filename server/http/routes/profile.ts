@@ -1,0 +1,20 @@
+import { Hono } from "hono";
+import { profileSchema } from "../../../common/schemas/user.ts";
+import { requireUser } from "../../modules/access.ts";
+import type { AppEnv } from "../env.ts";
+import { readBody } from "../input.ts";
+
+export const profileRoutes = new Hono<AppEnv>()
+  .get("/", async (c) => {
+    const actor = requireUser(c.get("actor"));
+    const { id, name, email, role } = await c.get("services").users.profile(actor);
+    return c.json({ id, name, email, role });
+  })
+  .put("/", async (c) => {
+    const actor = requireUser(c.get("actor"));
+    const services = c.get("services");
+    const input = await readBody(c, profileSchema);
+    const user = await services.users.updateProfile(actor, input);
+    if (input.password) await services.auth.revokeUserSessions(actor.id, c.get("sessionToken") ?? undefined);
+    return c.json(user);
+  });

@@ -1,0 +1,31 @@
+import { SESSION_TTL_MS } from "../modules/auth/auth-service.ts";
+
+export const SESSION_COOKIE = "cms_session";
+
+export function sessionCookie(token: string, secure: boolean): string {
+  const maxAge = Math.floor(SESSION_TTL_MS / 1000);
+  return `${SESSION_COOKIE}=${token}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${maxAge}${secure ? "; Secure" : ""}`;
+}
+
+export function clearedSessionCookie(secure: boolean): string {
+  return `${SESSION_COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0${secure ? "; Secure" : ""}`;
+}
+
+export function readCookie(header: string | null | undefined, name: string): string | null {
+  if (!header) return null;
+  for (const part of header.split(";")) {
+    const index = part.indexOf("=");
+    if (index < 0) continue;
+    if (part.slice(0, index).trim() === name) {
+      const value = part.slice(index + 1).trim();
+      return value === "" ? null : decodeURIComponent(value);
+    }
+  }
+  return null;
+}
+
+/** Reads `Authorization: Token <t>` or `Bearer <t>`. */
+export function readAuthorization(header: string | null | undefined): string | null {
+  const match = /^(?:Token|Bearer)\s+(\S+)$/i.exec(header?.trim() ?? "");
+  return match?.[1] ?? null;
+}

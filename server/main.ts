@@ -1,0 +1,102 @@
+import http from "node:http";
+import path from "node:path";
+import { getRequestListener } from "@hono/node-server";
+import { serveStatic } from "@hono/node-server/serve-static";
+import { Hono } from "hono";
+import { compress } from "hono/compress";
+import type { ServerBuild } from "react-router";
+import { createLocalStorage } from "./adapters/storage/local-storage.ts";
+import { ConfigError, loadConfig } from "./config.ts";
+import { type Database, openPglite, openPostgres } from "./db/client.ts";
+import { DataDirLockedError, lockDataDir } from "./db/data-dir-lock.ts";
+import { createHttpApp } from "./http/app.ts";
+import { createDocumentHandler } from "./http/document.ts";
+import { createLogger } from "./logger.ts";
+import { createServices } from "./services.ts";
+
+function fail(message: string): never {
+  process.stderr.write(`${message}\n`);
+  process.exit(1);
+}
+
+async function main() {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) fail(error.message);
+    throw error;
+  }
+  const logger = createLogger(config);
+
+  let releaseLock = () => {};
+  let database: Database;
+  if (config.DATABASE_URL) {
+    database = await openPostgres(config.DATABASE_URL);
+  } else {
+    try {
+      releaseLock = lockDataDir(config.DATA_DIR);
+    } catch (error) {
+      if (error instanceof DataDirLockedError) fail(error.message);
+      throw error;
+    }
+    database = await openPglite({ dataDir: path.join(config.DATA_DIR, "db") });
+  }
+  await database.migrate();
+
+  const storage = createLocalStorage(path.join(config.DATA_DIR, "files"), config.FILES_URL);
+  const services = createServices({ config, database, storage, logger });
+
+  const server = http.createServer();
+  const production = config.NODE_ENV === "production";
+  let getBuild: () => Promise<ServerBuild>;
+  const root = new Hono();
+
+  if (production) {
+    const buildPath = path.resolve("build/server/index.js");
+    const build = (await import(buildPath)) as ServerBuild;
+    getBuild = async () => build;
+    root.use("/assets/*", async (c, next) => {
+      await next();
+      if (c.res.ok) c.header("Cache-Control", "public, max-age=31536000, immutable");
+    });
+    root.use("*", compress());
+    root.use("*", serveStatic({ root: "./build/client" }));
+  } else {
+    const { createServer } = await import("vite");
+    const vite = await createServer({
+      server: { middlewareMode: true, hmr: { server } },
+      appType: "custom",
+    });
+    getBuild = () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
+    server.on("request", (req, res) => {
+      vite.middlewares(req, res, () => honoListener(req, res));
+    });
+  }
+
+  const app = createHttpApp(services, createDocumentHandler(getBuild, production ? "production" : "development"));
+  root.route("/", app);
+  const honoListener = getRequestListener(root.fetch);
+  if (production) server.on("request", honoListener);
+
+  server.listen(config.PORT, config.HOST, () => {
+    logger.info({ port: config.PORT, host: config.HOST ?? "*", database: database.engine }, "listening");
+    if (!config.BASE_URL) logger.warn("BASE_URL is not set: set the site's domain and the BASE_URL environment variable");
+  });
+
+  let stopping = false;
+  const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    server.close();
+    server.closeAllConnections();
+    await database.close().catch(() => {});
+    releaseLock();
+    process.exit(0);
+  };
+  process.on("exit", releaseLock);
+  process.on("SIGINT", stop);
+  process.on("SIGTERM", stop);
+}
+
+await main();

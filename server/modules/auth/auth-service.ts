@@ -1,0 +1,94 @@
+import { createHash, randomBytes } from "node:crypto";
+import { and, eq, gt, lt, ne } from "drizzle-orm";
+import type { LoginInput } from "../../../common/schemas/auth.ts";
+import type { Db } from "../../db/client.ts";
+import { sessions, users } from "../../db/schema.ts";
+import type { Actor } from "../access.ts";
+import { unauthenticated } from "../errors.ts";
+import { createThrottle, type Throttle } from "../throttle.ts";
+import { hashPassword, verifyPassword } from "./password.ts";
+
+export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+const TOUCH_EVERY_MS = 60 * 60 * 1000;
+
+export type Session = { token: string; expiresAt: Date };
+
+const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
+
+// A fixed hash so an unknown e-mail costs the same time as a wrong password.
+const dummyHash = hashPassword("not-a-real-password");
+
+export function createAuthService(db: Db, throttle: Throttle = defaultThrottle()) {
+  async function createSession(userId: number): Promise<Session> {
+    const token = randomBytes(32).toString("base64url");
+    const expiresAt = new Date(Date.now() + SESSION_TTL_MS);
+    await db.insert(sessions).values({ tokenHash: hashToken(token), userId, expiresAt });
+    return { token, expiresAt };
+  }
+
+  return {
+    createSession,
+
+    /** Checks credentials; repeated failures from one address are refused with 429. */
+    async login(input: LoginInput, clientAddress: string): Promise<{ session: Session; user: Actor }> {
+      throttle.check(clientAddress);
+      const [user] = await db.select().from(users).where(eq(users.email, input.email)).limit(1);
+      const valid = await verifyPassword(input.password, user?.passwordHash ?? (await dummyHash));
+      if (!user || !valid) {
+        throttle.hit(clientAddress);
+        throw unauthenticated("E-mail ou senha inválidos.");
+      }
+      throttle.reset(clientAddress);
+      const session = await createSession(user.id);
+      return { session, user: { id: user.id, name: user.name, email: user.email, role: user.role } };
+    },
+
+    async logout(token: string): Promise<void> {
+      await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
+    },
+
+    /** The user behind a session token, or null when it is unknown or expired. */
+    async userForToken(token: string): Promise<Actor | null> {
+      const now = new Date();
+      const [row] = await db
+        .select({
+          id: users.id,
+          name: users.name,
+          email: users.email,
+          role: users.role,
+          tokenHash: sessions.tokenHash,
+          lastUsedAt: sessions.lastUsedAt,
+        })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, now)))
+        .limit(1);
+      if (!row) return null;
+      if (now.getTime() - row.lastUsedAt.getTime() > TOUCH_EVERY_MS) {
+        await db.update(sessions).set({ lastUsedAt: now }).where(eq(sessions.tokenHash, row.tokenHash));
+      }
+      return { id: row.id, name: row.name, email: row.email, role: row.role };
+    },
+
+    async revokeUserSessions(userId: number, exceptToken?: string): Promise<void> {
+      const sameUser = eq(sessions.userId, userId);
+      await db
+        .delete(sessions)
+        .where(exceptToken ? and(sameUser, ne(sessions.tokenHash, hashToken(exceptToken))) : sameUser);
+    },
+
+    async purgeExpired(): Promise<void> {
+      await db.delete(sessions).where(lt(sessions.expiresAt, new Date()));
+    },
+  };
+}
+
+function defaultThrottle() {
+  return createThrottle({
+    maxHits: 10,
+    windowMs: 15 * 60 * 1000,
+    message: "Muitas tentativas de login. Aguarde alguns minutos e tente novamente.",
+  });
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;

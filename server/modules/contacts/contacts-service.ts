@@ -1,0 +1,110 @@
+import { and, count, desc, eq, ilike, isNotNull, isNull, or, type SQL } from "drizzle-orm";
+import type { ListQuery, Paginated } from "../../../common/pagination.ts";
+import type { ContactInput } from "../../../common/schemas/contact.ts";
+import type { Db } from "../../db/client.ts";
+import { contacts } from "../../db/schema.ts";
+import { type Actor, requireAdmin } from "../access.ts";
+import { notFound } from "../errors.ts";
+import { createThrottle, type Throttle } from "../throttle.ts";
+
+export type ContactView = {
+  id: number;
+  name: string;
+  email: string;
+  message: string;
+  read: boolean;
+  read_at: string | null;
+  created_at: string;
+};
+
+const toView = (row: typeof contacts.$inferSelect): ContactView => ({
+  id: row.id,
+  name: row.name,
+  email: row.email,
+  message: row.message,
+  read: row.readAt !== null,
+  read_at: row.readAt?.toISOString() ?? null,
+  created_at: row.createdAt.toISOString(),
+});
+
+export type ContactListQuery = ListQuery & { status?: "read" | "unread" };
+
+export function createContactsService(
+  db: Db,
+  throttle: Throttle = createThrottle({
+    maxHits: 5,
+    windowMs: 10 * 60 * 1000,
+    message: "Você enviou muitas mensagens seguidas. Aguarde alguns minutos e tente novamente.",
+  }),
+) {
+  return {
+    /** Public: stores a message; a filled honeypot is accepted silently and dropped. */
+    async send(input: ContactInput, clientAddress: string): Promise<{ stored: boolean }> {
+      throttle.check(clientAddress);
+      throttle.hit(clientAddress);
+      if (input.website) return { stored: false };
+      await db.insert(contacts).values({ name: input.name, email: input.email, message: input.message });
+      return { stored: true };
+    },
+
+    async list(actor: Actor | null, query: ContactListQuery): Promise<Paginated<ContactView> & { unread: number }> {
+      requireAdmin(actor);
+      const filters: SQL[] = [];
+      if (query.q) {
+        const pattern = `%${query.q.replace(/[\\%_]/g, "\\$&")}%`;
+        const match = or(ilike(contacts.name, pattern), ilike(contacts.email, pattern), ilike(contacts.message, pattern));
+        if (match) filters.push(match);
+      }
+      if (query.status === "unread") filters.push(isNull(contacts.readAt));
+      if (query.status === "read") filters.push(isNotNull(contacts.readAt));
+      const where = filters.length ? and(...filters) : undefined;
+      const [total] = await db.select({ value: count() }).from(contacts).where(where);
+      const [unread] = await db.select({ value: count() }).from(contacts).where(isNull(contacts.readAt));
+      const rows = await db
+        .select()
+        .from(contacts)
+        .where(where)
+        .orderBy(desc(contacts.createdAt), desc(contacts.id))
+        .limit(query.per_page)
+        .offset((query.page - 1) * query.per_page);
+      return {
+        data: rows.map(toView),
+        pagination: { total: total?.value ?? 0, page: query.page, per_page: query.per_page },
+        unread: unread?.value ?? 0,
+      };
+    },
+
+    /** Opening a message marks it read. */
+    async open(actor: Actor | null, id: number): Promise<ContactView> {
+      requireAdmin(actor);
+      const [row] = await db
+        .update(contacts)
+        .set({ readAt: new Date() })
+        .where(and(eq(contacts.id, id), isNull(contacts.readAt)))
+        .returning();
+      if (row) return toView(row);
+      const [existing] = await db.select().from(contacts).where(eq(contacts.id, id)).limit(1);
+      if (!existing) throw notFound("Mensagem não encontrada.");
+      return toView(existing);
+    },
+
+    async setRead(actor: Actor | null, id: number, read: boolean): Promise<ContactView> {
+      requireAdmin(actor);
+      const [row] = await db
+        .update(contacts)
+        .set({ readAt: read ? new Date() : null })
+        .where(eq(contacts.id, id))
+        .returning();
+      if (!row) throw notFound("Mensagem não encontrada.");
+      return toView(row);
+    },
+
+    async remove(actor: Actor | null, id: number): Promise<void> {
+      requireAdmin(actor);
+      const deleted = await db.delete(contacts).where(eq(contacts.id, id)).returning({ id: contacts.id });
+      if (deleted.length === 0) throw notFound("Mensagem não encontrada.");
+    },
+  };
+}
+
+export type ContactsService = ReturnType<typeof createContactsService>;

@@ -1,0 +1,167 @@
+import { asc, eq, isNull, max } from "drizzle-orm";
+import { isExternalUrl, type MenuItem } from "../../../common/menus.ts";
+import type { MenuOrder, MenuValues } from "../../../common/schemas/menu.ts";
+import type { Db } from "../../db/client.ts";
+import { menus } from "../../db/schema.ts";
+import { invalid, notFound } from "../errors.ts";
+import { memo } from "../memo.ts";
+
+type MenuRow = typeof menus.$inferSelect;
+
+/** Resolves linked pages to their slugs; the content module provides the real one. */
+export type PageSlugs = (pageIds: number[]) => Promise<Map<number, string>>;
+const noPages: PageSlugs = async () => new Map();
+
+function buildTree(rows: MenuRow[], slugs: Map<number, string>): MenuItem[] {
+  const toItem = (row: MenuRow): MenuItem => {
+    const slug = row.pageId === null ? undefined : slugs.get(row.pageId);
+    const href = slug ? `/${slug}` : row.url;
+    return {
+      id: row.id,
+      name: row.name,
+      url: row.url,
+      href,
+      external: isExternalUrl(href),
+      enabled: row.enabled,
+      position: row.position,
+      page_id: row.pageId,
+      page: slug ? { slug } : null,
+      parent_id: row.parentId,
+      submenus: [],
+    };
+  };
+  const byPosition = (a: MenuRow, b: MenuRow) => a.position - b.position || a.id - b.id;
+  const top = rows.filter((row) => row.parentId === null).sort(byPosition);
+  return top.map((parent) => ({
+    ...toItem(parent),
+    submenus: rows
+      .filter((row) => row.parentId === parent.id)
+      .sort(byPosition)
+      .map(toItem),
+  }));
+}
+
+function onlyEnabled(items: MenuItem[]): MenuItem[] {
+  return items
+    .filter((item) => item.enabled)
+    .map((item) => ({ ...item, submenus: item.submenus.filter((sub) => sub.enabled) }));
+}
+
+export function createMenusService(db: Db, pageSlugs: PageSlugs = noPages) {
+  const tree = memo(async () => {
+    const rows = await db.select().from(menus).orderBy(asc(menus.position), asc(menus.id));
+    const pageIds = rows.flatMap((row) => (row.pageId === null ? [] : [row.pageId]));
+    return buildTree(rows, pageIds.length ? await pageSlugs(pageIds) : new Map());
+  });
+
+  async function checkReferences(values: MenuValues, selfId: number | null) {
+    if (values.page_id !== null) {
+      const slugs = await pageSlugs([values.page_id]);
+      if (!slugs.has(values.page_id)) throw invalid("Página não encontrada.", { page_id: ["Página não encontrada"] });
+    }
+    if (values.parent_id === null) return;
+    if (values.parent_id === selfId) throw invalid("Um menu não pode ser submenu de si mesmo.", { parent_id: ["Escolha outro menu"] });
+    const [parent] = await db.select().from(menus).where(eq(menus.id, values.parent_id)).limit(1);
+    if (!parent) throw invalid("Menu principal não encontrado.", { parent_id: ["Menu não encontrado"] });
+    if (parent.parentId !== null) {
+      throw invalid("Submenus têm apenas um nível.", { parent_id: ["Escolha um menu principal"] });
+    }
+    if (selfId !== null) {
+      const [child] = await db.select({ id: menus.id }).from(menus).where(eq(menus.parentId, selfId)).limit(1);
+      if (child) throw invalid("Este menu tem submenus e não pode virar submenu.", { parent_id: ["Este menu tem submenus"] });
+    }
+  }
+
+  async function nextPosition(parentId: number | null) {
+    const [row] = await db
+      .select({ value: max(menus.position) })
+      .from(menus)
+      .where(parentId === null ? isNull(menus.parentId) : eq(menus.parentId, parentId));
+    return row?.value === null || row?.value === undefined ? 0 : row.value + 1;
+  }
+
+  const find = async (id: number) => (await tree.get()).flatMap((item) => [item, ...item.submenus]).find((item) => item.id === id);
+
+  return {
+    cache: tree,
+
+    /** The full tree, for administrators. */
+    list: () => tree.get(),
+
+    /** Only enabled items (and enabled submenus of enabled items), for the header. */
+    async listEnabled() {
+      return onlyEnabled(await tree.get());
+    },
+
+    async get(id: number): Promise<MenuItem> {
+      const item = await find(id);
+      if (!item) throw notFound("Menu não encontrado.");
+      return item;
+    },
+
+    async create(values: MenuValues): Promise<MenuItem> {
+      await checkReferences(values, null);
+      const position = values.position ?? (await nextPosition(values.parent_id));
+      const [row] = await db
+        .insert(menus)
+        .values({
+          name: values.name,
+          url: values.url,
+          pageId: values.page_id,
+          parentId: values.parent_id,
+          enabled: values.enabled,
+          position,
+        })
+        .returning({ id: menus.id });
+      tree.invalidate();
+      if (!row) throw new Error("menu insert returned nothing");
+      return this.get(row.id);
+    },
+
+    async update(id: number, values: MenuValues): Promise<MenuItem> {
+      await this.get(id);
+      await checkReferences(values, id);
+      await db
+        .update(menus)
+        .set({
+          name: values.name,
+          url: values.url,
+          pageId: values.page_id,
+          parentId: values.parent_id,
+          enabled: values.enabled,
+          ...(values.position === undefined ? {} : { position: values.position }),
+          updatedAt: new Date(),
+        })
+        .where(eq(menus.id, id));
+      tree.invalidate();
+      return this.get(id);
+    },
+
+    /** Deleting a menu deletes its submenus. */
+    async remove(id: number): Promise<void> {
+      const deleted = await db.delete(menus).where(eq(menus.id, id)).returning({ id: menus.id });
+      tree.invalidate();
+      if (deleted.length === 0) throw notFound("Menu não encontrado.");
+    },
+
+    /** Sets the order of one level: `ids` must be exactly the siblings under `parent_id`. */
+    async reorder(order: MenuOrder): Promise<MenuItem[]> {
+      const parentFilter = order.parent_id === null ? isNull(menus.parentId) : eq(menus.parentId, order.parent_id);
+      await db.transaction(async (tx) => {
+        const siblings = await tx.select({ id: menus.id }).from(menus).where(parentFilter);
+        const expected = new Set(siblings.map((row) => row.id));
+        const given = new Set(order.ids);
+        if (given.size !== order.ids.length || given.size !== expected.size || order.ids.some((id) => !expected.has(id))) {
+          throw invalid("A nova ordem deve conter cada menu deste nível uma vez.", { ids: ["Lista de menus inválida"] });
+        }
+        for (const [position, id] of order.ids.entries()) {
+          await tx.update(menus).set({ position }).where(eq(menus.id, id));
+        }
+      });
+      tree.invalidate();
+      return tree.get();
+    },
+  };
+}
+
+export type MenusService = ReturnType<typeof createMenusService>;

@@ -1,0 +1,94 @@
+import { eq } from "drizzle-orm";
+import { defaultFeatures } from "../../../common/features.ts";
+import type { SettingsValues } from "../../../common/schemas/settings.ts";
+import type { SetupInput } from "../../../common/schemas/setup.ts";
+import type { Db } from "../../db/client.ts";
+import { settings, users } from "../../db/schema.ts";
+import type { Actor } from "../access.ts";
+import { hashPassword } from "../auth/password.ts";
+import { conflict } from "../errors.ts";
+import { type Memo, memo } from "../memo.ts";
+import { syncFeatureMenus } from "../menus/feature-menus.ts";
+import { type SettingsView, toSettingsView } from "./settings-view.ts";
+
+export const ALREADY_SET_UP = "O site já foi configurado.";
+
+export function createSettingsService(db: Db, deps: { menusCache: Pick<Memo<unknown>, "invalidate"> }) {
+  const cache = memo(async (): Promise<SettingsView | null> => {
+    const [row] = await db.select().from(settings).where(eq(settings.id, 1)).limit(1);
+    return row ? toSettingsView(row) : null;
+  });
+
+  return {
+    /** The settings, or null before the first-time setup. */
+    get: () => cache.get(),
+
+    /** First-time setup: creates the settings and the first user (role super), once. */
+    async setup(input: SetupInput): Promise<{ settings: SettingsView; user: Actor }> {
+      if (await cache.get()) throw conflict(ALREADY_SET_UP);
+      const passwordHash = await hashPassword(input.password);
+      try {
+        const result = await db.transaction(async (tx) => {
+          const [row] = await tx
+            .insert(settings)
+            .values({ id: 1, title: input.title, email: input.email, features: defaultFeatures })
+            .onConflictDoNothing()
+            .returning();
+          if (!row) throw conflict(ALREADY_SET_UP);
+          const [user] = await tx
+            .insert(users)
+            .values({ name: input.admin_name, email: input.email, passwordHash, role: "super" })
+            .returning({ id: users.id, name: users.name, email: users.email, role: users.role });
+          if (!user) throw new Error("user insert returned nothing");
+          return { settings: toSettingsView(row), user };
+        });
+        return result;
+      } finally {
+        cache.invalidate();
+        deps.menusCache.invalidate();
+      }
+    },
+
+    async update(values: SettingsValues): Promise<SettingsView> {
+      try {
+        return await db.transaction(async (tx) => {
+          const [before] = await tx.select().from(settings).where(eq(settings.id, 1)).for("update");
+          if (!before) throw conflict("O site ainda não foi configurado.");
+          const [row] = await tx
+            .update(settings)
+            .set({
+              title: values.title,
+              description: values.description,
+              font: values.font,
+              primaryColor: values.primary_color,
+              secondaryColor: values.secondary_color,
+              siteLogo: values.site_logo,
+              siteCover: values.site_cover,
+              siteFavicon: values.site_favicon,
+              siteFooterLogo: values.site_footer_logo,
+              contact: values.contact,
+              email: values.email,
+              urlFacebook: values.url_facebook,
+              urlInstagram: values.url_instagram,
+              urlTwitter: values.url_twitter,
+              urlYoutube: values.url_youtube,
+              gtag: values.gtag,
+              originPostalCode: values.origin_postal_code,
+              features: values.features,
+              updatedAt: new Date(),
+            })
+            .where(eq(settings.id, 1))
+            .returning();
+          if (!row) throw new Error("settings update returned nothing");
+          await syncFeatureMenus(tx, before.features, values.features);
+          return toSettingsView(row);
+        });
+      } finally {
+        cache.invalidate();
+        deps.menusCache.invalidate();
+      }
+    },
+  };
+}
+
+export type SettingsService = ReturnType<typeof createSettingsService>;

@@ -1,0 +1,148 @@
+import { and, asc, count, eq, ilike, ne, or, type SQL } from "drizzle-orm";
+import type { ListQuery, Paginated } from "../../../common/pagination.ts";
+import type { UserRole } from "../../../common/roles.ts";
+import type { ProfileInput, UserCreateInput, UserUpdateInput } from "../../../common/schemas/user.ts";
+import type { Db } from "../../db/client.ts";
+import { users } from "../../db/schema.ts";
+import { type Actor, isSuper, requireAdmin } from "../access.ts";
+import { hashPassword, verifyPassword } from "../auth/password.ts";
+import { conflict, forbidden, invalid, notFound } from "../errors.ts";
+
+export type UserView = { id: number; name: string; email: string; role: UserRole; created_at: string };
+
+const columns = { id: users.id, name: users.name, email: users.email, role: users.role, createdAt: users.createdAt };
+const toView = (row: { id: number; name: string; email: string; role: UserRole; createdAt: Date }): UserView => ({
+  id: row.id,
+  name: row.name,
+  email: row.email,
+  role: row.role,
+  created_at: row.createdAt.toISOString(),
+});
+
+const EMAIL_TAKEN = "Este e-mail já está cadastrado.";
+const LAST_SUPER = "O último usuário Super não pode ser removido nem rebaixado.";
+
+export function createUsersService(db: Db) {
+  async function load(id: number) {
+    const [row] = await db.select(columns).from(users).where(eq(users.id, id)).limit(1);
+    if (!row) throw notFound("Usuário não encontrado.");
+    return row;
+  }
+
+  async function ensureEmailFree(email: string, exceptId: number | null) {
+    const filter = exceptId === null ? eq(users.email, email) : and(eq(users.email, email), ne(users.id, exceptId));
+    const [taken] = await db.select({ id: users.id }).from(users).where(filter).limit(1);
+    if (taken) throw conflict(EMAIL_TAKEN, { email: [EMAIL_TAKEN] });
+  }
+
+  async function otherSupers(exceptId: number) {
+    const [row] = await db
+      .select({ value: count() })
+      .from(users)
+      .where(and(eq(users.role, "super"), ne(users.id, exceptId)));
+    return row?.value ?? 0;
+  }
+
+  /** Only a super grants or takes away the super role, and one super always remains. */
+  async function checkRoleChange(actor: Actor, target: { id: number; role: UserRole } | null, role: UserRole) {
+    const touchesSuper = role === "super" || target?.role === "super";
+    if (touchesSuper && !isSuper(actor)) throw forbidden("Apenas um usuário Super pode conceder ou alterar o perfil Super.");
+    if (target?.role === "super" && role !== "super" && (await otherSupers(target.id)) === 0) throw conflict(LAST_SUPER);
+  }
+
+  return {
+    async list(actor: Actor | null, query: ListQuery & { role?: UserRole }): Promise<Paginated<UserView>> {
+      requireAdmin(actor);
+      const filters: SQL[] = [];
+      if (query.q) {
+        const pattern = `%${query.q.replace(/[\\%_]/g, "\\$&")}%`;
+        const match = or(ilike(users.name, pattern), ilike(users.email, pattern));
+        if (match) filters.push(match);
+      }
+      if (query.role) filters.push(eq(users.role, query.role));
+      const where = filters.length ? and(...filters) : undefined;
+      const [total] = await db.select({ value: count() }).from(users).where(where);
+      const rows = await db
+        .select(columns)
+        .from(users)
+        .where(where)
+        .orderBy(asc(users.name), asc(users.id))
+        .limit(query.per_page)
+        .offset((query.page - 1) * query.per_page);
+      return { data: rows.map(toView), pagination: { total: total?.value ?? 0, page: query.page, per_page: query.per_page } };
+    },
+
+    async get(actor: Actor | null, id: number): Promise<UserView> {
+      requireAdmin(actor);
+      return toView(await load(id));
+    },
+
+    async create(actor: Actor | null, input: UserCreateInput): Promise<UserView> {
+      const admin = requireAdmin(actor);
+      await checkRoleChange(admin, null, input.role);
+      await ensureEmailFree(input.email, null);
+      const [row] = await db
+        .insert(users)
+        .values({ name: input.name, email: input.email, role: input.role, passwordHash: await hashPassword(input.password) })
+        .returning(columns);
+      if (!row) throw new Error("user insert returned nothing");
+      return toView(row);
+    },
+
+    async update(actor: Actor | null, id: number, input: UserUpdateInput): Promise<UserView> {
+      const admin = requireAdmin(actor);
+      const target = await load(id);
+      await checkRoleChange(admin, target, input.role);
+      await ensureEmailFree(input.email, id);
+      const [row] = await db
+        .update(users)
+        .set({
+          name: input.name,
+          email: input.email,
+          role: input.role,
+          ...(input.password ? { passwordHash: await hashPassword(input.password) } : {}),
+          updatedAt: new Date(),
+        })
+        .where(eq(users.id, id))
+        .returning(columns);
+      if (!row) throw notFound("Usuário não encontrado.");
+      return toView(row);
+    },
+
+    async remove(actor: Actor | null, id: number): Promise<void> {
+      const admin = requireAdmin(actor);
+      if (admin.id === id) throw invalid("Você não pode remover a sua própria conta por aqui.");
+      const target = await load(id);
+      if (target.role === "super") {
+        if (!isSuper(admin)) throw forbidden("Apenas um usuário Super pode remover outro Super.");
+        if ((await otherSupers(id)) === 0) throw conflict(LAST_SUPER);
+      }
+      await db.delete(users).where(eq(users.id, id));
+    },
+
+    async profile(actor: Actor): Promise<UserView> {
+      return toView(await load(actor.id));
+    },
+
+    async updateProfile(actor: Actor, input: ProfileInput): Promise<UserView> {
+      await ensureEmailFree(input.email, actor.id);
+      let passwordHash: string | undefined;
+      if (input.password) {
+        const [row] = await db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, actor.id));
+        if (!row || !(await verifyPassword(input.current_password, row.hash))) {
+          throw invalid("A senha atual não confere.", { current_password: ["A senha atual não confere"] });
+        }
+        passwordHash = await hashPassword(input.password);
+      }
+      const [row] = await db
+        .update(users)
+        .set({ name: input.name, email: input.email, ...(passwordHash ? { passwordHash } : {}), updatedAt: new Date() })
+        .where(eq(users.id, actor.id))
+        .returning(columns);
+      if (!row) throw notFound("Usuário não encontrado.");
+      return toView(row);
+    },
+  };
+}
+
+export type UsersService = ReturnType<typeof createUsersService>;

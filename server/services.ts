@@ -1,0 +1,37 @@
+import type { Logger } from "pino";
+import type { Config } from "./config.ts";
+import type { Database } from "./db/client.ts";
+import type { FileStorage } from "./adapters/storage/file-storage.ts";
+import { createAuthService } from "./modules/auth/auth-service.ts";
+import { createContactsService } from "./modules/contacts/contacts-service.ts";
+import { createMenusService } from "./modules/menus/menus-service.ts";
+import { createSettingsService } from "./modules/settings/settings-service.ts";
+import { createUploadsService } from "./modules/uploads/uploads-service.ts";
+import { createUsersService } from "./modules/users/users-service.ts";
+
+export type ServicesConfig = Config & {
+  /** Cookies get `Secure` when the public address is https. */
+  secureCookies: boolean;
+};
+
+/** Everything built once per process around the one database handle. */
+export function createServices(deps: { config: Config; database: Database; storage: FileStorage; logger: Logger }) {
+  const { database, storage, logger } = deps;
+  const db = database.db;
+  const config: ServicesConfig = { ...deps.config, secureCookies: deps.config.BASE_URL?.startsWith("https:") ?? false };
+  const menus = createMenusService(db);
+  return {
+    config,
+    logger,
+    database,
+    storage,
+    auth: createAuthService(db),
+    settings: createSettingsService(db, { menusCache: menus.cache }),
+    menus,
+    users: createUsersService(db),
+    contacts: createContactsService(db),
+    uploads: createUploadsService({ db, storage, limits: { imageBytes: 10 * 1024 * 1024, documentBytes: 20 * 1024 * 1024 } }),
+  };
+}
+
+export type Services = ReturnType<typeof createServices>;

@@ -1,0 +1,42 @@
+import { randomBytes } from "node:crypto";
+import fs from "node:fs/promises";
+import { sql } from "drizzle-orm";
+import pg from "pg";
+import { inject } from "vitest";
+import { type Database, openPglite, openPostgres } from "../../server/db/client.ts";
+import { databaseUrlFor } from "./database-url.ts";
+
+
+/** A fresh, migrated database for one test file, on PGlite or on PostgreSQL (TEST_DATABASE_URL). */
+export async function createTestDatabase(): Promise<Database & { drop(): Promise<void> }> {
+  const template = inject("databaseTemplate");
+  if (template.engine === "pglite") {
+    const dump = await fs.readFile(template.dumpPath);
+    const database = await openPglite({ loadDataDir: new Blob([dump]) });
+    return { ...database, drop: () => database.close() };
+  }
+  const name = `cms_test_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: template.url });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template.template}`);
+  } finally {
+    await admin.end();
+  }
+  const database = await openPostgres(databaseUrlFor(template.url, name));
+  return {
+    ...database,
+    async drop() {
+      await database.close();
+      const cleanup = new pg.Client({ connectionString: template.url });
+      await cleanup.connect();
+      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await cleanup.end();
+    },
+  };
+}
+
+/** Empties every table so each test starts from a site that was never set up. */
+export async function resetDatabase(database: Database): Promise<void> {
+  await database.db.execute(sql`TRUNCATE settings, users, sessions, menus, contacts, uploads RESTART IDENTITY CASCADE`);
+}

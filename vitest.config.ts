@@ -1,0 +1,13 @@
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  test: {
+    include: ["server/**/*.test.ts", "common/**/*.test.ts"],
+    globalSetup: ["tests/support/global-setup.ts"],
+    pool: "forks",
+    maxWorkers: 2,
+    testTimeout: 20000,
+    hookTimeout: 60000,
+    env: { NODE_ENV: "test" },
+  },
+});
