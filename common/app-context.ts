@@ -20,4 +20,6 @@ export type AppContext = {
 const key = Symbol.for("cms.app-context");
 const registry = globalThis as typeof globalThis & { [key]?: RouterContext<AppContext> };
 
-export const appContext: RouterContext<AppContext> = (registry[key] ??= createContext<AppContext>());
+registry[key] ??= createContext<AppContext>();
+
+export const appContext: RouterContext<AppContext> = registry[key];

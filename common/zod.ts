@@ -9,8 +9,7 @@ export { z };
 export const requiredText = (max = 255) =>
   z.string({ error: "Campo obrigatório" }).trim().min(1, "Campo obrigatório").max(max, `No máximo ${max} caracteres`);
 
-export const optionalText = (max = 5000) =>
-  z.string().trim().max(max, `No máximo ${max} caracteres`).default("");
+export const optionalText = (max = 5000) => z.string().trim().max(max, `No máximo ${max} caracteres`).default("");
 
 export const emailField = () =>
   z
@@ -34,7 +33,7 @@ export function fieldErrors(error: z.ZodError): Record<string, string[]> {
   const errors: Record<string, string[]> = {};
   for (const issue of error.issues) {
     const key = issue.path.length > 0 ? issue.path.join(".") : "_";
-    (errors[key] ??= []).push(issue.message);
+    errors[key] = [...(errors[key] ?? []), issue.message];
   }
   return errors;
 }

@@ -81,7 +81,8 @@ async function main() {
 
   server.listen(config.PORT, config.HOST, () => {
     logger.info({ port: config.PORT, host: config.HOST ?? "*", database: database.engine }, "listening");
-    if (!config.BASE_URL) logger.warn("BASE_URL is not set: set the site's domain and the BASE_URL environment variable");
+    if (!config.BASE_URL)
+      logger.warn("BASE_URL is not set: set the site's domain and the BASE_URL environment variable");
   });
 
   let stopping = false;

@@ -1,7 +1,7 @@
 import type { Logger } from "pino";
+import type { FileStorage } from "./adapters/storage/file-storage.ts";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
-import type { FileStorage } from "./adapters/storage/file-storage.ts";
 import { createAuthService } from "./modules/auth/auth-service.ts";
 import { createContactsService } from "./modules/contacts/contacts-service.ts";
 import { createMenusService } from "./modules/menus/menus-service.ts";
@@ -30,7 +30,11 @@ export function createServices(deps: { config: Config; database: Database; stora
     menus,
     users: createUsersService(db),
     contacts: createContactsService(db),
-    uploads: createUploadsService({ db, storage, limits: { imageBytes: 10 * 1024 * 1024, documentBytes: 20 * 1024 * 1024 } }),
+    uploads: createUploadsService({
+      db,
+      storage,
+      limits: { imageBytes: 10 * 1024 * 1024, documentBytes: 20 * 1024 * 1024 },
+    }),
   };
 }
 

@@ -12,20 +12,23 @@ const optionalUrl = z
   .string()
   .trim()
   .max(500, "No máximo 500 caracteres")
-  .refine((value) => value === "" || /^https?:\/\/[^\s]+$/i.test(value), "Informe um endereço começando com http:// ou https://")
+  .refine(
+    (value) => value === "" || /^https?:\/\/[^\s]+$/i.test(value),
+    "Informe um endereço começando com http:// ou https://",
+  )
   .default("");
 
 /** An uploaded file's url (relative to the file storage) or an absolute http(s) url; empty clears it. */
 const fileUrl = z.preprocess(
   (value) => (value !== null && typeof value === "object" && "url" in value ? value.url : value),
   z
-  .string()
-  .trim()
-  .max(500)
-  .refine((value) => value === "" || /^(https?:\/\/|\/)[^\s]*$/i.test(value), "Endereço de arquivo inválido")
-  .transform((value) => (value === "" ? null : value))
-  .nullable()
-  .default(null),
+    .string()
+    .trim()
+    .max(500)
+    .refine((value) => value === "" || /^(https?:\/\/|\/)[^\s]*$/i.test(value), "Endereço de arquivo inválido")
+    .transform((value) => (value === "" ? null : value))
+    .nullable()
+    .default(null),
 );
 
 const feature = z.object({
@@ -67,13 +70,18 @@ export const settingsSchema = z.object({
   gtag: z
     .string()
     .trim()
-    .refine((value) => value === "" || /^(G|GT|AW|UA)-[A-Z0-9-]{4,20}$/i.test(value), "Código do Google Analytics inválido (ex.: G-XXXXXXX)")
+    .refine(
+      (value) => value === "" || /^(G|GT|AW|UA)-[A-Z0-9-]{4,20}$/i.test(value),
+      "Código do Google Analytics inválido (ex.: G-XXXXXXX)",
+    )
     .default(""),
   origin_postal_code: postalCode,
-  features: z.object(Object.fromEntries(featureKeys.map((key) => [key, feature])) as Record<
-    (typeof featureKeys)[number],
-    typeof feature
-  >),
+  features: z.object(
+    Object.fromEntries(featureKeys.map((key) => [key, feature])) as Record<
+      (typeof featureKeys)[number],
+      typeof feature
+    >,
+  ),
 });
 
 export type SettingsInput = z.input<typeof settingsSchema>;

@@ -1,6 +1,6 @@
-import { PASSWORD_MISMATCH } from "./setup.ts";
 import { userRoles } from "../roles.ts";
 import { emailField, passwordField, requiredText, z } from "../zod.ts";
+import { PASSWORD_MISMATCH } from "./setup.ts";
 
 const role = z.enum(userRoles, "Escolha um perfil válido");
 

@@ -7,6 +7,7 @@ import type { AppEnv } from "./env.ts";
 import { handleError } from "./errors.ts";
 import { authRoutes } from "./routes/auth.ts";
 import { contactsRoutes } from "./routes/contacts.ts";
+import { filesRoutes } from "./routes/files.ts";
 import { healthRoutes } from "./routes/health.ts";
 import { menusRoutes } from "./routes/menus.ts";
 import { openApiRoutes } from "./routes/openapi.ts";
@@ -15,7 +16,6 @@ import { settingsRoutes } from "./routes/settings.ts";
 import { uploadsRoutes } from "./routes/uploads.ts";
 import { usersRoutes } from "./routes/users.ts";
 import { readAuthorization, readCookie, SESSION_COOKIE } from "./session-cookie.ts";
-import { filesRoutes } from "./routes/files.ts";
 
 /** Renders every non-API request (the React Router handler, plus static assets in production). */
 export type DocumentHandler = (request: Request, env: AppEnv["Variables"]) => Promise<Response>;
@@ -76,7 +76,12 @@ export function createHttpApp(services: Services, handleDocument?: DocumentHandl
     }
     await next();
   });
-  api.use(bodyLimit({ maxSize: 25 * 1024 * 1024, onError: (c) => c.json({ message: "O arquivo enviado é grande demais." }, 413) }));
+  api.use(
+    bodyLimit({
+      maxSize: 25 * 1024 * 1024,
+      onError: (c) => c.json({ message: "O arquivo enviado é grande demais." }, 413),
+    }),
+  );
   api.route("/health", healthRoutes);
   api.route("/settings", settingsRoutes);
   api.route("/auth", authRoutes);

@@ -14,7 +14,8 @@ export function handleError(error: Error, c: Context<AppEnv>) {
   }
   if (error instanceof HTTPException) {
     const status = error.status;
-    const message = status === 413 ? "O arquivo enviado é grande demais." : status === 400 ? "Requisição inválida." : error.message;
+    const message =
+      status === 413 ? "O arquivo enviado é grande demais." : status === 400 ? "Requisição inválida." : error.message;
     return c.json({ message } satisfies ErrorBody, status);
   }
   c.get("logger").error({ err: error }, "unhandled error");

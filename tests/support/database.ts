@@ -6,7 +6,6 @@ import { inject } from "vitest";
 import { type Database, openPglite, openPostgres } from "../../server/db/client.ts";
 import { databaseUrlFor } from "./database-url.ts";
 
-
 /** A fresh, migrated database for one test file, on PGlite or on PostgreSQL (TEST_DATABASE_URL). */
 export async function createTestDatabase(): Promise<Database & { drop(): Promise<void> }> {
   const template = inject("databaseTemplate");

@@ -14,7 +14,6 @@ declare module "vitest" {
   }
 }
 
-
 /** Migrates once per run; every test file then starts from a copy. */
 export default async function setup(project: TestProject) {
   const serverUrl = process.env.TEST_DATABASE_URL;

@@ -12,7 +12,12 @@ export type ApiResponse = { status: number; headers: Headers; body: unknown; jso
 
 type RequestOptions = { body?: unknown; token?: string; headers?: Record<string, string>; form?: FormData };
 
-export const SUPER = { title: "Cooperativa Teste", admin_name: "Ana Super", email: "ana@example.com", password: "segredo123" };
+export const SUPER = {
+  title: "Cooperativa Teste",
+  admin_name: "Ana Super",
+  email: "ana@example.com",
+  password: "segredo123",
+};
 
 /** The real HTTP app on a fresh test database, driven without a network socket. */
 export async function createTestApp(env: Record<string, string> = {}) {
@@ -59,13 +64,18 @@ export async function createTestApp(env: Record<string, string> = {}) {
   }
 
   /** Creates a user with the given role (as the super user) and returns their token. */
-  async function createUser(role: "user" | "admin" | "super", superToken: string, email = `${role}-${Date.now()}-${Math.random().toString(36).slice(2)}@example.com`) {
+  async function createUser(
+    role: "user" | "admin" | "super",
+    superToken: string,
+    email = `${role}-${Date.now()}-${Math.random().toString(36).slice(2)}@example.com`,
+  ) {
     const password = "senha-forte-1";
     const response = await request("POST", "/api/users", {
       token: superToken,
       body: { name: `Pessoa ${role}`, email, role, password },
     });
-    if (response.status !== 201) throw new Error(`create user failed: ${response.status} ${JSON.stringify(response.body)}`);
+    if (response.status !== 201)
+      throw new Error(`create user failed: ${response.status} ${JSON.stringify(response.body)}`);
     const user = response.json<{ id: number }>();
     return { id: user.id, email, password, token: await login(email, password) };
   }

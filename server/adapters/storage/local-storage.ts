@@ -27,7 +27,10 @@ const contentTypes: Record<string, string> = {
 
 /** Only plain relative paths: no `..`, no absolute paths, no odd characters. */
 export function isSafeKey(key: string): boolean {
-  return /^[A-Za-z0-9_-][A-Za-z0-9_./-]*$/.test(key) && !key.split("/").some((part) => part === ".." || part === "." || part === "");
+  return (
+    /^[A-Za-z0-9_-][A-Za-z0-9_./-]*$/.test(key) &&
+    !key.split("/").some((part) => part === ".." || part === "." || part === "")
+  );
 }
 
 export function createLocalStorage(root: string, filesUrl?: string): FileStorage {
@@ -49,7 +52,11 @@ export function createLocalStorage(root: string, filesUrl?: string): FileStorage
       const stat = await fs.stat(target).catch(() => null);
       if (!stat?.isFile()) return null;
       const contentType = contentTypes[path.extname(key).toLowerCase()] ?? "application/octet-stream";
-      return { body: Readable.toWeb(createReadStream(target)) as ReadableStream<Uint8Array>, size: stat.size, contentType };
+      return {
+        body: Readable.toWeb(createReadStream(target)) as ReadableStream<Uint8Array>,
+        size: stat.size,
+        contentType,
+      };
     },
     async delete(key) {
       await fs.rm(resolve(key), { force: true });

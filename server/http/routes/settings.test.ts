@@ -15,8 +15,17 @@ describe("first-time setup", () => {
     expect((await t.request("GET", "/api/settings")).body).toBeNull();
     const created = await t.request("POST", "/api/settings/setup", { body: setupBody });
     expect(created.status).toBe(201);
-    expect(created.json()).toMatchObject({ title: SUPER.title, primary_color: "#523d38", secondary_color: "#e1846d", font: "Montserrat" });
-    expect(created.json<{ features: Record<string, { enabled: boolean }> }>().features.posts).toEqual({ title: "Notícias", url: "/noticias", enabled: false });
+    expect(created.json()).toMatchObject({
+      title: SUPER.title,
+      primary_color: "#523d38",
+      secondary_color: "#e1846d",
+      font: "Montserrat",
+    });
+    expect(created.json<{ features: Record<string, { enabled: boolean }> }>().features.posts).toEqual({
+      title: "Notícias",
+      url: "/noticias",
+      enabled: false,
+    });
 
     const token = await t.login(SUPER.email, SUPER.password);
     const profile = await t.request("GET", "/api/profile", { token });
@@ -28,9 +37,13 @@ describe("first-time setup", () => {
   });
 
   it("refuses a mismatched confirmation with the spec's pt-BR text", async () => {
-    const response = await t.request("POST", "/api/settings/setup", { body: { ...setupBody, password_confirmation: "outra" } });
+    const response = await t.request("POST", "/api/settings/setup", {
+      body: { ...setupBody, password_confirmation: "outra" },
+    });
     expect(response.status).toBe(400);
-    expect(response.json<{ errors: Record<string, string[]> }>().errors.password_confirmation).toEqual(["As senhas digitadas não conferem"]);
+    expect(response.json<{ errors: Record<string, string[]> }>().errors.password_confirmation).toEqual([
+      "As senhas digitadas não conferem",
+    ]);
     expect((await t.request("GET", "/api/settings")).body).toBeNull();
   });
 });

@@ -30,8 +30,21 @@ export async function hashPassword(password: string): Promise<string> {
 export async function verifyPassword(password: string, phc: string): Promise<boolean> {
   const match = /^\$argon2id\$v=19\$m=(\d+),t=(\d+),p=(\d+)\$([\w-]+)\$([\w-]+)$/.exec(phc);
   if (!match) return false;
-  const [, memory, passes, parallelism, salt, expected] = match as unknown as [string, string, string, string, string, string];
+  const [, memory, passes, parallelism, salt, expected] = match as unknown as [
+    string,
+    string,
+    string,
+    string,
+    string,
+    string,
+  ];
   const expectedHash = Buffer.from(expected, "base64url");
-  const actual = await derive(password, Buffer.from(salt, "base64url"), Number(memory), Number(passes), Number(parallelism));
+  const actual = await derive(
+    password,
+    Buffer.from(salt, "base64url"),
+    Number(memory),
+    Number(passes),
+    Number(parallelism),
+  );
   return actual.length === expectedHash.length && timingSafeEqual(actual, expectedHash);
 }

@@ -52,7 +52,11 @@ export function createContactsService(
       const filters: SQL[] = [];
       if (query.q) {
         const pattern = `%${query.q.replace(/[\\%_]/g, "\\$&")}%`;
-        const match = or(ilike(contacts.name, pattern), ilike(contacts.email, pattern), ilike(contacts.message, pattern));
+        const match = or(
+          ilike(contacts.name, pattern),
+          ilike(contacts.email, pattern),
+          ilike(contacts.message, pattern),
+        );
         if (match) filters.push(match);
       }
       if (query.status === "unread") filters.push(isNull(contacts.readAt));

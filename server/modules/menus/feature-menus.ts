@@ -21,7 +21,10 @@ async function ensureMenu(db: Db, key: FeatureKey, features: Features) {
   const { title, url } = features[key];
   const [existing] = await db.select({ id: menus.id }).from(menus).where(eq(menus.url, url)).limit(1);
   if (existing) return;
-  const siblings = await db.select({ position: menus.position }).from(menus).where(and(isNull(menus.parentId)));
+  const siblings = await db
+    .select({ position: menus.position })
+    .from(menus)
+    .where(and(isNull(menus.parentId)));
   const position = siblings.reduce((max, row) => Math.max(max, row.position + 1), 0);
   await db.insert(menus).values({ name: title, url, position, enabled: true });
 }

@@ -60,7 +60,8 @@ export function createMenusService(db: Db, pageSlugs: PageSlugs = noPages) {
       if (!slugs.has(values.page_id)) throw invalid("Página não encontrada.", { page_id: ["Página não encontrada"] });
     }
     if (values.parent_id === null) return;
-    if (values.parent_id === selfId) throw invalid("Um menu não pode ser submenu de si mesmo.", { parent_id: ["Escolha outro menu"] });
+    if (values.parent_id === selfId)
+      throw invalid("Um menu não pode ser submenu de si mesmo.", { parent_id: ["Escolha outro menu"] });
     const [parent] = await db.select().from(menus).where(eq(menus.id, values.parent_id)).limit(1);
     if (!parent) throw invalid("Menu principal não encontrado.", { parent_id: ["Menu não encontrado"] });
     if (parent.parentId !== null) {
@@ -68,7 +69,8 @@ export function createMenusService(db: Db, pageSlugs: PageSlugs = noPages) {
     }
     if (selfId !== null) {
       const [child] = await db.select({ id: menus.id }).from(menus).where(eq(menus.parentId, selfId)).limit(1);
-      if (child) throw invalid("Este menu tem submenus e não pode virar submenu.", { parent_id: ["Este menu tem submenus"] });
+      if (child)
+        throw invalid("Este menu tem submenus e não pode virar submenu.", { parent_id: ["Este menu tem submenus"] });
     }
   }
 
@@ -80,7 +82,8 @@ export function createMenusService(db: Db, pageSlugs: PageSlugs = noPages) {
     return row?.value === null || row?.value === undefined ? 0 : row.value + 1;
   }
 
-  const find = async (id: number) => (await tree.get()).flatMap((item) => [item, ...item.submenus]).find((item) => item.id === id);
+  const find = async (id: number) =>
+    (await tree.get()).flatMap((item) => [item, ...item.submenus]).find((item) => item.id === id);
 
   return {
     cache: tree,
@@ -151,8 +154,14 @@ export function createMenusService(db: Db, pageSlugs: PageSlugs = noPages) {
         const siblings = await tx.select({ id: menus.id }).from(menus).where(parentFilter);
         const expected = new Set(siblings.map((row) => row.id));
         const given = new Set(order.ids);
-        if (given.size !== order.ids.length || given.size !== expected.size || order.ids.some((id) => !expected.has(id))) {
-          throw invalid("A nova ordem deve conter cada menu deste nível uma vez.", { ids: ["Lista de menus inválida"] });
+        if (
+          given.size !== order.ids.length ||
+          given.size !== expected.size ||
+          order.ids.some((id) => !expected.has(id))
+        ) {
+          throw invalid("A nova ordem deve conter cada menu deste nível uma vez.", {
+            ids: ["Lista de menus inválida"],
+          });
         }
         for (const [position, id] of order.ids.entries()) {
           await tx.update(menus).set({ position }).where(eq(menus.id, id));

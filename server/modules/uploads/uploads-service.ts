@@ -1,5 +1,5 @@
-import type { Db } from "../../db/client.ts";
 import type { FileStorage } from "../../adapters/storage/file-storage.ts";
+import type { Db } from "../../db/client.ts";
 
 export type UploadLimits = { imageBytes: number; documentBytes: number };
 

@@ -46,8 +46,10 @@ export function createUsersService(db: Db) {
   /** Only a super grants or takes away the super role, and one super always remains. */
   async function checkRoleChange(actor: Actor, target: { id: number; role: UserRole } | null, role: UserRole) {
     const touchesSuper = role === "super" || target?.role === "super";
-    if (touchesSuper && !isSuper(actor)) throw forbidden("Apenas um usuário Super pode conceder ou alterar o perfil Super.");
-    if (target?.role === "super" && role !== "super" && (await otherSupers(target.id)) === 0) throw conflict(LAST_SUPER);
+    if (touchesSuper && !isSuper(actor))
+      throw forbidden("Apenas um usuário Super pode conceder ou alterar o perfil Super.");
+    if (target?.role === "super" && role !== "super" && (await otherSupers(target.id)) === 0)
+      throw conflict(LAST_SUPER);
   }
 
   return {
@@ -69,7 +71,10 @@ export function createUsersService(db: Db) {
         .orderBy(asc(users.name), asc(users.id))
         .limit(query.per_page)
         .offset((query.page - 1) * query.per_page);
-      return { data: rows.map(toView), pagination: { total: total?.value ?? 0, page: query.page, per_page: query.per_page } };
+      return {
+        data: rows.map(toView),
+        pagination: { total: total?.value ?? 0, page: query.page, per_page: query.per_page },
+      };
     },
 
     async get(actor: Actor | null, id: number): Promise<UserView> {
@@ -83,7 +88,12 @@ export function createUsersService(db: Db) {
       await ensureEmailFree(input.email, null);
       const [row] = await db
         .insert(users)
-        .values({ name: input.name, email: input.email, role: input.role, passwordHash: await hashPassword(input.password) })
+        .values({
+          name: input.name,
+          email: input.email,
+          role: input.role,
+          passwordHash: await hashPassword(input.password),
+        })
         .returning(columns);
       if (!row) throw new Error("user insert returned nothing");
       return toView(row);
