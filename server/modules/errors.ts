@@ -12,6 +12,8 @@ export type ErrorKind =
   | "rate_limited";
 
 export class DomainError extends Error {
+  /** Lets code in another bundle (the React Router build) recognise these errors without instanceof. */
+  readonly domainError = true;
   readonly kind: ErrorKind;
   readonly fieldErrors: Record<string, string[]> | undefined;
 
@@ -42,3 +44,7 @@ export const statusOf: Record<ErrorKind, 400 | 401 | 403 | 404 | 409 | 413 | 429
   too_large: 413,
   rate_limited: 429,
 };
+
+export function isDomainError(error: unknown): error is DomainError {
+  return typeof error === "object" && error !== null && "domainError" in error && error.domainError === true;
+}

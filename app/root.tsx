@@ -1,0 +1,95 @@
+import "@mantine/core/styles.css";
+import "@mantine/notifications/styles.css";
+import "@mantine/nprogress/styles.css";
+import "./styles/fonts.css";
+import "./styles/app.css";
+import { ColorSchemeScript, MantineProvider, mantineHtmlProps } from "@mantine/core";
+import { Notifications } from "@mantine/notifications";
+import { useMemo } from "react";
+import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
+import type { Route } from "./+types/root";
+import { ChunkReload } from "./components/chunk-reload.tsx";
+import { ErrorPage } from "./components/error-page.tsx";
+import { FlashToast } from "./components/flash-toast.tsx";
+import { NavigationProgressBar } from "./components/navigation-progress.tsx";
+import { OfflineIndicator } from "./components/offline-indicator.tsx";
+import { getApp } from "./lib/context.server.ts";
+import { takeFlash } from "./lib/flash.server.ts";
+import { buildTheme } from "./lib/theme.ts";
+import { fileUrl } from "../common/file-url.ts";
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const { services, actor } = getApp(context);
+  const settings = await services.settings.get();
+  const { flash, clear } = await takeFlash(request);
+  const headers = clear ? { "Set-Cookie": clear } : undefined;
+  return data(
+    {
+      settings,
+      user: actor ? { id: actor.id, name: actor.name, role: actor.role } : null,
+      flash,
+      baseUrl: services.config.BASE_URL ?? null,
+      filesUrl: services.config.FILES_URL ?? null,
+    },
+    { headers },
+  );
+}
+
+export type RootData = Awaited<ReturnType<typeof loader>>["data"];
+
+export function useRootData(): RootData {
+  const value = useRouteLoaderData<typeof loader>("root");
+  if (!value) throw new Error("root data is missing");
+  return value;
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const root = useRouteLoaderData<typeof loader>("root");
+  const settings = root?.settings ?? null;
+  const theme = useMemo(() => buildTheme(settings), [settings]);
+  const favicon = settings?.site_favicon?.url;
+  return (
+    <html lang="pt-BR" {...mantineHtmlProps}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {favicon ? <link rel="icon" href={fileUrl(favicon, root?.filesUrl ?? undefined)} /> : null}
+        <Meta />
+        <Links />
+        <ColorSchemeScript forceColorScheme="light" />
+      </head>
+      <body>
+        <MantineProvider theme={theme} forceColorScheme="light">
+          <NavigationProgressBar />
+          <Notifications autoClose={7000} position="top-right" styles={{ root: { maxWidth: 350 } }} />
+          <OfflineIndicator />
+          {children}
+        </MantineProvider>
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export function meta({ loaderData: root }: Route.MetaArgs) {
+  return [{ title: root?.settings?.title ?? "cms" }];
+}
+
+export default function App({ loaderData }: Route.ComponentProps) {
+  return (
+    <>
+      <FlashToast flash={loaderData.flash} />
+      <Outlet />
+    </>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return (
+    <>
+      <ChunkReload error={error} />
+      <ErrorPage error={error} />
+    </>
+  );
+}

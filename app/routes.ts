@@ -1,0 +1,19 @@
+import { index, layout, prefix, type RouteConfig, route } from "@react-router/dev/routes";
+
+export default [
+  route("sair", "routes/logout.tsx"),
+  route("contato", "routes/contact.tsx"),
+  layout("routes/site/layout.tsx", [
+    index("routes/site/home.tsx"),
+    route("login", "routes/site/login.tsx"),
+    route("*", "routes/site/not-found.tsx"),
+  ]),
+  ...prefix("conta", [
+    layout("routes/conta/layout.tsx", [
+      index("routes/conta/index.tsx"),
+      route("settings", "routes/conta/settings.tsx"),
+      route("profile", "routes/conta/profile.tsx"),
+      route("*", "routes/site/not-found.tsx", { id: "conta-not-found" }),
+    ]),
+  ]),
+] satisfies RouteConfig;

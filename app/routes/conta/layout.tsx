@@ -1,0 +1,122 @@
+import { Box, Burger, Button, Collapse, Container, Divider, Grid, Group, NavLink, Paper, Stack, Text, Title } from "@mantine/core";
+import { useDisclosure } from "@mantine/hooks";
+import { Form, NavLink as RouterNavLink, Outlet, redirect, useLocation } from "react-router";
+import { roleLabels } from "../../../common/roles.ts";
+import { ChunkReload } from "../../components/chunk-reload.tsx";
+import { accountLinks } from "../../components/conta/account-links.ts";
+import { ErrorPage } from "../../components/error-page.tsx";
+import { getApp } from "../../lib/context.server.ts";
+import { useRootData } from "../../root.tsx";
+import { LayoutLoading } from "../site/layout.tsx";
+import type { Route } from "./+types/layout";
+import { AppLink } from "../../components/app-link.tsx";
+
+/** The account area requires sign-in; the path first asked for is restored after login (spec §4). */
+export function loader({ context, request }: Route.LoaderArgs) {
+  const { actor } = getApp(context);
+  if (!actor) {
+    const url = new URL(request.url);
+    throw redirect(`/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
+  }
+  return null;
+}
+
+export function meta() {
+  return [{ name: "robots", content: "noindex" }];
+}
+
+function AccountNav({ onNavigate }: { onNavigate?: () => void }) {
+  const { user, settings } = useRootData();
+  const location = useLocation();
+  if (!user) return null;
+  const links = accountLinks(user.role, settings?.features ?? null);
+  return (
+    <Stack gap={4} component="nav" aria-label="Minha conta">
+      <Box px="sm" pb="xs">
+        <Text fw={700} data-testid="account-user-name">
+          {user.name}
+        </Text>
+        <Text size="sm" c="dimmed" data-testid="account-user-role">
+          {roleLabels[user.role]}
+        </Text>
+      </Box>
+      <Divider />
+      {links.map((link) => (
+        <NavLink
+          key={link.to}
+          component={RouterNavLink}
+          to={link.to}
+          label={link.label}
+          active={location.pathname === link.to || location.pathname.startsWith(`${link.to}/`)}
+          onClick={onNavigate}
+        />
+      ))}
+      <Form method="post" action="/sair">
+        <Button type="submit" variant="subtle" color="danger" fullWidth justify="flex-start">
+          Sair
+        </Button>
+      </Form>
+    </Stack>
+  );
+}
+
+function AccountFrame({ children }: { children: React.ReactNode }) {
+  const [opened, { toggle, close }] = useDisclosure(false);
+  const { settings } = useRootData();
+  return (
+    <Box>
+      <LayoutLoading section="conta" />
+      <Box component="header" py="sm" style={{ borderBottom: "1px solid var(--mantine-color-gray-3)" }}>
+        <Container size="xl">
+          <Group justify="space-between">
+            <Text component={AppLink} to="/" fw={700} c="primary" fz="lg">
+              {settings?.title ?? "cms"}
+            </Text>
+          </Group>
+        </Container>
+      </Box>
+      <Container size="xl" py="md">
+        <Grid gap="lg">
+          <Grid.Col span={{ base: 12, md: 3 }}>
+            <Paper withBorder p="sm" visibleFrom="md" maw={420}>
+              <AccountNav />
+            </Paper>
+            <Paper withBorder p="sm" hiddenFrom="md">
+              <Group justify="space-between" onClick={toggle} style={{ cursor: "pointer" }}>
+                <Title order={2} size="h4">
+                  Minha conta
+                </Title>
+                <Burger opened={opened} aria-label="Abrir o menu da conta" size="sm" />
+              </Group>
+              <Collapse expanded={opened}>
+                <Box pt="sm">
+                  <AccountNav onNavigate={close} />
+                </Box>
+              </Collapse>
+            </Paper>
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 9 }}>
+            <Box component="main">{children}</Box>
+          </Grid.Col>
+        </Grid>
+      </Container>
+    </Box>
+  );
+}
+
+export default function AccountLayout() {
+  return (
+    <AccountFrame>
+      <Outlet />
+    </AccountFrame>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return (
+    <AccountFrame>
+      <ChunkReload error={error} />
+      <ErrorPage error={error} />
+    </AccountFrame>
+  );
+}

@@ -1,0 +1,99 @@
+import { Button, Paper, PasswordInput, Stack, TextInput, Title } from "@mantine/core";
+import { schemaResolver, useForm } from "@mantine/form";
+import { useEffect } from "react";
+import { useActionData, useNavigation, useSubmit } from "react-router";
+import { profileSchema } from "../../../common/schemas/user.ts";
+import { failureFrom, readSubmission, validate } from "../../lib/action.server.ts";
+import { getApp } from "../../lib/context.server.ts";
+import { notifySuccess } from "../../lib/notify.ts";
+import { useServerErrors } from "../../lib/use-server-errors.ts";
+import type { Route } from "./+types/profile";
+
+export const PROFILE_SAVED = "Seus dados foram atualizados.";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { services, actor } = getApp(context);
+  if (!actor) throw new Response(null, { status: 401 });
+  return { profile: await services.users.profile(actor) };
+}
+
+export async function action({ context, request }: Route.ActionArgs) {
+  const { services, actor, sessionToken } = getApp(context);
+  if (!actor) throw new Response(null, { status: 401 });
+  const submitted = await readSubmission(request);
+  const checked = validate(profileSchema, submitted);
+  if (!checked.ok) return checked.response;
+  try {
+    await services.users.updateProfile(actor, checked.data);
+    // A new password signs out every other device.
+    if (checked.data.password) await services.auth.revokeUserSessions(actor.id, sessionToken ?? undefined);
+    return { ok: true as const, message: PROFILE_SAVED, at: Date.now() };
+  } catch (error) {
+    return failureFrom(error, { ...submitted, current_password: "", password: "", password_confirmation: "" });
+  }
+}
+
+export function meta() {
+  return [{ title: "Meus dados" }];
+}
+
+export default function ProfilePage({ loaderData }: Route.ComponentProps) {
+  const submit = useSubmit();
+  const navigation = useNavigation();
+  const answer = useActionData<typeof action>();
+  const form = useForm({
+    mode: "controlled",
+    initialValues: {
+      name: loaderData.profile.name,
+      email: loaderData.profile.email,
+      current_password: "",
+      password: "",
+      password_confirmation: "",
+    },
+    validate: schemaResolver(profileSchema, { sync: true }),
+    validateInputOnBlur: true,
+  });
+  useServerErrors(form, answer);
+  useEffect(() => {
+    if (answer && "ok" in answer && answer.ok) {
+      notifySuccess(answer.message);
+      form.setValues({ current_password: "", password: "", password_confirmation: "" });
+    }
+  }, [answer]);
+
+  return (
+    <form
+      aria-label="Meus dados"
+      onSubmit={form.onSubmit((values) => submit(values, { method: "post", encType: "application/json" }))}
+    >
+      <Stack maw={560}>
+        <Title order={1} size="h2">
+          Meus dados
+        </Title>
+        <Paper withBorder p="md">
+          <Stack>
+            <TextInput label="Nome" required autoComplete="name" {...form.getInputProps("name")} />
+            <TextInput label="E-mail" type="email" required autoComplete="email" {...form.getInputProps("email")} />
+          </Stack>
+        </Paper>
+        <Paper withBorder p="md">
+          <Stack>
+            <Title order={2} size="h4">
+              Trocar a senha
+            </Title>
+            <PasswordInput label="Senha atual" autoComplete="current-password" {...form.getInputProps("current_password")} />
+            <PasswordInput label="Nova senha" autoComplete="new-password" {...form.getInputProps("password")} />
+            <PasswordInput
+              label="Confirmação da nova senha"
+              autoComplete="new-password"
+              {...form.getInputProps("password_confirmation")}
+            />
+          </Stack>
+        </Paper>
+        <Button type="submit" loading={navigation.state === "submitting"} w="fit-content">
+          Salvar
+        </Button>
+      </Stack>
+    </form>
+  );
+}

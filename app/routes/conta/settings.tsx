@@ -1,0 +1,184 @@
+import {
+  Button,
+  ColorInput,
+  Divider,
+  Group,
+  Paper,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Textarea,
+  TextInput,
+  Title,
+} from "@mantine/core";
+import { schemaResolver, useForm } from "@mantine/form";
+import { useEffect } from "react";
+import { useActionData, useNavigation, useSubmit } from "react-router";
+import { featureKeys } from "../../../common/features.ts";
+import { fonts } from "../../../common/fonts.ts";
+import { settingsSchema, type SettingsValues } from "../../../common/schemas/settings.ts";
+import { themeColors } from "../../../common/theme-colors.ts";
+import { ImageUploadField } from "../../components/conta/image-upload-field.tsx";
+import { failureFrom, readSubmission, validate } from "../../lib/action.server.ts";
+import { requireAdminPage } from "../../lib/guards.server.ts";
+import { notifySuccess } from "../../lib/notify.ts";
+import { useServerErrors } from "../../lib/use-server-errors.ts";
+import type { Route } from "./+types/settings";
+
+export const SETTINGS_SAVED = "Configurações salvas com sucesso!";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { services } = requireAdminPage(context);
+  const settings = await services.settings.get();
+  if (!settings) throw new Response(null, { status: 404 });
+  return { settings };
+}
+
+export async function action({ context, request }: Route.ActionArgs) {
+  const { services } = requireAdminPage(context);
+  const submitted = await readSubmission(request);
+  const checked = validate(settingsSchema, submitted);
+  if (!checked.ok) return checked.response;
+  try {
+    await services.settings.update(checked.data);
+    return { ok: true as const, message: SETTINGS_SAVED, at: Date.now() };
+  } catch (error) {
+    return failureFrom(error, submitted);
+  }
+}
+
+export function meta() {
+  return [{ title: "Configurações" }];
+}
+
+function initialValues(settings: Route.ComponentProps["loaderData"]["settings"]): SettingsValues {
+  return {
+    title: settings.title,
+    description: settings.description,
+    font: settings.font as SettingsValues["font"],
+    primary_color: settings.primary_color,
+    secondary_color: settings.secondary_color,
+    site_logo: settings.site_logo?.url ?? null,
+    site_cover: settings.site_cover?.url ?? null,
+    site_favicon: settings.site_favicon?.url ?? null,
+    site_footer_logo: settings.site_footer_logo === 1 ? 1 : 0,
+    contact: settings.contact,
+    email: settings.email,
+    url_facebook: settings.url_facebook,
+    url_instagram: settings.url_instagram,
+    url_twitter: settings.url_twitter,
+    url_youtube: settings.url_youtube,
+    gtag: settings.gtag,
+    origin_postal_code: settings.origin_postal_code,
+    features: settings.features,
+  };
+}
+
+export default function SettingsPage({ loaderData }: Route.ComponentProps) {
+  const submit = useSubmit();
+  const navigation = useNavigation();
+  const answer = useActionData<typeof action>();
+  const form = useForm<SettingsValues>({
+    mode: "controlled",
+    initialValues: initialValues(loaderData.settings),
+    validate: schemaResolver(settingsSchema, { sync: true }),
+    validateInputOnBlur: true,
+  });
+  useServerErrors(form, answer);
+  useEffect(() => {
+    if (answer && "ok" in answer && answer.ok) notifySuccess(answer.message);
+  }, [answer]);
+
+  const image = (field: "site_logo" | "site_cover" | "site_favicon", label: string) => (
+    <ImageUploadField
+      label={label}
+      value={form.values[field] ?? null}
+      onChange={(url) => form.setFieldValue(field, url)}
+    />
+  );
+
+  return (
+    <form
+      aria-label="Configurações"
+      onSubmit={form.onSubmit((values) => submit(values, { method: "post", encType: "application/json" }))}
+    >
+      <Stack>
+        <Title order={1} size="h2">
+          Configurações
+        </Title>
+        <Paper withBorder p="md">
+          <Stack>
+            <Title order={2} size="h4">
+              Site
+            </Title>
+            <TextInput label="Título" required {...form.getInputProps("title")} />
+            <Textarea label="Descrição" autosize minRows={2} {...form.getInputProps("description")} />
+            <SimpleGrid cols={{ base: 1, sm: 3 }}>
+              <Select label="Fonte" data={[...fonts]} allowDeselect={false} {...form.getInputProps("font")} />
+              <ColorInput label="Cor primária" format="hex" swatches={[themeColors.primary]} {...form.getInputProps("primary_color")} />
+              <ColorInput
+                label="Cor secundária"
+                format="hex"
+                swatches={[themeColors.secondary]}
+                {...form.getInputProps("secondary_color")}
+              />
+            </SimpleGrid>
+            <SimpleGrid cols={{ base: 1, sm: 3 }}>
+              {image("site_logo", "Logo")}
+              {image("site_cover", "Imagem de capa")}
+              {image("site_favicon", "Favicon")}
+            </SimpleGrid>
+            <Switch
+              label="Mostrar o logo no rodapé"
+              checked={form.values.site_footer_logo === 1}
+              onChange={(event) => form.setFieldValue("site_footer_logo", event.currentTarget.checked ? 1 : 0)}
+            />
+          </Stack>
+        </Paper>
+        <Paper withBorder p="md">
+          <Stack>
+            <Title order={2} size="h4">
+              Contato e redes sociais
+            </Title>
+            <Textarea label="Contato" description="Endereço, telefone, horário..." autosize minRows={3} {...form.getInputProps("contact")} />
+            <TextInput label="E-mail" type="email" {...form.getInputProps("email")} />
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              <TextInput label="Facebook" placeholder="https://facebook.com/..." {...form.getInputProps("url_facebook")} />
+              <TextInput label="Instagram" placeholder="https://instagram.com/..." {...form.getInputProps("url_instagram")} />
+              <TextInput label="Twitter" placeholder="https://x.com/..." {...form.getInputProps("url_twitter")} />
+              <TextInput label="YouTube" placeholder="https://youtube.com/..." {...form.getInputProps("url_youtube")} />
+            </SimpleGrid>
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              <TextInput label="Google Analytics (gtag)" placeholder="G-XXXXXXX" {...form.getInputProps("gtag")} />
+              <TextInput label="CEP de origem da loja" placeholder="00000-000" {...form.getInputProps("origin_postal_code")} />
+            </SimpleGrid>
+          </Stack>
+        </Paper>
+        <Paper withBorder p="md">
+          <Stack>
+            <Title order={2} size="h4">
+              Recursos
+            </Title>
+            {featureKeys.map((key) => (
+              <Group key={key} align="flex-end" wrap="wrap">
+                <TextInput label={`Título (${form.values.features[key].url})`} {...form.getInputProps(`features.${key}.title`)} />
+                <Switch
+                  label={`Ativar ${form.values.features[key].title}`}
+                  checked={form.values.features[key].enabled}
+                  onChange={(event) => form.setFieldValue(`features.${key}.enabled`, event.currentTarget.checked)}
+                />
+              </Group>
+            ))}
+          </Stack>
+        </Paper>
+        <Divider />
+        <Group>
+          <Button type="submit" loading={navigation.state === "submitting"}>
+            Salvar
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
