@@ -53,7 +53,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        {favicon ? <link rel="icon" href={fileUrl(favicon, root?.filesUrl ?? undefined)} /> : null}
+        <link rel="icon" href={favicon ? fileUrl(favicon, root?.filesUrl ?? undefined) : "/favicon.svg"} />
         <Meta />
         <Links />
         <ColorSchemeScript forceColorScheme="light" />

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { createReadStream } from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
@@ -33,6 +34,28 @@ export function isSafeKey(key: string): boolean {
   );
 }
 
+/**
+ * Opens the file on the first read: a response whose body is never read
+ * (HEAD requests) would otherwise keep a file descriptor open for good.
+ */
+function readLazily(target: string): ReadableStream<Uint8Array> {
+  let reader: ReadableStreamDefaultReader<Uint8Array> | undefined;
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        reader ??= (Readable.toWeb(createReadStream(target)) as ReadableStream<Uint8Array>).getReader();
+        const chunk = await reader.read();
+        if (chunk.done) controller.close();
+        else controller.enqueue(chunk.value);
+      },
+      async cancel(reason) {
+        await reader?.cancel(reason);
+      },
+    },
+    { highWaterMark: 0 },
+  );
+}
+
 export function createLocalStorage(root: string, filesUrl?: string): FileStorage {
   const resolve = (key: string) => {
     if (!isSafeKey(key)) throw new Error(`unsafe storage key: ${key}`);
@@ -42,7 +65,8 @@ export function createLocalStorage(root: string, filesUrl?: string): FileStorage
     async put(key, data) {
       const target = resolve(key);
       await fs.mkdir(path.dirname(target), { recursive: true });
-      const temporary = `${target}.${process.pid}.tmp`;
+      // Written aside then renamed, so a reader never sees half a file.
+      const temporary = `${target}.${randomUUID()}.tmp`;
       await fs.writeFile(temporary, data);
       await fs.rename(temporary, target);
     },
@@ -52,11 +76,7 @@ export function createLocalStorage(root: string, filesUrl?: string): FileStorage
       const stat = await fs.stat(target).catch(() => null);
       if (!stat?.isFile()) return null;
       const contentType = contentTypes[path.extname(key).toLowerCase()] ?? "application/octet-stream";
-      return {
-        body: Readable.toWeb(createReadStream(target)) as ReadableStream<Uint8Array>,
-        size: stat.size,
-        contentType,
-      };
+      return { body: readLazily(target), size: stat.size, contentType };
     },
     async delete(key) {
       await fs.rm(resolve(key), { force: true });

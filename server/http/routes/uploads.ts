@@ -1,4 +1,28 @@
+import type { Context } from "hono";
 import { Hono } from "hono";
+import { requireUser } from "../../modules/access.ts";
+import { invalid } from "../../modules/errors.ts";
+import type { FormPart } from "../../modules/uploads/uploads-service.ts";
 import type { AppEnv } from "../env.ts";
 
-export const uploadsRoutes = new Hono<AppEnv>();
+/** The values of one multipart field, in the order they came. */
+async function readParts(c: Context<AppEnv>, field: string): Promise<FormPart[]> {
+  if (!c.req.header("content-type")?.toLowerCase().startsWith("multipart/form-data")) {
+    throw invalid(`Envie o arquivo como multipart/form-data, no campo ${field}.`);
+  }
+  let form: Record<string, FormPart | FormPart[]>;
+  try {
+    form = await c.req.parseBody({ all: true });
+  } catch {
+    throw invalid("Não foi possível ler o formulário enviado.");
+  }
+  const value = form[field];
+  return value === undefined ? [] : [value].flat();
+}
+
+export const uploadsRoutes = new Hono<AppEnv>().post("/images", async (c) => {
+  // Checked first, so an anonymous client gets its 401 without us parsing a multipart body.
+  const actor = requireUser(c.get("actor"));
+  const image = await c.get("services").uploads.storeImage(actor, await readParts(c, "file"));
+  return c.json(image, 201);
+});

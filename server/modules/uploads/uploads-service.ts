@@ -1,10 +1,103 @@
+import { randomUUID } from "node:crypto";
 import type { FileStorage } from "../../adapters/storage/file-storage.ts";
 import type { Db } from "../../db/client.ts";
+import { uploads } from "../../db/schema.ts";
+import { type Actor, requireUser } from "../access.ts";
+import { invalid, tooLarge } from "../errors.ts";
+import { imageFormats } from "./image-format.ts";
+import { processImage } from "./image-processing.ts";
 
 export type UploadLimits = { imageBytes: number; documentBytes: number };
 
+/** One value of a multipart field: a file, or the text a client sent instead. */
+export type FormPart = string | File;
+
+/** Public urls of a stored image and its versions. */
+export type ImageUpload = { id: string; url: string; thumb: string; average: string };
+
+const megabytes = (bytes: number) =>
+  `${new Intl.NumberFormat("pt-BR", { maximumFractionDigits: 1 }).format(bytes / 1024 / 1024)} MB`;
+
+const fieldError = (message: string) => invalid(message, { file: [message] });
+
+/** Browsers used to send a full local path as the name; keep the last part only. */
+function cleanName(name: string): string {
+  const base = name.split(/[\\/]/).pop()?.trim() ?? "";
+  return base.slice(0, 255) || "imagem";
+}
+
+function singleFile(parts: readonly FormPart[]): File {
+  if (parts.length === 0) throw fieldError("Selecione uma imagem para enviar.");
+  if (parts.length > 1) throw fieldError("Envie uma imagem por vez.");
+  const [part] = parts;
+  if (typeof part === "string" || part === undefined) throw fieldError("O campo file deve conter um arquivo.");
+  if (part.size === 0) throw fieldError("O arquivo enviado está vazio.");
+  return part;
+}
+
 export function createUploadsService(deps: { db: Db; storage: FileStorage; limits: UploadLimits }) {
-  return { limits: deps.limits };
+  const { db, storage, limits } = deps;
+
+  return {
+    limits,
+
+    /**
+     * Stores one uploaded image with its `thumb` and `average` versions, under
+     * `images/YYYY/MM/<id>/`. `parts` are the values of the form's `file` field.
+     */
+    async storeImage(actor: Actor | null, parts: readonly FormPart[]): Promise<ImageUpload> {
+      const user = requireUser(actor);
+      const file = singleFile(parts);
+      if (file.size > limits.imageBytes) {
+        throw tooLarge(`A imagem deve ter no máximo ${megabytes(limits.imageBytes)}.`);
+      }
+      const original = new Uint8Array(await file.arrayBuffer());
+      const image = await processImage(original);
+      const { mimeType, extension } = imageFormats[image.format];
+
+      const id = randomUUID();
+      const now = new Date();
+      const month = String(now.getUTCMonth() + 1).padStart(2, "0");
+      const folder = `images/${now.getUTCFullYear()}/${month}/${id}`;
+      const keys = {
+        original: `${folder}/original.${extension}`,
+        thumb: `${folder}/thumb.webp`,
+        average: `${folder}/average.webp`,
+      };
+
+      try {
+        await Promise.all([
+          storage.put(keys.original, original, mimeType),
+          storage.put(keys.thumb, image.thumb, "image/webp"),
+          storage.put(keys.average, image.average, "image/webp"),
+        ]);
+        await db.insert(uploads).values({
+          id,
+          kind: "image",
+          originalName: cleanName(file.name),
+          mimeType,
+          size: original.byteLength,
+          width: image.width,
+          height: image.height,
+          originalKey: keys.original,
+          thumbKey: keys.thumb,
+          averageKey: keys.average,
+          userId: user.id,
+        });
+      } catch (error) {
+        // No row points at these files, so nothing would ever remove them.
+        await Promise.allSettled(Object.values(keys).map((key) => storage.delete(key)));
+        throw error;
+      }
+
+      return {
+        id,
+        url: storage.url(keys.original),
+        thumb: storage.url(keys.thumb),
+        average: storage.url(keys.average),
+      };
+    },
+  };
 }
 
 export type UploadsService = ReturnType<typeof createUploadsService>;
