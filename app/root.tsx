@@ -7,6 +7,7 @@ import { ColorSchemeScript, MantineProvider, mantineHtmlProps } from "@mantine/c
 import { Notifications } from "@mantine/notifications";
 import { useMemo } from "react";
 import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
+import { fileUrl } from "../common/file-url.ts";
 import type { Route } from "./+types/root";
 import { ChunkReload } from "./components/chunk-reload.tsx";
 import { ErrorPage } from "./components/error-page.tsx";
@@ -16,7 +17,6 @@ import { OfflineIndicator } from "./components/offline-indicator.tsx";
 import { getApp } from "./lib/context.server.ts";
 import { takeFlash } from "./lib/flash.server.ts";
 import { buildTheme } from "./lib/theme.ts";
-import { fileUrl } from "../common/file-url.ts";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { services, actor } = getApp(context);

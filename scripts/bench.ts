@@ -16,7 +16,7 @@ const port = Number(process.env.BENCH_PORT ?? 3399);
 const base = `http://127.0.0.1:${port}`;
 
 async function waitForServer() {
-  for (let attempt = 0; attempt < 100; attempt++) {
+  for (let attempt = 0; attempt < 100 && server.exitCode === null; attempt++) {
     try {
       if ((await fetch(`${base}/api/health`)).ok) return;
     } catch {
@@ -57,6 +57,7 @@ const server = spawn(process.execPath, ["server/main.ts"], {
   env: { ...process.env, NODE_ENV: "production", DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: "warn" },
   stdio: ["ignore", "ignore", "inherit"],
 });
+const exited = new Promise((resolve) => server.once("exit", resolve));
 try {
   await waitForServer();
   const setup = await fetch(`${base}/api/settings/setup`, {
@@ -82,6 +83,6 @@ try {
   console.log(`RSS after load: ${(await rssOf(server.pid ?? 0)).toFixed(0)} MB`);
 } finally {
   server.kill("SIGTERM");
-  await new Promise((resolve) => server.once("exit", resolve));
+  await exited;
   await fs.rm(dataDir, { recursive: true, force: true });
 }

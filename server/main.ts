@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import { getRequestListener } from "@hono/node-server";
@@ -54,6 +55,7 @@ async function main() {
 
   if (production) {
     const buildPath = path.resolve("build/server/index.js");
+    if (!existsSync(buildPath)) fail(`No build at ${buildPath}: run \`npm run build\` first (npm start does it).`);
     const build = (await import(buildPath)) as ServerBuild;
     getBuild = async () => build;
     root.use("/assets/*", async (c, next) => {

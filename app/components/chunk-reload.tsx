@@ -5,7 +5,9 @@ const ONCE_PER_MS = 60_000;
 
 function isChunkLoadError(error: unknown): boolean {
   const message = error instanceof Error ? error.message : String(error);
-  return /dynamically imported module|Importing a module script failed|Loading chunk|error loading dynamically/i.test(message);
+  return /dynamically imported module|Importing a module script failed|Loading chunk|error loading dynamically/i.test(
+    message,
+  );
 }
 
 /** After a deploy, old pages ask for code that no longer exists: reload, at most once a minute. */

@@ -6,7 +6,8 @@ export function requestErrorText(error: unknown): string {
     if ("message" in error && typeof error.message === "string" && error.message) return error.message;
     if ("data" in error) {
       const inner = error.data;
-      if (inner && typeof inner === "object" && "message" in inner && typeof inner.message === "string") return inner.message;
+      if (inner && typeof inner === "object" && "message" in inner && typeof inner.message === "string")
+        return inner.message;
       return typeof inner === "string" ? inner : JSON.stringify(inner);
     }
   }

@@ -29,7 +29,12 @@ export type EmbeddedDatabase = Database & {
 };
 
 export async function openPglite(source: PgliteSource): Promise<EmbeddedDatabase> {
-  const client = await PGlite.create({ dataDir: source.dataDir, loadDataDir: source.loadDataDir });
+  const client = await PGlite.create({
+    dataDir: source.dataDir,
+    loadDataDir: source.loadDataDir,
+    // PGlite's default 128 MB of shared buffers cost ~150 MB of resident memory; a cooperative's site fits in 32.
+    postgresqlconf: ["shared_buffers=32MB"],
+  });
   const db = drizzlePglite({ client, schema });
   return {
     db,

@@ -1,9 +1,9 @@
 import { Button, Stack, Textarea, TextInput, Title } from "@mantine/core";
 import { schemaResolver, useForm } from "@mantine/form";
-import { useEffect } from "react";
 import { useFetcher } from "react-router";
 import { contactSchema } from "../../../common/schemas/contact.ts";
 import { notifyError, notifySuccess } from "../../lib/notify.ts";
+import { useOnAnswer } from "../../lib/use-server-errors.ts";
 
 export const CONTACT_SUCCESS = "Sua mensagem foi enviado. Em breve entraremos em contato. Obrigado!";
 
@@ -21,9 +21,7 @@ export function ContactForm() {
     validateInputOnBlur: true,
   });
 
-  useEffect(() => {
-    const answer = fetcher.data;
-    if (fetcher.state !== "idle" || !answer) return;
+  useOnAnswer(fetcher.state === "idle" ? fetcher.data : undefined, (answer) => {
     if (answer.ok) {
       notifySuccess(CONTACT_SUCCESS);
       form.reset();
@@ -31,11 +29,11 @@ export function ContactForm() {
       notifyError(answer);
       form.setErrors(Object.fromEntries(Object.entries(answer.errors).map(([key, texts]) => [key, texts[0]])));
     }
-    // Only a new answer from the server should trigger this.
-  }, [fetcher.state, fetcher.data]);
+  });
 
   return (
     <form
+      noValidate
       aria-label="Formulário de contato"
       onSubmit={form.onSubmit((values) => {
         fetcher.submit(values, { method: "post", action: "/contato", encType: "application/json" });
@@ -46,8 +44,22 @@ export function ContactForm() {
           Fale conosco
         </Title>
         <TextInput label="nome" name="name" autoComplete="name" styles={whiteErrors} {...form.getInputProps("name")} />
-        <TextInput label="email" name="email" type="email" autoComplete="email" styles={whiteErrors} {...form.getInputProps("email")} />
-        <Textarea label="mensagem" name="message" minRows={4} autosize styles={whiteErrors} {...form.getInputProps("message")} />
+        <TextInput
+          label="email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          styles={whiteErrors}
+          {...form.getInputProps("email")}
+        />
+        <Textarea
+          label="mensagem"
+          name="message"
+          minRows={4}
+          autosize
+          styles={whiteErrors}
+          {...form.getInputProps("message")}
+        />
         <input
           type="text"
           name="website"

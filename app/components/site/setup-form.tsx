@@ -25,6 +25,7 @@ export function SetupForm() {
     <Container size="xs" py="xl">
       <Paper withBorder p="lg" radius="md">
         <Form
+          noValidate
           method="post"
           aria-label="Configuração inicial"
           onSubmit={form.onSubmit((values) => submit(values, { method: "post", encType: "application/json" }))}
@@ -33,7 +34,13 @@ export function SetupForm() {
             <Title order={1} size="h2">
               Configuração inicial
             </Title>
-            <TextInput label="Título do site" name="title" required styles={redErrors} {...form.getInputProps("title")} />
+            <TextInput
+              label="Título do site"
+              name="title"
+              required
+              styles={redErrors}
+              {...form.getInputProps("title")}
+            />
             <TextInput
               label="Nome do administrador"
               name="admin_name"

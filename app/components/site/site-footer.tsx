@@ -42,7 +42,14 @@ export function SiteFooter() {
               {socials.length ? (
                 <Group gap="sm" aria-label="Redes sociais">
                   {socials.map(({ url, label, Icon }) => (
-                    <Anchor key={label} href={url} target="_blank" rel="noopener noreferrer" c="white" aria-label={label}>
+                    <Anchor
+                      key={label}
+                      href={url}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      c="white"
+                      aria-label={label}
+                    >
                       <Icon size={28} aria-hidden />
                     </Anchor>
                   ))}

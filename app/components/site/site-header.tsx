@@ -1,13 +1,30 @@
-import { Anchor, type AnchorProps, Box, Burger, Button, Container, Drawer, Group, Image, Menu, Stack, Text, UnstyledButton } from "@mantine/core";
+import {
+  Anchor,
+  type AnchorProps,
+  Box,
+  Burger,
+  Button,
+  Container,
+  Drawer,
+  Group,
+  Image,
+  Menu,
+  Stack,
+  Text,
+  UnstyledButton,
+} from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import { IconChevronDown } from "@tabler/icons-react";
-import type { MenuItem } from "../../../common/menus.ts";
 import { fileUrl } from "../../../common/file-url.ts";
+import type { MenuItem } from "../../../common/menus.ts";
 import { useRootData } from "../../root.tsx";
 import { AppLink } from "../app-link.tsx";
 
 /** External items (http...) open in a new tab, spec §2. */
-type MenuLinkProps = { item: MenuItem; children: React.ReactNode; onClick?: () => void } & Omit<AnchorProps, "children">;
+type MenuLinkProps = { item: MenuItem; children: React.ReactNode; onClick?: () => void } & Omit<
+  AnchorProps,
+  "children"
+>;
 
 function MenuLink({ item, children, ...rest }: MenuLinkProps) {
   if (item.external) {
@@ -102,8 +119,20 @@ export function SiteHeader({ menus }: { menus: MenuItem[] }) {
     <Box component="header" py="sm" style={{ borderBottom: "1px solid var(--mantine-color-gray-3)" }}>
       <Container size="lg">
         <Group justify="space-between" wrap="nowrap">
-          <Anchor component={AppLink} to="/" underline="never" c="primary" fw={700} fz="xl" aria-label={`${title} - página inicial`}>
-            {logo ? <Image src={fileUrl(logo, filesUrl ?? undefined)} alt={title} h={48} w="auto" fit="contain" /> : title}
+          <Anchor
+            component={AppLink}
+            to="/"
+            underline="never"
+            c="primary"
+            fw={700}
+            fz="xl"
+            aria-label={`${title} - página inicial`}
+          >
+            {logo ? (
+              <Image src={fileUrl(logo, filesUrl ?? undefined)} alt={title} h={48} w="auto" fit="contain" />
+            ) : (
+              title
+            )}
           </Anchor>
           <Group gap="lg" visibleFrom="md" component="nav" aria-label="Menu principal">
             {menus.map((item) => (

@@ -1,6 +1,6 @@
-import { SimpleGrid, Stack, Text, Title, UnstyledButton, Paper } from "@mantine/core";
-import { accountLinks } from "../../components/conta/account-links.ts";
+import { Paper, SimpleGrid, Stack, Text, Title, UnstyledButton } from "@mantine/core";
 import { AppLink } from "../../components/app-link.tsx";
+import { accountLinks } from "../../components/conta/account-links.ts";
 import { useRootData } from "../../root.tsx";
 
 export function meta() {

@@ -1,7 +1,22 @@
-import { Box, Burger, Button, Collapse, Container, Divider, Grid, Group, NavLink, Paper, Stack, Text, Title } from "@mantine/core";
+import {
+  Box,
+  Burger,
+  Button,
+  Collapse,
+  Container,
+  Divider,
+  Grid,
+  Group,
+  NavLink,
+  Paper,
+  Stack,
+  Text,
+  Title,
+} from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
-import { Form, NavLink as RouterNavLink, Outlet, redirect, useLocation } from "react-router";
+import { Form, Outlet, NavLink as RouterNavLink, redirect, useLocation } from "react-router";
 import { roleLabels } from "../../../common/roles.ts";
+import { AppLink } from "../../components/app-link.tsx";
 import { ChunkReload } from "../../components/chunk-reload.tsx";
 import { accountLinks } from "../../components/conta/account-links.ts";
 import { ErrorPage } from "../../components/error-page.tsx";
@@ -9,7 +24,6 @@ import { getApp } from "../../lib/context.server.ts";
 import { useRootData } from "../../root.tsx";
 import { LayoutLoading } from "../site/layout.tsx";
 import type { Route } from "./+types/layout";
-import { AppLink } from "../../components/app-link.tsx";
 
 /** The account area requires sign-in; the path first asked for is restored after login (spec §4). */
 export function loader({ context, request }: Route.LoaderArgs) {

@@ -1,12 +1,11 @@
 import { Button, Paper, PasswordInput, Stack, TextInput, Title } from "@mantine/core";
 import { schemaResolver, useForm } from "@mantine/form";
-import { useEffect } from "react";
 import { useActionData, useNavigation, useSubmit } from "react-router";
 import { profileSchema } from "../../../common/schemas/user.ts";
 import { failureFrom, readSubmission, validate } from "../../lib/action.server.ts";
 import { getApp } from "../../lib/context.server.ts";
 import { notifySuccess } from "../../lib/notify.ts";
-import { useServerErrors } from "../../lib/use-server-errors.ts";
+import { useOnAnswer, useServerErrors } from "../../lib/use-server-errors.ts";
 import type { Route } from "./+types/profile";
 
 export const PROFILE_SAVED = "Seus dados foram atualizados.";
@@ -54,15 +53,16 @@ export default function ProfilePage({ loaderData }: Route.ComponentProps) {
     validateInputOnBlur: true,
   });
   useServerErrors(form, answer);
-  useEffect(() => {
-    if (answer && "ok" in answer && answer.ok) {
-      notifySuccess(answer.message);
+  useOnAnswer(answer, (value) => {
+    if ("ok" in value && value.ok) {
+      notifySuccess(value.message);
       form.setValues({ current_password: "", password: "", password_confirmation: "" });
     }
-  }, [answer]);
+  });
 
   return (
     <form
+      noValidate
       aria-label="Meus dados"
       onSubmit={form.onSubmit((values) => submit(values, { method: "post", encType: "application/json" }))}
     >
@@ -81,7 +81,11 @@ export default function ProfilePage({ loaderData }: Route.ComponentProps) {
             <Title order={2} size="h4">
               Trocar a senha
             </Title>
-            <PasswordInput label="Senha atual" autoComplete="current-password" {...form.getInputProps("current_password")} />
+            <PasswordInput
+              label="Senha atual"
+              autoComplete="current-password"
+              {...form.getInputProps("current_password")}
+            />
             <PasswordInput label="Nova senha" autoComplete="new-password" {...form.getInputProps("password")} />
             <PasswordInput
               label="Confirmação da nova senha"

@@ -13,17 +13,16 @@ import {
   Title,
 } from "@mantine/core";
 import { schemaResolver, useForm } from "@mantine/form";
-import { useEffect } from "react";
 import { useActionData, useNavigation, useSubmit } from "react-router";
 import { featureKeys } from "../../../common/features.ts";
 import { fonts } from "../../../common/fonts.ts";
-import { settingsSchema, type SettingsValues } from "../../../common/schemas/settings.ts";
+import { type SettingsValues, settingsSchema } from "../../../common/schemas/settings.ts";
 import { themeColors } from "../../../common/theme-colors.ts";
 import { ImageUploadField } from "../../components/conta/image-upload-field.tsx";
 import { failureFrom, readSubmission, validate } from "../../lib/action.server.ts";
 import { requireAdminPage } from "../../lib/guards.server.ts";
 import { notifySuccess } from "../../lib/notify.ts";
-import { useServerErrors } from "../../lib/use-server-errors.ts";
+import { useOnAnswer, useServerErrors } from "../../lib/use-server-errors.ts";
 import type { Route } from "./+types/settings";
 
 export const SETTINGS_SAVED = "Configurações salvas com sucesso!";
@@ -86,9 +85,9 @@ export default function SettingsPage({ loaderData }: Route.ComponentProps) {
     validateInputOnBlur: true,
   });
   useServerErrors(form, answer);
-  useEffect(() => {
-    if (answer && "ok" in answer && answer.ok) notifySuccess(answer.message);
-  }, [answer]);
+  useOnAnswer(answer, (value) => {
+    if ("ok" in value && value.ok) notifySuccess(value.message);
+  });
 
   const image = (field: "site_logo" | "site_cover" | "site_favicon", label: string) => (
     <ImageUploadField
@@ -100,6 +99,7 @@ export default function SettingsPage({ loaderData }: Route.ComponentProps) {
 
   return (
     <form
+      noValidate
       aria-label="Configurações"
       onSubmit={form.onSubmit((values) => submit(values, { method: "post", encType: "application/json" }))}
     >
@@ -116,7 +116,12 @@ export default function SettingsPage({ loaderData }: Route.ComponentProps) {
             <Textarea label="Descrição" autosize minRows={2} {...form.getInputProps("description")} />
             <SimpleGrid cols={{ base: 1, sm: 3 }}>
               <Select label="Fonte" data={[...fonts]} allowDeselect={false} {...form.getInputProps("font")} />
-              <ColorInput label="Cor primária" format="hex" swatches={[themeColors.primary]} {...form.getInputProps("primary_color")} />
+              <ColorInput
+                label="Cor primária"
+                format="hex"
+                swatches={[themeColors.primary]}
+                {...form.getInputProps("primary_color")}
+              />
               <ColorInput
                 label="Cor secundária"
                 format="hex"
@@ -141,17 +146,35 @@ export default function SettingsPage({ loaderData }: Route.ComponentProps) {
             <Title order={2} size="h4">
               Contato e redes sociais
             </Title>
-            <Textarea label="Contato" description="Endereço, telefone, horário..." autosize minRows={3} {...form.getInputProps("contact")} />
+            <Textarea
+              label="Contato"
+              description="Endereço, telefone, horário..."
+              autosize
+              minRows={3}
+              {...form.getInputProps("contact")}
+            />
             <TextInput label="E-mail" type="email" {...form.getInputProps("email")} />
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              <TextInput label="Facebook" placeholder="https://facebook.com/..." {...form.getInputProps("url_facebook")} />
-              <TextInput label="Instagram" placeholder="https://instagram.com/..." {...form.getInputProps("url_instagram")} />
+              <TextInput
+                label="Facebook"
+                placeholder="https://facebook.com/..."
+                {...form.getInputProps("url_facebook")}
+              />
+              <TextInput
+                label="Instagram"
+                placeholder="https://instagram.com/..."
+                {...form.getInputProps("url_instagram")}
+              />
               <TextInput label="Twitter" placeholder="https://x.com/..." {...form.getInputProps("url_twitter")} />
               <TextInput label="YouTube" placeholder="https://youtube.com/..." {...form.getInputProps("url_youtube")} />
             </SimpleGrid>
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
               <TextInput label="Google Analytics (gtag)" placeholder="G-XXXXXXX" {...form.getInputProps("gtag")} />
-              <TextInput label="CEP de origem da loja" placeholder="00000-000" {...form.getInputProps("origin_postal_code")} />
+              <TextInput
+                label="CEP de origem da loja"
+                placeholder="00000-000"
+                {...form.getInputProps("origin_postal_code")}
+              />
             </SimpleGrid>
           </Stack>
         </Paper>
@@ -162,7 +185,10 @@ export default function SettingsPage({ loaderData }: Route.ComponentProps) {
             </Title>
             {featureKeys.map((key) => (
               <Group key={key} align="flex-end" wrap="wrap">
-                <TextInput label={`Título (${form.values.features[key].url})`} {...form.getInputProps(`features.${key}.title`)} />
+                <TextInput
+                  label={`Título (${form.values.features[key].url})`}
+                  {...form.getInputProps(`features.${key}.title`)}
+                />
                 <Switch
                   label={`Ativar ${form.values.features[key].title}`}
                   checked={form.values.features[key].enabled}

@@ -51,7 +51,10 @@ export default function Home() {
   return (
     <Box>
       {cover ? (
-        <BackgroundImage src={fileUrl(cover, filesUrl ?? undefined)} style={{ backgroundColor: "rgba(0,0,0,0.45)", backgroundBlendMode: "darken" }}>
+        <BackgroundImage
+          src={fileUrl(cover, filesUrl ?? undefined)}
+          style={{ backgroundColor: "rgba(0,0,0,0.45)", backgroundBlendMode: "darken" }}
+        >
           <Container size="lg">{heading}</Container>
         </BackgroundImage>
       ) : (

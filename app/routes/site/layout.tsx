@@ -42,7 +42,7 @@ export function LayoutLoading({ section }: { section: "site" | "conta" }) {
   const navigation = useNavigation();
   const target = navigation.location?.pathname;
   const leaving =
-    navigation.state === "loading" && target !== undefined && (target.startsWith("/conta") !== (section === "conta"));
+    navigation.state === "loading" && target !== undefined && target.startsWith("/conta") !== (section === "conta");
   if (!leaving) return null;
   return (
     <Center
@@ -60,7 +60,13 @@ export function LayoutLoading({ section }: { section: "site" | "conta" }) {
   );
 }
 
-function SiteFrame({ children, menus }: { children: React.ReactNode; menus: Route.ComponentProps["loaderData"]["menus"] }) {
+function SiteFrame({
+  children,
+  menus,
+}: {
+  children: React.ReactNode;
+  menus: Route.ComponentProps["loaderData"]["menus"];
+}) {
   return (
     <Box style={{ display: "flex", flexDirection: "column", minHeight: "100vh" }}>
       <LayoutLoading section="site" />

@@ -52,6 +52,7 @@ export default function Login() {
     <Container size="xs" py="xl">
       <Paper withBorder p="lg" radius="md">
         <Form
+          noValidate
           method="post"
           aria-label="Entrar"
           onSubmit={form.onSubmit((values) =>
@@ -63,7 +64,14 @@ export default function Login() {
               Entrar
             </Title>
             <input type="hidden" name="redirectTo" value={redirectTo} />
-            <TextInput label="E-mail" name="email" type="email" autoComplete="email" required {...form.getInputProps("email")} />
+            <TextInput
+              label="E-mail"
+              name="email"
+              type="email"
+              autoComplete="email"
+              required
+              {...form.getInputProps("email")}
+            />
             <PasswordInput
               label="Senha"
               name="password"

@@ -1,0 +1,75 @@
+import { data, redirect, useActionData } from "react-router";
+import { menuSchema } from "../../../../common/schemas/menu.ts";
+import { MenuForm, type MenuOption } from "../../../components/conta/menu-form.tsx";
+import { failureFrom, readSubmission, validate } from "../../../lib/action.server.ts";
+import { flashHeader } from "../../../lib/flash.server.ts";
+import { requireAdminPage } from "../../../lib/guards.server.ts";
+import type { Route } from "./+types/edit";
+
+export const MENU_SAVED = "Menu salvo com sucesso!";
+
+/** Ids are PostgreSQL `integer` columns. */
+const MAX_ID = 2147483647;
+
+/** A malformed id in the address is a missing page, not a server error. */
+function menuId(params: Route.LoaderArgs["params"]): number {
+  const id = Number(params.id);
+  if (!Number.isInteger(id) || id < 1 || id > MAX_ID) throw data(null, { status: 404 });
+  return id;
+}
+
+export async function loader({ context, params }: Route.LoaderArgs) {
+  const { services } = requireAdminPage(context);
+  const id = menuId(params);
+  const menu = await services.menus.get(id).catch((error: unknown) => {
+    throw failureFrom(error);
+  });
+  const parents: MenuOption[] = (await services.menus.list())
+    .filter((item) => item.id !== id)
+    .map((item) => ({ value: String(item.id), label: item.name }));
+  // Pages come with the content module; until then there is nothing to link to.
+  const pages: MenuOption[] = [];
+  return { menu, parents, pages };
+}
+
+export async function action({ context, params, request }: Route.ActionArgs) {
+  const { services } = requireAdminPage(context);
+  const id = menuId(params);
+  const submitted = await readSubmission(request);
+  const checked = validate(menuSchema, submitted);
+  if (!checked.ok) return checked.response;
+  try {
+    await services.menus.update(id, checked.data);
+    return redirect("/conta/menus", { headers: { "Set-Cookie": await flashHeader("success", MENU_SAVED) } });
+  } catch (error) {
+    return failureFrom(error, submitted);
+  }
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return [{ title: loaderData ? `Editar menu: ${loaderData.menu.name}` : "Editar menu" }];
+}
+
+export default function EditMenu({ loaderData }: Route.ComponentProps) {
+  const { menu } = loaderData;
+  return (
+    <MenuForm
+      // Another menu starts with a fresh form.
+      key={menu.id}
+      title="Editar menu"
+      initialValues={{
+        name: menu.name,
+        url: menu.url,
+        page_id: menu.page_id === null ? null : String(menu.page_id),
+        parent_id: menu.parent_id === null ? null : String(menu.parent_id),
+        enabled: menu.enabled,
+        position: menu.position,
+      }}
+      pages={loaderData.pages}
+      parents={loaderData.parents}
+      hasSubmenus={menu.submenus.length > 0}
+      withPosition
+      answer={useActionData<typeof action>()}
+    />
+  );
+}

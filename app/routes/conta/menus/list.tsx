@@ -1,0 +1,250 @@
+import {
+  ActionIcon,
+  Badge,
+  Button,
+  EmptyState,
+  Group,
+  Paper,
+  Stack,
+  Table,
+  Text,
+  Title,
+  Tooltip,
+  VisuallyHidden,
+} from "@mantine/core";
+import {
+  IconArrowDown,
+  IconArrowUp,
+  IconCornerDownRight,
+  IconExternalLink,
+  IconMenu2,
+  IconPencil,
+} from "@tabler/icons-react";
+import { useEffect } from "react";
+import { redirect, useFetcher } from "react-router";
+import type { MenuItem } from "../../../../common/menus.ts";
+import { menuOrderSchema } from "../../../../common/schemas/menu.ts";
+import { z } from "../../../../common/zod.ts";
+import { AppLink } from "../../../components/app-link.tsx";
+import { ConfirmDelete } from "../../../components/conta/confirm-delete.tsx";
+import { failure, failureFrom, readSubmission, validate } from "../../../lib/action.server.ts";
+import { flashHeader } from "../../../lib/flash.server.ts";
+import { requireAdminPage } from "../../../lib/guards.server.ts";
+import { notifyError } from "../../../lib/notify.ts";
+import type { Route } from "./+types/list";
+
+export const MENU_DELETED = "Menu excluído.";
+
+// Ids are PostgreSQL `integer` columns.
+const deleteSchema = z.object({ id: z.coerce.number().int().positive().max(2147483647) });
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { services } = requireAdminPage(context);
+  return { menus: await services.menus.list() };
+}
+
+export async function action({ context, request }: Route.ActionArgs) {
+  const { services } = requireAdminPage(context);
+  const submitted = await readSubmission(request);
+  try {
+    if (submitted.intent === "delete") {
+      const checked = validate(deleteSchema, submitted);
+      if (!checked.ok) return checked.response;
+      await services.menus.remove(checked.data.id);
+      return redirect("/conta/menus", { headers: { "Set-Cookie": await flashHeader("success", MENU_DELETED) } });
+    }
+    if (submitted.intent === "reorder") {
+      // The buttons post one level's new order as "3,1,2"; an empty parent is the top level.
+      const checked = validate(menuOrderSchema, {
+        parent_id: submitted.parent_id || null,
+        ids: String(submitted.ids ?? "").split(","),
+      });
+      if (!checked.ok) return checked.response;
+      await services.menus.reorder(checked.data);
+      return { ok: true as const };
+    }
+  } catch (error) {
+    return failureFrom(error);
+  }
+  return failure(400, "Ação desconhecida.");
+}
+
+export function meta() {
+  return [{ title: "Menus" }];
+}
+
+const REORDER_KEY = "menus-reorder";
+type ReorderAnswer = { ok: boolean; message?: string };
+
+/** The level's ids with the item at `index` swapped with its neighbour. */
+function moved(siblings: MenuItem[], index: number, step: -1 | 1): string {
+  const ids = siblings.map((item) => item.id);
+  const other = index + step;
+  const a = ids[index];
+  const b = ids[other];
+  if (a === undefined || b === undefined) return ids.join(",");
+  ids[index] = b;
+  ids[other] = a;
+  return ids.join(",");
+}
+
+function ReorderButtons({ siblings, index }: { siblings: MenuItem[]; index: number }) {
+  // One shared fetcher: while any move is saving, every arrow waits, so moves never cross.
+  const fetcher = useFetcher<ReorderAnswer>({ key: REORDER_KEY });
+  const busy = fetcher.state !== "idle";
+  const item = siblings[index];
+  if (!item) return null;
+  return (
+    <fetcher.Form method="post">
+      <input type="hidden" name="intent" value="reorder" />
+      <input type="hidden" name="parent_id" value={item.parent_id ?? ""} />
+      <Group gap={4} wrap="nowrap">
+        <Tooltip label="Subir">
+          <ActionIcon
+            type="submit"
+            name="ids"
+            value={moved(siblings, index, -1)}
+            variant="subtle"
+            disabled={index === 0 || busy}
+            aria-label={`Subir ${item.name}`}
+          >
+            <IconArrowUp size={18} aria-hidden />
+          </ActionIcon>
+        </Tooltip>
+        <Tooltip label="Descer">
+          <ActionIcon
+            type="submit"
+            name="ids"
+            value={moved(siblings, index, 1)}
+            variant="subtle"
+            disabled={index === siblings.length - 1 || busy}
+            aria-label={`Descer ${item.name}`}
+          >
+            <IconArrowDown size={18} aria-hidden />
+          </ActionIcon>
+        </Tooltip>
+      </Group>
+    </fetcher.Form>
+  );
+}
+
+function deleteMessage(item: MenuItem) {
+  if (item.submenus.length === 0) return <>O menu “{item.name}” será excluído.</>;
+  return (
+    <>
+      O menu “{item.name}” e os seus {item.submenus.length === 1 ? "submenu" : `${item.submenus.length} submenus`} (
+      {item.submenus.map((sub) => sub.name).join(", ")}) serão excluídos.
+    </>
+  );
+}
+
+function MenuRow({ item, siblings, index }: { item: MenuItem; siblings: MenuItem[]; index: number }) {
+  const child = item.parent_id !== null;
+  return (
+    <Table.Tr>
+      <Table.Td>
+        <Group gap={6} wrap="nowrap" pl={child ? "lg" : 0}>
+          {child ? <IconCornerDownRight size={16} aria-hidden color="var(--mantine-color-dimmed)" /> : null}
+          <Text fw={child ? 400 : 600}>
+            {child ? <VisuallyHidden>Submenu: </VisuallyHidden> : null}
+            {item.name}
+          </Text>
+        </Group>
+      </Table.Td>
+      <Table.Td>
+        <Group gap={4} wrap="nowrap">
+          <Text size="sm" ff="monospace" style={{ wordBreak: "break-all" }}>
+            {item.href || "—"}
+          </Text>
+          {item.external ? (
+            <Tooltip label="Abre em uma nova aba">
+              <IconExternalLink size={14} aria-label="Abre em uma nova aba" />
+            </Tooltip>
+          ) : null}
+        </Group>
+      </Table.Td>
+      <Table.Td>
+        <Badge color={item.enabled ? "success" : "gray"} variant="light">
+          {item.enabled ? "Ativo" : "Inativo"}
+        </Badge>
+      </Table.Td>
+      <Table.Td>
+        <ReorderButtons siblings={siblings} index={index} />
+      </Table.Td>
+      <Table.Td>
+        <Group gap={4} wrap="nowrap" justify="flex-end">
+          <Tooltip label="Editar">
+            <ActionIcon
+              component={AppLink}
+              to={`/conta/menus/${item.id}/edit`}
+              variant="subtle"
+              aria-label={`Editar ${item.name}`}
+            >
+              <IconPencil size={18} aria-hidden />
+            </ActionIcon>
+          </Tooltip>
+          <ConfirmDelete subject={item.name} title="Excluir menu" fields={{ id: item.id }}>
+            {deleteMessage(item)}
+          </ConfirmDelete>
+        </Group>
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
+export default function MenusList({ loaderData }: Route.ComponentProps) {
+  const { menus } = loaderData;
+  const reorder = useFetcher<ReorderAnswer>({ key: REORDER_KEY });
+  useEffect(() => {
+    if (reorder.state === "idle" && reorder.data && !reorder.data.ok) notifyError(reorder.data);
+    // Only a new answer from the server should show a toast.
+  }, [reorder.state, reorder.data]);
+  return (
+    <Stack>
+      <Group justify="space-between">
+        <Title order={1} size="h2">
+          Menus
+        </Title>
+        <Button component={AppLink} to="/conta/menus/new">
+          Novo menu
+        </Button>
+      </Group>
+      {menus.length === 0 ? (
+        <Paper withBorder p="xl">
+          <EmptyState
+            icon={<IconMenu2 aria-hidden />}
+            title="Nenhum menu cadastrado"
+            description="Os menus aparecem no cabeçalho do site. Crie o primeiro com o botão Novo menu."
+          />
+        </Paper>
+      ) : (
+        <Paper withBorder>
+          <Table.ScrollContainer minWidth={680}>
+            <Table verticalSpacing="sm" highlightOnHover>
+              <Table.Caption>Menus principais na ordem do cabeçalho, com os seus submenus logo abaixo.</Table.Caption>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Nome</Table.Th>
+                  <Table.Th>Endereço</Table.Th>
+                  <Table.Th>Situação</Table.Th>
+                  <Table.Th>Ordem</Table.Th>
+                  <Table.Th>
+                    <VisuallyHidden>Ações</VisuallyHidden>
+                  </Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {menus.flatMap((item, index) => [
+                  <MenuRow key={item.id} item={item} siblings={menus} index={index} />,
+                  ...item.submenus.map((sub, subIndex) => (
+                    <MenuRow key={sub.id} item={sub} siblings={item.submenus} index={subIndex} />
+                  )),
+                ])}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        </Paper>
+      )}
+    </Stack>
+  );
+}
