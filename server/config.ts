@@ -1,42 +1,52 @@
 import path from "node:path";
 import { z } from "zod";
 
-const optionalUrl = (protocols: string[]) =>
+const address = (protocols: string[], example: string) =>
   z
     .string()
     .trim()
-    .transform((value) => (value === "" ? undefined : value))
     .pipe(
-      z
-        .url({ protocol: new RegExp(`^(${protocols.join("|")})$`) })
-        .transform((value) => value.replace(/\/+$/, ""))
-        .optional(),
+      z.url({
+        protocol: new RegExp(`^(${protocols.join("|")})$`),
+        error: `must be a ${protocols.map((protocol) => `${protocol}://`).join(" or ")} address such as ${example}`,
+      }),
     )
+    .transform((value) => value.replace(/\/+$/, ""))
     .optional();
 
+const PORT_RANGE = "must be a port number between 1 and 65535";
+
 const configSchema = z.object({
-  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
-  HOST: z.string().trim().min(1).optional(),
-  BASE_URL: optionalUrl(["http", "https"]),
-  DATA_DIR: z.string().trim().min(1).default("./data"),
-  DATABASE_URL: optionalUrl(["postgres", "postgresql"]),
-  FILES_URL: optionalUrl(["http", "https"]),
-  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number({ error: PORT_RANGE }).int(PORT_RANGE).min(1, PORT_RANGE).max(65535, PORT_RANGE).default(3000),
+  HOST: z.string().trim().optional(),
+  BASE_URL: address(["http", "https"], "https://www.cooperativa.com.br"),
+  DATA_DIR: z.string().trim().default("./data"),
+  DATABASE_URL: address(["postgres", "postgresql"], "postgres://user:password@localhost:5432/cms"),
+  FILES_URL: address(["http", "https"], "https://arquivos.cooperativa.com.br"),
+  NODE_ENV: z
+    .enum(["development", "production", "test"], "must be development, production or test")
+    .default("development"),
   /** Behind a reverse proxy, take the client address from X-Forwarded-For. */
   TRUST_PROXY: z
-    .enum(["true", "false", "1", "0", ""])
+    .enum(["true", "false", "1", "0"], "must be true or false")
     .default("false")
     .transform((value) => value === "true" || value === "1"),
-  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  LOG_LEVEL: z
+    .enum(
+      ["fatal", "error", "warn", "info", "debug", "trace", "silent"],
+      "must be fatal, error, warn, info, debug, trace or silent",
+    )
+    .default("info"),
 });
 
 export type Config = Omit<z.infer<typeof configSchema>, "DATA_DIR"> & { DATA_DIR: string };
 
 export class ConfigError extends Error {}
 
-/** Reads the environment once; every bad value is reported with its variable name. */
+/** Reads the environment once; every bad value is reported with its variable name. A blank variable counts as unset. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
-  const result = configSchema.safeParse(env);
+  const set = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value.trim() !== ""));
+  const result = configSchema.safeParse(set);
   if (!result.success) {
     const lines = result.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
     throw new ConfigError(`Invalid environment:\n${lines.join("\n")}`);

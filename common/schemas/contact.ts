@@ -9,3 +9,11 @@ export const contactSchema = z.object({
 });
 
 export type ContactInput = z.infer<typeof contactSchema>;
+
+/** Filters of the administrators' message list. */
+export const contactListQuerySchema = z.object({
+  status: z.enum(["read", "unread"], "Use read ou unread").optional(),
+});
+
+/** Marks a message read or unread. */
+export const contactReadSchema = z.object({ read: z.boolean("Informe true ou false") });

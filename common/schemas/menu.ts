@@ -1,6 +1,7 @@
 import { requiredText, z } from "../zod.ts";
 
-const id = z.coerce.number().int().positive();
+/** Ids are PostgreSQL `integer` columns. */
+const id = z.coerce.number().int().positive().max(2147483647);
 
 export const menuSchema = z
   .object({
@@ -10,7 +11,8 @@ export const menuSchema = z
       .trim()
       .max(500, "No máximo 500 caracteres")
       .refine(
-        (value) => value === "" || /^\/(?!\/)[^\s]*$/.test(value) || /^https?:\/\/[^\s]+$/i.test(value),
+        // A local path starts with one "/": browsers read "//host" and "/\host" as another site.
+        (value) => value === "" || /^\/(?![/\\])[^\s\\]*$/.test(value) || /^https?:\/\/[^\s]+$/i.test(value),
         "Use um caminho do site (/contato) ou um endereço completo (https://...)",
       )
       .default(""),

@@ -20,8 +20,12 @@ import { readAuthorization, readCookie, SESSION_COOKIE } from "./session-cookie.
 /** Renders every non-API request (the React Router handler, plus static assets in production). */
 export type DocumentHandler = (request: Request, env: AppEnv["Variables"]) => Promise<Response>;
 
+/**
+ * Behind our reverse proxy the client is the last X-Forwarded-For entry: the proxy appends the
+ * address it saw, while earlier entries come from the client and cannot be trusted.
+ */
 function clientAddressOf(c: Parameters<typeof getConnInfo>[0], trustProxy: boolean): string {
-  const forwarded = trustProxy ? c.req.header("x-forwarded-for")?.split(",")[0]?.trim() : undefined;
+  const forwarded = trustProxy ? c.req.header("x-forwarded-for")?.split(",").at(-1)?.trim() : undefined;
   if (forwarded) return forwarded;
   try {
     return getConnInfo(c).remote.address ?? "unknown";
@@ -31,6 +35,26 @@ function clientAddressOf(c: Parameters<typeof getConnInfo>[0], trustProxy: boole
 }
 
 const UNSAFE = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+/**
+ * True when a request comes from our own pages: its Origin (sent by browsers on every
+ * cross-origin request and on same-origin writes) names this host or the public BASE_URL;
+ * without an Origin, Sec-Fetch-Site must not say another site.
+ */
+function isSameOrigin(request: Request, baseUrl: string | undefined): boolean {
+  const origin = request.headers.get("origin");
+  if (!origin) {
+    const site = request.headers.get("sec-fetch-site");
+    return site === null || site === "same-origin" || site === "none";
+  }
+  let host: string;
+  try {
+    host = new URL(origin).host;
+  } catch {
+    return false;
+  }
+  return host === new URL(request.url).host || (baseUrl !== undefined && host === new URL(baseUrl).host);
+}
 
 export function createHttpApp(services: Services, handleDocument?: DocumentHandler) {
   const app = new Hono<AppEnv>();
@@ -67,12 +91,12 @@ export function createHttpApp(services: Services, handleDocument?: DocumentHandl
   const api = new Hono<AppEnv>();
   // A cookie rides along on cross-site requests; writes must come from our own pages.
   api.use(async (c, next) => {
-    if (UNSAFE.has(c.req.method) && c.get("authSource") === "cookie") {
-      const origin = c.req.header("origin");
-      const host = c.req.header("host");
-      if (origin && host && new URL(origin).host !== host) {
-        return c.json({ message: "Origem da requisição não permitida." }, 403);
-      }
+    if (
+      UNSAFE.has(c.req.method) &&
+      c.get("authSource") === "cookie" &&
+      !isSameOrigin(c.req.raw, services.config.BASE_URL)
+    ) {
+      return c.json({ message: "Origem da requisição não permitida." }, 403);
     }
     await next();
   });
@@ -91,7 +115,8 @@ export function createHttpApp(services: Services, handleDocument?: DocumentHandl
   api.route("/contacts", contactsRoutes);
   api.route("/uploads", uploadsRoutes);
   api.route("/openapi.json", openApiRoutes);
-  api.notFound((c) => c.json({ message: "Endereço da API não encontrado." }, 404));
+  // A sub-app's notFound is never called once mounted: a catch-all keeps unknown paths out of the page handler.
+  api.all("*", (c) => c.json({ message: "Endereço da API não encontrado." }, 404));
   app.route("/api", api);
 
   app.route("/files", filesRoutes);

@@ -25,8 +25,12 @@ export function readQuery<S extends z.ZodType>(c: Context<AppEnv>, schema: S): z
   return parseInput(schema, c.req.query());
 }
 
+/** Ids are PostgreSQL `integer` columns: anything else would fail in the database, not here. */
+const MAX_ID = 2147483647;
+
 export function readId(c: Context<AppEnv>, name = "id"): number {
-  const value = Number(c.req.param(name));
-  if (!Number.isInteger(value) || value <= 0) throw invalid("Identificador inválido.");
+  const raw = c.req.param(name) ?? "";
+  const value = Number(raw);
+  if (!/^[1-9]\d*$/.test(raw) || value > MAX_ID) throw invalid("Identificador inválido.");
   return value;
 }

@@ -18,7 +18,12 @@ export function readCookie(header: string | null | undefined, name: string): str
     if (index < 0) continue;
     if (part.slice(0, index).trim() === name) {
       const value = part.slice(index + 1).trim();
-      return value === "" ? null : decodeURIComponent(value);
+      if (value === "") return null;
+      try {
+        return decodeURIComponent(value);
+      } catch {
+        return null;
+      }
     }
   }
   return null;

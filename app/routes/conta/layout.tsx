@@ -26,10 +26,9 @@ import { LayoutLoading } from "../site/layout.tsx";
 import type { Route } from "./+types/layout";
 
 /** The account area requires sign-in; the path first asked for is restored after login (spec §4). */
-export function loader({ context, request }: Route.LoaderArgs) {
+export function loader({ context, url }: Route.LoaderArgs) {
   const { actor } = getApp(context);
   if (!actor) {
-    const url = new URL(request.url);
     throw redirect(`/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
   }
   return null;

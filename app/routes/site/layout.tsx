@@ -8,10 +8,10 @@ import { getApp } from "../../lib/context.server.ts";
 import { useRootData } from "../../root.tsx";
 import type { Route } from "./+types/layout";
 
-export async function loader({ context, request }: Route.LoaderArgs) {
+export async function loader({ context, url }: Route.LoaderArgs) {
   const { services } = getApp(context);
   // Until the first-time setup runs, the only public page is the setup form at /.
-  if (!(await services.settings.get()) && new URL(request.url).pathname !== "/") throw redirect("/");
+  if (!(await services.settings.get()) && url.pathname !== "/") throw redirect("/");
   return { menus: await services.menus.listEnabled() };
 }
 

@@ -1,13 +1,9 @@
 import { Hono } from "hono";
 import { listQuerySchema } from "../../../common/pagination.ts";
-import { contactSchema } from "../../../common/schemas/contact.ts";
-import { z } from "../../../common/zod.ts";
+import { contactListQuerySchema, contactReadSchema, contactSchema } from "../../../common/schemas/contact.ts";
 import { requireAdmin } from "../../modules/access.ts";
 import type { AppEnv } from "../env.ts";
 import { readBody, readId, readQuery } from "../input.ts";
-
-const statusQuery = z.object({ status: z.enum(["read", "unread"], "Use read ou unread").optional() });
-const readSchema = z.object({ read: z.boolean("Informe true ou false") });
 
 export const contactsRoutes = new Hono<AppEnv>()
   .post("/contact", async (c) => {
@@ -17,17 +13,21 @@ export const contactsRoutes = new Hono<AppEnv>()
   })
   .get("/", async (c) => {
     requireAdmin(c.get("actor"));
-    const query = { ...readQuery(c, listQuerySchema), ...readQuery(c, statusQuery) };
+    const query = { ...readQuery(c, listQuerySchema), ...readQuery(c, contactListQuerySchema) };
     return c.json(await c.get("services").contacts.list(c.get("actor"), query));
   })
-  .get("/:id", async (c) => c.json(await c.get("services").contacts.open(c.get("actor"), readId(c))))
+  .get("/:id", async (c) => {
+    requireAdmin(c.get("actor"));
+    return c.json(await c.get("services").contacts.open(c.get("actor"), readId(c)));
+  })
   .put("/:id", async (c) => {
     requireAdmin(c.get("actor"));
     const id = readId(c);
-    const { read } = await readBody(c, readSchema);
+    const { read } = await readBody(c, contactReadSchema);
     return c.json(await c.get("services").contacts.setRead(c.get("actor"), id, read));
   })
   .delete("/:id", async (c) => {
+    requireAdmin(c.get("actor"));
     await c.get("services").contacts.remove(c.get("actor"), readId(c));
     return c.body(null, 204);
   });

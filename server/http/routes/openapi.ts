@@ -1,4 +1,617 @@
 import { Hono } from "hono";
+import { type FeatureKey, featureKeys } from "../../../common/features.ts";
+import type { MenuItem } from "../../../common/menus.ts";
+import { listQuerySchema } from "../../../common/pagination.ts";
+import { userRoles } from "../../../common/roles.ts";
+import { loginSchema } from "../../../common/schemas/auth.ts";
+import { contactListQuerySchema, contactReadSchema, contactSchema } from "../../../common/schemas/contact.ts";
+import { menuOrderSchema, menuSchema } from "../../../common/schemas/menu.ts";
+import { settingsSchema } from "../../../common/schemas/settings.ts";
+import { setupSchema } from "../../../common/schemas/setup.ts";
+import {
+  profileSchema,
+  userCreateSchema,
+  userListQuerySchema,
+  userUpdateSchema,
+} from "../../../common/schemas/user.ts";
+import { z } from "../../../common/zod.ts";
+import type { ContactView } from "../../modules/contacts/contacts-service.ts";
+import type { SettingsView } from "../../modules/settings/settings-view.ts";
+import type { ImageUpload } from "../../modules/uploads/uploads-service.ts";
+import type { UserView } from "../../modules/users/users-service.ts";
 import type { AppEnv } from "../env.ts";
+import { SESSION_COOKIE } from "../session-cookie.ts";
 
-export const openApiRoutes = new Hono<AppEnv>();
+/*
+ * The OpenAPI 3.1 description of /api. Request bodies and query parameters are
+ * the shared zod schemas the handlers parse with; answers are described by the
+ * schemas below, which the tests check against real responses. A route added
+ * without an operation here fails server/http/routes/openapi.test.ts.
+ */
+
+type Named = { id: string };
+const inputs = z.registry<Named>();
+const outputs = z.registry<Named>();
+
+function input<S extends z.ZodType>(id: string, schema: S): S {
+  inputs.add(schema, { id });
+  return schema;
+}
+function output<S extends z.ZodType>(id: string, schema: S): S {
+  outputs.add(schema, { id });
+  return schema;
+}
+
+// Requests: the very schemas the handlers use.
+input("SetupInput", setupSchema);
+input("SettingsInput", settingsSchema);
+input("LoginInput", loginSchema);
+input("ProfileInput", profileSchema);
+input("UserCreateInput", userCreateSchema);
+input("UserUpdateInput", userUpdateSchema);
+input("MenuInput", menuSchema);
+input("MenuOrder", menuOrderSchema);
+input("ContactInput", contactSchema);
+input("ContactRead", contactReadSchema);
+const imageUploadForm = input("ImageUploadForm", z.object({ file: z.file() }));
+
+// Answers.
+const timestamp = z.iso.datetime({ offset: true });
+const role = z.enum(userRoles);
+
+export const errorSchema = output(
+  "Error",
+  z.strictObject({
+    message: z.string().meta({ description: "What went wrong, in Brazilian Portuguese." }),
+    errors: z
+      .record(z.string(), z.array(z.string()))
+      .optional()
+      .meta({ description: "Messages per field (dotted path for nested fields)." }),
+  }),
+);
+
+const messageSchema = output("Message", z.strictObject({ message: z.string() }));
+
+const fileRef = z.strictObject({ url: z.string() }).nullable();
+const feature = z.strictObject({ title: z.string(), url: z.string(), enabled: z.boolean() });
+const settingsView = output(
+  "Settings",
+  z.strictObject({
+    title: z.string(),
+    description: z.string(),
+    font: z.string(),
+    primary_color: z.string(),
+    secondary_color: z.string(),
+    site_logo: fileRef,
+    site_cover: fileRef,
+    site_favicon: fileRef,
+    site_footer_logo: z.number().int(),
+    contact: z.string(),
+    email: z.string(),
+    url_facebook: z.string(),
+    url_instagram: z.string(),
+    url_twitter: z.string(),
+    url_youtube: z.string(),
+    gtag: z.string(),
+    origin_postal_code: z.string(),
+    features: z.strictObject(
+      Object.fromEntries(featureKeys.map((key) => [key, feature])) as Record<FeatureKey, typeof feature>,
+    ),
+    updated_at: timestamp,
+  }) satisfies z.ZodType<SettingsView>,
+);
+const settingsOrNull = output(
+  "SettingsOrNull",
+  settingsView.nullable().meta({ description: "null until the first-time setup ran." }),
+);
+
+const actor = output("Profile", z.strictObject({ id: z.number().int(), name: z.string(), email: z.string(), role }));
+const sessionSchema = output(
+  "Session",
+  z.strictObject({
+    token: z.string().meta({ description: "Send as `Authorization: Token <token>`." }),
+    expires_at: timestamp,
+    user: actor,
+  }),
+);
+const userView = output(
+  "User",
+  z.strictObject({
+    id: z.number().int(),
+    name: z.string(),
+    email: z.string(),
+    role,
+    created_at: timestamp,
+  }) satisfies z.ZodType<UserView>,
+);
+
+const pagination = z.strictObject({
+  total: z.number().int(),
+  page: z.number().int(),
+  per_page: z.number().int(),
+});
+const userPage = output("UserPage", z.strictObject({ data: z.array(userView), pagination }));
+
+const menuItem: z.ZodType<MenuItem> = output(
+  "MenuItem",
+  z.strictObject({
+    id: z.number().int(),
+    name: z.string(),
+    url: z.string(),
+    href: z.string().meta({ description: "Where the item leads: the linked page's /{slug} or the url." }),
+    external: z.boolean().meta({ description: "True for http(s) addresses, which open in a new tab." }),
+    enabled: z.boolean(),
+    position: z.number().int(),
+    page_id: z.number().int().nullable(),
+    page: z.strictObject({ slug: z.string() }).nullable(),
+    parent_id: z.number().int().nullable(),
+    get submenus() {
+      return z.array(menuItem);
+    },
+  }),
+);
+const menuList = output("MenuList", z.array(menuItem));
+
+const contactView = output(
+  "Contact",
+  z.strictObject({
+    id: z.number().int(),
+    name: z.string(),
+    email: z.string(),
+    message: z.string(),
+    read: z.boolean(),
+    read_at: timestamp.nullable(),
+    created_at: timestamp,
+  }) satisfies z.ZodType<ContactView>,
+);
+const contactPage = output(
+  "ContactPage",
+  z.strictObject({
+    data: z.array(contactView),
+    pagination,
+    unread: z.number().int().meta({ description: "Unread messages in total, whatever the filters." }),
+  }),
+);
+
+const imageUpload = output(
+  "ImageUpload",
+  z.strictObject({
+    id: z.string(),
+    url: z.string(),
+    thumb: z.string(),
+    average: z.string().meta({ description: "The address the rich-text editor inserts." }),
+  }) satisfies z.ZodType<ImageUpload>,
+);
+
+const healthOk = output(
+  "Health",
+  z.strictObject({ status: z.literal("ok"), database: z.enum(["pglite", "postgres"]) }),
+);
+const healthDown = output("HealthDown", z.strictObject({ status: z.literal("error"), message: z.string() }));
+
+const documentSchema = output(
+  "OpenApiDocument",
+  z.looseObject({ openapi: z.literal("3.1.0"), info: z.looseObject({ title: z.string() }), paths: z.looseObject({}) }),
+);
+
+export type Access = "public" | "user" | "admin";
+export type Method = "get" | "post" | "put" | "delete";
+
+export type Operation = {
+  method: Method;
+  /** OpenAPI style: /api/users/{id}. */
+  path: string;
+  summary: string;
+  tag: string;
+  access: Access;
+  body?: z.ZodType;
+  multipart?: boolean;
+  query?: z.ZodObject[];
+  /** The success answer: status, body (none for 204) and the session cookie it sets, if any. */
+  success: { status: 200 | 201 | 204; description: string; schema?: z.ZodType; setsCookie?: string };
+  /** Refusals beyond those every operation of its kind can give. */
+  refusals?: { status: number; description: string; schema?: z.ZodType }[];
+};
+
+export const operations: Operation[] = [
+  {
+    method: "get",
+    path: "/api/health",
+    summary: "Health check: the process answers and the database responds",
+    tag: "health",
+    access: "public",
+    success: { status: 200, description: "Healthy", schema: healthOk },
+    refusals: [{ status: 503, description: "The database does not respond", schema: healthDown }],
+  },
+  {
+    method: "get",
+    path: "/api/settings",
+    summary: "The site's settings (null before the first-time setup)",
+    tag: "settings",
+    access: "public",
+    success: { status: 200, description: "The settings or null", schema: settingsOrNull },
+  },
+  {
+    method: "post",
+    path: "/api/settings",
+    summary: "Save the settings; switching a feature on or off creates or deletes its menu",
+    tag: "settings",
+    access: "admin",
+    body: settingsSchema,
+    success: { status: 200, description: "The saved settings", schema: settingsView },
+    refusals: [{ status: 409, description: "The site was not set up yet" }],
+  },
+  {
+    method: "post",
+    path: "/api/settings/setup",
+    summary: "First-time setup: creates the settings and the first (super) user",
+    tag: "settings",
+    access: "public",
+    body: setupSchema,
+    success: { status: 201, description: "The new settings", schema: settingsView },
+    refusals: [{ status: 409, description: "The site is already set up" }],
+  },
+  {
+    method: "post",
+    path: "/api/auth/login",
+    summary: "Sign in; answers a token and sets the session cookie",
+    tag: "auth",
+    access: "public",
+    body: loginSchema,
+    success: {
+      status: 200,
+      description: "Signed in",
+      schema: sessionSchema,
+      setsCookie: `${SESSION_COOKIE}=<token>; HttpOnly; SameSite=Lax (Secure when BASE_URL is https)`,
+    },
+    refusals: [
+      { status: 401, description: "Wrong e-mail or password" },
+      { status: 429, description: "Too many failed attempts from this address" },
+    ],
+  },
+  {
+    method: "post",
+    path: "/api/auth/logout",
+    summary: "Sign out: the session's token stops working and the cookie is cleared",
+    tag: "auth",
+    access: "user",
+    success: {
+      status: 200,
+      description: "Signed out",
+      schema: messageSchema,
+      setsCookie: `${SESSION_COOKIE}=; Max-Age=0 (clears the cookie)`,
+    },
+  },
+  {
+    method: "get",
+    path: "/api/profile",
+    summary: "The signed-in person",
+    tag: "profile",
+    access: "user",
+    success: { status: 200, description: "Name, e-mail and role", schema: actor },
+  },
+  {
+    method: "put",
+    path: "/api/profile",
+    summary: "Change one's own name, e-mail or password (the current password is required to change it)",
+    tag: "profile",
+    access: "user",
+    body: profileSchema,
+    success: { status: 200, description: "The updated user; a new password ends the other sessions", schema: userView },
+    refusals: [{ status: 409, description: "The e-mail belongs to someone else" }],
+  },
+  {
+    method: "get",
+    path: "/api/users",
+    summary: "List users by name",
+    tag: "users",
+    access: "admin",
+    query: [listQuerySchema, userListQuerySchema],
+    success: { status: 200, description: "One page of users", schema: userPage },
+  },
+  {
+    method: "post",
+    path: "/api/users",
+    summary: "Create a user (only a super grants the super role)",
+    tag: "users",
+    access: "admin",
+    body: userCreateSchema,
+    success: { status: 201, description: "The new user", schema: userView },
+    refusals: [{ status: 409, description: "The e-mail is already registered" }],
+  },
+  {
+    method: "get",
+    path: "/api/users/{id}",
+    summary: "One user",
+    tag: "users",
+    access: "admin",
+    success: { status: 200, description: "The user", schema: userView },
+  },
+  {
+    method: "put",
+    path: "/api/users/{id}",
+    summary: "Update a user; an empty password keeps the current one, a new one ends their sessions",
+    tag: "users",
+    access: "admin",
+    body: userUpdateSchema,
+    success: { status: 200, description: "The updated user", schema: userView },
+    refusals: [{ status: 409, description: "The e-mail is taken, or this would leave no super user" }],
+  },
+  {
+    method: "delete",
+    path: "/api/users/{id}",
+    summary: "Delete a user (not oneself, never the last super)",
+    tag: "users",
+    access: "admin",
+    success: { status: 204, description: "Deleted" },
+    refusals: [{ status: 409, description: "This would leave no super user" }],
+  },
+  {
+    method: "get",
+    path: "/api/menus",
+    summary: "The menu tree: enabled items for visitors, every item for administrators",
+    tag: "menus",
+    access: "public",
+    success: { status: 200, description: "Top-level items with their submenus", schema: menuList },
+  },
+  {
+    method: "post",
+    path: "/api/menus",
+    summary: "Create a menu or a submenu (one level deep)",
+    tag: "menus",
+    access: "admin",
+    body: menuSchema,
+    success: { status: 201, description: "The new menu", schema: menuItem },
+  },
+  {
+    method: "post",
+    path: "/api/menus/reorder",
+    summary: "Set the order of one level: ids are exactly the items under parent_id",
+    tag: "menus",
+    access: "admin",
+    body: menuOrderSchema,
+    success: { status: 200, description: "The whole tree in its new order", schema: menuList },
+  },
+  {
+    method: "get",
+    path: "/api/menus/{id}",
+    summary: "One menu",
+    tag: "menus",
+    access: "admin",
+    success: { status: 200, description: "The menu", schema: menuItem },
+  },
+  {
+    method: "put",
+    path: "/api/menus/{id}",
+    summary: "Update a menu",
+    tag: "menus",
+    access: "admin",
+    body: menuSchema,
+    success: { status: 200, description: "The updated menu", schema: menuItem },
+  },
+  {
+    method: "delete",
+    path: "/api/menus/{id}",
+    summary: "Delete a menu and its submenus",
+    tag: "menus",
+    access: "admin",
+    success: { status: 204, description: "Deleted" },
+  },
+  {
+    method: "post",
+    path: "/api/contacts/contact",
+    summary: "Send a message through the public contact form",
+    tag: "contacts",
+    access: "public",
+    body: contactSchema,
+    success: { status: 201, description: "Received", schema: messageSchema },
+    refusals: [{ status: 429, description: "Too many messages from this address" }],
+  },
+  {
+    method: "get",
+    path: "/api/contacts",
+    summary: "List messages, newest first",
+    tag: "contacts",
+    access: "admin",
+    query: [listQuerySchema, contactListQuerySchema],
+    success: { status: 200, description: "One page of messages and the unread count", schema: contactPage },
+  },
+  {
+    method: "get",
+    path: "/api/contacts/{id}",
+    summary: "Open a message (marks it read)",
+    tag: "contacts",
+    access: "admin",
+    success: { status: 200, description: "The message", schema: contactView },
+  },
+  {
+    method: "put",
+    path: "/api/contacts/{id}",
+    summary: "Mark a message read or unread",
+    tag: "contacts",
+    access: "admin",
+    body: contactReadSchema,
+    success: { status: 200, description: "The message", schema: contactView },
+  },
+  {
+    method: "delete",
+    path: "/api/contacts/{id}",
+    summary: "Delete a message",
+    tag: "contacts",
+    access: "admin",
+    success: { status: 204, description: "Deleted" },
+  },
+  {
+    method: "post",
+    path: "/api/uploads/images",
+    summary: "Upload one image (field file); answers its address and its thumb and average versions",
+    tag: "uploads",
+    access: "user",
+    body: imageUploadForm,
+    multipart: true,
+    success: { status: 201, description: "Stored", schema: imageUpload },
+  },
+  {
+    method: "get",
+    path: "/api/openapi.json",
+    summary: "This description of the API",
+    tag: "meta",
+    access: "public",
+    success: { status: 200, description: "OpenAPI 3.1 document", schema: documentSchema },
+  },
+];
+
+const UNSAFE: ReadonlySet<Method> = new Set(["post", "put", "delete"]);
+
+/** Every status an operation can answer, with the schema of its body. */
+export function responsesOf(operation: Operation): Map<number, { description: string; schema?: z.ZodType }> {
+  const responses = new Map<number, { description: string; schema?: z.ZodType }>();
+  responses.set(operation.success.status, operation.success);
+  const refuse = (status: number, description: string) => responses.set(status, { description, schema: errorSchema });
+  if (operation.body || operation.query || operation.path.includes("{")) refuse(400, "Invalid input");
+  if (operation.access !== "public") refuse(401, "Not signed in");
+  if (operation.access === "admin") refuse(403, "Not allowed for this role");
+  else if (UNSAFE.has(operation.method)) refuse(403, "Signed in by cookie from another site");
+  if (operation.path.includes("{")) refuse(404, "Not found");
+  if (operation.body) refuse(413, "Body too large");
+  for (const refusal of operation.refusals ?? []) {
+    responses.set(refusal.status, { description: refusal.description, schema: refusal.schema ?? errorSchema });
+  }
+  return responses;
+}
+
+const accessText: Record<Access, string> = {
+  public: "Access: anyone.",
+  user: "Access: any signed-in person.",
+  admin: "Access: administrators (roles admin and super).",
+};
+
+type JsonObject = { [key: string]: unknown };
+
+function componentSchemas(registry: typeof inputs, io: "input" | "output"): Record<string, JsonObject> {
+  const { schemas } = z.toJSONSchema(registry, {
+    io,
+    target: "draft-2020-12",
+    unrepresentable: "any",
+    uri: (id) => `#/components/schemas/${id}`,
+    // zod spells out a date-time as a long regex; the format says it already.
+    override: ({ jsonSchema }) => {
+      if (jsonSchema.format === "date-time") delete jsonSchema.pattern;
+    },
+  });
+  return Object.fromEntries(
+    Object.entries(schemas).map(([id, { $schema: _schema, $id: _id, ...schema }]) => [id, schema]),
+  );
+}
+
+function refTo(schema: z.ZodType): JsonObject {
+  const id = outputs.get(schema)?.id ?? inputs.get(schema)?.id;
+  if (!id) throw new Error("OpenAPI: every documented body must be a named schema");
+  return { $ref: `#/components/schemas/${id}` };
+}
+
+function queryParameters(schemas: z.ZodObject[]): JsonObject[] {
+  return schemas.flatMap((schema) =>
+    Object.entries(schema.shape).map(([name, field]) => {
+      const { $schema: _schema, ...json } = z.toJSONSchema(field, { io: "input", unrepresentable: "any" });
+      return { name, in: "query", required: !field.safeParse(undefined).success, schema: json };
+    }),
+  );
+}
+
+/** get /api/users/{id} -> getUsersById */
+function operationId({ method, path }: Operation): string {
+  const words = path
+    .replace(/^\/api/, "")
+    .replace(/\{(\w+)\}/g, "by-$1")
+    .split(/[/.-]/)
+    .filter(Boolean);
+  return method + words.map((word) => word.charAt(0).toUpperCase() + word.slice(1)).join("");
+}
+
+function operationObject(operation: Operation): JsonObject {
+  const parameters = [
+    ...[...operation.path.matchAll(/\{(\w+)\}/g)].map(([, name]) => ({
+      name,
+      in: "path",
+      required: true,
+      schema: { type: "integer", minimum: 1, maximum: 2147483647 },
+    })),
+    ...queryParameters(operation.query ?? []),
+  ];
+  const responses = Object.fromEntries(
+    [...responsesOf(operation)].map(([status, { description, schema }]) => [
+      String(status),
+      {
+        description,
+        ...(schema ? { content: { "application/json": { schema: refTo(schema) } } } : {}),
+        ...(status === operation.success.status && operation.success.setsCookie
+          ? { headers: { "Set-Cookie": { description: operation.success.setsCookie, schema: { type: "string" } } } }
+          : {}),
+      },
+    ]),
+  );
+  return {
+    operationId: operationId(operation),
+    summary: operation.summary,
+    description: accessText[operation.access],
+    tags: [operation.tag],
+    ...(operation.access === "public" ? {} : { security: [{ token: [] }, { cookie: [] }] }),
+    ...(parameters.length ? { parameters } : {}),
+    ...(operation.body
+      ? {
+          requestBody: {
+            required: true,
+            content: {
+              [operation.multipart ? "multipart/form-data" : "application/json"]: { schema: refTo(operation.body) },
+            },
+          },
+        }
+      : {}),
+    responses,
+  };
+}
+
+function buildDocument(): JsonObject {
+  const paths: Record<string, JsonObject> = {};
+  for (const operation of operations) {
+    paths[operation.path] = { ...paths[operation.path], [operation.method]: operationObject(operation) };
+  }
+  return {
+    openapi: "3.1.0",
+    info: {
+      title: "cms API",
+      version: "1.0.0",
+      description:
+        "JSON in and out. Errors answer `{ message, errors? }` with pt-BR texts. Lists answer `{ data, pagination: { total, page, per_page } }`.",
+    },
+    tags: [...new Set(operations.map((operation) => operation.tag))].map((name) => ({ name })),
+    paths,
+    components: {
+      schemas: { ...componentSchemas(inputs, "input"), ...componentSchemas(outputs, "output") },
+      securitySchemes: {
+        token: {
+          type: "apiKey",
+          in: "header",
+          name: "Authorization",
+          description: "`Token <token>` (or `Bearer <token>`) with the token from POST /api/auth/login.",
+        },
+        cookie: {
+          type: "apiKey",
+          in: "cookie",
+          name: SESSION_COOKIE,
+          description: "Set by POST /api/auth/login. Writes must come from the site's own origin.",
+        },
+      },
+    },
+  };
+}
+
+let built: JsonObject | null = null;
+
+export function openApiDocument(): JsonObject {
+  built ??= buildDocument();
+  return built;
+}
+
+export const openApiRoutes = new Hono<AppEnv>().get("/", (c) => c.json(openApiDocument()));

@@ -1,4 +1,4 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { eq, inArray, isNull } from "drizzle-orm";
 import { type FeatureKey, type Features, featureKeys } from "../../../common/features.ts";
 import type { Db } from "../../db/client.ts";
 import { menus } from "../../db/schema.ts";
@@ -13,7 +13,8 @@ export async function syncFeatureMenus(db: Db, before: Features | null, after: F
     const now = after[key].enabled;
     if (was === now) continue;
     if (now) await ensureMenu(db, key, after);
-    else await db.delete(menus).where(eq(menus.url, after[key].url));
+    // The menu was made with the url the feature had while enabled, which this same save may change.
+    else await db.delete(menus).where(inArray(menus.url, [after[key].url, before?.[key].url ?? after[key].url]));
   }
 }
 
@@ -21,10 +22,7 @@ async function ensureMenu(db: Db, key: FeatureKey, features: Features) {
   const { title, url } = features[key];
   const [existing] = await db.select({ id: menus.id }).from(menus).where(eq(menus.url, url)).limit(1);
   if (existing) return;
-  const siblings = await db
-    .select({ position: menus.position })
-    .from(menus)
-    .where(and(isNull(menus.parentId)));
+  const siblings = await db.select({ position: menus.position }).from(menus).where(isNull(menus.parentId));
   const position = siblings.reduce((max, row) => Math.max(max, row.position + 1), 0);
   await db.insert(menus).values({ name: title, url, position, enabled: true });
 }

@@ -22,33 +22,57 @@ const toView = (row: { id: number; name: string; email: string; role: UserRole; 
 const EMAIL_TAKEN = "Este e-mail já está cadastrado.";
 const LAST_SUPER = "O último usuário Super não pode ser removido nem rebaixado.";
 
+/** True for PostgreSQL's unique_violation, however the driver wraps it. */
+function isUniqueViolation(error: unknown): boolean {
+  for (let cause = error; cause instanceof Error; cause = cause.cause) {
+    if ("code" in cause && cause.code === "23505") return true;
+  }
+  return false;
+}
+
+/** The e-mail check and the write are not atomic: a concurrent request may win the unique index. */
+async function withEmailUnique<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(EMAIL_TAKEN, { email: [EMAIL_TAKEN] });
+    throw error;
+  }
+}
+
 export function createUsersService(db: Db) {
-  async function load(id: number) {
-    const [row] = await db.select(columns).from(users).where(eq(users.id, id)).limit(1);
+  async function load(id: number, q: Db = db) {
+    const [row] = await q.select(columns).from(users).where(eq(users.id, id)).limit(1);
     if (!row) throw notFound("Usuário não encontrado.");
     return row;
   }
 
-  async function ensureEmailFree(email: string, exceptId: number | null) {
+  async function ensureEmailFree(email: string, exceptId: number | null, q: Db = db) {
     const filter = exceptId === null ? eq(users.email, email) : and(eq(users.email, email), ne(users.id, exceptId));
-    const [taken] = await db.select({ id: users.id }).from(users).where(filter).limit(1);
+    const [taken] = await q.select({ id: users.id }).from(users).where(filter).limit(1);
     if (taken) throw conflict(EMAIL_TAKEN, { email: [EMAIL_TAKEN] });
   }
 
-  async function otherSupers(exceptId: number) {
-    const [row] = await db
-      .select({ value: count() })
-      .from(users)
-      .where(and(eq(users.role, "super"), ne(users.id, exceptId)));
-    return row?.value ?? 0;
+  /**
+   * Locks the super users' rows until the transaction ends, so two requests cannot
+   * each take away "the other" super and leave none.
+   */
+  async function lockSupers(tx: Db): Promise<number[]> {
+    const rows = await tx.select({ id: users.id }).from(users).where(eq(users.role, "super")).for("update");
+    return rows.map((row) => row.id);
   }
 
   /** Only a super grants or takes away the super role, and one super always remains. */
-  async function checkRoleChange(actor: Actor, target: { id: number; role: UserRole } | null, role: UserRole) {
+  function checkRoleChange(
+    actor: Actor,
+    target: { id: number; role: UserRole } | null,
+    role: UserRole,
+    supers: number[] = [],
+  ) {
     const touchesSuper = role === "super" || target?.role === "super";
     if (touchesSuper && !isSuper(actor))
       throw forbidden("Apenas um usuário Super pode conceder ou alterar o perfil Super.");
-    if (target?.role === "super" && role !== "super" && (await otherSupers(target.id)) === 0)
+    if (target?.role === "super" && role !== "super" && supers.every((id) => id === target.id))
       throw conflict(LAST_SUPER);
   }
 
@@ -84,50 +108,57 @@ export function createUsersService(db: Db) {
 
     async create(actor: Actor | null, input: UserCreateInput): Promise<UserView> {
       const admin = requireAdmin(actor);
-      await checkRoleChange(admin, null, input.role);
+      checkRoleChange(admin, null, input.role);
       await ensureEmailFree(input.email, null);
-      const [row] = await db
-        .insert(users)
-        .values({
-          name: input.name,
-          email: input.email,
-          role: input.role,
-          passwordHash: await hashPassword(input.password),
-        })
-        .returning(columns);
+      const passwordHash = await hashPassword(input.password);
+      const [row] = await withEmailUnique(() =>
+        db
+          .insert(users)
+          .values({ name: input.name, email: input.email, role: input.role, passwordHash })
+          .returning(columns),
+      );
       if (!row) throw new Error("user insert returned nothing");
       return toView(row);
     },
 
     async update(actor: Actor | null, id: number, input: UserUpdateInput): Promise<UserView> {
       const admin = requireAdmin(actor);
-      const target = await load(id);
-      await checkRoleChange(admin, target, input.role);
-      await ensureEmailFree(input.email, id);
-      const [row] = await db
-        .update(users)
-        .set({
-          name: input.name,
-          email: input.email,
-          role: input.role,
-          ...(input.password ? { passwordHash: await hashPassword(input.password) } : {}),
-          updatedAt: new Date(),
-        })
-        .where(eq(users.id, id))
-        .returning(columns);
-      if (!row) throw notFound("Usuário não encontrado.");
-      return toView(row);
+      const passwordHash = input.password ? await hashPassword(input.password) : undefined;
+      return withEmailUnique(() =>
+        db.transaction(async (tx) => {
+          const supers = await lockSupers(tx);
+          const target = await load(id, tx);
+          checkRoleChange(admin, target, input.role, supers);
+          await ensureEmailFree(input.email, id, tx);
+          const [row] = await tx
+            .update(users)
+            .set({
+              name: input.name,
+              email: input.email,
+              role: input.role,
+              ...(passwordHash ? { passwordHash } : {}),
+              updatedAt: new Date(),
+            })
+            .where(eq(users.id, id))
+            .returning(columns);
+          if (!row) throw notFound("Usuário não encontrado.");
+          return toView(row);
+        }),
+      );
     },
 
     async remove(actor: Actor | null, id: number): Promise<void> {
       const admin = requireAdmin(actor);
       if (admin.id === id) throw invalid("Você não pode remover a sua própria conta por aqui.");
-      const target = await load(id);
-      if (target.role === "super") {
-        if (!isSuper(admin)) throw forbidden("Apenas um usuário Super pode remover outro Super.");
-        if ((await otherSupers(id)) === 0) throw conflict(LAST_SUPER);
-      }
-      await db.delete(users).where(eq(users.id, id));
+      await db.transaction(async (tx) => {
+        const supers = await lockSupers(tx);
+        const target = await load(id, tx);
+        if (target.role === "super") {
+          if (!isSuper(admin)) throw forbidden("Apenas um usuário Super pode remover outro Super.");
+          if (supers.every((superId) => superId === id)) throw conflict(LAST_SUPER);
+        }
+        await tx.delete(users).where(eq(users.id, id));
+      });
     },
 
     async profile(actor: Actor): Promise<UserView> {
@@ -144,11 +175,18 @@ export function createUsersService(db: Db) {
         }
         passwordHash = await hashPassword(input.password);
       }
-      const [row] = await db
-        .update(users)
-        .set({ name: input.name, email: input.email, ...(passwordHash ? { passwordHash } : {}), updatedAt: new Date() })
-        .where(eq(users.id, actor.id))
-        .returning(columns);
+      const [row] = await withEmailUnique(() =>
+        db
+          .update(users)
+          .set({
+            name: input.name,
+            email: input.email,
+            ...(passwordHash ? { passwordHash } : {}),
+            updatedAt: new Date(),
+          })
+          .where(eq(users.id, actor.id))
+          .returning(columns),
+      );
       if (!row) throw notFound("Usuário não encontrado.");
       return toView(row);
     },

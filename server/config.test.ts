@@ -1,0 +1,84 @@
+import { spawnSync } from "node:child_process";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "./config.ts";
+
+const errorOf = (env: Record<string, string>) => {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.message;
+    throw error;
+  }
+  throw new Error("expected a ConfigError");
+};
+
+describe("loadConfig", () => {
+  it("has working defaults", () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({ PORT: 3000, NODE_ENV: "development", TRUST_PROXY: false, LOG_LEVEL: "info" });
+    expect(config.DATA_DIR).toBe(path.resolve("./data"));
+    expect(config.BASE_URL).toBeUndefined();
+    expect(config.DATABASE_URL).toBeUndefined();
+  });
+
+  it("reads good values, dropping a trailing slash from addresses", () => {
+    const config = loadConfig({
+      PORT: "8080",
+      BASE_URL: " https://www.coop.com.br/ ",
+      DATABASE_URL: "postgresql://cms:segredo@db:5432/cms",
+      TRUST_PROXY: "1",
+    });
+    expect(config).toMatchObject({
+      PORT: 8080,
+      BASE_URL: "https://www.coop.com.br",
+      DATABASE_URL: "postgresql://cms:segredo@db:5432/cms",
+      TRUST_PROXY: true,
+    });
+  });
+
+  it("treats a blank variable as unset", () => {
+    const config = loadConfig({ PORT: "", BASE_URL: "  ", DATABASE_URL: "" });
+    expect(config.PORT).toBe(3000);
+    expect(config.BASE_URL).toBeUndefined();
+    expect(config.DATABASE_URL).toBeUndefined();
+  });
+
+  it.each([
+    ["PORT", "abc", "PORT: must be a port number between 1 and 65535"],
+    ["PORT", "70000", "PORT: must be a port number between 1 and 65535"],
+    ["PORT", "80.5", "PORT: must be a port number between 1 and 65535"],
+    ["BASE_URL", "www.coop.com.br", "BASE_URL: must be a http:// or https:// address"],
+    ["BASE_URL", "ftp://coop.com.br", "BASE_URL: must be a http:// or https:// address"],
+    ["DATABASE_URL", "mysql://root@db/cms", "DATABASE_URL: must be a postgres:// or postgresql:// address"],
+    ["DATABASE_URL", "localhost:5432", "DATABASE_URL: must be a postgres:// or postgresql:// address"],
+    ["TRUST_PROXY", "yes", "TRUST_PROXY: must be true or false"],
+    ["NODE_ENV", "staging", "NODE_ENV: must be development, production or test"],
+  ])("refuses %s=%s naming the variable", (name, value, message) => {
+    expect(errorOf({ [name]: value })).toContain(message);
+  });
+
+  it("reports every bad variable at once, without echoing secrets", () => {
+    const message = errorOf({ PORT: "0", BASE_URL: "nope", DATABASE_URL: "mysql://root:segredo@db/cms" });
+    expect(message).toMatch(/^Invalid environment:\n/);
+    expect(message).toContain("PORT:");
+    expect(message).toContain("BASE_URL:");
+    expect(message).toContain("DATABASE_URL:");
+    expect(message).not.toContain("segredo");
+  });
+});
+
+describe("the server process", () => {
+  it("exits with the configuration error before touching anything", () => {
+    const root = fileURLToPath(new URL("..", import.meta.url));
+    const result = spawnSync(process.execPath, [path.join(root, "server/main.ts")], {
+      cwd: root,
+      env: { PATH: process.env.PATH, PORT: "não", DATA_DIR: "/nonexistent/cms-config-test" },
+      encoding: "utf8",
+      timeout: 30_000,
+    });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain("PORT: must be a port number between 1 and 65535");
+  });
+});

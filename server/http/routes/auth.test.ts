@@ -1,0 +1,229 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { createTestApp, SUPER, type TestApp } from "../../../tests/support/test-app.ts";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ TRUST_PROXY: "true" });
+});
+afterAll(() => t.close());
+beforeEach(() => t.reset());
+
+const login = (body: Record<string, unknown>, headers: Record<string, string> = {}) =>
+  t.request("POST", "/api/auth/login", { body, headers });
+
+const sessionCookieOf = (setCookie: string | null) => /cms_session=([^;]*)/.exec(setCookie ?? "")?.[1] ?? "";
+
+describe("login", () => {
+  it("returns the token and the user, and sets an HttpOnly SameSite cookie", async () => {
+    await t.setupSite();
+    const response = await login({ email: SUPER.email, password: SUPER.password });
+    expect(response.status).toBe(200);
+    const body = response.json<{ token: string; expires_at: string; user: Record<string, unknown> }>();
+    expect(body.token).toMatch(/^[\w-]{40,}$/);
+    expect(body.user).toEqual({ id: expect.any(Number), name: SUPER.admin_name, email: SUPER.email, role: "super" });
+    const days = (Date.parse(body.expires_at) - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(29);
+    expect(days).toBeLessThanOrEqual(30);
+
+    const cookie = response.headers.get("set-cookie") ?? "";
+    expect(sessionCookieOf(cookie)).toBe(body.token);
+    expect(cookie).toMatch(/; HttpOnly/);
+    expect(cookie).toMatch(/; SameSite=Lax/);
+    expect(cookie).toMatch(/; Path=\//);
+    expect(cookie).not.toMatch(/Secure/);
+  });
+
+  it("accepts the e-mail in any case", async () => {
+    await t.setupSite();
+    const response = await login({ email: `  ${SUPER.email.toUpperCase()} `, password: SUPER.password });
+    expect(response.status).toBe(200);
+  });
+
+  it("refuses a wrong password or an unknown e-mail with the same 401 message", async () => {
+    await t.setupSite();
+    for (const body of [
+      { email: SUPER.email, password: "errada123" },
+      { email: "ninguem@example.com", password: SUPER.password },
+    ]) {
+      const response = await login(body);
+      expect(response.status).toBe(401);
+      expect(response.json()).toEqual({ message: "E-mail ou senha inválidos." });
+      expect(response.headers.get("set-cookie")).toBeNull();
+    }
+  });
+
+  it("validates the credentials with field errors", async () => {
+    const response = await login({ email: "não-é-email", password: "" });
+    expect(response.status).toBe(400);
+    expect(response.json()).toEqual({
+      message: "Verifique os campos destacados.",
+      errors: { email: ["Informe um e-mail válido"], password: ["Campo obrigatório"] },
+    });
+  });
+});
+
+describe("tokens", () => {
+  it("accepts both `Token` and `Bearer` in the Authorization header", async () => {
+    const token = await t.setupSite();
+    for (const authorization of [`Token ${token}`, `Bearer ${token}`, `bearer ${token}`]) {
+      const response = await t.request("GET", "/api/profile", { headers: { authorization } });
+      expect(response.status, authorization).toBe(200);
+    }
+    const unknown = await t.request("GET", "/api/profile", { headers: { authorization: "Token nao-existe" } });
+    expect(unknown.status).toBe(401);
+    expect(unknown.json()).toEqual({ message: "Faça login para continuar." });
+  });
+
+  it("logout revokes the token on the server and clears the cookie", async () => {
+    const token = await t.setupSite();
+    const other = await t.login(SUPER.email, SUPER.password);
+    const response = await t.request("POST", "/api/auth/logout", { token });
+    expect(response.status).toBe(200);
+    expect(response.json()).toEqual({ message: "Sessão encerrada." });
+    expect(response.headers.get("set-cookie")).toMatch(/^cms_session=; .*Max-Age=0/);
+
+    expect((await t.request("GET", "/api/profile", { token })).status).toBe(401);
+    expect((await t.request("POST", "/api/auth/logout", { token })).status).toBe(401);
+    // Only that session ends: the same person signed in elsewhere stays signed in.
+    expect((await t.request("GET", "/api/profile", { token: other })).status).toBe(200);
+  });
+
+  it("rejects an expired session", async () => {
+    const token = await t.setupSite();
+    await t.database.db.execute(sql`UPDATE sessions SET expires_at = now() - interval '1 second'`);
+    const response = await t.request("GET", "/api/profile", { token });
+    expect(response.status).toBe(401);
+  });
+
+  it("ends every session of a deleted user", async () => {
+    const superToken = await t.setupSite();
+    const user = await t.createUser("user", superToken);
+    expect((await t.request("DELETE", `/api/users/${user.id}`, { token: superToken })).status).toBe(204);
+    expect((await t.request("GET", "/api/profile", { token: user.token })).status).toBe(401);
+  });
+});
+
+describe("failed login throttle", () => {
+  const wrong = { email: SUPER.email, password: "errada123" };
+  const right = { email: SUPER.email, password: SUPER.password };
+
+  it("refuses an address with 429 after repeated failures, while other addresses still sign in", async () => {
+    await t.setupSite();
+    // Our proxy appends the address it saw; whatever the client put before it changes nothing.
+    for (let attempt = 1; attempt <= 10; attempt++) {
+      const headers = { "x-forwarded-for": `10.0.0.${attempt}, 203.0.113.7` };
+      expect((await login(wrong, headers)).status, `attempt ${attempt}`).toBe(401);
+    }
+    const blocked = await login(right, { "x-forwarded-for": "203.0.113.7" });
+    expect(blocked.status).toBe(429);
+    expect(blocked.json()).toEqual({
+      message: "Muitas tentativas de login. Aguarde alguns minutos e tente novamente.",
+    });
+
+    expect((await login(wrong, { "x-forwarded-for": "198.51.100.2" })).status).toBe(401);
+    expect((await login(right, { "x-forwarded-for": "198.51.100.2" })).status).toBe(200);
+  });
+
+  it("forgets earlier failures after a successful login", async () => {
+    await t.setupSite();
+    const address = { "x-forwarded-for": "203.0.113.9" };
+    for (let attempt = 1; attempt <= 9; attempt++) await login(wrong, address);
+    expect((await login(right, address)).status).toBe(200);
+    for (let attempt = 1; attempt <= 9; attempt++) {
+      expect((await login(wrong, address)).status).toBe(401);
+    }
+  });
+});
+
+describe("session cookie", () => {
+  async function cookieSession() {
+    await t.setupSite();
+    const response = await login({ email: SUPER.email, password: SUPER.password });
+    return `cms_session=${sessionCookieOf(response.headers.get("set-cookie"))}`;
+  }
+
+  const menu = { name: "Sobre", url: "/sobre" };
+
+  it("signs in a request that carries only the cookie", async () => {
+    const cookie = await cookieSession();
+    const response = await t.request("GET", "/api/profile", { headers: { cookie } });
+    expect(response.status).toBe(200);
+    expect(response.json()).toMatchObject({ email: SUPER.email, role: "super" });
+  });
+
+  it("accepts a cookie-authenticated write from our own origin", async () => {
+    const cookie = await cookieSession();
+    const response = await t.request("POST", "/api/menus", {
+      body: menu,
+      headers: { cookie, origin: "http://localhost" },
+    });
+    expect(response.status).toBe(201);
+  });
+
+  it("refuses a cookie-authenticated write from a foreign or opaque origin with 403", async () => {
+    const cookie = await cookieSession();
+    const foreign: Record<string, string>[] = [
+      { cookie, origin: "https://evil.example" },
+      { cookie, origin: "null" },
+      { cookie, "sec-fetch-site": "cross-site" },
+    ];
+    for (const headers of foreign) {
+      const response = await t.request("POST", "/api/menus", { body: menu, headers });
+      expect(response.status, JSON.stringify(headers)).toBe(403);
+      expect(response.json()).toEqual({ message: "Origem da requisição não permitida." });
+    }
+    const logout = await t.request("POST", "/api/auth/logout", {
+      headers: { cookie, origin: "https://evil.example" },
+    });
+    expect(logout.status).toBe(403);
+    expect((await t.request("GET", "/api/profile", { headers: { cookie } })).status).toBe(200);
+    expect((await t.request("GET", "/api/menus", { headers: { cookie } })).json()).toEqual([]);
+  });
+
+  it("lets a token in the header write from any origin (no ambient credential)", async () => {
+    const token = await t.setupSite();
+    const response = await t.request("POST", "/api/menus", {
+      body: menu,
+      token,
+      headers: { origin: "https://app.example" },
+    });
+    expect(response.status).toBe(201);
+  });
+});
+
+describe("behind https and without a trusted proxy", () => {
+  let secure: TestApp;
+  beforeAll(async () => {
+    secure = await createTestApp({ BASE_URL: "https://coop.example" });
+  });
+  afterAll(() => secure.close());
+
+  it("marks the cookie Secure, accepts the public origin and ignores X-Forwarded-For", async () => {
+    await secure.setupSite();
+    const ok = await secure.request("POST", "/api/auth/login", {
+      body: { email: SUPER.email, password: SUPER.password },
+    });
+    const setCookie = ok.headers.get("set-cookie");
+    expect(setCookie).toMatch(/; Secure/);
+
+    const cookie = `cms_session=${sessionCookieOf(setCookie)}`;
+    const write = await secure.request("POST", "/api/menus", {
+      body: { name: "Sobre", url: "/sobre" },
+      headers: { cookie, origin: "https://coop.example" },
+    });
+    expect(write.status).toBe(201);
+
+    for (let attempt = 1; attempt <= 10; attempt++) {
+      await secure.request("POST", "/api/auth/login", {
+        body: { email: SUPER.email, password: "errada123" },
+        headers: { "x-forwarded-for": `203.0.113.${attempt}` },
+      });
+    }
+    const blocked = await secure.request("POST", "/api/auth/login", {
+      body: { email: SUPER.email, password: SUPER.password },
+      headers: { "x-forwarded-for": "198.51.100.99" },
+    });
+    expect(blocked.status).toBe(429);
+  });
+});

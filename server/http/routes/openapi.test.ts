@@ -1,0 +1,221 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { z } from "zod";
+import { createTestApp, SUPER, type TestApp } from "../../../tests/support/test-app.ts";
+import { asFile, formWith, makeImage } from "../../modules/uploads/test-images.ts";
+import { operations, responsesOf } from "./openapi.ts";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ TRUST_PROXY: "true" });
+});
+afterAll(() => t.close());
+
+type Json = { [key: string]: unknown };
+type Document = {
+  openapi: string;
+  paths: Record<string, Record<string, Json & { responses: Record<string, Json> }>>;
+  components: { schemas: Record<string, Json> };
+};
+
+const fetchDocument = async () => {
+  const response = await t.request("GET", "/api/openapi.json");
+  expect(response.status).toBe(200);
+  return response.json<Document>();
+};
+
+const operationKeys = (document: Document) =>
+  Object.entries(document.paths)
+    .flatMap(([path, methods]) => Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`))
+    .sort();
+
+function refsIn(value: unknown): string[] {
+  if (Array.isArray(value)) return value.flatMap(refsIn);
+  if (value === null || typeof value !== "object") return [];
+  return Object.entries(value).flatMap(([key, inner]) =>
+    key === "$ref" && typeof inner === "string" ? [inner] : refsIn(inner),
+  );
+}
+
+describe("the OpenAPI document", () => {
+  it("documents exactly the routes the app registers under /api", async () => {
+    const registered = t.app.routes
+      .filter((route) => route.method !== "ALL" && route.path.startsWith("/api/"))
+      .map((route) => `${route.method} ${route.path.replace(/:(\w+)/g, "{$1}")}`);
+    expect(operationKeys(await fetchDocument())).toEqual([...new Set(registered)].sort());
+  });
+
+  it("is OpenAPI 3.1 with a summary and responses per operation and every $ref resolvable", async () => {
+    const document = await fetchDocument();
+    expect(document.openapi).toBe("3.1.0");
+    for (const [path, methods] of Object.entries(document.paths)) {
+      for (const [method, operation] of Object.entries(methods)) {
+        expect(operation.summary, `${method} ${path}`).toEqual(expect.any(String));
+        expect(Object.keys(operation.responses).length, `${method} ${path}`).toBeGreaterThan(0);
+      }
+    }
+    const missing = refsIn(document).filter(
+      (ref) => !(ref.replace("#/components/schemas/", "") in document.components.schemas),
+    );
+    expect(missing).toEqual([]);
+  });
+
+  it("describes bodies and query parameters from the shared zod schemas", async () => {
+    const { paths, components } = await fetchDocument();
+    const setup = components.schemas.SetupInput as { required: string[]; properties: Record<string, Json> };
+    expect(setup.required.sort()).toEqual(["admin_name", "email", "password", "password_confirmation", "title"]);
+    expect(setup.properties.password).toMatchObject({ type: "string", minLength: 6 });
+    expect(components.schemas.ContactInput).toMatchObject({ required: ["name", "email", "message"] });
+
+    const setupPost = paths["/api/settings/setup"]?.post;
+    expect(setupPost?.requestBody).toEqual({
+      required: true,
+      content: { "application/json": { schema: { $ref: "#/components/schemas/SetupInput" } } },
+    });
+    expect(paths["/api/uploads/images"]?.post?.requestBody).toMatchObject({
+      content: { "multipart/form-data": { schema: { $ref: "#/components/schemas/ImageUploadForm" } } },
+    });
+
+    expect(paths["/api/users"]?.get?.parameters).toEqual([
+      { name: "page", in: "query", required: false, schema: expect.objectContaining({ type: "integer", minimum: 1 }) },
+      { name: "per_page", in: "query", required: false, schema: expect.objectContaining({ maximum: 100 }) },
+      { name: "q", in: "query", required: false, schema: expect.objectContaining({ type: "string" }) },
+      { name: "role", in: "query", required: false, schema: { type: "string", enum: ["user", "admin", "super"] } },
+    ]);
+    expect(paths["/api/contacts/{id}"]?.put?.parameters).toEqual([
+      { name: "id", in: "path", required: true, schema: { type: "integer", minimum: 1, maximum: 2147483647 } },
+    ]);
+  });
+
+  it("documents the error shape {message, errors?} on every refusal, and how to sign in", async () => {
+    const { paths, components } = await fetchDocument();
+    expect(components.schemas.Error).toMatchObject({
+      type: "object",
+      required: ["message"],
+      properties: { message: { type: "string" }, errors: { type: "object" } },
+    });
+    for (const [path, methods] of Object.entries(paths)) {
+      for (const [method, operation] of Object.entries(methods)) {
+        for (const [status, response] of Object.entries(operation.responses)) {
+          if (Number(status) < 400 || path === "/api/health") continue;
+          expect(response, `${method} ${path} ${status}`).toMatchObject({
+            content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
+          });
+        }
+        if (operation.security !== undefined) expect(operation.responses, `${method} ${path}`).toHaveProperty("401");
+      }
+    }
+    expect(paths["/api/users"]?.post?.responses).toHaveProperty("403");
+    expect(paths["/api/auth/login"]?.post?.responses).toHaveProperty("429");
+    expect(paths["/api/auth/login"]?.post?.responses["200"]).toHaveProperty("headers.Set-Cookie");
+  });
+});
+
+describe("real answers follow the documented schemas", () => {
+  const exercised = new Set<string>();
+
+  type Call = {
+    params?: Record<string, number>;
+    query?: string;
+    token?: string;
+    body?: unknown;
+    form?: FormData;
+    /** The expected status; the operation's success status when left out. */
+    status?: number;
+  };
+
+  /** Calls a documented operation and checks its status and its body against the document. */
+  async function call(key: string, options: Call = {}) {
+    const [method = "", template = ""] = key.split(" ");
+    const operation = operations.find((op) => op.method === method.toLowerCase() && op.path === template);
+    if (!operation) throw new Error(`undocumented operation ${key}`);
+    const url = template.replace(/\{(\w+)\}/g, (_, name: string) => String(options.params?.[name]));
+    const response = await t.request(method, `${url}${options.query ?? ""}`, {
+      token: options.token,
+      body: options.body,
+      form: options.form,
+      headers: { "x-forwarded-for": "192.0.2.10" },
+    });
+    expect(response.status, `${key}: ${JSON.stringify(response.body)}`).toBe(
+      options.status ?? operation.success.status,
+    );
+    const documented = responsesOf(operation).get(response.status);
+    expect(documented, `${key} answered ${response.status}, which is not documented`).toBeDefined();
+    const schema: z.ZodType | undefined = documented?.schema;
+    if (schema) {
+      const result = schema.safeParse(response.body);
+      expect(result.error?.issues ?? [], `${key} ${response.status}`).toEqual([]);
+    } else {
+      expect(response.body, key).toBeNull();
+    }
+    exercised.add(key);
+    return response;
+  }
+
+  it("for every operation, successes and refusals alike", async () => {
+    await call("GET /api/health");
+    await call("GET /api/openapi.json");
+    await call("GET /api/settings");
+    await call("POST /api/settings/setup", { body: {}, status: 400 });
+    await call("POST /api/settings/setup", { body: { ...SUPER, password_confirmation: SUPER.password } });
+    await call("POST /api/settings/setup", { body: { ...SUPER, password_confirmation: SUPER.password }, status: 409 });
+    await call("POST /api/auth/login", { body: { email: SUPER.email, password: "errada" }, status: 401 });
+    const signIn = async (email: string, password: string) =>
+      (await call("POST /api/auth/login", { body: { email, password } })).json<{ token: string }>().token;
+    const token = await signIn(SUPER.email, SUPER.password);
+
+    const settings = (await call("GET /api/settings")).json<Json & { features: Record<string, Json> }>();
+    const posts = { ...settings.features.posts, enabled: true };
+    await call("POST /api/settings", {
+      token,
+      body: { ...settings, site_logo: { url: "/files/logo.png" }, features: { ...settings.features, posts } },
+    });
+    await call("POST /api/settings", { body: settings, status: 401 });
+    await call("POST /api/settings", { token, body: { ...settings, primary_color: "azul" }, status: 400 });
+
+    await call("GET /api/profile", { token });
+    await call("PUT /api/profile", { token, body: { name: "Ana", email: SUPER.email } });
+
+    const bruno = { name: "Bruno", email: "bruno@example.com", password: "segredo123" };
+    const userId = (await call("POST /api/users", { token, body: bruno })).json<{ id: number }>().id;
+    await call("POST /api/users", { token, body: bruno, status: 409 });
+    await call("GET /api/users", { token, query: "?q=bru&role=user" });
+    await call("GET /api/users/{id}", { token, params: { id: userId } });
+    await call("GET /api/users/{id}", { token, params: { id: 999 }, status: 404 });
+    await call("GET /api/users", { token: await signIn(bruno.email, bruno.password), status: 403 });
+    await call("PUT /api/users/{id}", { token, params: { id: userId }, body: { ...bruno, role: "admin" } });
+
+    const parent = (await call("POST /api/menus", { token, body: { name: "Sobre", url: "/sobre" } })).json<{
+      id: number;
+    }>();
+    const child = { name: "Equipe", url: "/equipe", parent_id: parent.id };
+    const childId = (await call("POST /api/menus", { token, body: child })).json<{ id: number }>().id;
+    await call("POST /api/menus", { token, body: { name: "Mau", url: "//evil.com" }, status: 400 });
+    await call("GET /api/menus");
+    await call("GET /api/menus", { token });
+    await call("GET /api/menus/{id}", { token, params: { id: childId } });
+    await call("PUT /api/menus/{id}", { token, params: { id: childId }, body: { ...child, url: "https://a.example" } });
+    const top = (await call("GET /api/menus", { token })).json<{ id: number }[]>().map((menu) => menu.id);
+    await call("POST /api/menus/reorder", { token, body: { ids: top.reverse() } });
+    await call("DELETE /api/menus/{id}", { token, params: { id: parent.id } });
+    await call("DELETE /api/menus/{id}", { token, params: { id: parent.id }, status: 404 });
+
+    await call("POST /api/contacts/contact", { body: { name: "Joana", email: "joana@example.com", message: "Olá" } });
+    await call("POST /api/contacts/contact", { body: { name: "" }, status: 400 });
+    const list = await call("GET /api/contacts", { token, query: "?status=unread" });
+    const contactId = list.json<{ data: { id: number }[] }>().data[0]?.id ?? 0;
+    await call("GET /api/contacts/{id}", { token, params: { id: contactId } });
+    await call("PUT /api/contacts/{id}", { token, params: { id: contactId }, body: { read: false } });
+    await call("DELETE /api/contacts/{id}", { token, params: { id: contactId } });
+
+    const image = asFile(await makeImage("png", 40, 30), "foto.png", "image/png");
+    await call("POST /api/uploads/images", { token, form: formWith(image) });
+    await call("POST /api/uploads/images", { form: formWith(image), status: 401 });
+
+    await call("DELETE /api/users/{id}", { token, params: { id: userId } });
+    await call("POST /api/auth/logout", { token });
+    await call("GET /api/profile", { token, status: 401 });
+
+    const documented = operations.map((operation) => `${operation.method.toUpperCase()} ${operation.path}`);
+    expect([...exercised].sort()).toEqual(documented.sort());
+  });
+});

@@ -1,0 +1,57 @@
+import { asc } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { defaultFeatures, type FeatureKey, type Features } from "../../../common/features.ts";
+import { createTestDatabase, resetDatabase } from "../../../tests/support/database.ts";
+import { menus } from "../../db/schema.ts";
+import { syncFeatureMenus } from "./feature-menus.ts";
+
+let database: Awaited<ReturnType<typeof createTestDatabase>>;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(() => database.drop());
+beforeEach(() => resetDatabase(database));
+
+const rows = () =>
+  database.db
+    .select({ name: menus.name, url: menus.url, position: menus.position, parentId: menus.parentId })
+    .from(menus)
+    .orderBy(asc(menus.id));
+
+const enable = (...keys: FeatureKey[]): Features => {
+  const features = structuredClone(defaultFeatures);
+  for (const key of keys) features[key].enabled = true;
+  return features;
+};
+
+describe("syncFeatureMenus", () => {
+  it("appends a top-level menu per newly enabled feature, after the existing ones", async () => {
+    await database.db.insert(menus).values([
+      { name: "Início", url: "/", position: 0 },
+      { name: "Sobre", url: "/sobre", position: 4 },
+    ]);
+    await syncFeatureMenus(database.db, defaultFeatures, enable("events", "shop"));
+    expect(await rows()).toEqual([
+      { name: "Início", url: "/", position: 0, parentId: null },
+      { name: "Sobre", url: "/sobre", position: 4, parentId: null },
+      { name: "Agenda", url: "/agenda", position: 5, parentId: null },
+      { name: "Loja", url: "/loja", position: 6, parentId: null },
+    ]);
+  });
+
+  it("does not add a menu when one (even a submenu) already leads to the feature", async () => {
+    const [parent] = await database.db.insert(menus).values({ name: "Mais", url: "/mais" }).returning();
+    await database.db.insert(menus).values({ name: "Nossa agenda", url: "/agenda", parentId: parent?.id });
+    await syncFeatureMenus(database.db, defaultFeatures, enable("events"));
+    expect((await rows()).map((row) => row.name)).toEqual(["Mais", "Nossa agenda"]);
+  });
+
+  it("leaves menus alone when nothing switched, and deletes them when a feature is switched off", async () => {
+    const on = enable("posts");
+    await syncFeatureMenus(database.db, defaultFeatures, on);
+    await syncFeatureMenus(database.db, on, on);
+    expect((await rows()).map((row) => row.name)).toEqual(["Notícias"]);
+    await syncFeatureMenus(database.db, on, defaultFeatures);
+    expect(await rows()).toEqual([]);
+  });
+});
