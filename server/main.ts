@@ -47,6 +47,10 @@ async function main() {
 
   const storage = createLocalStorage(path.join(config.DATA_DIR, "files"), config.FILES_URL);
   const services = createServices({ config, database, storage, logger });
+  const purgeSessions = () =>
+    services.auth.purgeExpired().catch((error: unknown) => logger.error({ err: error }, "session purge failed"));
+  await purgeSessions();
+  setInterval(purgeSessions, 6 * 60 * 60 * 1000).unref();
 
   const server = http.createServer();
   const production = config.NODE_ENV === "production";

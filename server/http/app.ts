@@ -15,7 +15,7 @@ import { profileRoutes } from "./routes/profile.ts";
 import { settingsRoutes } from "./routes/settings.ts";
 import { uploadsRoutes } from "./routes/uploads.ts";
 import { usersRoutes } from "./routes/users.ts";
-import { readAuthorization, readCookie, SESSION_COOKIE } from "./session-cookie.ts";
+import { clearedSessionCookie, readAuthorization, readCookie, SESSION_COOKIE } from "./session-cookie.ts";
 
 /** Renders every non-API request (the React Router handler, plus static assets in production). */
 export type DocumentHandler = (request: Request, env: AppEnv["Variables"]) => Promise<Response>;
@@ -84,6 +84,8 @@ export function createHttpApp(services: Services, handleDocument?: DocumentHandl
     c.set("sessionToken", actor ? token : null);
     c.set("authSource", actor ? (headerToken ? "header" : "cookie") : null);
     await next();
+    // An expired or revoked session cookie is dropped, so the browser stops presenting it.
+    if (cookieToken && !actor) c.res.headers.append("Set-Cookie", clearedSessionCookie(services.config.secureCookies));
   });
 
   app.onError(handleError);

@@ -27,7 +27,8 @@ export class DomainError extends Error {
 export const invalid = (message: string, fieldErrors?: Record<string, string[]>) =>
   new DomainError("invalid", message, fieldErrors);
 export const unauthenticated = (message = "Faça login para continuar.") => new DomainError("unauthenticated", message);
-export const forbidden = (message = "Você não tem permissão para esta ação.") => new DomainError("forbidden", message);
+export const forbidden = (message = "Você não tem permissão para esta ação.", fieldErrors?: Record<string, string[]>) =>
+  new DomainError("forbidden", message, fieldErrors);
 export const notFound = (message = "Registro não encontrado.") => new DomainError("not_found", message);
 export const conflict = (message: string, fieldErrors?: Record<string, string[]>) =>
   new DomainError("conflict", message, fieldErrors);

@@ -12,11 +12,20 @@ export type Throttle = {
  * memory: the product runs as one process, so one counter is enough.
  */
 export function createThrottle(options: { maxHits: number; windowMs: number; message: string }): Throttle {
-  const failures = new Map<string, number[]>();
+  const hitsByKey = new Map<string, number[]>();
+  let lastSweep = Date.now();
+  // Addresses that never come back would stay forever; once per window, drop every expired entry.
+  const sweep = (now: number) => {
+    if (now - lastSweep < options.windowMs) return;
+    lastSweep = now;
+    for (const [key, hits] of hitsByKey) {
+      if (hits.every((at) => now - at >= options.windowMs)) hitsByKey.delete(key);
+    }
+  };
   const recent = (key: string, now: number) => {
-    const kept = (failures.get(key) ?? []).filter((at) => now - at < options.windowMs);
-    if (kept.length === 0) failures.delete(key);
-    else failures.set(key, kept);
+    const kept = (hitsByKey.get(key) ?? []).filter((at) => now - at < options.windowMs);
+    if (kept.length === 0) hitsByKey.delete(key);
+    else hitsByKey.set(key, kept);
     return kept;
   };
   return {
@@ -25,10 +34,11 @@ export function createThrottle(options: { maxHits: number; windowMs: number; mes
     },
     hit(key) {
       const now = Date.now();
-      failures.set(key, [...recent(key, now), now]);
+      sweep(now);
+      hitsByKey.set(key, [...recent(key, now), now]);
     },
     reset(key) {
-      failures.delete(key);
+      hitsByKey.delete(key);
     },
   };
 }

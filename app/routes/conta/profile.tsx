@@ -23,9 +23,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   const checked = validate(profileSchema, submitted);
   if (!checked.ok) return checked.response;
   try {
-    await services.users.updateProfile(actor, checked.data);
-    // A new password signs out every other device.
-    if (checked.data.password) await services.auth.revokeUserSessions(actor.id, sessionToken ?? undefined);
+    await services.users.updateProfile(actor, checked.data, sessionToken);
     return { ok: true as const, message: PROFILE_SAVED, at: Date.now() };
   } catch (error) {
     return failureFrom(error, { ...submitted, current_password: "", password: "", password_confirmation: "" });

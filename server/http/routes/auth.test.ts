@@ -94,6 +94,10 @@ describe("tokens", () => {
     await t.database.db.execute(sql`UPDATE sessions SET expires_at = now() - interval '1 second'`);
     const response = await t.request("GET", "/api/profile", { token });
     expect(response.status).toBe(401);
+    // The browser is told to forget an expired session cookie.
+    const withCookie = await t.request("GET", "/api/settings", { headers: { cookie: `cms_session=${token}` } });
+    expect(withCookie.status).toBe(200);
+    expect(withCookie.headers.get("set-cookie")).toMatch(/^cms_session=; .*Max-Age=0/);
   });
 
   it("ends every session of a deleted user", async () => {

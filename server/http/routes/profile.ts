@@ -14,7 +14,5 @@ export const profileRoutes = new Hono<AppEnv>()
     const actor = requireUser(c.get("actor"));
     const services = c.get("services");
     const input = await readBody(c, profileSchema);
-    const user = await services.users.updateProfile(actor, input);
-    if (input.password) await services.auth.revokeUserSessions(actor.id, c.get("sessionToken") ?? undefined);
-    return c.json(user);
+    return c.json(await services.users.updateProfile(actor, input, c.get("sessionToken")));
   });

@@ -231,7 +231,7 @@ describe("the super role", () => {
 
     const create = await t.request("POST", "/api/users", { token: admin.token, body: newUser({ role: "super" }) });
     expect(create.status).toBe(403);
-    expect(create.json()).toEqual({ message });
+    expect(create.json()).toEqual({ message, errors: { role: [message] } });
 
     const promote = await t.request("PUT", `/api/users/${user.id}`, {
       token: admin.token,
@@ -296,7 +296,8 @@ describe("the super role", () => {
       body: { name: SUPER.admin_name, email: SUPER.email, role: "admin" },
     });
     expect(response.status).toBe(409);
-    expect(response.json()).toEqual({ message: "O último usuário Super não pode ser removido nem rebaixado." });
+    const lastSuper = "O último usuário Super não pode ser removido nem rebaixado.";
+    expect(response.json()).toEqual({ message: lastSuper, errors: { role: [lastSuper] } });
     expect((await t.request("GET", "/api/profile", { token: superToken })).json()).toMatchObject({ role: "super" });
 
     // The super keeps editing their own name and e-mail.

@@ -24,9 +24,7 @@ export const usersRoutes = new Hono<AppEnv>()
     const services = c.get("services");
     const id = readId(c);
     const input = await readBody(c, userUpdateSchema);
-    const user = await services.users.update(c.get("actor"), id, input);
-    if (input.password) await services.auth.revokeUserSessions(id);
-    return c.json(user);
+    return c.json(await services.users.update(c.get("actor"), id, input, c.get("sessionToken")));
   })
   .delete("/:id", async (c) => {
     await c.get("services").users.remove(c.get("actor"), readId(c));

@@ -15,6 +15,14 @@ export type Session = { token: string; expiresAt: Date };
 
 const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
+/** Signs a user out everywhere, except (optionally) the session making the request. */
+export async function revokeSessions(db: Db, userId: number, exceptToken: string | null): Promise<void> {
+  const sameUser = eq(sessions.userId, userId);
+  await db
+    .delete(sessions)
+    .where(exceptToken ? and(sameUser, ne(sessions.tokenHash, hashToken(exceptToken))) : sameUser);
+}
+
 // A fixed hash so an unknown e-mail costs the same time as a wrong password.
 const dummyHash = hashPassword("not-a-real-password");
 
@@ -68,13 +76,6 @@ export function createAuthService(db: Db, throttle: Throttle = defaultThrottle()
         await db.update(sessions).set({ lastUsedAt: now }).where(eq(sessions.tokenHash, row.tokenHash));
       }
       return { id: row.id, name: row.name, email: row.email, role: row.role };
-    },
-
-    async revokeUserSessions(userId: number, exceptToken?: string): Promise<void> {
-      const sameUser = eq(sessions.userId, userId);
-      await db
-        .delete(sessions)
-        .where(exceptToken ? and(sameUser, ne(sessions.tokenHash, hashToken(exceptToken))) : sameUser);
     },
 
     async purgeExpired(): Promise<void> {

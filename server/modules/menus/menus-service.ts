@@ -3,6 +3,7 @@ import { isExternalUrl, type MenuItem } from "../../../common/menus.ts";
 import type { MenuOrder, MenuValues } from "../../../common/schemas/menu.ts";
 import type { Db } from "../../db/client.ts";
 import { menus } from "../../db/schema.ts";
+import { type Actor, requireAdmin } from "../access.ts";
 import { invalid, notFound } from "../errors.ts";
 import { memo } from "../memo.ts";
 
@@ -88,21 +89,26 @@ export function createMenusService(db: Db, pageSlugs: PageSlugs = noPages) {
   return {
     cache: tree,
 
-    /** The full tree, for administrators. */
-    list: () => tree.get(),
+    /** The full tree, disabled items included, for administrators. */
+    list(actor: Actor | null) {
+      requireAdmin(actor);
+      return tree.get();
+    },
 
     /** Only enabled items (and enabled submenus of enabled items), for the header. */
     async listEnabled() {
       return onlyEnabled(await tree.get());
     },
 
-    async get(id: number): Promise<MenuItem> {
+    async get(actor: Actor | null, id: number): Promise<MenuItem> {
+      requireAdmin(actor);
       const item = await find(id);
       if (!item) throw notFound("Menu não encontrado.");
       return item;
     },
 
-    async create(values: MenuValues): Promise<MenuItem> {
+    async create(actor: Actor | null, values: MenuValues): Promise<MenuItem> {
+      requireAdmin(actor);
       await checkReferences(values, null);
       const position = values.position ?? (await nextPosition(values.parent_id));
       const [row] = await db
@@ -118,11 +124,11 @@ export function createMenusService(db: Db, pageSlugs: PageSlugs = noPages) {
         .returning({ id: menus.id });
       tree.invalidate();
       if (!row) throw new Error("menu insert returned nothing");
-      return this.get(row.id);
+      return this.get(actor, row.id);
     },
 
-    async update(id: number, values: MenuValues): Promise<MenuItem> {
-      await this.get(id);
+    async update(actor: Actor | null, id: number, values: MenuValues): Promise<MenuItem> {
+      await this.get(actor, id);
       await checkReferences(values, id);
       await db
         .update(menus)
@@ -137,18 +143,20 @@ export function createMenusService(db: Db, pageSlugs: PageSlugs = noPages) {
         })
         .where(eq(menus.id, id));
       tree.invalidate();
-      return this.get(id);
+      return this.get(actor, id);
     },
 
     /** Deleting a menu deletes its submenus. */
-    async remove(id: number): Promise<void> {
+    async remove(actor: Actor | null, id: number): Promise<void> {
+      requireAdmin(actor);
       const deleted = await db.delete(menus).where(eq(menus.id, id)).returning({ id: menus.id });
       tree.invalidate();
       if (deleted.length === 0) throw notFound("Menu não encontrado.");
     },
 
     /** Sets the order of one level: `ids` must be exactly the siblings under `parent_id`. */
-    async reorder(order: MenuOrder): Promise<MenuItem[]> {
+    async reorder(actor: Actor | null, order: MenuOrder): Promise<MenuItem[]> {
+      requireAdmin(actor);
       const parentFilter = order.parent_id === null ? isNull(menus.parentId) : eq(menus.parentId, order.parent_id);
       await db.transaction(async (tx) => {
         const siblings = await tx.select({ id: menus.id }).from(menus).where(parentFilter);

@@ -5,6 +5,7 @@ import type { ProfileInput, UserCreateInput, UserUpdateInput } from "../../../co
 import type { Db } from "../../db/client.ts";
 import { users } from "../../db/schema.ts";
 import { type Actor, isSuper, requireAdmin } from "../access.ts";
+import { revokeSessions } from "../auth/auth-service.ts";
 import { hashPassword, verifyPassword } from "../auth/password.ts";
 import { conflict, forbidden, invalid, notFound } from "../errors.ts";
 
@@ -20,6 +21,7 @@ const toView = (row: { id: number; name: string; email: string; role: UserRole; 
 });
 
 const EMAIL_TAKEN = "Este e-mail já está cadastrado.";
+const SUPER_ONLY = "Apenas um usuário Super pode conceder ou alterar o perfil Super.";
 const LAST_SUPER = "O último usuário Super não pode ser removido nem rebaixado.";
 
 /** True for PostgreSQL's unique_violation, however the driver wraps it. */
@@ -70,10 +72,9 @@ export function createUsersService(db: Db) {
     supers: number[] = [],
   ) {
     const touchesSuper = role === "super" || target?.role === "super";
-    if (touchesSuper && !isSuper(actor))
-      throw forbidden("Apenas um usuário Super pode conceder ou alterar o perfil Super.");
+    if (touchesSuper && !isSuper(actor)) throw forbidden(SUPER_ONLY, { role: [SUPER_ONLY] });
     if (target?.role === "super" && role !== "super" && supers.every((id) => id === target.id))
-      throw conflict(LAST_SUPER);
+      throw conflict(LAST_SUPER, { role: [LAST_SUPER] });
   }
 
   return {
@@ -121,7 +122,13 @@ export function createUsersService(db: Db) {
       return toView(row);
     },
 
-    async update(actor: Actor | null, id: number, input: UserUpdateInput): Promise<UserView> {
+    /** A new password signs the user out everywhere (but for the editor's own session when editing oneself). */
+    async update(
+      actor: Actor | null,
+      id: number,
+      input: UserUpdateInput,
+      currentToken: string | null,
+    ): Promise<UserView> {
       const admin = requireAdmin(actor);
       const passwordHash = input.password ? await hashPassword(input.password) : undefined;
       return withEmailUnique(() =>
@@ -142,6 +149,7 @@ export function createUsersService(db: Db) {
             .where(eq(users.id, id))
             .returning(columns);
           if (!row) throw notFound("Usuário não encontrado.");
+          if (passwordHash) await revokeSessions(tx, id, id === admin.id ? currentToken : null);
           return toView(row);
         }),
       );
@@ -165,7 +173,8 @@ export function createUsersService(db: Db) {
       return toView(await load(actor.id));
     },
 
-    async updateProfile(actor: Actor, input: ProfileInput): Promise<UserView> {
+    /** Changing one's password signs out every other device. */
+    async updateProfile(actor: Actor, input: ProfileInput, currentToken: string | null): Promise<UserView> {
       await ensureEmailFree(input.email, actor.id);
       let passwordHash: string | undefined;
       if (input.password) {
@@ -188,6 +197,7 @@ export function createUsersService(db: Db) {
           .returning(columns),
       );
       if (!row) throw notFound("Usuário não encontrado.");
+      if (passwordHash) await revokeSessions(db, actor.id, currentToken);
       return toView(row);
     },
   };

@@ -19,12 +19,12 @@ function menuId(params: Route.LoaderArgs["params"]): number {
 }
 
 export async function loader({ context, params }: Route.LoaderArgs) {
-  const { services } = requireAdminPage(context);
+  const { services, actor } = requireAdminPage(context);
   const id = menuId(params);
-  const menu = await services.menus.get(id).catch((error: unknown) => {
+  const menu = await services.menus.get(actor, id).catch((error: unknown) => {
     throw failureFrom(error);
   });
-  const parents: MenuOption[] = (await services.menus.list())
+  const parents: MenuOption[] = (await services.menus.list(actor))
     .filter((item) => item.id !== id)
     .map((item) => ({ value: String(item.id), label: item.name }));
   // Pages come with the content module; until then there is nothing to link to.
@@ -33,13 +33,13 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 }
 
 export async function action({ context, params, request }: Route.ActionArgs) {
-  const { services } = requireAdminPage(context);
+  const { services, actor } = requireAdminPage(context);
   const id = menuId(params);
   const submitted = await readSubmission(request);
   const checked = validate(menuSchema, submitted);
   if (!checked.ok) return checked.response;
   try {
-    await services.menus.update(id, checked.data);
+    await services.menus.update(actor, id, checked.data);
     return redirect("/conta/menus", { headers: { "Set-Cookie": await flashHeader("success", MENU_SAVED) } });
   } catch (error) {
     return failureFrom(error, submitted);

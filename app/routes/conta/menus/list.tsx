@@ -39,18 +39,18 @@ export const MENU_DELETED = "Menu excluído.";
 const deleteSchema = z.object({ id: z.coerce.number().int().positive().max(2147483647) });
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { services } = requireAdminPage(context);
-  return { menus: await services.menus.list() };
+  const { services, actor } = requireAdminPage(context);
+  return { menus: await services.menus.list(actor) };
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
-  const { services } = requireAdminPage(context);
+  const { services, actor } = requireAdminPage(context);
   const submitted = await readSubmission(request);
   try {
     if (submitted.intent === "delete") {
       const checked = validate(deleteSchema, submitted);
       if (!checked.ok) return checked.response;
-      await services.menus.remove(checked.data.id);
+      await services.menus.remove(actor, checked.data.id);
       return redirect("/conta/menus", { headers: { "Set-Cookie": await flashHeader("success", MENU_DELETED) } });
     }
     if (submitted.intent === "reorder") {
@@ -60,7 +60,7 @@ export async function action({ context, request }: Route.ActionArgs) {
         ids: String(submitted.ids ?? "").split(","),
       });
       if (!checked.ok) return checked.response;
-      await services.menus.reorder(checked.data);
+      await services.menus.reorder(actor, checked.data);
       return { ok: true as const };
     }
   } catch (error) {

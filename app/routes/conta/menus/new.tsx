@@ -9,8 +9,8 @@ import type { Route } from "./+types/new";
 export const MENU_CREATED = "Menu criado com sucesso!";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { services } = requireAdminPage(context);
-  const menus = await services.menus.list();
+  const { services, actor } = requireAdminPage(context);
+  const menus = await services.menus.list(actor);
   const parents: MenuOption[] = menus.map((menu) => ({ value: String(menu.id), label: menu.name }));
   // Pages come with the content module; until then there is nothing to link to.
   const pages: MenuOption[] = [];
@@ -18,12 +18,12 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
-  const { services } = requireAdminPage(context);
+  const { services, actor } = requireAdminPage(context);
   const submitted = await readSubmission(request);
   const checked = validate(menuSchema, submitted);
   if (!checked.ok) return checked.response;
   try {
-    await services.menus.create(checked.data);
+    await services.menus.create(actor, checked.data);
     return redirect("/conta/menus", { headers: { "Set-Cookie": await flashHeader("success", MENU_CREATED) } });
   } catch (error) {
     return failureFrom(error, submitted);

@@ -1,6 +1,5 @@
 import { data, redirect, useActionData } from "react-router";
 import { userUpdateSchema } from "../../../../common/schemas/user.ts";
-import { DomainError, isDomainError } from "../../../../server/modules/errors.ts";
 import { UserForm } from "../../../components/conta/user-form.tsx";
 import { failureFrom, readSubmission, validate } from "../../../lib/action.server.ts";
 import { flashHeader } from "../../../lib/flash.server.ts";
@@ -19,16 +18,6 @@ function userId(params: Route.LoaderArgs["params"]): number {
   return id;
 }
 
-/**
- * The service refuses role changes (last Super, Super granted by an administrator)
- * without naming a field; the form shows them beside Perfil.
- */
-function onRoleField(error: unknown): unknown {
-  if (!isDomainError(error) || error.fieldErrors) return error;
-  if (error.kind !== "forbidden" && error.kind !== "conflict") return error;
-  return new DomainError(error.kind, error.message, { role: [error.message] });
-}
-
 export async function loader({ context, params }: Route.LoaderArgs) {
   const { services, actor } = requireAdminPage(context);
   const user = await services.users.get(actor, userId(params)).catch((error: unknown) => {
@@ -44,14 +33,10 @@ export async function action({ context, params, request }: Route.ActionArgs) {
   const checked = validate(userUpdateSchema, submitted);
   if (!checked.ok) return checked.response;
   try {
-    await services.users.update(actor, id, checked.data);
-    // A new password signs the user out everywhere, except this browser when it is one's own account.
-    if (checked.data.password) {
-      await services.auth.revokeUserSessions(id, id === actor.id ? (sessionToken ?? undefined) : undefined);
-    }
+    await services.users.update(actor, id, checked.data, sessionToken);
     return redirect("/conta/users", { headers: { "Set-Cookie": await flashHeader("success", USER_SAVED) } });
   } catch (error) {
-    return failureFrom(onRoleField(error), { ...submitted, password: "" });
+    return failureFrom(error, { ...submitted, password: "" });
   }
 }
 
