@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
+import { secureHeaders } from "hono/secure-headers";
 import type { Services } from "../services.ts";
 import type { AppEnv } from "./env.ts";
 import { handleError } from "./errors.ts";
@@ -87,6 +88,16 @@ export function createHttpApp(services: Services, handleDocument?: DocumentHandl
     // An expired or revoked session cookie is dropped, so the browser stops presenting it.
     if (cookieToken && !actor) c.res.headers.append("Set-Cookie", clearedSessionCookie(services.config.secureCookies));
   });
+
+  // No CSP here: React Router's inline hydration scripts and Mantine's inline styles would need nonces everywhere.
+  // Stored files may be served to other origins through FILES_URL, so resources stay embeddable cross-origin.
+  app.use(
+    secureHeaders({
+      contentSecurityPolicy: undefined,
+      crossOriginEmbedderPolicy: false,
+      crossOriginResourcePolicy: false,
+    }),
+  );
 
   app.onError(handleError);
 
