@@ -47,6 +47,9 @@ export async function openPglite(source: PgliteSource): Promise<EmbeddedDatabase
 
 export async function openPostgres(connectionString: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString, max: 10 });
+  // An idle connection dropped by the server (restart, DROP DATABASE ... FORCE) must not crash the process;
+  // the pool discards it and the next query opens a new one.
+  pool.on("error", () => {});
   const db = drizzlePg({ client: pool, schema });
   return {
     db,

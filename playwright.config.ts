@@ -1,0 +1,39 @@
+import { defineConfig, devices } from "@playwright/test";
+import { CHROMIUM_PATH, CONFIGURED_URL } from "./tests/e2e/site.ts";
+
+/**
+ * Browser tests on Debian's Chromium against the production build. The global setup builds
+ * the app and starts two servers (a fresh site and a configured one); see tests/e2e/site.ts.
+ */
+export default defineConfig({
+  testDir: "tests/e2e",
+  testMatch: "**/*.spec.ts",
+  globalSetup: "./tests/e2e/global-setup.ts",
+  outputDir: "test-results/e2e",
+  workers: 2,
+  fullyParallel: false,
+  forbidOnly: true,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  reporter: "list",
+  use: {
+    ...devices["Desktop Chrome"],
+    baseURL: CONFIGURED_URL,
+    locale: "pt-BR",
+    timezoneId: "America/Sao_Paulo",
+    trace: "retain-on-failure",
+    launchOptions: {
+      executablePath: CHROMIUM_PATH,
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
+    },
+  },
+});

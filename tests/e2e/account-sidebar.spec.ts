@@ -1,0 +1,71 @@
+import type { Page } from "@playwright/test";
+import { type Account, expect, jsonOf, login, test } from "./fixtures.ts";
+
+const ADMIN_LINKS = ["Páginas", "Menus", "Contatos", "Usuários", "Configurações"];
+const FEATURE_LINKS = ["Notícias", "Agenda", "Biblioteca", "Loja"];
+
+async function openSidebar(page: Page, account: Account) {
+  await login(page, account.email, account.password);
+  await page.goto("/conta");
+  const sidebar = page.getByRole("navigation", { name: "Minha conta" });
+  await expect(sidebar.getByText(account.name, { exact: true })).toBeVisible();
+  return sidebar;
+}
+
+const link = (sidebar: ReturnType<Page["getByRole"]>, name: string) => sidebar.getByRole("link", { name, exact: true });
+
+test("a customer sees their orders and data, and no administration links", async ({ page, createUser }) => {
+  const user = await createUser("user");
+  const sidebar = await openSidebar(page, user);
+  await expect(sidebar.getByText("Cliente", { exact: true })).toBeVisible();
+  await expect(link(sidebar, "Meus pedidos")).toHaveAttribute("href", "/conta/pedidos");
+  await expect(link(sidebar, "Meus dados")).toHaveAttribute("href", "/conta/profile");
+  await expect(sidebar.getByRole("button", { name: "Sair" })).toBeVisible();
+  for (const name of [...ADMIN_LINKS, ...FEATURE_LINKS]) await expect(link(sidebar, name)).toHaveCount(0);
+});
+
+test("an administrator sees the administration links and every feature link", async ({ page, createUser }) => {
+  const admin = await createUser("admin");
+  const sidebar = await openSidebar(page, admin);
+  await expect(sidebar.getByText("Administrador", { exact: true })).toBeVisible();
+  for (const name of [...ADMIN_LINKS, ...FEATURE_LINKS, "Meus dados"]) await expect(link(sidebar, name)).toBeVisible();
+  await expect(link(sidebar, "Notícias")).toHaveAttribute("href", "/conta/posts");
+  await expect(sidebar.getByRole("button", { name: "Sair" })).toBeVisible();
+});
+
+type Settings = { features: Record<string, { title: string; url: string; enabled: boolean }> };
+
+test("a super user sees feature links only for enabled features", async ({ page, api, createUser }) => {
+  const setPosts = async (enabled: boolean) => {
+    const settings = await jsonOf<Settings>(await api.get("/api/settings"));
+    const posts = settings.features.posts;
+    if (!posts) throw new Error("settings have no posts feature");
+    settings.features.posts = { ...posts, enabled };
+    await jsonOf(await api.post("/api/settings", { data: settings }));
+  };
+
+  const superUser = await createUser("super");
+  await setPosts(false);
+  const sidebar = await openSidebar(page, superUser);
+  await expect(sidebar.getByText("Super", { exact: true })).toBeVisible();
+  for (const name of [...ADMIN_LINKS, "Meus dados"]) await expect(link(sidebar, name)).toBeVisible();
+  for (const name of FEATURE_LINKS) await expect(link(sidebar, name)).toHaveCount(0);
+
+  await setPosts(true);
+  await page.reload();
+  await expect(link(sidebar, "Notícias")).toHaveAttribute("href", "/conta/posts");
+  await expect(link(sidebar, "Agenda")).toHaveCount(0);
+});
+
+test("on a phone the sidebar is a collapsible block titled 'Minha conta'", async ({ page, createUser }) => {
+  const user = await createUser("user");
+  await page.setViewportSize({ width: 375, height: 740 });
+  await login(page, user.email, user.password);
+  await page.goto("/conta");
+  await expect(page.getByRole("heading", { name: "Minha conta" })).toBeVisible();
+  const sidebar = page.getByRole("navigation", { name: "Minha conta" });
+  await expect(sidebar).toHaveCount(0);
+  await page.getByRole("button", { name: "Abrir o menu da conta" }).click();
+  await expect(sidebar.getByText(user.name, { exact: true })).toBeVisible();
+  await expect(link(sidebar, "Meus dados")).toBeVisible();
+});

@@ -1,0 +1,141 @@
+import { randomBytes } from "node:crypto";
+import {
+  type APIRequestContext,
+  type APIResponse,
+  test as base,
+  expect,
+  type Locator,
+  type Page,
+} from "@playwright/test";
+import { CONFIGURED_URL, SITE_ADMIN } from "./site.ts";
+
+export { expect };
+
+export type Role = "user" | "admin" | "super";
+export type Account = { id: number; name: string; email: string; password: string; role: Role };
+
+/** A short suffix that keeps names and e-mails unique across tests sharing the configured site. */
+export function uniqueId(): string {
+  return `${Date.now().toString(36)}${randomBytes(3).toString("hex")}`;
+}
+
+/** The parsed JSON of a response, after checking its status. */
+export async function jsonOf<T>(response: APIResponse, status = 200): Promise<T> {
+  expect(response.status(), `${response.url()} answered ${await response.text()}`).toBe(status);
+  return (await response.json()) as T;
+}
+
+/** React has taken over this element (it carries React's props), so typing and clicking reach the app's handlers. */
+export async function waitForHydration(locator: Locator): Promise<void> {
+  await expect
+    .poll(() => locator.evaluate((element) => Object.keys(element).some((key) => key.startsWith("__reactProps$"))))
+    .toBe(true);
+}
+
+/** The path (with the query) of the page's current address. */
+export function pathOf(page: Page): string {
+  const url = new URL(page.url());
+  return url.pathname + url.search;
+}
+
+export async function expectPath(page: Page, expected: string): Promise<void> {
+  await expect.poll(() => pathOf(page)).toBe(expected);
+}
+
+/** The element holding a Mantine input's error text, found through the input's aria-describedby. */
+export async function errorOf(input: Locator): Promise<Locator> {
+  await expect(input).toHaveAttribute("aria-describedby", /-error\b/);
+  const ids = (await input.getAttribute("aria-describedby"))?.split(/\s+/) ?? [];
+  const id = ids.find((value) => value.endsWith("-error"));
+  return input.page().locator(`[id="${id}"]`);
+}
+
+/** The computed text colour of an element as [r, g, b]. */
+export async function colorOf(locator: Locator): Promise<number[]> {
+  const color = await locator.evaluate((element) => getComputedStyle(element).color);
+  return (color.match(/\d+(\.\d+)?/g) ?? []).slice(0, 3).map(Number);
+}
+
+/**
+ * Signs in through the login form: opens /login unless the page is already there (e.g. after
+ * a redirect that carries ?redirectTo=), then waits until the form has left the login page.
+ */
+export async function login(page: Page, email: string, password: string): Promise<void> {
+  if (page.url() === "about:blank" || new URL(page.url()).pathname !== "/login") await page.goto("/login");
+  const form = page.getByRole("form", { name: "Entrar" });
+  const submit = form.getByRole("button", { name: "Entrar" });
+  await waitForHydration(submit);
+  await form.getByRole("textbox", { name: "E-mail", exact: true }).fill(email);
+  await form.getByRole("textbox", { name: "Senha", exact: true }).fill(password);
+  await submit.click();
+  await expect.poll(() => new URL(page.url()).pathname).not.toBe("/login");
+}
+
+type TestFixtures = {
+  /** The configured site's REST API, signed in as its super user (`Authorization: Token ...`). */
+  api: APIRequestContext;
+  /** Creates a user with a unique e-mail through POST /api/users, as the super user. */
+  createUser: (role: Role) => Promise<Account>;
+};
+
+type WorkerFixtures = { superToken: string };
+
+export const test = base.extend<TestFixtures, WorkerFixtures>({
+  // Browser errors and failed requests are attached to a failing test: they usually say why.
+  page: async ({ page }, use, testInfo) => {
+    const events: string[] = [];
+    const at = () => `${((Date.now() - started) / 1000).toFixed(1)}s`;
+    const started = Date.now();
+    page.on("console", (message) => {
+      if (message.type() === "error" || message.type() === "warning")
+        events.push(`${at()} console.${message.type()}: ${message.text()}`);
+    });
+    page.on("pageerror", (error) => events.push(`${at()} page error: ${error.stack ?? error.message}`));
+    page.on("requestfailed", (request) =>
+      events.push(`${at()} request failed: ${request.method()} ${request.url()} ${request.failure()?.errorText}`),
+    );
+    page.on("framenavigated", (frame) => {
+      if (frame === page.mainFrame()) events.push(`${at()} navigated: ${frame.url()}`);
+    });
+    await use(page);
+    if (testInfo.status !== testInfo.expectedStatus && events.length) {
+      await testInfo.attach("browser-events", { body: events.join("\n"), contentType: "text/plain" });
+    }
+  },
+
+  superToken: [
+    async ({ playwright }, use) => {
+      const context = await playwright.request.newContext({ baseURL: CONFIGURED_URL });
+      const response = await context.post("/api/auth/login", {
+        data: { email: SITE_ADMIN.email, password: SITE_ADMIN.password },
+      });
+      const { token } = await jsonOf<{ token: string }>(response);
+      await context.dispose();
+      await use(token);
+    },
+    { scope: "worker" },
+  ],
+
+  api: async ({ playwright, superToken }, use) => {
+    const context = await playwright.request.newContext({
+      baseURL: CONFIGURED_URL,
+      extraHTTPHeaders: { Authorization: `Token ${superToken}`, Accept: "application/json" },
+    });
+    await use(context);
+    await context.dispose();
+  },
+
+  createUser: async ({ api }, use) => {
+    await use(async (role) => {
+      const id = uniqueId();
+      const account = {
+        name: `Pessoa ${role} ${id}`,
+        email: `${role}-${id}@example.com`,
+        password: "senha-e2e-1",
+        role,
+      };
+      const created = await jsonOf<{ id: number }>(await api.post("/api/users", { data: account }), 201);
+      return { ...account, id: created.id };
+    });
+  },
+});

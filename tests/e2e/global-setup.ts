@@ -1,0 +1,219 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { existsSync } from "node:fs";
+import fs from "node:fs/promises";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { CHROMIUM_MISSING, CHROMIUM_PATH, CONFIGURED_URL, FRESH_URL, SITE_ADMIN } from "./site.ts";
+
+const ROOT = path.resolve(import.meta.dirname, "../..");
+const BIN = path.join(ROOT, "node_modules/.bin");
+/** Node 24 from the project's dependencies, whatever `node` the caller's PATH finds. */
+const NODE = path.join(BIN, "node");
+const LOGS_DIR = path.join(ROOT, "test-results/e2e-servers");
+
+type Server = { name: string; url: string; child: ChildProcess; logPath: string };
+
+const childEnv = () => ({ ...process.env, PATH: `${BIN}${path.delimiter}${process.env.PATH ?? ""}` });
+
+/** Runs a command to completion; its output goes to a log that is shown only when it fails. */
+async function run(command: string, args: string[], logPath: string): Promise<void> {
+  const log = await fs.open(logPath, "w");
+  try {
+    const child = spawn(command, args, { cwd: ROOT, env: childEnv(), stdio: ["ignore", log.fd, log.fd] });
+    const code = await new Promise<number | null>((resolve, reject) => {
+      child.once("error", reject);
+      child.once("exit", resolve);
+    });
+    if (code !== 0) {
+      const output = await fs.readFile(logPath, "utf8");
+      throw new Error(`${path.basename(command)} ${args.join(" ")} failed (exit ${code}):\n${output.slice(-4000)}`);
+    }
+  } finally {
+    await log.close();
+  }
+}
+
+/**
+ * Builds the app, then copies the build into `site`, the servers' own working folder: the
+ * server reads `build/` from its working folder, and a build started by someone else in the
+ * project while the tests run would otherwise swap the assets under the running servers.
+ * A copy whose server bundle names an asset the copy lacks (another build was half done) is retried.
+ */
+async function buildApp(workDir: string): Promise<string> {
+  const site = path.join(workDir, "site");
+  await fs.mkdir(site, { recursive: true });
+  await fs.symlink(path.join(ROOT, "node_modules"), path.join(site, "node_modules"));
+  await fs.writeFile(path.join(site, "package.json"), JSON.stringify({ type: "module", private: true }));
+  for (let attempt = 1; attempt <= 3; attempt++) {
+    await run(path.join(BIN, "react-router"), ["build"], path.join(workDir, "build.log"));
+    const copy = path.join(site, "build");
+    await fs.rm(copy, { recursive: true, force: true });
+    try {
+      await fs.cp(path.join(ROOT, "build"), copy, { recursive: true });
+      const bundle = await fs.readFile(path.join(copy, "server/index.js"), "utf8");
+      const assets = new Set(bundle.match(/\/assets\/[\w.-]+/g) ?? []);
+      if (assets.size > 0 && [...assets].every((asset) => existsSync(path.join(copy, "client", asset)))) return site;
+    } catch {
+      // The build folder changed while it was being copied: build again.
+    }
+  }
+  throw new Error("Could not get a consistent copy of build/: is another build running in the project?");
+}
+
+async function portInUse(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect({ host: "127.0.0.1", port });
+    socket.once("connect", () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once("error", () => resolve(false));
+  });
+}
+
+async function tail(logPath: string): Promise<string> {
+  const text = await fs.readFile(logPath, "utf8").catch(() => "");
+  return text.slice(-4000);
+}
+
+async function startServer(site: string, name: string, url: string, dataDir: string, databaseUrl: string | undefined) {
+  const port = Number(new URL(url).port);
+  if (await portInUse(port)) {
+    throw new Error(
+      `Port ${port} (${name} e2e server) is already in use: stop that process or set E2E_${name.toUpperCase()}_PORT to another port`,
+    );
+  }
+  const env: NodeJS.ProcessEnv = {
+    ...childEnv(),
+    NODE_ENV: "production",
+    HOST: "127.0.0.1",
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    LOG_LEVEL: "warn",
+  };
+  // A site without BASE_URL shows the "site is live" notice the setup spec checks.
+  delete env.BASE_URL;
+  delete env.FILES_URL;
+  delete env.DATABASE_URL;
+  if (databaseUrl) env.DATABASE_URL = databaseUrl;
+  const logPath = path.join(path.dirname(dataDir), `${name}.log`);
+  const log = await fs.open(logPath, "w");
+  const child = spawn(NODE, [path.join(ROOT, "server/main.ts")], { cwd: site, env, stdio: ["ignore", log.fd, log.fd] });
+  await log.close();
+  const server: Server = { name, url, child, logPath };
+  await waitUntilReady(server);
+  return server;
+}
+
+async function waitUntilReady(server: Server): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  let exited: number | null | undefined;
+  server.child.once("exit", (code) => {
+    exited = code;
+  });
+  while (Date.now() < deadline) {
+    if (exited !== undefined) {
+      throw new Error(`The ${server.name} e2e server exited (code ${exited}):\n${await tail(server.logPath)}`);
+    }
+    try {
+      const response = await fetch(`${server.url}/api/health`);
+      if (response.ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`The ${server.name} e2e server did not answer within 60 s:\n${await tail(server.logPath)}`);
+}
+
+async function stopServer(server: Server): Promise<void> {
+  const { child } = server;
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  child.kill("SIGTERM");
+  const timer = setTimeout(() => child.kill("SIGKILL"), 10_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+/** The first-time setup of the configured site, through the same REST call the spec lists. */
+async function setUpSite(url: string): Promise<void> {
+  const response = await fetch(`${url}/api/settings/setup`, {
+    method: "POST",
+    headers: { "content-type": "application/json", accept: "application/json" },
+    body: JSON.stringify({ ...SITE_ADMIN, password_confirmation: SITE_ADMIN.password }),
+  });
+  if (response.status !== 201) {
+    throw new Error(`Setting up the configured e2e site failed: ${response.status} ${await response.text()}`);
+  }
+}
+
+function databaseUrl(base: string, name: string): string {
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/**
+ * Builds the app once, then starts two production servers, each on its own new data folder
+ * (or, with TEST_DATABASE_URL, its own new PostgreSQL database): a fresh site for the
+ * first-time setup spec and a configured one for the rest. The returned function is the
+ * global teardown: it stops the servers, drops the databases and removes the folders.
+ */
+export default async function globalSetup(): Promise<() => Promise<void>> {
+  if (!existsSync(CHROMIUM_PATH)) throw new Error(CHROMIUM_MISSING);
+
+  const workDir = await fs.mkdtemp(path.join(os.tmpdir(), "cms-e2e-"));
+  const servers: Server[] = [];
+  const databases: string[] = [];
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  const admin = serverUrl ? new pg.Client({ connectionString: serverUrl }) : null;
+  const killAll = () => {
+    for (const server of servers) server.child.kill("SIGKILL");
+  };
+  // If the runner dies without calling the teardown, the servers must not outlive it.
+  process.once("exit", killAll);
+
+  const teardown = async () => {
+    await Promise.all(servers.map(stopServer));
+    process.off("exit", killAll);
+    if (admin) {
+      for (const name of databases) await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    }
+    await fs.mkdir(LOGS_DIR, { recursive: true });
+    for (const server of servers) {
+      await fs.copyFile(server.logPath, path.join(LOGS_DIR, `${server.name}.log`)).catch(() => {});
+    }
+    await fs.rm(workDir, { recursive: true, force: true });
+  };
+
+  try {
+    const site = await buildApp(workDir);
+    if (admin) await admin.connect();
+    for (const [name, url] of [
+      ["fresh", FRESH_URL],
+      ["configured", CONFIGURED_URL],
+    ] as const) {
+      // A new, empty folder in this run's own temporary folder.
+      const dataDir = path.join(workDir, name);
+      await fs.mkdir(dataDir);
+      let ownDatabase: string | undefined;
+      if (admin && serverUrl) {
+        const database = `cms_e2e_${randomBytes(6).toString("hex")}`;
+        await admin.query(`CREATE DATABASE ${database}`);
+        databases.push(database);
+        ownDatabase = databaseUrl(serverUrl, database);
+      }
+      servers.push(await startServer(site, name, url, dataDir, ownDatabase));
+    }
+    await setUpSite(CONFIGURED_URL);
+  } catch (error) {
+    await teardown();
+    throw error;
+  }
+  return teardown;
+}
