@@ -1,7 +1,8 @@
 import { requiredText, z } from "../zod.ts";
+import { idField } from "./id.ts";
 
 /** Ids are PostgreSQL `integer` columns. */
-const id = z.coerce.number().int().positive().max(2147483647);
+const id = idField();
 
 export const menuSchema = z
   .object({

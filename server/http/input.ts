@@ -1,5 +1,6 @@
 import type { Context } from "hono";
 import type { z } from "zod";
+import { parseId } from "../../common/schemas/id.ts";
 import { invalid } from "../modules/errors.ts";
 import { parseInput } from "../modules/validation.ts";
 import type { AppEnv } from "./env.ts";
@@ -25,12 +26,8 @@ export function readQuery<S extends z.ZodType>(c: Context<AppEnv>, schema: S): z
   return parseInput(schema, c.req.query());
 }
 
-/** Ids are PostgreSQL `integer` columns: anything else would fail in the database, not here. */
-const MAX_ID = 2147483647;
-
 export function readId(c: Context<AppEnv>, name = "id"): number {
-  const raw = c.req.param(name) ?? "";
-  const value = Number(raw);
-  if (!/^[1-9]\d*$/.test(raw) || value > MAX_ID) throw invalid("Identificador inválido.");
-  return value;
+  const id = parseId(c.req.param(name));
+  if (id === null) throw invalid("Identificador inválido.");
+  return id;
 }

@@ -5,6 +5,7 @@ import { listQuerySchema } from "../../../common/pagination.ts";
 import { userRoles } from "../../../common/roles.ts";
 import { loginSchema } from "../../../common/schemas/auth.ts";
 import { contactListQuerySchema, contactReadSchema, contactSchema } from "../../../common/schemas/contact.ts";
+import { MAX_ID } from "../../../common/schemas/id.ts";
 import { menuOrderSchema, menuSchema } from "../../../common/schemas/menu.ts";
 import { settingsSchema } from "../../../common/schemas/settings.ts";
 import { setupSchema } from "../../../common/schemas/setup.ts";
@@ -535,7 +536,7 @@ function operationObject(operation: Operation): JsonObject {
       name,
       in: "path",
       required: true,
-      schema: { type: "integer", minimum: 1, maximum: 2147483647 },
+      schema: { type: "integer", minimum: 1, maximum: MAX_ID },
     })),
     ...queryParameters(operation.query ?? []),
   ];

@@ -1,22 +1,19 @@
 import { Anchor, Badge, EmptyState, Group, Paper, Stack, Table, Text, Title, VisuallyHidden } from "@mantine/core";
 import { IconMail } from "@tabler/icons-react";
-import { redirect } from "react-router";
 import { formatDateTime } from "../../../../common/format-date.ts";
 import { z } from "../../../../common/zod.ts";
 import { AppLink } from "../../../components/app-link.tsx";
 import { ConfirmDelete } from "../../../components/conta/confirm-delete.tsx";
 import { ListToolbar, readListQuery } from "../../../components/conta/list-toolbar.tsx";
 import { PaginationBar, redirectPastLastPage } from "../../../components/conta/pagination-bar.tsx";
-import { failure, failureFrom, readSubmission, validate } from "../../../lib/action.server.ts";
-import { flashHeader } from "../../../lib/flash.server.ts";
+import { readSubmission } from "../../../lib/action.server.ts";
 import { requireAdminPage } from "../../../lib/guards.server.ts";
+import { deleteFromList } from "../../../lib/record-action.server.ts";
 import type { Route } from "./+types/list";
 
 export const CONTACT_DELETED = "Mensagem excluída.";
 
 const statusFilter = { status: z.enum(["read", "unread"]).optional() };
-// Ids are PostgreSQL `integer` columns.
-const deleteSchema = z.object({ id: z.coerce.number().int().positive().max(2147483647) });
 
 export async function loader({ context, url }: Route.LoaderArgs) {
   const { services, actor } = requireAdminPage(context);
@@ -28,19 +25,11 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 
 export async function action({ context, request, url }: Route.ActionArgs) {
   const { services, actor } = requireAdminPage(context);
-  const submitted = await readSubmission(request);
-  if (submitted.intent !== "delete") return failure(400, "Ação desconhecida.");
-  const checked = validate(deleteSchema, submitted);
-  if (!checked.ok) return checked.response;
-  try {
-    await services.contacts.remove(actor, checked.data.id);
-  } catch (error) {
-    return failureFrom(error);
-  }
-  // Back to the same search and page (the normalized `url`, not `request.url` with its `.data` suffix);
-  // a page left empty moves to the last one in the loader.
-  return redirect(url.pathname + url.search, {
-    headers: { "Set-Cookie": await flashHeader("success", CONTACT_DELETED) },
+  return deleteFromList({
+    submitted: await readSubmission(request),
+    url,
+    remove: (id) => services.contacts.remove(actor, id),
+    message: CONTACT_DELETED,
   });
 }
 

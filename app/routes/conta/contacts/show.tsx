@@ -1,31 +1,22 @@
 import { Anchor, Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { IconArrowLeft, IconMailOpened } from "@tabler/icons-react";
-import { data, Form, redirect, useNavigation } from "react-router";
+import { Form, redirect, useNavigation } from "react-router";
 import { formatDateTime } from "../../../../common/format-date.ts";
 import { AppLink } from "../../../components/app-link.tsx";
 import { ConfirmDelete } from "../../../components/conta/confirm-delete.tsx";
 import { failure, failureFrom, readSubmission } from "../../../lib/action.server.ts";
 import { flashHeader } from "../../../lib/flash.server.ts";
 import { requireAdminPage } from "../../../lib/guards.server.ts";
+import { idParam } from "../../../lib/record-action.server.ts";
 import type { Route } from "./+types/show";
 
 export const CONTACT_DELETED = "Mensagem excluída.";
 export const CONTACT_UNREAD = "Mensagem marcada como não lida.";
 
-/** Ids are PostgreSQL `integer` columns. */
-const MAX_ID = 2147483647;
-
-/** A malformed id in the address is a missing page, not a server error. */
-function contactId(params: Route.LoaderArgs["params"]): number {
-  const id = Number(params.id);
-  if (!Number.isInteger(id) || id < 1 || id > MAX_ID) throw data(null, { status: 404 });
-  return id;
-}
-
 /** Opening a message marks it read. */
 export async function loader({ context, params }: Route.LoaderArgs) {
   const { services, actor } = requireAdminPage(context);
-  const contact = await services.contacts.open(actor, contactId(params)).catch((error: unknown) => {
+  const contact = await services.contacts.open(actor, idParam(params)).catch((error: unknown) => {
     throw failureFrom(error);
   });
   return { contact };
@@ -34,7 +25,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 // Both actions leave the page: staying would load it again and mark the message read once more.
 export async function action({ context, params, request }: Route.ActionArgs) {
   const { services, actor } = requireAdminPage(context);
-  const id = contactId(params);
+  const id = idParam(params);
   const { intent } = await readSubmission(request);
   try {
     if (intent === "unread") {

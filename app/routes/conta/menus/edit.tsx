@@ -1,26 +1,17 @@
-import { data, redirect, useActionData } from "react-router";
+import { redirect, useActionData } from "react-router";
 import { menuSchema } from "../../../../common/schemas/menu.ts";
 import { MenuForm, type MenuOption } from "../../../components/conta/menu-form.tsx";
 import { failureFrom, readSubmission, validate } from "../../../lib/action.server.ts";
 import { flashHeader } from "../../../lib/flash.server.ts";
 import { requireAdminPage } from "../../../lib/guards.server.ts";
+import { idParam } from "../../../lib/record-action.server.ts";
 import type { Route } from "./+types/edit";
 
 export const MENU_SAVED = "Menu salvo com sucesso!";
 
-/** Ids are PostgreSQL `integer` columns. */
-const MAX_ID = 2147483647;
-
-/** A malformed id in the address is a missing page, not a server error. */
-function menuId(params: Route.LoaderArgs["params"]): number {
-  const id = Number(params.id);
-  if (!Number.isInteger(id) || id < 1 || id > MAX_ID) throw data(null, { status: 404 });
-  return id;
-}
-
 export async function loader({ context, params }: Route.LoaderArgs) {
   const { services, actor } = requireAdminPage(context);
-  const id = menuId(params);
+  const id = idParam(params);
   const menu = await services.menus.get(actor, id).catch((error: unknown) => {
     throw failureFrom(error);
   });
@@ -34,7 +25,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 
 export async function action({ context, params, request }: Route.ActionArgs) {
   const { services, actor } = requireAdminPage(context);
-  const id = menuId(params);
+  const id = idParam(params);
   const submitted = await readSubmission(request);
   const checked = validate(menuSchema, submitted);
   if (!checked.ok) return checked.response;

@@ -21,38 +21,31 @@ import {
   IconPencil,
 } from "@tabler/icons-react";
 import { useEffect } from "react";
-import { redirect, useFetcher } from "react-router";
+import { useFetcher } from "react-router";
 import type { MenuItem } from "../../../../common/menus.ts";
 import { menuOrderSchema } from "../../../../common/schemas/menu.ts";
-import { z } from "../../../../common/zod.ts";
 import { AppLink } from "../../../components/app-link.tsx";
 import { ConfirmDelete } from "../../../components/conta/confirm-delete.tsx";
 import { failure, failureFrom, readSubmission, validate } from "../../../lib/action.server.ts";
-import { flashHeader } from "../../../lib/flash.server.ts";
 import { requireAdminPage } from "../../../lib/guards.server.ts";
 import { notifyError } from "../../../lib/notify.ts";
+import { deleteFromList } from "../../../lib/record-action.server.ts";
 import type { Route } from "./+types/list";
 
 export const MENU_DELETED = "Menu excluído.";
-
-// Ids are PostgreSQL `integer` columns.
-const deleteSchema = z.object({ id: z.coerce.number().int().positive().max(2147483647) });
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { services, actor } = requireAdminPage(context);
   return { menus: await services.menus.list(actor) };
 }
 
-export async function action({ context, request }: Route.ActionArgs) {
+export async function action({ context, request, url }: Route.ActionArgs) {
   const { services, actor } = requireAdminPage(context);
   const submitted = await readSubmission(request);
+  if (submitted.intent === "delete") {
+    return deleteFromList({ submitted, url, remove: (id) => services.menus.remove(actor, id), message: MENU_DELETED });
+  }
   try {
-    if (submitted.intent === "delete") {
-      const checked = validate(deleteSchema, submitted);
-      if (!checked.ok) return checked.response;
-      await services.menus.remove(actor, checked.data.id);
-      return redirect("/conta/menus", { headers: { "Set-Cookie": await flashHeader("success", MENU_DELETED) } });
-    }
     if (submitted.intent === "reorder") {
       // The buttons post one level's new order as "3,1,2"; an empty parent is the top level.
       const checked = validate(menuOrderSchema, {

@@ -1,26 +1,17 @@
-import { data, redirect, useActionData } from "react-router";
+import { redirect, useActionData } from "react-router";
 import { userUpdateSchema } from "../../../../common/schemas/user.ts";
 import { UserForm } from "../../../components/conta/user-form.tsx";
 import { failureFrom, readSubmission, validate } from "../../../lib/action.server.ts";
 import { flashHeader } from "../../../lib/flash.server.ts";
 import { requireAdminPage } from "../../../lib/guards.server.ts";
+import { idParam } from "../../../lib/record-action.server.ts";
 import type { Route } from "./+types/edit";
 
 export const USER_SAVED = "Usuário salvo com sucesso!";
 
-/** Ids are PostgreSQL `integer` columns. */
-const MAX_ID = 2147483647;
-
-/** A malformed id in the address is a missing page, not a server error. */
-function userId(params: Route.LoaderArgs["params"]): number {
-  const id = Number(params.id);
-  if (!Number.isInteger(id) || id < 1 || id > MAX_ID) throw data(null, { status: 404 });
-  return id;
-}
-
 export async function loader({ context, params }: Route.LoaderArgs) {
   const { services, actor } = requireAdminPage(context);
-  const user = await services.users.get(actor, userId(params)).catch((error: unknown) => {
+  const user = await services.users.get(actor, idParam(params)).catch((error: unknown) => {
     throw failureFrom(error);
   });
   return { user, canGrantSuper: actor.role === "super" };
@@ -28,7 +19,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 
 export async function action({ context, params, request }: Route.ActionArgs) {
   const { services, actor, sessionToken } = requireAdminPage(context);
-  const id = userId(params);
+  const id = idParam(params);
   const submitted = await readSubmission(request);
   const checked = validate(userUpdateSchema, submitted);
   if (!checked.ok) return checked.response;

@@ -13,24 +13,19 @@ import {
   VisuallyHidden,
 } from "@mantine/core";
 import { IconPencil, IconUsers } from "@tabler/icons-react";
-import { redirect } from "react-router";
 import { formatDateTime } from "../../../../common/format-date.ts";
 import { roleLabels, type UserRole, userRoles } from "../../../../common/roles.ts";
 import { userListQuerySchema } from "../../../../common/schemas/user.ts";
-import { z } from "../../../../common/zod.ts";
 import { AppLink } from "../../../components/app-link.tsx";
 import { ConfirmDelete } from "../../../components/conta/confirm-delete.tsx";
 import { ListToolbar, readListQuery } from "../../../components/conta/list-toolbar.tsx";
 import { PaginationBar, redirectPastLastPage } from "../../../components/conta/pagination-bar.tsx";
-import { failure, failureFrom, readSubmission, validate } from "../../../lib/action.server.ts";
-import { flashHeader } from "../../../lib/flash.server.ts";
+import { readSubmission } from "../../../lib/action.server.ts";
 import { requireAdminPage } from "../../../lib/guards.server.ts";
+import { deleteFromList } from "../../../lib/record-action.server.ts";
 import type { Route } from "./+types/list";
 
 export const USER_DELETED = "Usuário excluído.";
-
-// Ids are PostgreSQL `integer` columns.
-const deleteSchema = z.object({ id: z.coerce.number().int().positive().max(2147483647) });
 
 const roleColors: Record<UserRole, string> = { user: "gray", admin: "primary", super: "secondary" };
 
@@ -44,19 +39,11 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 
 export async function action({ context, request, url }: Route.ActionArgs) {
   const { services, actor } = requireAdminPage(context);
-  const submitted = await readSubmission(request);
-  if (submitted.intent !== "delete") return failure(400, "Ação desconhecida.");
-  const checked = validate(deleteSchema, submitted);
-  if (!checked.ok) return checked.response;
-  try {
-    await services.users.remove(actor, checked.data.id);
-  } catch (error) {
-    return failureFrom(error);
-  }
-  // Back to the same search and page (the normalized `url`, not `request.url` with its `.data` suffix);
-  // a page left empty moves to the last one in the loader.
-  return redirect(url.pathname + url.search, {
-    headers: { "Set-Cookie": await flashHeader("success", USER_DELETED) },
+  return deleteFromList({
+    submitted: await readSubmission(request),
+    url,
+    remove: (id) => services.users.remove(actor, id),
+    message: USER_DELETED,
   });
 }
 
