@@ -1,4 +1,5 @@
-import { colorOf, errorOf, expect, expectPath, test, waitForHydration } from "./fixtures.ts";
+import sharp from "sharp";
+import { colorOf, errorOf, expect, expectPath, login, test, waitForHydration } from "./fixtures.ts";
 import { FRESH_URL } from "./site.ts";
 
 // The only spec on the fresh server: it runs the first-time setup there, once.
@@ -59,4 +60,50 @@ test("first-time setup from an empty data folder", async ({ page, request }) => 
     },
   });
   expect(again.status()).toBe(409);
+
+  // The administrator edits the settings, uploads a logo and turns the news feature on.
+  const settingsForm = page.getByRole("form", { name: "Configurações" });
+  await waitForHydration(settingsForm.getByRole("button", { name: "Salvar" }));
+  await settingsForm.getByRole("textbox", { name: "Contato" }).fill("Rua das Palmeiras, 10\nCentro");
+  const logo = await sharp({ create: { width: 320, height: 120, channels: 3, background: "#523d38" } })
+    .png()
+    .toBuffer();
+  await page.getByLabel("Arquivo: Logo").setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: logo });
+  await expect(settingsForm.getByRole("img", { name: "Logo" })).toHaveAttribute("src", /^\/files\/images\/.+/);
+  await settingsForm.getByRole("switch", { name: "Mostrar o logo no rodapé" }).check();
+  await settingsForm.getByRole("switch", { name: "Ativar Notícias" }).check();
+  await settingsForm.getByRole("button", { name: "Salvar" }).click();
+  await expect(page.getByText("Configurações salvas com sucesso!")).toBeVisible();
+
+  // ... builds the menu ...
+  await page.goto("/conta/menus/new");
+  const menuForm = page.getByRole("form", { name: "Novo menu" });
+  await waitForHydration(menuForm.getByRole("button", { name: "Salvar" }));
+  await menuForm.getByRole("textbox", { name: "Nome" }).fill("Quem somos");
+  await menuForm.getByRole("textbox", { name: "Endereço" }).fill("/quem-somos");
+  await menuForm.getByRole("button", { name: "Salvar" }).click();
+  await expectPath(page, "/conta/menus");
+  await expect(page.getByRole("table").getByText("Quem somos")).toBeVisible();
+
+  // ... signs out (Sair goes to /) and sees the site as a visitor does ...
+  await page.getByRole("navigation", { name: "Minha conta" }).getByRole("button", { name: "Sair" }).click();
+  await expectPath(page, "/");
+  const header = page.getByRole("banner");
+  await expect(
+    header.getByRole("link", { name: "Cooperativa Nova - página inicial" }).getByRole("img"),
+  ).toHaveAttribute("src", /^\/files\/images\/.+/);
+  const nav = header.getByRole("navigation", { name: "Menu principal" });
+  await expect(nav.getByRole("link", { name: "Notícias" })).toHaveAttribute("href", "/noticias");
+  await expect(nav.getByRole("link", { name: "Quem somos" })).toHaveAttribute("href", "/quem-somos");
+  const footer = page.getByRole("contentinfo");
+  await expect(footer.getByRole("img", { name: "Cooperativa Nova" })).toBeVisible();
+  await expect(footer.getByTestId("footer-contact")).toHaveText("Rua das Palmeiras, 10\nCentro", {
+    useInnerText: true,
+  });
+
+  // ... and signs in again at /login.
+  await login(page, "beatriz@example.com", "segredo-1");
+  await expectPath(page, "/");
+  await page.goto("/conta");
+  await expect(page.getByRole("navigation", { name: "Minha conta" }).getByText("Beatriz Admin")).toBeVisible();
 });
