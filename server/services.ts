@@ -4,6 +4,10 @@ import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
 import { createAuthService } from "./modules/auth/auth-service.ts";
 import { createContactsService } from "./modules/contacts/contacts-service.ts";
+import { createEventsService } from "./modules/content/events-service.ts";
+import { createPagesService } from "./modules/content/pages-service.ts";
+import { createPostsService } from "./modules/content/posts-service.ts";
+import { createSearchService } from "./modules/search/search-service.ts";
 import { createMenusService } from "./modules/menus/menus-service.ts";
 import { createSettingsService } from "./modules/settings/settings-service.ts";
 import { createUploadsService } from "./modules/uploads/uploads-service.ts";
@@ -19,7 +23,8 @@ export function createServices(deps: { config: Config; database: Database; stora
   const { database, storage, logger } = deps;
   const db = database.db;
   const config: ServicesConfig = { ...deps.config, secureCookies: deps.config.BASE_URL?.startsWith("https:") ?? false };
-  const menus = createMenusService(db);
+  const pages = createPagesService(db);
+  const menus = createMenusService(db, (ids) => pages.slugsFor(ids));
   return {
     config,
     logger,
@@ -28,6 +33,10 @@ export function createServices(deps: { config: Config; database: Database; stora
     auth: createAuthService(db),
     settings: createSettingsService(db, { menusCache: menus.cache }),
     menus,
+    pages,
+    posts: createPostsService(db),
+    events: createEventsService(db),
+    search: createSearchService(db),
     users: createUsersService(db),
     contacts: createContactsService(db),
     uploads: createUploadsService({

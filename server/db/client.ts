@@ -1,5 +1,7 @@
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
@@ -34,6 +36,8 @@ export async function openPglite(source: PgliteSource): Promise<EmbeddedDatabase
     loadDataDir: source.loadDataDir,
     // PGlite's default 128 MB of shared buffers cost ~150 MB of resident memory; a cooperative's site fits in 32.
     postgresqlconf: ["shared_buffers=32MB"],
+    // Contrib extensions must be handed to PGlite when it starts; the migrations then create them.
+    extensions: { unaccent, pg_trgm },
   });
   const db = drizzlePglite({ client, schema });
   return {

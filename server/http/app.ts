@@ -8,6 +8,10 @@ import type { AppEnv } from "./env.ts";
 import { handleError } from "./errors.ts";
 import { authRoutes } from "./routes/auth.ts";
 import { contactsRoutes } from "./routes/contacts.ts";
+import { eventsRoutes } from "./routes/events.ts";
+import { pagesRoutes } from "./routes/pages.ts";
+import { postsRoutes } from "./routes/posts.ts";
+import { searchRoutes } from "./routes/search.ts";
 import { filesRoutes } from "./routes/files.ts";
 import { healthRoutes } from "./routes/health.ts";
 import { menusRoutes } from "./routes/menus.ts";
@@ -126,6 +130,10 @@ export function createHttpApp(services: Services, handleDocument?: DocumentHandl
   api.route("/users", usersRoutes);
   api.route("/menus", menusRoutes);
   api.route("/contacts", contactsRoutes);
+  api.route("/pages", pagesRoutes);
+  api.route("/posts", postsRoutes);
+  api.route("/events", eventsRoutes);
+  api.route("/search", searchRoutes);
   api.route("/uploads", uploadsRoutes);
   api.route("/openapi.json", openApiRoutes);
   // A sub-app's notFound is never called once mounted: a catch-all keeps unknown paths out of the page handler.
