@@ -23,7 +23,8 @@ export function createServices(deps: { config: Config; database: Database; stora
   const { database, storage, logger } = deps;
   const db = database.db;
   const config: ServicesConfig = { ...deps.config, secureCookies: deps.config.BASE_URL?.startsWith("https:") ?? false };
-  const pages = createPagesService(db);
+  // Menus show linked pages by slug, so a page change must drop the cached menu tree.
+  const pages = createPagesService(db, { onChange: () => menus.cache.invalidate() });
   const menus = createMenusService(db, (ids) => pages.slugsFor(ids));
   return {
     config,
