@@ -1,6 +1,7 @@
 import { featureKeys } from "../features.ts";
 import { fonts } from "../fonts.ts";
 import { optionalText, requiredText, z } from "../zod.ts";
+import { idField } from "./id.ts";
 
 const color = z
   .string()
@@ -76,6 +77,8 @@ export const settingsSchema = z.object({
     )
     .default(""),
   origin_postal_code: postalCode,
+  /** A published page shown at / instead of the default home; null keeps the default. */
+  home_page_id: idField().nullable().default(null),
   features: z.object(
     Object.fromEntries(featureKeys.map((key) => [key, feature])) as Record<
       (typeof featureKeys)[number],

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { z } from "zod";
 import { createTestApp, SUPER, type TestApp } from "../../../tests/support/test-app.ts";
+import { makePdf } from "../../modules/uploads/test-documents.ts";
 import { asFile, formWith, makeImage } from "../../modules/uploads/test-images.ts";
 import { operations, responsesOf } from "./openapi.ts";
 
@@ -207,9 +208,46 @@ describe("real answers follow the documented schemas", () => {
     await call("PUT /api/contacts/{id}", { token, params: { id: contactId }, body: { read: false } });
     await call("DELETE /api/contacts/{id}", { token, params: { id: contactId } });
 
+    const page = { title: "Quem somos", content: "<p>Oi</p><script>x</script>", tags: ["sobre"], status: "published" };
+    const pageId = (await call("POST /api/pages", { token, body: page })).json<{ id: number }>().id;
+    await call("POST /api/pages", { token, body: { ...page, slug: "quem-somos" }, status: 409 });
+    await call("POST /api/pages", { token, body: { title: "" }, status: 400 });
+    await call("POST /api/pages", { body: page, status: 401 });
+    await call("GET /api/pages", { query: "?q=quem&tag=sobre" });
+    await call("GET /api/pages/tags");
+    await call("GET /api/pages/{idOrSlug}", { params: { idOrSlug: pageId } });
+    await call("GET /api/pages/{idOrSlug}", { params: { idOrSlug: 999 }, status: 404 });
+    await call("PUT /api/pages/{id}", { token, params: { id: pageId }, body: { ...page, status: "draft" } });
+    await call("DELETE /api/pages/{id}", { token, params: { id: pageId } });
+
+    const post = { title: "Notícia", published_at: "2025-03-10T23:30:00-03:00", status: "published" };
+    const postId = (await call("POST /api/posts", { token, body: post })).json<{ id: number }>().id;
+    await call("GET /api/posts", { query: "?sort=date_asc" });
+    await call("GET /api/posts/tags", { token });
+    await call("GET /api/posts/{idOrSlug}", { params: { idOrSlug: postId } });
+    await call("PUT /api/posts/{id}", { token, params: { id: postId }, body: post });
+    await call("DELETE /api/posts/{id}", { token, params: { id: postId } });
+
+    const event = { title: "Feira", start_at: "2030-03-10T23:30:00-03:00", end_at: "2030-03-11T02:00:00-03:00" };
+    const eventId = (await call("POST /api/events", { token, body: event })).json<{ id: number }>().id;
+    await call("POST /api/events", { token, body: { ...event, end_at: "2030-03-01T00:00:00Z" }, status: 400 });
+    await call("GET /api/events", { token, query: "?when=upcoming" });
+    await call("GET /api/events/tags");
+    await call("GET /api/events/{idOrSlug}", { token, params: { idOrSlug: eventId } });
+    await call("PUT /api/events/{id}", { token, params: { id: eventId }, body: { ...event, status: "published" } });
+    await call("DELETE /api/events/{id}", { token, params: { id: eventId } });
+
     const image = asFile(await makeImage("png", 40, 30), "foto.png", "image/png");
     await call("POST /api/uploads/images", { token, form: formWith(image) });
     await call("POST /api/uploads/images", { form: formWith(image), status: 401 });
+    const pdf = asFile(makePdf(), "ata.pdf", "application/pdf");
+    await call("POST /api/uploads/documents", { token, form: formWith(pdf) });
+    await call("POST /api/uploads/documents", { form: formWith(pdf), status: 401 });
+    const text = asFile(new TextEncoder().encode("texto"), "ata.pdf");
+    await call("POST /api/uploads/documents", { token, form: formWith(text), status: 400 });
+
+    await call("GET /api/search", { query: "?q=cooperativas" });
+    await call("GET /api/search", { query: "?per_page=500", status: 400 });
 
     await call("DELETE /api/users/{id}", { token, params: { id: userId } });
     await call("POST /api/auth/logout", { token });

@@ -1,10 +1,19 @@
 import { Hono } from "hono";
+import type { ContentView, EventView, PageView, PostView, SearchHit, TagCount } from "../../../common/content.ts";
 import { type FeatureKey, featureKeys } from "../../../common/features.ts";
 import type { MenuItem } from "../../../common/menus.ts";
 import { listQuerySchema } from "../../../common/pagination.ts";
 import { userRoles } from "../../../common/roles.ts";
 import { loginSchema } from "../../../common/schemas/auth.ts";
 import { contactListQuerySchema, contactReadSchema, contactSchema } from "../../../common/schemas/contact.ts";
+import {
+  contentListQuerySchema,
+  contentStatuses,
+  eventListQuerySchema,
+  eventSchema,
+  pageSchema,
+  postSchema,
+} from "../../../common/schemas/content.ts";
 import { MAX_ID } from "../../../common/schemas/id.ts";
 import { menuOrderSchema, menuSchema } from "../../../common/schemas/menu.ts";
 import { settingsSchema } from "../../../common/schemas/settings.ts";
@@ -18,7 +27,7 @@ import {
 import { z } from "../../../common/zod.ts";
 import type { ContactView } from "../../modules/contacts/contacts-service.ts";
 import type { SettingsView } from "../../modules/settings/settings-view.ts";
-import type { ImageUpload } from "../../modules/uploads/uploads-service.ts";
+import type { DocumentUpload, ImageUpload } from "../../modules/uploads/uploads-service.ts";
 import type { UserView } from "../../modules/users/users-service.ts";
 import type { AppEnv } from "../env.ts";
 import { SESSION_COOKIE } from "../session-cookie.ts";
@@ -54,7 +63,11 @@ input("MenuInput", menuSchema);
 input("MenuOrder", menuOrderSchema);
 input("ContactInput", contactSchema);
 input("ContactRead", contactReadSchema);
+input("PageInput", pageSchema);
+input("PostInput", postSchema);
+input("EventInput", eventSchema);
 const imageUploadForm = input("ImageUploadForm", z.object({ file: z.file() }));
+const documentUploadForm = input("DocumentUploadForm", z.object({ file: z.file() }));
 
 // Answers.
 const timestamp = z.iso.datetime({ offset: true });
@@ -98,6 +111,11 @@ const settingsView = output(
     features: z.strictObject(
       Object.fromEntries(featureKeys.map((key) => [key, feature])) as Record<FeatureKey, typeof feature>,
     ),
+    home_page_id: z
+      .number()
+      .int()
+      .nullable()
+      .meta({ description: "A published page shown at / instead of the default home; null keeps the default." }),
     updated_at: timestamp,
   }) satisfies z.ZodType<SettingsView>,
 );
@@ -174,6 +192,49 @@ const contactPage = output(
   }),
 );
 
+const contentFields = {
+  id: z.number().int(),
+  title: z.string(),
+  slug: z.string(),
+  summary: z.string(),
+  content: z.string().meta({ description: "Sanitised HTML." }),
+  cover: z.string().nullable(),
+  documents: z.array(
+    z.strictObject({ url: z.string(), name: z.string(), size: z.number().int(), mime_type: z.string() }),
+  ),
+  tags: z.array(z.string()),
+  status: z.enum(contentStatuses),
+  created_at: timestamp,
+  updated_at: timestamp,
+  url: z.string().meta({ description: "The public path: /{slug}, /noticias/{slug} or /agenda/{slug}." }),
+} satisfies { [K in keyof ContentView]: z.ZodType<ContentView[K]> };
+const pageView = output("Page", z.strictObject(contentFields) satisfies z.ZodType<PageView>);
+const postView = output(
+  "Post",
+  z.strictObject({
+    ...contentFields,
+    published_at: timestamp.meta({ description: "Hidden from visitors until this moment." }),
+  }) satisfies z.ZodType<PostView>,
+);
+const eventView = output(
+  "Event",
+  z.strictObject({
+    ...contentFields,
+    start_at: timestamp,
+    end_at: timestamp,
+    place_name: z.string(),
+    place_address: z.string(),
+    online_url: z.string(),
+  }) satisfies z.ZodType<EventView>,
+);
+const pageList = output("PageList", z.strictObject({ data: z.array(pageView), pagination }));
+const postList = output("PostList", z.strictObject({ data: z.array(postView), pagination }));
+const eventList = output("EventList", z.strictObject({ data: z.array(eventView), pagination }));
+const tagCounts = output(
+  "TagCounts",
+  z.array(z.strictObject({ tag: z.string(), count: z.number().int() }) satisfies z.ZodType<TagCount>),
+);
+
 const imageUpload = output(
   "ImageUpload",
   z.strictObject({
@@ -183,6 +244,30 @@ const imageUpload = output(
     average: z.string().meta({ description: "The address the rich-text editor inserts." }),
   }) satisfies z.ZodType<ImageUpload>,
 );
+
+const documentUpload = output(
+  "DocumentUpload",
+  z.strictObject({
+    id: z.string(),
+    url: z.string(),
+    name: z.string().meta({ description: "The original file name, cleaned." }),
+    size: z.number().int(),
+    mime_type: z.string().meta({ description: "Told from the content, not from the name." }),
+  }) satisfies z.ZodType<DocumentUpload>,
+);
+
+const searchHit = z.strictObject({
+  type: z.enum(["page", "post", "event"]),
+  id: z.number().int(),
+  title: z.string(),
+  url: z.string().meta({ description: "The public path: /{slug}, /noticias/{slug} or /agenda/{slug}." }),
+  excerpt: z
+    .string()
+    .meta({ description: "Plain text around the match; matched words wrapped in «». Escape before rendering." }),
+  date: timestamp.meta({ description: "News: publication date; events: start; pages: last update." }),
+  rank: z.number(),
+}) satisfies z.ZodType<SearchHit>;
+const searchResults = output("SearchResults", z.strictObject({ data: z.array(searchHit), pagination }));
 
 const healthOk = output(
   "Health",
@@ -213,6 +298,78 @@ export type Operation = {
   /** Refusals beyond those every operation of its kind can give. */
   refusals?: { status: number; description: string; schema?: z.ZodType }[];
 };
+
+/** The six operations of pages, news or events: anyone reads what is published, administrators everything. */
+function contentOperations(area: {
+  path: string;
+  tag: string;
+  /** "page", "news item", "event". */
+  noun: string;
+  listOrder: string;
+  query: z.ZodObject;
+  body: z.ZodType;
+  view: z.ZodType;
+  list: z.ZodType;
+  hidden: string;
+}): Operation[] {
+  const { path, tag, noun } = area;
+  const slugTaken = { status: 409, description: "The slug is already in use" };
+  return [
+    {
+      method: "get",
+      path,
+      summary: `List ${area.listOrder}; q searches the text (best match first), tag filters. Visitors see ${area.hidden}; administrators see all and may filter by status`,
+      tag,
+      access: "public",
+      query: [listQuerySchema, area.query],
+      success: { status: 200, description: `One page of ${tag}`, schema: area.list },
+    },
+    {
+      method: "get",
+      path: `${path}/tags`,
+      summary: `Tags in use with their counts (counting only what the reader may see)`,
+      tag,
+      access: "public",
+      success: { status: 200, description: "Tags, most used first", schema: tagCounts },
+    },
+    {
+      method: "get",
+      path: `${path}/{idOrSlug}`,
+      summary: `One ${noun} by id or slug; administrators also see what is hidden from visitors (preview)`,
+      tag,
+      access: "public",
+      success: { status: 200, description: `The ${noun}`, schema: area.view },
+    },
+    {
+      method: "post",
+      path,
+      summary: `Create a ${noun}; an empty slug is made from the title, the rich text is sanitised`,
+      tag,
+      access: "admin",
+      body: area.body,
+      success: { status: 201, description: `The new ${noun}`, schema: area.view },
+      refusals: [slugTaken],
+    },
+    {
+      method: "put",
+      path: `${path}/{id}`,
+      summary: `Update a ${noun}; an empty slug is made from the title again`,
+      tag,
+      access: "admin",
+      body: area.body,
+      success: { status: 200, description: `The updated ${noun}`, schema: area.view },
+      refusals: [slugTaken],
+    },
+    {
+      method: "delete",
+      path: `${path}/{id}`,
+      summary: `Delete a ${noun}`,
+      tag,
+      access: "admin",
+      success: { status: 204, description: "Deleted" },
+    },
+  ];
+}
 
 export const operations: Operation[] = [
   {
@@ -442,6 +599,40 @@ export const operations: Operation[] = [
     access: "admin",
     success: { status: 204, description: "Deleted" },
   },
+  ...contentOperations({
+    path: "/api/pages",
+    tag: "pages",
+    noun: "page",
+    listOrder: "pages, last updated first (sort=date_asc: oldest first)",
+    query: contentListQuerySchema,
+    body: pageSchema,
+    view: pageView,
+    list: pageList,
+    hidden: "published pages only",
+  }),
+  ...contentOperations({
+    path: "/api/posts",
+    tag: "posts",
+    noun: "news item",
+    listOrder: "news by publication date, newest first (sort=date_asc: oldest first)",
+    query: contentListQuerySchema,
+    body: postSchema,
+    view: postView,
+    list: postList,
+    hidden: "published news whose publication date has come",
+  }),
+  ...contentOperations({
+    path: "/api/events",
+    tag: "events",
+    noun: "event",
+    listOrder:
+      "events: upcoming ones (not yet over) soonest first, then past ones latest first; when=upcoming|past keeps one group; sort=date_asc lists all by start, oldest first",
+    query: eventListQuerySchema,
+    body: eventSchema,
+    view: eventView,
+    list: eventList,
+    hidden: "published events only",
+  }),
   {
     method: "post",
     path: "/api/uploads/images",
@@ -451,6 +642,31 @@ export const operations: Operation[] = [
     body: imageUploadForm,
     multipart: true,
     success: { status: 201, description: "Stored", schema: imageUpload },
+  },
+  {
+    method: "post",
+    path: "/api/uploads/documents",
+    summary:
+      "Upload one document (field file): PDF, docx/xlsx/pptx, odt/ods/odp or doc/xls/ppt, told by content, up to 20 MB",
+    tag: "uploads",
+    access: "user",
+    body: documentUploadForm,
+    multipart: true,
+    success: {
+      status: 201,
+      description: "Stored; the shape a content's documents list keeps, plus the upload id",
+      schema: documentUpload,
+    },
+  },
+  {
+    method: "get",
+    path: "/api/search",
+    summary:
+      "Full-text search over published pages, news and events (accents, case and Portuguese word endings ignored); best first, title matches weigh most",
+    tag: "search",
+    access: "public",
+    query: [listQuerySchema],
+    success: { status: 200, description: "Hits in one ranked list", schema: searchResults },
   },
   {
     method: "get",
@@ -536,7 +752,10 @@ function operationObject(operation: Operation): JsonObject {
       name,
       in: "path",
       required: true,
-      schema: { type: "integer", minimum: 1, maximum: MAX_ID },
+      schema:
+        name === "id"
+          ? { type: "integer", minimum: 1, maximum: MAX_ID }
+          : { type: "string", description: "A numeric id or a slug.", minLength: 1 },
     })),
     ...queryParameters(operation.query ?? []),
   ];

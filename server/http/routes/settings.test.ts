@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { MenuItem } from "../../../common/menus.ts";
 import { createTestApp, SUPER, type TestApp } from "../../../tests/support/test-app.ts";
+import { pages, settings as settingsTable } from "../../db/schema.ts";
 import type { SettingsView } from "../../modules/settings/settings-view.ts";
 
 let t: TestApp;
@@ -225,6 +226,68 @@ describe("POST /api/settings", () => {
     const token = await t.setupSite();
     await save(token, { title: "Mudou" });
     expect((await t.request("POST", "/api/settings/setup", { body: setupBody })).status).toBe(409);
+  });
+});
+
+describe("home page choice", () => {
+  const current = async () => (await t.request("GET", "/api/settings")).json<SettingsView>();
+  const save = async (token: string, changes: Partial<Record<keyof SettingsView, unknown>>) =>
+    t.request("POST", "/api/settings", { token, body: { ...(await current()), ...changes } });
+
+  async function addPage(slug: string, status: "draft" | "published") {
+    const [page] = await t.database.db.insert(pages).values({ title: slug, slug, status }).returning();
+    if (!page) throw new Error("page insert failed");
+    return page.id;
+  }
+
+  it("starts with none, saves a published page, and clears it with null", async () => {
+    const token = await t.setupSite();
+    expect((await current()).home_page_id).toBeNull();
+    const id = await addPage("inicio", "published");
+
+    const saved = await save(token, { home_page_id: id });
+    expect(saved.status).toBe(200);
+    expect(saved.json<SettingsView>().home_page_id).toBe(id);
+    expect((await current()).home_page_id).toBe(id);
+
+    // null clears the choice.
+    expect((await save(token, { home_page_id: null })).json<SettingsView>().home_page_id).toBeNull();
+    expect((await current()).home_page_id).toBeNull();
+  });
+
+  it("refuses a draft or missing page with a field error and keeps the previous choice", async () => {
+    const token = await t.setupSite();
+    const published = await addPage("inicio", "published");
+    const draft = await addPage("rascunho", "draft");
+    await save(token, { home_page_id: published });
+
+    for (const id of [draft, 999_999]) {
+      const response = await save(token, { home_page_id: id, title: "Não salvar" });
+      expect(response.status).toBe(400);
+      expect(response.json()).toEqual({
+        message: "Verifique os campos destacados.",
+        errors: { home_page_id: ["Escolha uma página publicada"] },
+      });
+    }
+    expect(await current()).toMatchObject({ home_page_id: published, title: SUPER.title });
+  });
+
+  it("refuses ids that are not positive whole numbers", async () => {
+    const token = await t.setupSite();
+    for (const id of [0, -1, 1.5, "abc", 2_147_483_648]) {
+      const response = await save(token, { home_page_id: id });
+      expect(response.status).toBe(400);
+      expect(Object.keys(response.json<Errors>().errors)).toEqual(["home_page_id"]);
+    }
+  });
+
+  it("falls back to none when the chosen page is deleted", async () => {
+    const token = await t.setupSite();
+    const id = await addPage("inicio", "published");
+    await save(token, { home_page_id: id });
+    await t.database.db.delete(pages);
+    const [row] = await t.database.db.select().from(settingsTable);
+    expect(row?.homePageId).toBeNull();
   });
 });
 

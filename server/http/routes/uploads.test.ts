@@ -8,6 +8,13 @@ import { createTestApp, type TestApp } from "../../../tests/support/test-app.ts"
 import { createLocalStorage } from "../../adapters/storage/local-storage.ts";
 import { uploads } from "../../db/schema.ts";
 import { DomainError } from "../../modules/errors.ts";
+import {
+  makeCompoundFile,
+  makeOfficeFile,
+  makeOpenDocument,
+  makePdf,
+  makeZip,
+} from "../../modules/uploads/test-documents.ts";
 import { asFile, formWith, makeImage, svgWithScript } from "../../modules/uploads/test-images.ts";
 import { createUploadsService } from "../../modules/uploads/uploads-service.ts";
 
@@ -214,6 +221,150 @@ describe("POST /api/uploads/images", () => {
   });
 });
 
+type UploadedDocument = { id: string; url: string; name: string; size: number; mime_type: string };
+
+describe("POST /api/uploads/documents", () => {
+  const uploadDocument = (form: FormData, auth: string | undefined = token) =>
+    t.request("POST", "/api/uploads/documents", { form, token: auth });
+
+  async function expectDocumentRefused(form: FormData, status: number, message: string) {
+    const filesBefore = await storedFiles();
+    const response = await uploadDocument(form);
+    expect(response.status).toBe(status);
+    expect(response.json<ErrorBody>().message).toBe(message);
+    expect(await rowCount()).toBe(0);
+    expect(await storedFiles()).toEqual(filesBefore);
+  }
+
+  const unsupported = "Envie um documento PDF, Word, Excel, PowerPoint ou OpenDocument (odt, ods, odp).";
+
+  it("stores a PDF unchanged under documents/YYYY/MM/<id>/ with a clean name, and records it", async () => {
+    const pdf = makePdf();
+    const response = await uploadDocument(
+      formWith(asFile(pdf, "C:\\Atas\\Ata da Assembléia 2025.PDF", "application/pdf")),
+    );
+    expect(response.status).toBe(201);
+    const body = response.json<UploadedDocument>();
+    const now = new Date();
+    const month = String(now.getUTCMonth() + 1).padStart(2, "0");
+    expect(body).toEqual({
+      id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      url: `/files/documents/${now.getUTCFullYear()}/${month}/${body.id}/ata-da-assembleia-2025.pdf`,
+      name: "Ata da Assembléia 2025.PDF",
+      size: pdf.length,
+      mime_type: "application/pdf",
+    });
+
+    const stored = await t.app.request(body.url);
+    expect(stored.status).toBe(200);
+    expect(stored.headers.get("content-type")).toBe("application/pdf");
+    expect(Buffer.from(await stored.arrayBuffer()).equals(Buffer.from(pdf))).toBe(true);
+
+    const profile = await t.request("GET", "/api/profile", { token });
+    const [row] = await t.database.db.select().from(uploads).where(eq(uploads.id, body.id));
+    expect(row).toMatchObject({
+      kind: "document",
+      originalName: "Ata da Assembléia 2025.PDF",
+      mimeType: "application/pdf",
+      size: pdf.length,
+      width: null,
+      height: null,
+      originalKey: body.url.replace("/files/", ""),
+      thumbKey: null,
+      averageKey: null,
+      userId: profile.json<{ id: number }>().id,
+    });
+  });
+
+  it.each([
+    [
+      "relatorio.docx",
+      makeOfficeFile("word/document.xml"),
+      "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+    ],
+    [
+      "balanco.xlsx",
+      makeOfficeFile("xl/workbook.xml", { deflate: true }),
+      "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+    ],
+    [
+      "slides.pptx",
+      makeOfficeFile("ppt/presentation.xml"),
+      "application/vnd.openxmlformats-officedocument.presentationml.presentation",
+    ],
+    ["estatuto.odt", makeOpenDocument("text"), "application/vnd.oasis.opendocument.text"],
+    ["planilha.ods", makeOpenDocument("spreadsheet"), "application/vnd.oasis.opendocument.spreadsheet"],
+    ["apresentacao.odp", makeOpenDocument("presentation"), "application/vnd.oasis.opendocument.presentation"],
+    ["antigo.doc", makeCompoundFile("WordDocument"), "application/msword"],
+    ["antigo.xls", makeCompoundFile("Workbook"), "application/vnd.ms-excel"],
+    ["antigo.ppt", makeCompoundFile("PowerPoint Document"), "application/vnd.ms-powerpoint"],
+  ])("accepts %s", async (name, bytes, mimeType) => {
+    const response = await uploadDocument(formWith(asFile(bytes, name)));
+    expect(response.status).toBe(201);
+    const body = response.json<UploadedDocument>();
+    expect(body).toMatchObject({ name, size: bytes.length, mime_type: mimeType });
+    expect(body.url.endsWith(`/${name}`)).toBe(true);
+    expect((await t.app.request(body.url)).headers.get("content-type")).toBe(mimeType);
+  });
+
+  it("trusts the content, not the name: the stored name gets the real extension", async () => {
+    const response = await uploadDocument(formWith(asFile(makePdf(), "planilha.xlsx", "application/vnd.ms-excel")));
+    expect(response.status).toBe(201);
+    const body = response.json<UploadedDocument>();
+    expect([body.mime_type, body.name]).toEqual(["application/pdf", "planilha.xlsx"]);
+    expect(body.url).toMatch(/\/planilha\.pdf$/);
+  });
+
+  it("refuses a renamed executable, text, a bare zip, a macro file and an installer with 400", async () => {
+    const exe = new Uint8Array(4096);
+    exe.set(new TextEncoder().encode("MZ\u0090\u0000This program cannot be run in DOS mode"));
+    await expectDocumentRefused(formWith(asFile(exe, "ata.pdf", "application/pdf")), 400, unsupported);
+    const text = new TextEncoder().encode("Ata da assembleia geral da cooperativa");
+    await expectDocumentRefused(formWith(asFile(text, "ata.docx")), 400, unsupported);
+    await expectDocumentRefused(formWith(asFile(makeZip({ "setup.exe": "MZ" }), "ata.docx")), 400, unsupported);
+    const macros = makeZip({
+      "[Content_Types].xml": "<Types/>",
+      "word/document.xml": "<a/>",
+      "word/vbaProject.bin": "x",
+    });
+    await expectDocumentRefused(formWith(asFile(macros, "ata.docx")), 400, unsupported);
+    await expectDocumentRefused(formWith(asFile(makeCompoundFile("\u4840\u3b3f"), "ata.doc")), 400, unsupported);
+    await expectDocumentRefused(formWith(asFile(await makeImage("png", 8, 8), "ata.pdf")), 400, unsupported);
+    const response = await uploadDocument(formWith(asFile(text, "ata.pdf")));
+    expect(response.json<ErrorBody>().errors).toEqual({ file: [unsupported] });
+  });
+
+  it("asks for exactly one document in the file field", async () => {
+    const pdf = asFile(makePdf(), "a.pdf");
+    await expectDocumentRefused(formWith(), 400, "Selecione um documento para enviar.");
+    await expectDocumentRefused(formWith(pdf, pdf), 400, "Envie um documento por vez.");
+    await expectDocumentRefused(formWith(asFile(new Uint8Array(), "vazio.pdf")), 400, "O arquivo enviado está vazio.");
+  });
+
+  it("refuses documents over 20 MB with 413", async () => {
+    const oversized = new Uint8Array(20 * 1024 * 1024 + 1);
+    oversized.set(makePdf());
+    await expectDocumentRefused(
+      formWith(asFile(oversized, "grande.pdf", "application/pdf")),
+      413,
+      "O documento deve ter no máximo 20 MB.",
+    );
+  });
+
+  it("refuses anonymous clients with 401", async () => {
+    const response = await uploadDocument(formWith(asFile(makePdf(), "a.pdf")), "");
+    expect(response.status).toBe(401);
+    expect(response.json<ErrorBody>()).toEqual({ message: "Faça login para continuar." });
+    expect(await rowCount()).toBe(0);
+  });
+
+  it("lets a signed-in user with role user upload, as for images", async () => {
+    const customer = await t.createUser("user", token);
+    const response = await uploadDocument(formWith(asFile(makePdf(), "a.pdf")), customer.token);
+    expect(response.status).toBe(201);
+  });
+});
+
 describe("uploads service", () => {
   it("removes the stored files when the row cannot be written", async () => {
     const root = await fs.mkdtemp(path.join(os.tmpdir(), "cms-uploads-"));
@@ -228,6 +379,11 @@ describe("uploads service", () => {
       const stored = service.storeImage(ghost, [asFile(await makeImage("png", 8, 8), "a.png")]);
       await expect(stored).rejects.toThrow();
       await expect(stored).rejects.not.toBeInstanceOf(DomainError);
+      expect(await filesUnder(root)).toEqual([]);
+      expect(await rowCount()).toBe(0);
+
+      const document = service.storeDocument(ghost, [asFile(makePdf(), "a.pdf")]);
+      await expect(document).rejects.not.toBeInstanceOf(DomainError);
       expect(await filesUnder(root)).toEqual([]);
       expect(await rowCount()).toBe(0);
     } finally {

@@ -20,9 +20,16 @@ async function readParts(c: Context<AppEnv>, field: string): Promise<FormPart[]>
   return value === undefined ? [] : [value].flat();
 }
 
-export const uploadsRoutes = new Hono<AppEnv>().post("/images", async (c) => {
-  // Checked first, so an anonymous client gets its 401 without us parsing a multipart body.
-  const actor = requireUser(c.get("actor"));
-  const image = await c.get("services").uploads.storeImage(actor, await readParts(c, "file"));
-  return c.json(image, 201);
-});
+// Any signed-in user may upload, as for images; the actor is checked first, so an anonymous
+// client gets its 401 without us parsing a multipart body.
+export const uploadsRoutes = new Hono<AppEnv>()
+  .post("/images", async (c) => {
+    const actor = requireUser(c.get("actor"));
+    const image = await c.get("services").uploads.storeImage(actor, await readParts(c, "file"));
+    return c.json(image, 201);
+  })
+  .post("/documents", async (c) => {
+    const actor = requireUser(c.get("actor"));
+    const document = await c.get("services").uploads.storeDocument(actor, await readParts(c, "file"));
+    return c.json(document, 201);
+  });

@@ -1,17 +1,18 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { defaultFeatures } from "../../../common/features.ts";
 import type { SettingsValues } from "../../../common/schemas/settings.ts";
 import type { SetupInput } from "../../../common/schemas/setup.ts";
 import type { Db } from "../../db/client.ts";
-import { settings, users } from "../../db/schema.ts";
+import { pages, settings, users } from "../../db/schema.ts";
 import type { Actor } from "../access.ts";
 import { hashPassword } from "../auth/password.ts";
-import { conflict } from "../errors.ts";
+import { conflict, invalid } from "../errors.ts";
 import { type Memo, memo } from "../memo.ts";
 import { syncFeatureMenus } from "../menus/feature-menus.ts";
 import { type SettingsView, toSettingsView } from "./settings-view.ts";
 
 export const ALREADY_SET_UP = "O site já foi configurado.";
+export const HOME_PAGE_UNPUBLISHED = "Escolha uma página publicada";
 
 export function createSettingsService(db: Db, deps: { menusCache: Pick<Memo<unknown>, "invalidate"> }) {
   const cache = memo(async (): Promise<SettingsView | null> => {
@@ -54,6 +55,17 @@ export function createSettingsService(db: Db, deps: { menusCache: Pick<Memo<unkn
         return await db.transaction(async (tx) => {
           const [before] = await tx.select().from(settings).where(eq(settings.id, 1)).for("update");
           if (!before) throw conflict("O site ainda não foi configurado.");
+          if (values.home_page_id !== null) {
+            // Locked until we commit, so the page cannot be unpublished or deleted in between.
+            const [page] = await tx
+              .select({ id: pages.id })
+              .from(pages)
+              .where(and(eq(pages.id, values.home_page_id), eq(pages.status, "published")))
+              .for("share");
+            if (!page) {
+              throw invalid("Verifique os campos destacados.", { home_page_id: [HOME_PAGE_UNPUBLISHED] });
+            }
+          }
           const [row] = await tx
             .update(settings)
             .set({
@@ -75,6 +87,7 @@ export function createSettingsService(db: Db, deps: { menusCache: Pick<Memo<unkn
               gtag: values.gtag,
               originPostalCode: values.origin_postal_code,
               features: values.features,
+              homePageId: values.home_page_id,
               updatedAt: new Date(),
             })
             .where(eq(settings.id, 1))

@@ -23,6 +23,8 @@ export type SettingsView = {
   gtag: string;
   origin_postal_code: string;
   features: Features;
+  /** A published page shown at / instead of the default home; null keeps the default. */
+  home_page_id: number | null;
   updated_at: string;
 };
 
@@ -48,6 +50,7 @@ export function toSettingsView(row: typeof settings.$inferSelect): SettingsView 
     gtag: row.gtag,
     origin_postal_code: row.originPostalCode,
     features: row.features,
+    home_page_id: row.homePageId,
     updated_at: row.updatedAt.toISOString(),
   };
 }

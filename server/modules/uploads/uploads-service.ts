@@ -4,6 +4,7 @@ import type { Db } from "../../db/client.ts";
 import { uploads } from "../../db/schema.ts";
 import { type Actor, requireUser } from "../access.ts";
 import { invalid, tooLarge } from "../errors.ts";
+import { documentFormats, sniffDocumentFormat } from "./document-format.ts";
 import { imageFormats } from "./image-format.ts";
 import { processImage } from "./image-processing.ts";
 
@@ -15,20 +16,49 @@ export type FormPart = string | File;
 /** Public urls of a stored image and its versions. */
 export type ImageUpload = { id: string; url: string; thumb: string; average: string };
 
+/** A stored document: what a page, news item or event keeps in its `documents` list, plus the upload id. */
+export type DocumentUpload = { id: string; url: string; name: string; size: number; mime_type: string };
+
 const megabytes = (bytes: number) =>
   `${new Intl.NumberFormat("pt-BR", { maximumFractionDigits: 1 }).format(bytes / 1024 / 1024)} MB`;
 
 const fieldError = (message: string) => invalid(message, { file: [message] });
 
-/** Browsers used to send a full local path as the name; keep the last part only. */
-function cleanName(name: string): string {
-  const base = name.split(/[\\/]/).pop()?.trim() ?? "";
-  return base.slice(0, 255) || "imagem";
+/** Browsers used to send a full local path as the name; keep the last part only, without control characters. */
+function cleanName(name: string, fallback: string): string {
+  const last = name.split(/[\\/]/).pop() ?? "";
+  const base = [...last]
+    .filter((char) => char >= " " && char !== "\u007f")
+    .join("")
+    .trim();
+  return base.slice(0, 255) || fallback;
 }
 
-function singleFile(parts: readonly FormPart[]): File {
-  if (parts.length === 0) throw fieldError("Selecione uma imagem para enviar.");
-  if (parts.length > 1) throw fieldError("Envie uma imagem por vez.");
+/**
+ * A storage-safe file name: no accents, letters, digits and dashes only, ending
+ * with the extension of the format we detected (the file server picks the type by it).
+ */
+export function storageName(name: string, extension: string): string {
+  const stem = name
+    .replace(/\.[^.]*$/, "")
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 100)
+    .replace(/-+$/, "");
+  return `${stem || "documento"}.${extension}`;
+}
+
+const nouns = {
+  image: { select: "Selecione uma imagem para enviar.", one: "Envie uma imagem por vez." },
+  document: { select: "Selecione um documento para enviar.", one: "Envie um documento por vez." },
+};
+
+function singleFile(parts: readonly FormPart[], kind: keyof typeof nouns): File {
+  if (parts.length === 0) throw fieldError(nouns[kind].select);
+  if (parts.length > 1) throw fieldError(nouns[kind].one);
   const [part] = parts;
   if (typeof part === "string" || part === undefined) throw fieldError("O campo file deve conter um arquivo.");
   if (part.size === 0) throw fieldError("O arquivo enviado está vazio.");
@@ -47,7 +77,7 @@ export function createUploadsService(deps: { db: Db; storage: FileStorage; limit
      */
     async storeImage(actor: Actor | null, parts: readonly FormPart[]): Promise<ImageUpload> {
       const user = requireUser(actor);
-      const file = singleFile(parts);
+      const file = singleFile(parts, "image");
       if (file.size > limits.imageBytes) {
         throw tooLarge(`A imagem deve ter no máximo ${megabytes(limits.imageBytes)}.`);
       }
@@ -74,7 +104,7 @@ export function createUploadsService(deps: { db: Db; storage: FileStorage; limit
         await db.insert(uploads).values({
           id,
           kind: "image",
-          originalName: cleanName(file.name),
+          originalName: cleanName(file.name, "imagem"),
           mimeType,
           size: original.byteLength,
           width: image.width,
@@ -96,6 +126,48 @@ export function createUploadsService(deps: { db: Db; storage: FileStorage; limit
         thumb: storage.url(keys.thumb),
         average: storage.url(keys.average),
       };
+    },
+
+    /**
+     * Stores one uploaded document (PDF, Office Open XML, OpenDocument or legacy
+     * Office), unchanged, under `documents/YYYY/MM/<id>/<cleaned name>`.
+     */
+    async storeDocument(actor: Actor | null, parts: readonly FormPart[]): Promise<DocumentUpload> {
+      const user = requireUser(actor);
+      const file = singleFile(parts, "document");
+      if (file.size > limits.documentBytes) {
+        throw tooLarge(`O documento deve ter no máximo ${megabytes(limits.documentBytes)}.`);
+      }
+      const bytes = new Uint8Array(await file.arrayBuffer());
+      const format = sniffDocumentFormat(bytes);
+      if (!format) {
+        throw fieldError("Envie um documento PDF, Word, Excel, PowerPoint ou OpenDocument (odt, ods, odp).");
+      }
+      const { mimeType, extension } = documentFormats[format];
+      const name = cleanName(file.name, `documento.${extension}`);
+
+      const id = randomUUID();
+      const now = new Date();
+      const month = String(now.getUTCMonth() + 1).padStart(2, "0");
+      const key = `documents/${now.getUTCFullYear()}/${month}/${id}/${storageName(name, extension)}`;
+
+      try {
+        await storage.put(key, bytes, mimeType);
+        await db.insert(uploads).values({
+          id,
+          kind: "document",
+          originalName: name,
+          mimeType,
+          size: bytes.byteLength,
+          originalKey: key,
+          userId: user.id,
+        });
+      } catch (error) {
+        await storage.delete(key).catch(() => {});
+        throw error;
+      }
+
+      return { id, url: storage.url(key), name, size: bytes.byteLength, mime_type: mimeType };
     },
   };
 }

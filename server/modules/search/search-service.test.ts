@@ -1,0 +1,183 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { createTestDatabase, resetDatabase } from "../../../tests/support/database.ts";
+import { events, pages, posts } from "../../db/schema.ts";
+import { createSearchService, decodeEntities, type SearchService } from "./search-service.ts";
+
+let database: Awaited<ReturnType<typeof createTestDatabase>>;
+let service: SearchService;
+beforeAll(async () => {
+  database = await createTestDatabase();
+  service = createSearchService(database.db);
+});
+afterAll(() => database.drop());
+beforeEach(() => resetDatabase(database));
+
+const hour = 60 * 60 * 1000;
+const search = (q: string, page = 1, per_page = 20) => service.search({ q, page, per_page });
+const titles = async (q: string) => (await search(q)).data.map((hit) => hit.title);
+
+describe("search service", () => {
+  it("finds published pages, news and events regardless of accents, case and word endings", async () => {
+    const db = database.db;
+    const [page] = await db
+      .insert(pages)
+      .values({
+        title: "Quem somos",
+        slug: "quem-somos",
+        status: "published",
+        content: "<p>Somos uma Cooperativa.</p>",
+      })
+      .returning();
+    const [post] = await db
+      .insert(posts)
+      .values({
+        title: "Feira Agroecológica de sábado",
+        slug: "feira",
+        status: "published",
+        publishedAt: new Date("2025-03-01T12:00:00Z"),
+      })
+      .returning();
+    const [event] = await db
+      .insert(events)
+      .values({
+        title: "Assembleia das COOPERATIVAS",
+        slug: "assembleia",
+        status: "published",
+        startAt: new Date("2030-05-10T13:00:00Z"),
+        endAt: new Date("2030-05-10T17:00:00Z"),
+      })
+      .returning();
+    if (!page || !post || !event) throw new Error("insert failed");
+
+    const result = await search("cooperativas");
+    expect(result.pagination).toEqual({ total: 2, page: 1, per_page: 20 });
+    expect(result.data.map((hit) => [hit.type, hit.title, hit.url])).toEqual([
+      ["event", "Assembleia das COOPERATIVAS", "/agenda/assembleia"],
+      ["page", "Quem somos", "/quem-somos"],
+    ]);
+    expect(result.data[0]?.date).toBe("2030-05-10T13:00:00.000Z");
+    expect(result.data[1]?.date).toBe(page.updatedAt.toISOString());
+    expect(result.data[1]?.excerpt).toBe("Somos uma «Cooperativa».");
+
+    const news = await search("agroecologica");
+    expect(news.data).toEqual([
+      {
+        type: "post",
+        id: post.id,
+        title: "Feira Agroecológica de sábado",
+        url: "/noticias/feira",
+        excerpt: "",
+        date: "2025-03-01T12:00:00.000Z",
+        rank: expect.any(Number),
+      },
+    ]);
+    expect(news.data[0]?.rank).toBeGreaterThan(0);
+    expect(await titles("SÁBADO")).toEqual(["Feira Agroecológica de sábado"]);
+  });
+
+  it("never shows drafts, future news or draft events", async () => {
+    const db = database.db;
+    await db.insert(pages).values({ title: "Rascunho sobre mel", slug: "rascunho" });
+    await db.insert(posts).values([
+      { title: "Mel futuro", slug: "futuro", status: "published", publishedAt: new Date(Date.now() + hour) },
+      { title: "Mel em rascunho", slug: "rascunho", publishedAt: new Date(Date.now() - hour) },
+      { title: "Mel publicado", slug: "publicado", status: "published", publishedAt: new Date(Date.now() - hour) },
+    ]);
+    await db.insert(events).values({
+      title: "Mel na feira",
+      slug: "feira",
+      startAt: new Date(),
+      endAt: new Date(),
+    });
+    expect(await titles("mel")).toEqual(["Mel publicado"]);
+  });
+
+  it("ranks a title match above a body-only match, even a body that repeats the word", async () => {
+    const db = database.db;
+    await db.insert(pages).values({
+      title: "Nossa história",
+      slug: "historia",
+      status: "published",
+      content: `<p>${"Produzimos café orgânico. ".repeat(20)}</p>`,
+    });
+    await db.insert(posts).values({ title: "Colheita do café", slug: "colheita", status: "published" });
+    await db.insert(events).values({
+      title: "Oficina",
+      slug: "oficina",
+      status: "published",
+      summary: "Torra de café",
+      startAt: new Date(),
+      endAt: new Date(),
+    });
+    const hits = (await search("cafe")).data;
+    expect(hits.map((hit) => hit.title)).toEqual(["Colheita do café", "Oficina", "Nossa história"]);
+    expect(hits[0]?.rank).toBeGreaterThan(hits[1]?.rank ?? 0);
+    expect(hits[1]?.rank).toBeGreaterThan(hits[2]?.rank ?? 0);
+  });
+
+  it("gives a plain-text excerpt: tags stripped, entities decoded, matches marked", async () => {
+    await database.db.insert(pages).values({
+      title: "Sobre",
+      slug: "sobre",
+      status: "published",
+      summary: "Resumo",
+      content:
+        '<h2>Origem</h2><p>Produtores&nbsp;de <strong>cacau</strong> &amp; castanha <a href="/x?cacau=1">aqui</a>.</p><script>cacau()</script>',
+    });
+    const [hit] = (await search("cacau")).data;
+    expect(hit?.excerpt).not.toMatch(/[<>]/);
+    expect(hit?.excerpt).toContain("Produtores de «cacau» & castanha aqui");
+    expect(hit?.excerpt).not.toContain("href");
+  });
+
+  it("pages through one ordered list and counts every hit", async () => {
+    await database.db.insert(posts).values(
+      Array.from({ length: 5 }, (_, index) => ({
+        title: `Notícia ${index} sobre sementes`,
+        slug: `n-${index}`,
+        status: "published" as const,
+        publishedAt: new Date(Date.UTC(2025, 0, index + 1)),
+      })),
+    );
+    await database.db.insert(pages).values({ title: "Sementes crioulas", slug: "sementes", status: "published" });
+    const first = await search("semente", 1, 2);
+    const second = await search("semente", 2, 2);
+    const third = await search("semente", 3, 2);
+    const all = await search("semente", 1, 10);
+    expect(first.pagination).toEqual({ total: 6, page: 1, per_page: 2 });
+    expect([...first.data, ...second.data, ...third.data].map((hit) => hit.url)).toEqual(
+      all.data.map((hit) => hit.url),
+    );
+    // Same rank: the newest first.
+    expect(all.data.slice(1).map((hit) => hit.url)).toEqual([
+      "/noticias/n-4",
+      "/noticias/n-3",
+      "/noticias/n-2",
+      "/noticias/n-1",
+      "/noticias/n-0",
+    ]);
+    const past = await search("semente", 9, 2);
+    expect(past).toEqual({ data: [], pagination: { total: 6, page: 9, per_page: 2 } });
+  });
+
+  it("answers nothing for an empty query, stop words only, or odd syntax", async () => {
+    await database.db.insert(pages).values({ title: "De tudo um pouco", slug: "tudo", status: "published" });
+    expect(await search("")).toEqual({ data: [], pagination: { total: 0, page: 1, per_page: 20 } });
+    expect(await search("   ")).toEqual({ data: [], pagination: { total: 0, page: 1, per_page: 20 } });
+    expect((await search("de")).data).toEqual([]);
+    expect(await titles('"tudo um" -nada or ( & ! :*')).toEqual(["De tudo um pouco"]);
+    expect(await titles("pouco -tudo")).toEqual([]);
+  });
+
+  it("treats the query as data", async () => {
+    await database.db.insert(pages).values({ title: "Drop table pages", slug: "tabela", status: "published" });
+    expect(await titles("'; DROP TABLE pages; --")).toEqual(["Drop table pages"]);
+    expect(await database.db.select().from(pages)).toHaveLength(1);
+  });
+});
+
+describe("decodeEntities", () => {
+  it("decodes named and numeric entities and leaves unknown ones", () => {
+    expect(decodeEntities("a&amp;b &lt;x&gt; &#233; &#xE9; &foo; &#0;")).toBe("a&b <x> é é &foo; &#0;");
+  });
+});

@@ -1,0 +1,124 @@
+import { sql } from "drizzle-orm";
+import type { SearchHit } from "../../../common/content.ts";
+import type { Paginated } from "../../../common/pagination.ts";
+import { z } from "../../../common/zod.ts";
+import type { Db } from "../../db/client.ts";
+
+export type SearchQuery = { q: string; page: number; per_page: number };
+
+/**
+ * One row of the union. PGlite and node-postgres hand back numbers and counts
+ * differently (bigint as text on one, number on the other), so rows are coerced here.
+ */
+const hitRow = z.object({
+  type: z.enum(["page", "post", "event"]),
+  id: z.coerce.number(),
+  title: z.string(),
+  url: z.string(),
+  excerpt: z.string(),
+  date: z.string(),
+  rank: z.coerce.number(),
+  total: z.coerce.number(),
+});
+
+const entities: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: " " };
+
+/** The excerpt is plain text: the few entities sanitised HTML keeps become characters again. */
+export function decodeEntities(text: string): string {
+  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (match, name: string) => {
+    if (name.startsWith("#")) {
+      const code = name[1] === "x" || name[1] === "X" ? Number.parseInt(name.slice(2), 16) : Number(name.slice(1));
+      return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : match;
+    }
+    return entities[name.toLowerCase()] ?? match;
+  });
+}
+
+function rowsOf(result: unknown): unknown[] {
+  if (typeof result === "object" && result !== null && "rows" in result && Array.isArray(result.rows)) {
+    return result.rows;
+  }
+  throw new Error("unexpected query result");
+}
+
+/** ISO 8601 in UTC, the same text on both engines. */
+const iso = (column: string) => sql.raw(`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
+
+/** Summary and body as plain text: tags become spaces, so words on both sides of a tag stay apart. */
+const plainText = sql.raw(`regexp_replace(summary || ' ' || content, '<[^>]*>', ' ', 'g')`);
+
+export function createSearchService(db: Db) {
+  return {
+    /**
+     * Full-text search over published pages, published news (published_at reached) and
+     * published events, ranked together; title matches weigh most (see the `search` columns).
+     */
+    async search(query: SearchQuery): Promise<Paginated<SearchHit>> {
+      const pagination = { total: 0, page: query.page, per_page: query.per_page };
+      const q = query.q.trim();
+      if (!q) return { data: [], pagination };
+
+      const hits = sql`
+        WITH q AS (SELECT websearch_to_tsquery('pt_unaccent', ${q}) AS query),
+        hits AS (
+          SELECT 'page' AS type, id, title, '/' || slug AS url, summary, content, updated_at AS date,
+                 ts_rank(search, q.query) AS rank
+            FROM pages, q
+           WHERE status = 'published' AND search @@ q.query
+          UNION ALL
+          SELECT 'post', id, title, '/noticias/' || slug, summary, content, published_at,
+                 ts_rank(search, q.query)
+            FROM posts, q
+           WHERE status = 'published' AND published_at <= now() AND search @@ q.query
+          UNION ALL
+          SELECT 'event', id, title, '/agenda/' || slug, summary, content, start_at,
+                 ts_rank(search, q.query)
+            FROM events, q
+           WHERE status = 'published' AND search @@ q.query
+        ),
+        page AS (
+          SELECT hits.*, count(*) OVER () AS total
+            FROM hits
+           ORDER BY rank DESC, date DESC, type, id
+           LIMIT ${query.per_page} OFFSET ${(query.page - 1) * query.per_page}
+        )
+        SELECT type, id, title, url,
+               ts_headline('pt_unaccent', ${plainText}, q.query,
+                           'StartSel=«,StopSel=»,MaxWords=30,MinWords=12') AS excerpt,
+               ${iso("date")} AS date, rank::float8 AS rank, total::int AS total
+          FROM page, q
+         ORDER BY page.rank DESC, page.date DESC, page.type, page.id`;
+
+      const rows = rowsOf(await db.execute(hits)).map((row) => hitRow.parse(row));
+      if (rows[0]) pagination.total = rows[0].total;
+      else if (query.page > 1) {
+        // Past the last page: the window count saw no row, ask for the total on its own.
+        const counted = sql`
+          WITH q AS (SELECT websearch_to_tsquery('pt_unaccent', ${q}) AS query)
+          SELECT ((SELECT count(*) FROM pages, q WHERE status = 'published' AND search @@ q.query)
+                + (SELECT count(*) FROM posts, q
+                    WHERE status = 'published' AND published_at <= now() AND search @@ q.query)
+                + (SELECT count(*) FROM events, q WHERE status = 'published' AND search @@ q.query))::int AS total`;
+        const [row] = rowsOf(await db.execute(counted)).map((value) =>
+          z.object({ total: z.coerce.number() }).parse(value),
+        );
+        pagination.total = row?.total ?? 0;
+      }
+
+      return {
+        data: rows.map((row) => ({
+          type: row.type,
+          id: row.id,
+          title: row.title,
+          url: row.url,
+          excerpt: decodeEntities(row.excerpt).replace(/\s+/g, " ").trim(),
+          date: row.date,
+          rank: row.rank,
+        })),
+        pagination,
+      };
+    },
+  };
+}
+
+export type SearchService = ReturnType<typeof createSearchService>;
