@@ -6,7 +6,7 @@ import "./styles/app.css";
 import { ColorSchemeScript, MantineProvider, mantineHtmlProps } from "@mantine/core";
 import { Notifications } from "@mantine/notifications";
 import { useMemo } from "react";
-import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
+import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData } from "react-router";
 import { fileUrl } from "../common/file-url.ts";
 import type { Route } from "./+types/root";
 import { ChunkReload } from "./components/chunk-reload.tsx";
@@ -14,6 +14,7 @@ import { ErrorPage } from "./components/error-page.tsx";
 import { FlashToast } from "./components/flash-toast.tsx";
 import { NavigationProgressBar } from "./components/navigation-progress.tsx";
 import { OfflineIndicator } from "./components/offline-indicator.tsx";
+import { ConsentBanner } from "./components/site/consent-banner.tsx";
 import { getApp } from "./lib/context.server.ts";
 import { takeFlash } from "./lib/flash.server.ts";
 import { buildTheme } from "./lib/theme.ts";
@@ -76,11 +77,17 @@ export function meta({ loaderData: root }: Route.MetaArgs) {
   return [{ title: root?.settings?.title ?? "cms" }];
 }
 
+/** The account area is not the public site: no analytics there. */
+const isAccountPath = (pathname: string) => /^\/conta(\/|$)/.test(pathname);
+
 export default function App({ loaderData }: Route.ComponentProps) {
+  const { pathname } = useLocation();
+  const gtag = loaderData.settings?.gtag;
   return (
     <>
       <FlashToast flash={loaderData.flash} />
       <Outlet />
+      {gtag && !isAccountPath(pathname) ? <ConsentBanner gtagId={gtag} /> : null}
     </>
   );
 }

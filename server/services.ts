@@ -7,8 +7,8 @@ import { createContactsService } from "./modules/contacts/contacts-service.ts";
 import { createEventsService } from "./modules/content/events-service.ts";
 import { createPagesService } from "./modules/content/pages-service.ts";
 import { createPostsService } from "./modules/content/posts-service.ts";
-import { createSearchService } from "./modules/search/search-service.ts";
 import { createMenusService } from "./modules/menus/menus-service.ts";
+import { createSearchService } from "./modules/search/search-service.ts";
 import { createSettingsService } from "./modules/settings/settings-service.ts";
 import { createUploadsService } from "./modules/uploads/uploads-service.ts";
 import { createUsersService } from "./modules/users/users-service.ts";
@@ -26,18 +26,22 @@ export function createServices(deps: { config: Config; database: Database; stora
   // Menus show linked pages by slug, so a page change must drop the cached menu tree.
   const pages = createPagesService(db, { onChange: () => menus.cache.invalidate() });
   const menus = createMenusService(db, (ids) => pages.slugsFor(ids));
+  const settings = createSettingsService(db, { menusCache: menus.cache });
   return {
     config,
     logger,
     database,
     storage,
     auth: createAuthService(db),
-    settings: createSettingsService(db, { menusCache: menus.cache }),
+    settings,
     menus,
     pages,
     posts: createPostsService(db),
     events: createEventsService(db),
-    search: createSearchService(db),
+    search: createSearchService(db, async () => {
+      const features = (await settings.get())?.features;
+      return { posts: features?.posts.enabled ?? false, events: features?.events.enabled ?? false };
+    }),
     users: createUsersService(db),
     contacts: createContactsService(db),
     uploads: createUploadsService({

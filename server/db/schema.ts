@@ -3,6 +3,7 @@ import {
   type AnyPgColumn,
   boolean,
   check,
+  customType,
   index,
   integer,
   jsonb,
@@ -10,7 +11,6 @@ import {
   pgTable,
   smallint,
   text,
-  customType,
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
@@ -130,7 +130,6 @@ export const uploads = pgTable("uploads", {
   createdAt: createdAt(),
 });
 
-
 export const contentStatus = pgEnum("content_status", ["draft", "published"]);
 
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
@@ -169,10 +168,7 @@ export const pages = pgTable(
     ...contentColumns(),
     search: searchVector(sql`title`, sql`summary`, sql`tags`, sql`content`),
   },
-  (table) => [
-    uniqueIndex("pages_slug_unique").on(table.slug),
-    index("pages_search_idx").using("gin", table.search),
-  ],
+  (table) => [uniqueIndex("pages_slug_unique").on(table.slug), index("pages_search_idx").using("gin", table.search)],
 );
 
 export const posts = pgTable(

@@ -37,5 +37,7 @@ export async function createTestDatabase(): Promise<Database & { drop(): Promise
 
 /** Empties every table so each test starts from a site that was never set up. */
 export async function resetDatabase(database: Database): Promise<void> {
-  await database.db.execute(sql`TRUNCATE settings, users, sessions, menus, contacts, uploads, pages, posts, events RESTART IDENTITY CASCADE`);
+  await database.db.execute(
+    sql`TRUNCATE settings, users, sessions, menus, contacts, uploads, pages, posts, events RESTART IDENTITY CASCADE`,
+  );
 }

@@ -75,7 +75,7 @@ export function MenuForm(props: {
             />
             <Select
               label="Página"
-              description="Se escolher uma página, o menu leva a ela em vez do endereço."
+              description="Se escolher uma página, o menu leva a ela em vez do endereço. Uma página em rascunho só abre para os visitantes depois de publicada."
               data={props.pages}
               placeholder={props.pages.length === 0 ? "Nenhuma página cadastrada" : "Nenhuma"}
               clearable

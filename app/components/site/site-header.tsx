@@ -19,6 +19,7 @@ import { fileUrl } from "../../../common/file-url.ts";
 import type { MenuItem } from "../../../common/menus.ts";
 import { useRootData } from "../../root.tsx";
 import { AppLink } from "../app-link.tsx";
+import { SearchBox } from "./search-box.tsx";
 
 /** External items (http...) open in a new tab, spec §2. */
 type MenuLinkProps = { item: MenuItem; children: React.ReactNode; onClick?: () => void } & Omit<
@@ -134,15 +135,18 @@ export function SiteHeader({ menus }: { menus: MenuItem[] }) {
               title
             )}
           </Anchor>
-          <Group gap="lg" visibleFrom="md" component="nav" aria-label="Menu principal">
-            {menus.map((item) => (
-              <DesktopItem key={item.id} item={item} />
-            ))}
-            <Button component={AppLink} to="/conta" variant="filled">
-              Minha conta
-            </Button>
+          <Group gap="lg" wrap="nowrap">
+            <Group gap="lg" visibleFrom="md" component="nav" aria-label="Menu principal">
+              {menus.map((item) => (
+                <DesktopItem key={item.id} item={item} />
+              ))}
+              <Button component={AppLink} to="/conta" variant="filled">
+                Minha conta
+              </Button>
+            </Group>
+            <SearchBox />
+            <Burger opened={opened} onClick={toggle} hiddenFrom="md" aria-label="Abrir menu" />
           </Group>
-          <Burger opened={opened} onClick={toggle} hiddenFrom="md" aria-label="Abrir menu" />
         </Group>
       </Container>
       <Drawer opened={opened} onClose={close} title={title} hiddenFrom="md" position="right">

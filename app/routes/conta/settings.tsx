@@ -19,6 +19,7 @@ import { fonts } from "../../../common/fonts.ts";
 import { type SettingsValues, settingsSchema } from "../../../common/schemas/settings.ts";
 import { themeColors } from "../../../common/theme-colors.ts";
 import { ImageUploadField } from "../../components/conta/image-upload-field.tsx";
+import { pageOptions } from "../../components/conta/page-options.server.ts";
 import { failureFrom, readSubmission, validate } from "../../lib/action.server.ts";
 import { requireAdminPage } from "../../lib/guards.server.ts";
 import { notifySuccess } from "../../lib/notify.ts";
@@ -28,10 +29,11 @@ import type { Route } from "./+types/settings";
 export const SETTINGS_SAVED = "Configurações salvas com sucesso!";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { services } = requireAdminPage(context);
-  const settings = await services.settings.get();
+  const admin = requireAdminPage(context);
+  const settings = await admin.services.settings.get();
   if (!settings) throw new Response(null, { status: 404 });
-  return { settings };
+  const homePages = await pageOptions(admin, { publishedOnly: true, current: settings.home_page_id });
+  return { settings, homePages };
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
@@ -70,6 +72,7 @@ function initialValues(settings: Route.ComponentProps["loaderData"]["settings"])
     url_youtube: settings.url_youtube,
     gtag: settings.gtag,
     origin_postal_code: settings.origin_postal_code,
+    home_page_id: settings.home_page_id,
     features: settings.features,
   };
 }
@@ -114,6 +117,18 @@ export default function SettingsPage({ loaderData }: Route.ComponentProps) {
             </Title>
             <TextInput label="Título" required {...form.getInputProps("title")} />
             <Textarea label="Descrição" autosize minRows={2} {...form.getInputProps("description")} />
+            <Select
+              label="Página inicial"
+              description="A página mostrada no endereço principal do site. Deixe vazio para a página inicial padrão."
+              data={loaderData.homePages}
+              placeholder="Página inicial padrão"
+              clearable
+              searchable
+              nothingFoundMessage="Nenhuma página publicada encontrada"
+              value={form.values.home_page_id === null ? null : String(form.values.home_page_id)}
+              onChange={(value) => form.setFieldValue("home_page_id", value === null ? null : Number(value))}
+              error={form.errors.home_page_id}
+            />
             <SimpleGrid cols={{ base: 1, sm: 3 }}>
               <Select label="Fonte" data={[...fonts]} allowDeselect={false} {...form.getInputProps("font")} />
               <ColorInput

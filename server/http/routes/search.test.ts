@@ -14,7 +14,19 @@ beforeEach(() => t.reset());
 type ErrorBody = { message: string; errors?: Record<string, string[]> };
 const hour = 60 * 60 * 1000;
 
+type Settings = { features: Record<"posts" | "events", { enabled: boolean }> };
+
+/** News and events are searchable only while their features are on. */
+async function enableNewsAndEvents() {
+  const token = await t.setupSite();
+  const settings = (await t.request("GET", "/api/settings")).json<Settings>();
+  settings.features.posts.enabled = true;
+  settings.features.events.enabled = true;
+  expect((await t.request("POST", "/api/settings", { token, body: settings })).status).toBe(200);
+}
+
 async function seed() {
+  await enableNewsAndEvents();
   const db = t.database.db;
   await db.insert(pages).values([
     {

@@ -5,18 +5,46 @@ import { createSearchService, decodeEntities, type SearchService } from "./searc
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
 let service: SearchService;
+let features = { posts: true, events: true };
 beforeAll(async () => {
   database = await createTestDatabase();
-  service = createSearchService(database.db);
+  service = createSearchService(database.db, async () => features);
 });
 afterAll(() => database.drop());
-beforeEach(() => resetDatabase(database));
+beforeEach(async () => {
+  features = { posts: true, events: true };
+  await resetDatabase(database);
+});
 
 const hour = 60 * 60 * 1000;
 const search = (q: string, page = 1, per_page = 20) => service.search({ q, page, per_page });
 const titles = async (q: string) => (await search(q)).data.map((hit) => hit.title);
 
 describe("search service", () => {
+  it("leaves out news and events while their feature is switched off", async () => {
+    const db = database.db;
+    const now = new Date();
+    await db.insert(pages).values({ title: "Feira da cooperativa", slug: "feira", status: "published" });
+    await db
+      .insert(posts)
+      .values({ title: "Feira anunciada", slug: "feira-anunciada", status: "published", publishedAt: now });
+    await db.insert(events).values({
+      title: "Feira de sábado",
+      slug: "feira-sabado",
+      status: "published",
+      startAt: new Date(now.getTime() + 24 * hour),
+      endAt: new Date(now.getTime() + 26 * hour),
+    });
+    expect((await search("feira")).pagination.total).toBe(3);
+    features = { posts: false, events: true };
+    expect((await search("feira")).data.map((hit) => hit.type).sort()).toEqual(["event", "page"]);
+    features = { posts: false, events: false };
+    const onlyPages = await search("feira");
+    expect(onlyPages.data.map((hit) => hit.type)).toEqual(["page"]);
+    expect(onlyPages.pagination.total).toBe(1);
+    expect((await search("feira", 2, 1)).pagination.total).toBe(1);
+  });
+
   it("finds published pages, news and events regardless of accents, case and word endings", async () => {
     const db = database.db;
     const [page] = await db

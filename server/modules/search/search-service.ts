@@ -47,16 +47,21 @@ const iso = (column: string) => sql.raw(`to_char(${column} AT TIME ZONE 'UTC', '
 /** Summary and body as plain text: tags become spaces, so words on both sides of a tag stay apart. */
 const plainText = sql.raw(`regexp_replace(summary || ' ' || content, '<[^>]*>', ' ', 'g')`);
 
-export function createSearchService(db: Db) {
+/** Which kinds of content are public: news and events only while their feature is on. */
+export type SearchScope = () => Promise<{ posts: boolean; events: boolean }>;
+
+export function createSearchService(db: Db, scope: SearchScope) {
   return {
     /**
      * Full-text search over published pages, published news (published_at reached) and
      * published events, ranked together; title matches weigh most (see the `search` columns).
+     * News and events of a switched-off feature are left out: their pages answer 404.
      */
     async search(query: SearchQuery): Promise<Paginated<SearchHit>> {
       const pagination = { total: 0, page: query.page, per_page: query.per_page };
       const q = query.q.trim();
       if (!q) return { data: [], pagination };
+      const { posts: postsOn, events: eventsOn } = await scope();
 
       const hits = sql`
         WITH q AS (SELECT websearch_to_tsquery('pt_unaccent', ${q}) AS query),
@@ -69,12 +74,12 @@ export function createSearchService(db: Db) {
           SELECT 'post', id, title, '/noticias/' || slug, summary, content, published_at,
                  ts_rank(search, q.query)
             FROM posts, q
-           WHERE status = 'published' AND published_at <= now() AND search @@ q.query
+           WHERE ${postsOn} AND status = 'published' AND published_at <= now() AND search @@ q.query
           UNION ALL
           SELECT 'event', id, title, '/agenda/' || slug, summary, content, start_at,
                  ts_rank(search, q.query)
             FROM events, q
-           WHERE status = 'published' AND search @@ q.query
+           WHERE ${eventsOn} AND status = 'published' AND search @@ q.query
         ),
         page AS (
           SELECT hits.*, count(*) OVER () AS total
@@ -97,8 +102,9 @@ export function createSearchService(db: Db) {
           WITH q AS (SELECT websearch_to_tsquery('pt_unaccent', ${q}) AS query)
           SELECT ((SELECT count(*) FROM pages, q WHERE status = 'published' AND search @@ q.query)
                 + (SELECT count(*) FROM posts, q
-                    WHERE status = 'published' AND published_at <= now() AND search @@ q.query)
-                + (SELECT count(*) FROM events, q WHERE status = 'published' AND search @@ q.query))::int AS total`;
+                    WHERE ${postsOn} AND status = 'published' AND published_at <= now() AND search @@ q.query)
+                + (SELECT count(*) FROM events, q
+                    WHERE ${eventsOn} AND status = 'published' AND search @@ q.query))::int AS total`;
         const [row] = rowsOf(await db.execute(counted)).map((value) =>
           z.object({ total: z.coerce.number() }).parse(value),
         );

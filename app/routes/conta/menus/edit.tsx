@@ -1,6 +1,7 @@
 import { redirect, useActionData } from "react-router";
 import { menuSchema } from "../../../../common/schemas/menu.ts";
 import { MenuForm, type MenuOption } from "../../../components/conta/menu-form.tsx";
+import { pageOptions } from "../../../components/conta/page-options.server.ts";
 import { failureFrom, readSubmission, validate } from "../../../lib/action.server.ts";
 import { flashHeader } from "../../../lib/flash.server.ts";
 import { requireAdminPage } from "../../../lib/guards.server.ts";
@@ -10,16 +11,16 @@ import type { Route } from "./+types/edit";
 export const MENU_SAVED = "Menu salvo com sucesso!";
 
 export async function loader({ context, params }: Route.LoaderArgs) {
-  const { services, actor } = requireAdminPage(context);
+  const admin = requireAdminPage(context);
+  const { services, actor } = admin;
   const id = idParam(params);
   const menu = await services.menus.get(actor, id).catch((error: unknown) => {
     throw failureFrom(error);
   });
-  const parents: MenuOption[] = (await services.menus.list(actor))
+  const [menus, pages] = await Promise.all([services.menus.list(actor), pageOptions(admin, { current: menu.page_id })]);
+  const parents: MenuOption[] = menus
     .filter((item) => item.id !== id)
     .map((item) => ({ value: String(item.id), label: item.name }));
-  // Pages come with the content module; until then there is nothing to link to.
-  const pages: MenuOption[] = [];
   return { menu, parents, pages };
 }
 

@@ -1,6 +1,7 @@
 import { redirect, useActionData } from "react-router";
 import { menuSchema } from "../../../../common/schemas/menu.ts";
 import { emptyMenu, MenuForm, type MenuOption } from "../../../components/conta/menu-form.tsx";
+import { pageOptions } from "../../../components/conta/page-options.server.ts";
 import { failureFrom, readSubmission, validate } from "../../../lib/action.server.ts";
 import { flashHeader } from "../../../lib/flash.server.ts";
 import { requireAdminPage } from "../../../lib/guards.server.ts";
@@ -9,11 +10,10 @@ import type { Route } from "./+types/new";
 export const MENU_CREATED = "Menu criado com sucesso!";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { services, actor } = requireAdminPage(context);
-  const menus = await services.menus.list(actor);
+  const admin = requireAdminPage(context);
+  const { services, actor } = admin;
+  const [menus, pages] = await Promise.all([services.menus.list(actor), pageOptions(admin)]);
   const parents: MenuOption[] = menus.map((menu) => ({ value: String(menu.id), label: menu.name }));
-  // Pages come with the content module; until then there is nothing to link to.
-  const pages: MenuOption[] = [];
   return { parents, pages };
 }
 

@@ -1,0 +1,163 @@
+import { ActionIcon, Anchor, Button, FileButton, Group, Input, Paper, Stack, Text, Tooltip } from "@mantine/core";
+import { nprogress } from "@mantine/nprogress";
+import { IconFileText, IconTrash, IconUpload } from "@tabler/icons-react";
+import { useRef, useState } from "react";
+import type { ContentDocument } from "../../../common/content.ts";
+import { fileUrl } from "../../../common/file-url.ts";
+import { notifyError } from "../../lib/notify.ts";
+import { useRootData } from "../../root.tsx";
+
+/** Limit of `documents` in common/schemas/content.ts. */
+const MAX_DOCUMENTS = 20;
+
+const ACCEPT = [
+  ".pdf",
+  ".doc",
+  ".docx",
+  ".xls",
+  ".xlsx",
+  ".ppt",
+  ".pptx",
+  ".odt",
+  ".ods",
+  ".odp",
+  "application/pdf",
+  "application/msword",
+  "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+  "application/vnd.ms-excel",
+  "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+  "application/vnd.ms-powerpoint",
+  "application/vnd.openxmlformats-officedocument.presentationml.presentation",
+  "application/vnd.oasis.opendocument.text",
+  "application/vnd.oasis.opendocument.spreadsheet",
+  "application/vnd.oasis.opendocument.presentation",
+].join(",");
+
+type UploadedDocument = ContentDocument & { id: string };
+
+/** Sends one document to the upload API; the top progress bar follows the request. */
+async function uploadDocument(file: File): Promise<UploadedDocument> {
+  const body = new FormData();
+  body.append("file", file);
+  nprogress.start();
+  try {
+    const response = await fetch("/api/uploads/documents", { method: "POST", body, credentials: "same-origin" });
+    const answer: unknown = await response.json().catch(() => null);
+    if (!response.ok) throw { data: answer ?? response.statusText };
+    return answer as UploadedDocument;
+  } finally {
+    nprogress.complete();
+  }
+}
+
+const sizeFormat = new Intl.NumberFormat("pt-BR", { maximumFractionDigits: 1 });
+
+export function formatFileSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} bytes`;
+  if (bytes < 1024 * 1024) return `${sizeFormat.format(bytes / 1024)} KB`;
+  return `${sizeFormat.format(bytes / 1024 / 1024)} MB`;
+}
+
+/** Documentos: PDFs and office files attached to a piece of content, uploaded one at a time. */
+export function DocumentsField(props: {
+  value: ContentDocument[];
+  onChange: (documents: ContentDocument[]) => void;
+  error?: React.ReactNode;
+}) {
+  const { filesUrl } = useRootData();
+  const [sending, setSending] = useState(false);
+  // Cleared after each pick, so the same file can be chosen again.
+  const reset = useRef<() => void>(null);
+  const room = MAX_DOCUMENTS - props.value.length;
+
+  const choose = async (files: File[]) => {
+    reset.current?.();
+    if (files.length === 0) return;
+    setSending(true);
+    const added: ContentDocument[] = [];
+    try {
+      for (const file of files.slice(0, room)) {
+        const { url, name, size, mime_type } = await uploadDocument(file);
+        added.push({ url, name, size, mime_type });
+      }
+    } catch (error) {
+      notifyError(error);
+    } finally {
+      setSending(false);
+      if (added.length > 0) props.onChange([...props.value, ...added]);
+    }
+  };
+
+  return (
+    <Input.Wrapper
+      label="Documentos"
+      labelElement="div"
+      description={`PDF, Word, Excel, PowerPoint ou OpenDocument (até ${MAX_DOCUMENTS} arquivos).`}
+      error={props.error}
+    >
+      <Stack gap="xs" mt={6}>
+        {props.value.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            Nenhum documento
+          </Text>
+        ) : (
+          <Stack gap={6} component="ul" p={0} m={0} style={{ listStyle: "none" }}>
+            {props.value.map((document, index) => (
+              <Paper key={document.url} component="li" withBorder px="sm" py={6}>
+                <Group gap="sm" wrap="nowrap" justify="space-between">
+                  <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
+                    <IconFileText size={18} aria-hidden style={{ flexShrink: 0 }} />
+                    <Anchor
+                      href={fileUrl(document.url, filesUrl ?? undefined)}
+                      target="_blank"
+                      rel="noopener"
+                      size="sm"
+                      truncate
+                    >
+                      {document.name}
+                    </Anchor>
+                    <Text size="xs" c="dimmed" style={{ whiteSpace: "nowrap" }}>
+                      {formatFileSize(document.size)}
+                    </Text>
+                  </Group>
+                  <Tooltip label="Remover">
+                    <ActionIcon
+                      variant="subtle"
+                      color="danger"
+                      aria-label={`Remover ${document.name}`}
+                      onClick={() => props.onChange(props.value.filter((_, other) => other !== index))}
+                    >
+                      <IconTrash size={16} aria-hidden />
+                    </ActionIcon>
+                  </Tooltip>
+                </Group>
+              </Paper>
+            ))}
+          </Stack>
+        )}
+        <Group>
+          <FileButton
+            onChange={choose}
+            resetRef={reset}
+            accept={ACCEPT}
+            multiple
+            inputProps={{ "aria-label": "Arquivos: Documentos" }}
+          >
+            {(button) => (
+              <Button
+                {...button}
+                variant="light"
+                size="xs"
+                leftSection={<IconUpload size={14} aria-hidden />}
+                loading={sending}
+                disabled={room <= 0}
+              >
+                Enviar documentos
+              </Button>
+            )}
+          </FileButton>
+        </Group>
+      </Stack>
+    </Input.Wrapper>
+  );
+}

@@ -1,0 +1,17 @@
+import { siteOrigin } from "../../../common/seo.ts";
+import { getApp } from "../../lib/context.server.ts";
+import { calendarResponse, icsEventOf } from "../../lib/ics.ts";
+import { findOrPlain404, plainNotFound } from "../../lib/site-content.server.ts";
+import type { Route } from "./+types/event-ics";
+
+/** /agenda/:slug/ics: one event to add to a calendar ('Adicionar à agenda'). */
+export async function loader({ context, params, url }: Route.LoaderArgs) {
+  const { services, actor } = getApp(context);
+  const settings = await services.settings.get();
+  if (!settings?.features.events.enabled) return plainNotFound();
+  const event = await findOrPlain404(() => services.events.get(actor, params.slug));
+  const origin = siteOrigin(services.config.BASE_URL, url);
+  return calendarResponse({ events: [icsEventOf(event, origin)] }, `${event.slug}.ics`, {
+    private: event.status !== "published",
+  });
+}

@@ -1,0 +1,93 @@
+import { Anchor, Container, Group, Stack, Text, Title } from "@mantine/core";
+import { IconArrowLeft } from "@tabler/icons-react";
+import { formatLongDate, formatLongDateTime } from "../../../common/format-datetime.ts";
+import { newsArticleJsonLd, truncate } from "../../../common/seo.ts";
+import { AppLink } from "../../components/app-link.tsx";
+import { ContentBody, CoverImage, DocumentList, DraftNotice } from "../../components/site/content-body.tsx";
+import { rssAlternate, seoMeta, siteLinks } from "../../components/site/seo.ts";
+import { TagList } from "../../components/site/tags.tsx";
+import { getApp } from "../../lib/context.server.ts";
+import { findOr404, requireFeature } from "../../lib/site-content.server.ts";
+import type { Route } from "./+types/news-item";
+
+/** /noticias/:slug — one news item; administrators also preview drafts and scheduled items. */
+export async function loader({ context, params }: Route.LoaderArgs) {
+  const { services, actor } = getApp(context);
+  const settings = await requireFeature(services, "posts");
+  const post = await findOr404(() => services.posts.get(actor, params.slug));
+  return { post, heading: settings.features.posts.title, now: new Date().toISOString() };
+}
+
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+  if (!loaderData) return [];
+  const root = matches[0].loaderData;
+  const { post } = loaderData;
+  const links = siteLinks(root);
+  const logo = root?.settings?.site_logo?.url;
+  const description = truncate(post.summary || post.content, 300);
+  return seoMeta({
+    root,
+    title: post.title,
+    description,
+    path: post.url,
+    image: post.cover,
+    type: "article",
+    noindex: post.status !== "published",
+    jsonLd: newsArticleJsonLd({
+      headline: post.title,
+      description,
+      url: links.page(post.url),
+      image: links.file(post.cover),
+      datePublished: post.published_at,
+      dateModified: post.updated_at,
+      publisher: { name: root?.settings?.title ?? "cms", logo: links.file(logo) },
+    }),
+    extra: [
+      { property: "article:published_time", content: post.published_at },
+      { property: "article:modified_time", content: post.updated_at },
+      ...post.tags.map((tag) => ({ property: "article:tag", content: tag })),
+      rssAlternate(root),
+    ],
+  });
+}
+
+export default function NewsItem({ loaderData }: Route.ComponentProps) {
+  const { post, heading, now } = loaderData;
+  const scheduled = post.status === "published" && post.published_at > now;
+  return (
+    <Container size="md" py="xl">
+      <Stack gap="lg" component="article">
+        <Anchor component={AppLink} to="/noticias" size="sm">
+          <Group gap={4} wrap="nowrap">
+            <IconArrowLeft size={16} aria-hidden />
+            {heading}
+          </Group>
+        </Anchor>
+        {post.status !== "published" ? <DraftNotice /> : null}
+        {scheduled ? (
+          <DraftNotice title="Pré-visualização (publicação agendada)">
+            Esta notícia aparece para os visitantes a partir de {formatLongDateTime(post.published_at)}.
+          </DraftNotice>
+        ) : null}
+        <Stack gap="xs">
+          <Title order={1}>{post.title}</Title>
+          <Text c="gray.7">
+            Publicado em{" "}
+            <time dateTime={post.published_at} title={formatLongDateTime(post.published_at)}>
+              {formatLongDate(post.published_at)}
+            </time>
+          </Text>
+          {post.summary ? (
+            <Text fz="lg" fw={500}>
+              {post.summary}
+            </Text>
+          ) : null}
+        </Stack>
+        <CoverImage url={post.cover} alt="" />
+        <ContentBody html={post.content} />
+        <DocumentList documents={post.documents} />
+        <TagList tags={post.tags} basePath="/noticias" />
+      </Stack>
+    </Container>
+  );
+}
