@@ -126,6 +126,27 @@ const publisherOf = (publisher: { name: string; logo: string | null }) => ({
   logo: publisher.logo ? { "@type": "ImageObject", url: publisher.logo } : null,
 });
 
+/** A plain page of the site ("Quem somos", "Transparência"...). */
+export function webPageJsonLd(page: {
+  name: string;
+  description: string;
+  url: string | null;
+  image: string | null;
+  dateModified: string;
+  publisher: { name: string; logo: string | null };
+}): JsonLd {
+  return compact({
+    "@context": "https://schema.org",
+    "@type": "WebPage",
+    name: page.name,
+    description: page.description,
+    url: page.url,
+    image: page.image,
+    dateModified: page.dateModified,
+    publisher: publisherOf(page.publisher),
+  });
+}
+
 export function newsArticleJsonLd(article: {
   headline: string;
   description: string;

@@ -79,7 +79,14 @@ async function tail(logPath: string): Promise<string> {
   return text.slice(-4000);
 }
 
-async function startServer(site: string, name: string, url: string, dataDir: string, databaseUrl: string | undefined) {
+async function startServer(
+  site: string,
+  name: string,
+  url: string,
+  dataDir: string,
+  databaseUrl: string | undefined,
+  baseUrl: string | undefined,
+) {
   const port = Number(new URL(url).port);
   if (await portInUse(port)) {
     throw new Error(
@@ -94,10 +101,12 @@ async function startServer(site: string, name: string, url: string, dataDir: str
     DATA_DIR: dataDir,
     LOG_LEVEL: "warn",
   };
-  // A site without BASE_URL shows the "site is live" notice the setup spec checks.
+  // A site without BASE_URL shows the "site is live" notice the setup spec checks; the configured
+  // site has its own address as BASE_URL, so its pages carry canonical addresses.
   delete env.BASE_URL;
   delete env.FILES_URL;
   delete env.DATABASE_URL;
+  if (baseUrl) env.BASE_URL = baseUrl;
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
   const logPath = path.join(path.dirname(dataDir), `${name}.log`);
   const log = await fs.open(logPath, "w");
@@ -194,9 +203,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   try {
     const site = await buildApp(workDir);
     if (admin) await admin.connect();
-    for (const [name, url] of [
-      ["fresh", FRESH_URL],
-      ["configured", CONFIGURED_URL],
+    for (const [name, url, baseUrl] of [
+      ["fresh", FRESH_URL, undefined],
+      ["configured", CONFIGURED_URL, CONFIGURED_URL],
     ] as const) {
       // A new, empty folder in this run's own temporary folder.
       const dataDir = path.join(workDir, name);
@@ -208,7 +217,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
         databases.push(database);
         ownDatabase = databaseUrl(serverUrl, database);
       }
-      servers.push(await startServer(site, name, url, dataDir, ownDatabase));
+      servers.push(await startServer(site, name, url, dataDir, ownDatabase, baseUrl));
     }
     await setUpSite(CONFIGURED_URL);
   } catch (error) {

@@ -1,6 +1,7 @@
 import { Container } from "@mantine/core";
+import { truncate, webPageJsonLd } from "../../../common/seo.ts";
 import { PageArticle } from "../../components/site/content-body.tsx";
-import { seoMeta } from "../../components/site/seo.ts";
+import { seoMeta, siteLinks } from "../../components/site/seo.ts";
 import { getApp } from "../../lib/context.server.ts";
 import { findOr404 } from "../../lib/site-content.server.ts";
 import type { Route } from "./+types/page";
@@ -17,15 +18,27 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   if (!loaderData) return [];
+  const root = matches[0].loaderData;
   const { page, isHome } = loaderData;
+  const links = siteLinks(root);
+  // The page chosen as the home is the same content as /.
+  const path = isHome ? "/" : page.url;
+  const description = truncate(page.summary || page.content, 300);
   return seoMeta({
-    root: matches[0].loaderData,
+    root,
     title: page.title,
-    description: page.summary || page.content,
-    // The page chosen as the home is the same content as /.
-    path: isHome ? "/" : page.url,
+    description,
+    path,
     image: page.cover,
     noindex: page.status !== "published",
+    jsonLd: webPageJsonLd({
+      name: page.title,
+      description,
+      url: links.page(path),
+      image: links.file(page.cover),
+      dateModified: page.updated_at,
+      publisher: { name: root?.settings?.title ?? "cms", logo: links.file(root?.settings?.site_logo?.url) },
+    }),
   });
 }
 
