@@ -699,7 +699,7 @@ export function responsesOf(operation: Operation): Map<number, { description: st
 
 const accessText: Record<Access, string> = {
   public: "Access: anyone.",
-  user: "Access: any signed-in person.",
+  user: "Access: every signed-in person.",
   admin: "Access: administrators (roles admin and super).",
 };
 
