@@ -1,0 +1,143 @@
+import { and, desc, eq, type SQL } from "drizzle-orm";
+import type { ContentView, TagCount } from "../../../common/content.ts";
+import type { ListQuery, Paginated } from "../../../common/pagination.ts";
+import type { ContentListQuery, PageInput } from "../../../common/schemas/content.ts";
+import type { Db } from "../../db/client.ts";
+import type { pages } from "../../db/schema.ts";
+import { type Actor, isAdmin, requireAdmin } from "../access.ts";
+import { notFound } from "../errors.ts";
+import {
+  byIdOrSlug,
+  type ContentTable,
+  chooseSlug,
+  countWhere,
+  listWhere,
+  rankFirst,
+  type SlugRules,
+  tagCounts,
+  withSlug,
+} from "./content-kit.ts";
+
+/** What distinguishes pages, news and events; everything else is the same service. */
+export type ContentKind<T extends ContentTable, View extends ContentView, Input extends PageInput, Query> = {
+  table: T;
+  notFoundMessage: string;
+  slugRules: SlugRules;
+  toView(row: T["$inferSelect"]): View;
+  /** The columns stored from the input (the shared ones come from contentValues). */
+  values(input: Input, slug: string): T["$inferInsert"];
+  /** What everyone may read; administrators see every row. */
+  isPublic(): SQL;
+  /** Extra list filters beyond status, text and tag (the agenda's upcoming/past). */
+  filters?(query: Query): SQL[];
+  /** The list order after the text rank. */
+  order(query: Query): SQL[];
+  /** The sitemap lists the public rows in this order. */
+  sitemapOrder: SQL[];
+  /** Called after every successful write. */
+  onChange?(): void;
+};
+
+export function createContentService<
+  T extends ContentTable,
+  View extends ContentView,
+  Input extends PageInput,
+  Query extends ContentListQuery,
+>(db: Db, kind: ContentKind<T, View, Input, Query>) {
+  const { table } = kind;
+  // Drizzle cannot type a query over a generic table; every content table has the pages
+  // columns (contentColumns in the schema), so queries are typed through them and rows go
+  // back through kind.toView with their own type.
+  const rows = table as ContentTable as typeof pages;
+  const visibleTo = (actor: Actor | null) => (isAdmin(actor) ? null : kind.isPublic());
+  const changed = () => kind.onChange?.();
+
+  async function exists(id: number) {
+    const [row] = await db.select({ id: table.id }).from(rows).where(eq(table.id, id)).limit(1);
+    if (!row) throw notFound(kind.notFoundMessage);
+  }
+
+  return {
+    async list(actor: Actor | null, query: ListQuery & Query): Promise<Paginated<View>> {
+      const where = listWhere(table, query, visibleTo(actor), kind.filters?.(query));
+      const found = await db
+        .select()
+        .from(rows)
+        .where(where)
+        .orderBy(...rankFirst(table, query.q, kind.order(query)))
+        .limit(query.per_page)
+        .offset((query.page - 1) * query.per_page);
+      return {
+        data: found.map((row) => kind.toView(row as T["$inferSelect"])),
+        pagination: { total: await countWhere(db, table, where), page: query.page, per_page: query.per_page },
+      };
+    },
+
+    /** A hidden item (draft, or news not yet due) is a 404 for visitors and a preview for administrators. */
+    async get(actor: Actor | null, idOrSlug: string): Promise<View> {
+      const [row] = await db
+        .select()
+        .from(rows)
+        .where(and(byIdOrSlug(table, idOrSlug), visibleTo(actor) ?? undefined))
+        .limit(1);
+      if (!row) throw notFound(kind.notFoundMessage);
+      return kind.toView(row as T["$inferSelect"]);
+    },
+
+    async create(actor: Actor | null, input: Input): Promise<View> {
+      requireAdmin(actor);
+      const row = await withSlug(
+        () => chooseSlug(db, table, input, null, kind.slugRules),
+        async (slug) => {
+          const [inserted] = await db.insert(rows).values(kind.values(input, slug)).returning();
+          if (!inserted) throw new Error("content insert returned nothing");
+          return inserted;
+        },
+      );
+      changed();
+      return kind.toView(row as T["$inferSelect"]);
+    },
+
+    async update(actor: Actor | null, id: number, input: Input): Promise<View> {
+      requireAdmin(actor);
+      await exists(id);
+      const row = await withSlug(
+        () => chooseSlug(db, table, input, id, kind.slugRules),
+        async (slug) => {
+          const [updated] = await db
+            .update(rows)
+            .set({ ...kind.values(input, slug), updatedAt: new Date() })
+            .where(eq(table.id, id))
+            .returning();
+          if (!updated) throw notFound(kind.notFoundMessage);
+          return updated;
+        },
+      );
+      changed();
+      return kind.toView(row as T["$inferSelect"]);
+    },
+
+    async remove(actor: Actor | null, id: number): Promise<void> {
+      requireAdmin(actor);
+      const deleted = await db.delete(rows).where(eq(table.id, id)).returning({ id: table.id });
+      if (deleted.length === 0) throw notFound(kind.notFoundMessage);
+      changed();
+    },
+
+    async tags(actor: Actor | null): Promise<TagCount[]> {
+      return tagCounts(db, table, visibleTo(actor));
+    },
+
+    async sitemap(): Promise<{ url: string; updated_at: string }[]> {
+      const found = await db
+        .select()
+        .from(rows)
+        .where(kind.isPublic())
+        .orderBy(...kind.sitemapOrder, desc(table.id));
+      return found.map((row) => {
+        const view = kind.toView(row as T["$inferSelect"]);
+        return { url: view.url, updated_at: view.updated_at };
+      });
+    },
+  };
+}
