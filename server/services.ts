@@ -7,6 +7,7 @@ import { createContactsService } from "./modules/contacts/contacts-service.ts";
 import { createEventsService } from "./modules/content/events-service.ts";
 import { createPagesService } from "./modules/content/pages-service.ts";
 import { createPostsService } from "./modules/content/posts-service.ts";
+import { createMediasService } from "./modules/medias/medias-service.ts";
 import { createMenusService } from "./modules/menus/menus-service.ts";
 import { createSearchService } from "./modules/search/search-service.ts";
 import { createSettingsService } from "./modules/settings/settings-service.ts";
@@ -38,9 +39,14 @@ export function createServices(deps: { config: Config; database: Database; stora
     pages,
     posts: createPostsService(db),
     events: createEventsService(db),
+    medias: createMediasService(db),
     search: createSearchService(db, async () => {
       const features = (await settings.get())?.features;
-      return { posts: features?.posts.enabled ?? false, events: features?.events.enabled ?? false };
+      return {
+        posts: features?.posts.enabled ?? false,
+        events: features?.events.enabled ?? false,
+        medias: features?.medias.enabled ?? false,
+      };
     }),
     users: createUsersService(db),
     contacts: createContactsService(db),

@@ -1,0 +1,191 @@
+import { and, arrayContains, asc, count, desc, eq, gte, isNotNull, lte, type SQL, sql } from "drizzle-orm";
+import { normalizeLanguage } from "../../../common/languages.ts";
+import {
+  type FacetCount,
+  type MediaFilters,
+  type MediaView,
+  mediaTypeLabels,
+  mediaTypes,
+} from "../../../common/media.ts";
+import type { ListQuery, Paginated } from "../../../common/pagination.ts";
+import type { MediaInput, MediaListQuery } from "../../../common/schemas/media.ts";
+import type { Db } from "../../db/client.ts";
+import { medias } from "../../db/schema.ts";
+import { type Actor, isAdmin, requireAdmin } from "../access.ts";
+import { notFound } from "../errors.ts";
+import { mediaValues, toMediaView } from "./media-row.ts";
+
+export const MEDIA_NOT_FOUND = "Item não encontrado.";
+/** An export holds at most this many items, in list order. */
+export const MAX_EXPORT_ITEMS = 10_000;
+
+/** The list filters without pagination: what an export takes. */
+export type MediaSearch = Pick<ListQuery, "q"> & MediaListQuery;
+
+const tsQuery = (q: string) => sql`websearch_to_tsquery('pt_unaccent', ${q})`;
+
+/** Visitors and customers see published items; administrators see all and may filter by status. */
+function listWhere(actor: Actor | null, query: MediaSearch): SQL | undefined {
+  const filters: SQL[] = [];
+  if (!isAdmin(actor)) filters.push(eq(medias.status, "published"));
+  else if (query.status) filters.push(eq(medias.status, query.status));
+  const q = query.q.trim();
+  if (q) filters.push(sql`${medias.search} @@ ${tsQuery(q)}`);
+  if (query.type) filters.push(eq(medias.type, query.type));
+  if (query.category) filters.push(arrayContains(medias.categories, [query.category]));
+  if (query.tag) filters.push(arrayContains(medias.tags, [query.tag]));
+  if (query.language) filters.push(arrayContains(medias.languages, [normalizeLanguage(query.language)]));
+  // A year bound leaves out the items whose year is unknown (comparisons with NULL are never true).
+  if (query.year_from !== undefined) filters.push(gte(medias.publicationYear, query.year_from));
+  if (query.year_to !== undefined) filters.push(lte(medias.publicationYear, query.year_to));
+  return filters.length ? and(...filters) : undefined;
+}
+
+/** Case- and accent-insensitive, in the same byte order on every engine and locale. */
+const foldedOrder = (value: SQL | typeof medias.title) => sql`lower(unaccent(${value})) COLLATE "C"`;
+
+const newest = [
+  sql`${medias.publicationYear} DESC NULLS LAST`,
+  sql`${medias.publicationMonth} DESC NULLS LAST`,
+  sql`${medias.publicationDay} DESC NULLS LAST`,
+  desc(medias.id),
+];
+
+/**
+ * Best match first: an item whose title alone answers the query comes before one that needs
+ * its authors, tags or categories, which comes before one that needs its description, so a
+ * description repeating a word never outranks a title; ts_rank_cd orders each group.
+ */
+function relevance(q: string): SQL[] {
+  const query = tsQuery(q);
+  const answeredBy = (weights: string) => sql`ts_filter(${medias.search}, ${weights}::"char"[]) @@ ${query}`;
+  return [
+    sql`CASE WHEN ${answeredBy("{a}")} THEN 0 WHEN ${answeredBy("{a,b}")} THEN 1 WHEN ${answeredBy("{a,b,c}")} THEN 2 ELSE 3 END`,
+    desc(sql`ts_rank_cd(${medias.search}, ${query})`),
+  ];
+}
+
+function listOrder(query: MediaSearch): SQL[] {
+  if (query.sort === "title") return [asc(foldedOrder(medias.title)), asc(medias.id)];
+  const q = query.q.trim();
+  // Relevance without words to weigh is the newest order.
+  if (query.sort === "relevance" && q) return [...relevance(q), ...newest];
+  return newest;
+}
+
+export function createMediasService(db: Db) {
+  const visibleTo = (actor: Actor | null) => (isAdmin(actor) ? undefined : eq(medias.status, "published"));
+
+  /** Values of one array column in use among the visible items, most used first. */
+  async function arrayFacet(
+    column: typeof medias.categories | typeof medias.tags | typeof medias.languages,
+    visible: SQL | undefined,
+  ): Promise<FacetCount[]> {
+    const used = db
+      .select({ value: sql<string>`unnest(${column})`.as("value") })
+      .from(medias)
+      .where(visible)
+      .as("used");
+    return db
+      .select({ value: used.value, count: count() })
+      .from(used)
+      .groupBy(used.value)
+      .orderBy(desc(count()), foldedOrder(sql`${used.value}`), sql`${used.value} COLLATE "C"`);
+  }
+
+  return {
+    async list(actor: Actor | null, query: ListQuery & MediaListQuery): Promise<Paginated<MediaView>> {
+      const where = listWhere(actor, query);
+      const rows = await db
+        .select()
+        .from(medias)
+        .where(where)
+        .orderBy(...listOrder(query))
+        .limit(query.per_page)
+        .offset((query.page - 1) * query.per_page);
+      const [total] = await db.select({ value: count() }).from(medias).where(where);
+      return {
+        data: rows.map(toMediaView),
+        pagination: { total: total?.value ?? 0, page: query.page, per_page: query.per_page },
+      };
+    },
+
+    /**
+     * What is in use among the items the caller can see. Types follow the order of the
+     * form's list (mediaTypes); categories, tags and languages go most used first, then by
+     * name; years newest first.
+     */
+    async filters(actor: Actor | null): Promise<MediaFilters> {
+      const visible = visibleTo(actor);
+      const typeRows = await db
+        .select({ value: medias.type, count: count() })
+        .from(medias)
+        .where(visible)
+        .groupBy(medias.type);
+      const types = typeRows
+        .sort((a, b) => mediaTypes.indexOf(a.value) - mediaTypes.indexOf(b.value))
+        .map((row) => ({ ...row, label: mediaTypeLabels[row.value] }));
+      const years = await db
+        .select({ value: sql<number>`${medias.publicationYear}`.mapWith(Number), count: count() })
+        .from(medias)
+        .where(and(visible, isNotNull(medias.publicationYear)))
+        .groupBy(medias.publicationYear)
+        .orderBy(desc(medias.publicationYear));
+      return {
+        types,
+        categories: await arrayFacet(medias.categories, visible),
+        tags: await arrayFacet(medias.tags, visible),
+        languages: await arrayFacet(medias.languages, visible),
+        years,
+      };
+    },
+
+    /** A draft is a 404 for everyone but administrators. */
+    async get(actor: Actor | null, id: number): Promise<MediaView> {
+      const [row] = await db
+        .select()
+        .from(medias)
+        .where(and(eq(medias.id, id), visibleTo(actor)))
+        .limit(1);
+      if (!row) throw notFound(MEDIA_NOT_FOUND);
+      return toMediaView(row);
+    },
+
+    async create(actor: Actor | null, input: MediaInput): Promise<MediaView> {
+      requireAdmin(actor);
+      const [row] = await db.insert(medias).values(mediaValues(input)).returning();
+      if (!row) throw new Error("media insert returned nothing");
+      return toMediaView(row);
+    },
+
+    async update(actor: Actor | null, id: number, input: MediaInput): Promise<MediaView> {
+      requireAdmin(actor);
+      const [row] = await db
+        .update(medias)
+        .set({ ...mediaValues(input), updatedAt: new Date() })
+        .where(eq(medias.id, id))
+        .returning();
+      if (!row) throw notFound(MEDIA_NOT_FOUND);
+      return toMediaView(row);
+    },
+
+    async remove(actor: Actor | null, id: number): Promise<void> {
+      requireAdmin(actor);
+      const deleted = await db.delete(medias).where(eq(medias.id, id)).returning({ id: medias.id });
+      if (deleted.length === 0) throw notFound(MEDIA_NOT_FOUND);
+    },
+
+    /** Every item the list would show for these filters, in its order, up to MAX_EXPORT_ITEMS. */
+    async exportItems(actor: Actor | null, query: MediaSearch): Promise<MediaView[]> {
+      const rows = await db
+        .select()
+        .from(medias)
+        .where(listWhere(actor, query))
+        .orderBy(...listOrder(query))
+        .limit(MAX_EXPORT_ITEMS);
+      return rows.map(toMediaView);
+    },
+  };
+}
+
+export type MediasService = ReturnType<typeof createMediasService>;
