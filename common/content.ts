@@ -34,13 +34,16 @@ export type EventView = ContentView & {
 export type TagCount = { tag: string; count: number };
 
 export type SearchHit = {
-  type: "page" | "post" | "event";
+  type: "page" | "post" | "event" | "media";
   id: number;
   title: string;
   url: string;
   /** Plain text around the match; matched words are wrapped in «» by the server (escape before rendering). */
   excerpt: string;
-  /** News: publication date; events: start; pages: last update. ISO 8601. */
+  /**
+   * News: publication date; events: start; pages: last update; library items: January 1st
+   * (UTC) of the publication year, or the last update when the year is unknown. ISO 8601.
+   */
   date: string;
   rank: number;
 };

@@ -10,7 +10,7 @@ import { getApp } from "../../lib/context.server.ts";
 import { PUBLIC_PER_PAGE } from "../../lib/site-content.server.ts";
 import type { Route } from "./+types/search";
 
-/** /busca?q= — published pages, news and events matching the words, best match first. */
+/** /busca?q= — published pages, news, events and library items matching the words, best match first. */
 export async function loader({ context, url }: Route.LoaderArgs) {
   const { services } = getApp(context);
   const { q, page } = readListQuery(url, {});
@@ -31,13 +31,35 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
   });
 }
 
-const typeLabels: Record<SearchHit["type"], string> = { page: "Página", post: "Notícia", event: "Evento" };
-const typeColors: Record<SearchHit["type"], string> = { page: "primary", post: "secondary.9", event: "teal.9" };
+const typeLabels: Record<SearchHit["type"], string> = {
+  page: "Página",
+  post: "Notícia",
+  event: "Evento",
+  media: "Biblioteca",
+};
+const typeColors: Record<SearchHit["type"], string> = {
+  page: "primary",
+  post: "secondary.9",
+  event: "teal.9",
+  media: "indigo.9",
+};
 
-function hitDate(hit: SearchHit): string {
+/** Library items carry no day worth showing (their date only orders ties), so they get no date line. */
+function hitDate(hit: SearchHit): string | null {
+  if (hit.type === "media") return null;
   if (hit.type === "event") return formatLongDateTime(hit.date);
   if (hit.type === "post") return `Publicado em ${formatLongDate(hit.date)}`;
   return `Atualizado em ${formatLongDate(hit.date)}`;
+}
+
+function HitDate({ hit }: { hit: SearchHit }) {
+  const text = hitDate(hit);
+  if (text === null) return null;
+  return (
+    <Text size="sm" c="gray.7" component="time" dateTime={hit.date}>
+      {text}
+    </Text>
+  );
 }
 
 /** Words matched by the search are marked; everything else stays plain text. */
@@ -83,9 +105,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
                       <Badge color={typeColors[hit.type]} variant="outline">
                         {typeLabels[hit.type]}
                       </Badge>
-                      <Text size="sm" c="gray.7" component="time" dateTime={hit.date}>
-                        {hitDate(hit)}
-                      </Text>
+                      <HitDate hit={hit} />
                     </Group>
                     <Title order={2} size="h4">
                       <Anchor component={AppLink} to={hit.url} fw={700}>

@@ -1,18 +1,20 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { mediaPath } from "../../../common/media.ts";
 import { createTestDatabase, resetDatabase } from "../../../tests/support/database.ts";
-import { events, pages, posts } from "../../db/schema.ts";
+import { events, medias, pages, posts } from "../../db/schema.ts";
 import { createSearchService, decodeEntities, type SearchService } from "./search-service.ts";
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
 let service: SearchService;
-let features = { posts: true, events: true };
+const allOn = { posts: true, events: true, medias: true };
+let features = allOn;
 beforeAll(async () => {
   database = await createTestDatabase();
   service = createSearchService(database.db, async () => features);
 });
 afterAll(() => database.drop());
 beforeEach(async () => {
-  features = { posts: true, events: true };
+  features = allOn;
   await resetDatabase(database);
 });
 
@@ -21,7 +23,7 @@ const search = (q: string, page = 1, per_page = 20) => service.search({ q, page,
 const titles = async (q: string) => (await search(q)).data.map((hit) => hit.title);
 
 describe("search service", () => {
-  it("leaves out news and events while their feature is switched off", async () => {
+  it("leaves out news, events and library items while their feature is switched off", async () => {
     const db = database.db;
     const now = new Date();
     await db.insert(pages).values({ title: "Feira da cooperativa", slug: "feira", status: "published" });
@@ -35,10 +37,14 @@ describe("search service", () => {
       startAt: new Date(now.getTime() + 24 * hour),
       endAt: new Date(now.getTime() + 26 * hour),
     });
-    expect((await search("feira")).pagination.total).toBe(3);
-    features = { posts: false, events: true };
-    expect((await search("feira")).data.map((hit) => hit.type).sort()).toEqual(["event", "page"]);
-    features = { posts: false, events: false };
+    await db.insert(medias).values({ title: "Guia da feira", type: "book", status: "published" });
+    expect((await search("feira")).pagination.total).toBe(4);
+    expect((await search("feira", 9, 2)).pagination.total).toBe(4);
+    features = { ...allOn, posts: false };
+    expect((await search("feira")).data.map((hit) => hit.type).sort()).toEqual(["event", "media", "page"]);
+    features = { ...allOn, medias: false };
+    expect((await search("feira")).data.map((hit) => hit.type).sort()).toEqual(["event", "page", "post"]);
+    features = { posts: false, events: false, medias: false };
     const onlyPages = await search("feira");
     expect(onlyPages.data.map((hit) => hit.type)).toEqual(["page"]);
     expect(onlyPages.pagination.total).toBe(1);
@@ -101,6 +107,55 @@ describe("search service", () => {
     ]);
     expect(news.data[0]?.rank).toBeGreaterThan(0);
     expect(await titles("SÁBADO")).toEqual(["Feira Agroecológica de sábado"]);
+  });
+
+  it("finds published library items by title, authors, tags and description, dated by their year", async () => {
+    const db = database.db;
+    const [dated, undated] = await db
+      .insert(medias)
+      .values([
+        {
+          title: "Cartilha de sementes",
+          type: "teaching_material",
+          status: "published",
+          authors: ["Silva, Ana", "{Embrapa}"],
+          description: "<p>Como guardar <strong>sementes crioulas</strong> &amp; trocá-las.</p>",
+          publicationYear: 2019,
+          publicationMonth: 5,
+        },
+        {
+          title: "Feira de trocas",
+          type: "video",
+          status: "published",
+          tags: ["sementes"],
+        },
+        { title: "Sementes em rascunho", type: "book", status: "draft" },
+      ])
+      .returning();
+    if (!dated || !undated) throw new Error("insert failed");
+    const hits = (await search("semente")).data;
+    expect(hits).toEqual([
+      {
+        type: "media",
+        id: dated.id,
+        title: "Cartilha de sementes",
+        url: mediaPath(dated.id),
+        excerpt: "Silva, Ana; {Embrapa} Como guardar «sementes» crioulas & trocá-las.",
+        date: "2019-01-01T00:00:00.000Z",
+        rank: expect.any(Number),
+      },
+      {
+        type: "media",
+        id: undated.id,
+        title: "Feira de trocas",
+        url: mediaPath(undated.id),
+        excerpt: "",
+        date: undated.updatedAt.toISOString(),
+        rank: expect.any(Number),
+      },
+    ]);
+    expect((await search("embrapa")).data.map((hit) => hit.id)).toEqual([dated.id]);
+    expect((await search("SILVA crioula")).data.map((hit) => hit.id)).toEqual([dated.id]);
   });
 
   it("never shows drafts, future news or draft events", async () => {

@@ -11,7 +11,7 @@ export type SearchQuery = { q: string; page: number; per_page: number };
  * differently (bigint as text on one, number on the other), so rows are coerced here.
  */
 const hitRow = z.object({
-  type: z.enum(["page", "post", "event"]),
+  type: z.enum(["page", "post", "event", "media"]),
   id: z.coerce.number(),
   title: z.string(),
   url: z.string(),
@@ -47,21 +47,24 @@ const iso = (column: string) => sql.raw(`to_char(${column} AT TIME ZONE 'UTC', '
 /** Summary and body as plain text: tags become spaces, so words on both sides of a tag stay apart. */
 const plainText = sql.raw(`regexp_replace(summary || ' ' || content, '<[^>]*>', ' ', 'g')`);
 
-/** Which kinds of content are public: news and events only while their feature is on. */
-export type SearchScope = () => Promise<{ posts: boolean; events: boolean }>;
+/** Which kinds of content are public: news, events and the library only while their feature is on. */
+export type SearchScope = () => Promise<{ posts: boolean; events: boolean; medias: boolean }>;
 
 export function createSearchService(db: Db, scope: SearchScope) {
   return {
     /**
-     * Full-text search over published pages, published news (published_at reached) and
-     * published events, ranked together; title matches weigh most (see the `search` columns).
-     * News and events of a switched-off feature are left out: their pages answer 404.
+     * Full-text search over published pages, published news (published_at reached),
+     * published events and published library items, ranked together; title matches weigh
+     * most (see the `search` columns). A switched-off feature's items are left out: their
+     * pages answer 404. A library item is dated January 1st (UTC) of its publication year,
+     * or by its last update when the year is unknown; its excerpt comes from its authors
+     * and description.
      */
     async search(query: SearchQuery): Promise<Paginated<SearchHit>> {
       const pagination = { total: 0, page: query.page, per_page: query.per_page };
       const q = query.q.trim();
       if (!q) return { data: [], pagination };
-      const { posts: postsOn, events: eventsOn } = await scope();
+      const { posts: postsOn, events: eventsOn, medias: mediasOn } = await scope();
 
       const hits = sql`
         WITH q AS (SELECT websearch_to_tsquery('pt_unaccent', ${q}) AS query),
@@ -80,6 +83,12 @@ export function createSearchService(db: Db, scope: SearchScope) {
                  ts_rank(search, q.query)
             FROM events, q
            WHERE ${eventsOn} AND status = 'published' AND search @@ q.query
+          UNION ALL
+          SELECT 'media', id, title, '/biblioteca/' || id, array_to_string(authors, '; '), description,
+                 coalesce(make_timestamptz(publication_year, 1, 1, 0, 0, 0, 'UTC'), updated_at),
+                 ts_rank(search, q.query)
+            FROM medias, q
+           WHERE ${mediasOn} AND status = 'published' AND search @@ q.query
         ),
         page AS (
           SELECT hits.*, count(*) OVER () AS total
@@ -104,7 +113,9 @@ export function createSearchService(db: Db, scope: SearchScope) {
                 + (SELECT count(*) FROM posts, q
                     WHERE ${postsOn} AND status = 'published' AND published_at <= now() AND search @@ q.query)
                 + (SELECT count(*) FROM events, q
-                    WHERE ${eventsOn} AND status = 'published' AND search @@ q.query))::int AS total`;
+                    WHERE ${eventsOn} AND status = 'published' AND search @@ q.query)
+                + (SELECT count(*) FROM medias, q
+                    WHERE ${mediasOn} AND status = 'published' AND search @@ q.query))::int AS total`;
         const [row] = rowsOf(await db.execute(counted)).map((value) =>
           z.object({ total: z.coerce.number() }).parse(value),
         );
