@@ -35,28 +35,34 @@ test("an administrator sees the administration links and every feature link", as
 
 type Settings = { features: Record<string, { title: string; url: string; enabled: boolean }> };
 
-// Other specs switch Notícias and Agenda on (never off) on the shared site, so this one toggles
-// Biblioteca, which no other spec touches, and never switches a feature off that others rely on.
+// Other specs switch Notícias and Agenda on (never off) and the global setup switches Biblioteca on
+// for the library spec, so this one toggles Loja, which nothing else uses (the shop is not built yet),
+// and switches it off again at the end.
 test("a super user sees feature links only for enabled features", async ({ page, api, createUser }) => {
-  const setMedias = async (enabled: boolean) => {
+  const setShop = async (enabled: boolean) => {
     const settings = await jsonOf<Settings>(await api.get("/api/settings"));
-    const medias = settings.features.medias;
-    if (!medias) throw new Error("settings have no medias feature");
-    settings.features.medias = { ...medias, enabled };
+    const shop = settings.features.shop;
+    if (!shop) throw new Error("settings have no shop feature");
+    settings.features.shop = { ...shop, enabled };
     await jsonOf(await api.post("/api/settings", { data: settings }));
   };
 
   const superUser = await createUser("super");
-  await setMedias(false);
+  await setShop(false);
   const sidebar = await openSidebar(page, superUser);
   await expect(sidebar.getByText("Super", { exact: true })).toBeVisible();
   for (const name of [...ADMIN_LINKS, "Meus dados"]) await expect(link(sidebar, name)).toBeVisible();
-  for (const name of ["Biblioteca", "Loja"]) await expect(link(sidebar, name)).toHaveCount(0);
-
-  await setMedias(true);
-  await page.reload();
   await expect(link(sidebar, "Biblioteca")).toHaveAttribute("href", "/conta/medias");
   await expect(link(sidebar, "Loja")).toHaveCount(0);
+
+  try {
+    await setShop(true);
+    await page.reload();
+    await expect(link(sidebar, "Loja")).toHaveAttribute("href", "/conta/shop");
+    await expect(link(sidebar, "Biblioteca")).toHaveAttribute("href", "/conta/medias");
+  } finally {
+    await setShop(false);
+  }
 });
 
 test("on a phone the sidebar is a collapsible block titled 'Minha conta'", async ({ page, createUser }) => {

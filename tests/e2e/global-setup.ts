@@ -6,6 +6,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
+import type { FeatureKey, Features } from "../../common/features.ts";
 import { CHROMIUM_MISSING, CHROMIUM_PATH, CONFIGURED_URL, FRESH_URL, SITE_ADMIN } from "./site.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
@@ -160,6 +161,29 @@ async function setUpSite(url: string): Promise<void> {
   }
 }
 
+/**
+ * Switches features on in the configured site, through the settings call the settings screen
+ * makes, signed in as its super user. The library spec needs Biblioteca, and no spec switches it off.
+ */
+async function enableFeatures(url: string, keys: FeatureKey[]): Promise<void> {
+  const login = await fetch(`${url}/api/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json", accept: "application/json" },
+    body: JSON.stringify({ email: SITE_ADMIN.email, password: SITE_ADMIN.password }),
+  });
+  if (login.status !== 200) throw new Error(`Signing in to the configured e2e site failed: ${login.status}`);
+  const { token } = (await login.json()) as { token: string };
+  const headers = { "content-type": "application/json", accept: "application/json", authorization: `Token ${token}` };
+  const settings = (await (await fetch(`${url}/api/settings`, { headers })).json()) as { features: Features };
+  for (const key of keys) settings.features[key] = { ...settings.features[key], enabled: true };
+  const saved = await fetch(`${url}/api/settings`, { method: "POST", headers, body: JSON.stringify(settings) });
+  if (saved.status !== 200) {
+    throw new Error(
+      `Enabling ${keys.join(", ")} on the configured e2e site failed: ${saved.status} ${await saved.text()}`,
+    );
+  }
+}
+
 function databaseUrl(base: string, name: string): string {
   const url = new URL(base);
   url.pathname = `/${name}`;
@@ -220,6 +244,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       servers.push(await startServer(site, name, url, dataDir, ownDatabase, baseUrl));
     }
     await setUpSite(CONFIGURED_URL);
+    await enableFeatures(CONFIGURED_URL, ["medias"]);
   } catch (error) {
     await teardown();
     throw error;
