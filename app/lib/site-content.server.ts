@@ -8,8 +8,8 @@ type Settings = NonNullable<Awaited<ReturnType<Services["settings"]["get"]>>>;
 /** Public lists show this many items a page. */
 export const PUBLIC_PER_PAGE = 12;
 
-/** News (/noticias*) and the agenda (/agenda*) exist only while their feature is switched on. */
-export async function requireFeature(services: Services, feature: "posts" | "events"): Promise<Settings> {
+/** News (/noticias*), the agenda (/agenda*) and the library (/biblioteca*) exist only while their feature is switched on. */
+export async function requireFeature(services: Services, feature: "posts" | "events" | "medias"): Promise<Settings> {
   const settings = await services.settings.get();
   if (!settings?.features[feature].enabled) throw data(null, { status: 404 });
   return settings;

@@ -1,5 +1,6 @@
 import {
   ActionIcon,
+  Anchor,
   Badge,
   Button,
   EmptyState,
@@ -87,6 +88,10 @@ export function ContentList(props: {
   empty: { title: string; filteredTitle: string; description: string };
   deleteTitle: string;
   deleteText: (row: ContentRow) => React.ReactNode;
+  /** More buttons beside the new one, e.g. the library's import. */
+  actions?: React.ReactNode;
+  /** Titles link to the edit screen (the library, whose rows are found by title among hundreds). */
+  linkTitles?: boolean;
 }) {
   return (
     <Stack>
@@ -94,9 +99,12 @@ export function ContentList(props: {
         <Title order={1} size="h2">
           {props.heading}
         </Title>
-        <Button component={AppLink} to={`${props.base}/new`}>
-          {props.newLabel}
-        </Button>
+        <Group gap="sm">
+          {props.actions}
+          <Button component={AppLink} to={`${props.base}/new`}>
+            {props.newLabel}
+          </Button>
+        </Group>
       </Group>
       <ListToolbar searchLabel={props.searchLabel} filters={props.filters} />
       {props.list.data.length === 0 ? (
@@ -125,7 +133,13 @@ export function ContentList(props: {
                 {props.list.data.map((row) => (
                   <Table.Tr key={row.id}>
                     <Table.Td>
-                      <Text fw={600}>{row.title}</Text>
+                      {props.linkTitles ? (
+                        <Anchor component={AppLink} to={`${props.base}/${row.id}/edit`} fw={600} c="inherit">
+                          {row.title}
+                        </Anchor>
+                      ) : (
+                        <Text fw={600}>{row.title}</Text>
+                      )}
                       <Text size="xs" c="dimmed" style={{ wordBreak: "break-all" }}>
                         {row.url}
                       </Text>

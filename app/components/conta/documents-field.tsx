@@ -59,10 +59,15 @@ export function formatFileSize(bytes: number): string {
 }
 
 /** Documentos: PDFs and office files attached to a piece of content, uploaded one at a time. */
-export function DocumentsField(props: {
+export function DocumentsField({
+  label = "Documentos",
+  ...props
+}: {
   value: ContentDocument[];
   onChange: (documents: ContentDocument[]) => void;
   error?: React.ReactNode;
+  /** The library calls them Arquivos. */
+  label?: string;
 }) {
   const { filesUrl } = useRootData();
   const [sending, setSending] = useState(false);
@@ -90,7 +95,7 @@ export function DocumentsField(props: {
 
   return (
     <Input.Wrapper
-      label="Documentos"
+      label={label}
       labelElement="div"
       description={`PDF, Word, Excel, PowerPoint ou OpenDocument (até ${MAX_DOCUMENTS} arquivos).`}
       error={props.error}
@@ -141,7 +146,7 @@ export function DocumentsField(props: {
             resetRef={reset}
             accept={ACCEPT}
             multiple
-            inputProps={{ "aria-label": "Arquivos: Documentos" }}
+            inputProps={{ "aria-label": `Arquivos: ${label}` }}
           >
             {(button) => (
               <Button

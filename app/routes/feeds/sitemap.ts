@@ -10,20 +10,27 @@ type Listed = { url: string; updated_at: string };
 const newest = (items: Listed[], fallback: string) =>
   [fallback, ...items.map((item) => item.updated_at)].sort().at(-1) ?? fallback;
 
+/** Published library items, newest first (the export's cap applies). */
+async function libraryItems(services: ReturnType<typeof getApp>["services"]): Promise<Listed[]> {
+  const items = await services.medias.exportItems(null, { q: "", sort: "newest" });
+  return items.map((item) => ({ url: item.url_path, updated_at: item.updated_at }));
+}
+
 /**
- * /sitemap.xml: the home, every published page, and the news and agenda (lists and items)
+ * /sitemap.xml: the home, every published page, and the news, agenda and library (lists and items)
  * while their feature is on. Drafts, scheduled news and the account area never appear.
  */
 export async function loader({ context, url }: Route.LoaderArgs) {
   const { services } = getApp(context);
   const settings = await services.settings.get();
   if (!settings) return plainNotFound();
-  const { posts: news, events: agenda } = settings.features;
+  const { posts: news, events: agenda, medias: library } = settings.features;
   const homeId = settings.home_page_id;
-  const [pages, posts, events, homePage] = await Promise.all([
+  const [pages, posts, events, medias, homePage] = await Promise.all([
     services.pages.sitemap(),
     news.enabled ? services.posts.sitemap() : [],
     agenda.enabled ? services.events.sitemap() : [],
+    library.enabled ? libraryItems(services) : [],
     homeId === null ? null : findOrNull(() => services.pages.get(null, String(homeId))),
   ]);
   const origin = siteOrigin(services.config.BASE_URL, url);
@@ -34,9 +41,11 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     { loc: `${origin}/`, lastmod: newest(onHome, settings.updated_at) },
     ...(news.enabled ? [{ loc: `${origin}/noticias`, lastmod: newest(posts, settings.updated_at) }] : []),
     ...(agenda.enabled ? [{ loc: `${origin}/agenda`, lastmod: newest(events, settings.updated_at) }] : []),
+    ...(library.enabled ? [{ loc: `${origin}/biblioteca`, lastmod: newest(medias, settings.updated_at) }] : []),
     ...pages.filter((page) => page.url !== homePage?.url).map(entry),
     ...posts.map(entry),
     ...events.map(entry),
+    ...medias.map(entry),
   ];
   return new Response(buildSitemap(entries), {
     headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=600" },

@@ -1,0 +1,132 @@
+import { Anchor, Badge, Paper, Stack, Table, Text } from "@mantine/core";
+import { mediaTypeLabels } from "../../../common/media.ts";
+import type { ImportEntry, ImportEntryStatus, ImportSummary } from "../../../common/media-import.ts";
+import { AppLink } from "../app-link.tsx";
+import { formatNames, LISTED_AUTHORS } from "./media-format.ts";
+
+/** A big file still gives a usable page: every problem first (up to a limit), then some of the new entries. */
+export const PREVIEW_LIMITS = { problems: 1000, new: 500 } as const;
+
+export type PreviewRows = {
+  /** Invalid entries, then duplicates, then new ones, each group in file order. */
+  rows: ImportEntry[];
+  /** Entries of each kind left out of `rows`. */
+  more: { problems: number; new: number };
+};
+
+const order: Record<ImportEntryStatus, number> = { invalid: 0, duplicate: 1, new: 2 };
+
+/** The rows the preview table shows; the rest are only counted. */
+export function previewRows(entries: ImportEntry[], limits = PREVIEW_LIMITS): PreviewRows {
+  const sorted = [...entries].sort((a, b) => order[a.status] - order[b.status] || a.index - b.index);
+  const problems = sorted.filter((entry) => entry.status !== "new");
+  const fresh = sorted.filter((entry) => entry.status === "new");
+  return {
+    rows: [...problems.slice(0, limits.problems), ...fresh.slice(0, limits.new)],
+    more: {
+      problems: Math.max(0, problems.length - limits.problems),
+      new: Math.max(0, fresh.length - limits.new),
+    },
+  };
+}
+
+const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+
+/** "3 novos, 1 duplicado, 0 inválidos". */
+export const summaryText = (summary: Pick<ImportSummary, "new" | "duplicates" | "invalid">) =>
+  [
+    plural(summary.new, "novo", "novos"),
+    plural(summary.duplicates, "duplicado", "duplicados"),
+    plural(summary.invalid, "inválido", "inválidos"),
+  ].join(", ");
+
+/** "Importar 1 item" / "Importar 12 itens". */
+export const importLabel = (count: number) => `Importar ${plural(count, "item", "itens")}`;
+
+/** The flash after a committed import. */
+export const importedMessage = (count: number) => (count === 1 ? "1 item importado." : `${count} itens importados.`);
+
+const statusBadges: Record<ImportEntryStatus, { label: string; color: string }> = {
+  new: { label: "Novo", color: "success" },
+  duplicate: { label: "Duplicado", color: "warning" },
+  invalid: { label: "Inválido", color: "danger" },
+};
+
+function Reason({ entry }: { entry: ImportEntry }) {
+  if (!entry.reason && entry.duplicate_of === null) return null;
+  return (
+    <Stack gap={2}>
+      {entry.reason ? <Text size="sm">{entry.reason}</Text> : null}
+      {entry.duplicate_of !== null ? (
+        <Anchor component={AppLink} to={`/conta/medias/${entry.duplicate_of}/edit`} size="sm">
+          Ver o item existente
+        </Anchor>
+      ) : null}
+    </Stack>
+  );
+}
+
+/** The table of the entries a file holds, each with what the import will do with it. */
+export function ImportPreviewTable({ preview }: { preview: PreviewRows }) {
+  return (
+    <Stack gap="xs">
+      <Paper withBorder>
+        <Table.ScrollContainer minWidth={760}>
+          <Table verticalSpacing="xs" striped aria-label="Referências do arquivo">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Posição</Table.Th>
+                <Table.Th>Título</Table.Th>
+                <Table.Th>Autores</Table.Th>
+                <Table.Th>Ano</Table.Th>
+                <Table.Th>Tipo</Table.Th>
+                <Table.Th>Situação</Table.Th>
+                <Table.Th>Observação</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {preview.rows.map((entry) => (
+                <Table.Tr key={entry.index}>
+                  <Table.Td>{entry.index}</Table.Td>
+                  <Table.Td style={{ overflowWrap: "anywhere" }}>
+                    {entry.title || (
+                      <Text span c="dimmed" size="sm">
+                        (sem título)
+                      </Text>
+                    )}
+                    {entry.key ? (
+                      <Text size="xs" c="dimmed">
+                        {entry.key}
+                      </Text>
+                    ) : null}
+                  </Table.Td>
+                  <Table.Td>{formatNames(entry.authors, LISTED_AUTHORS)}</Table.Td>
+                  <Table.Td>{entry.year ?? ""}</Table.Td>
+                  <Table.Td>{entry.type ? mediaTypeLabels[entry.type] : ""}</Table.Td>
+                  <Table.Td>
+                    <Badge color={statusBadges[entry.status].color} variant="light">
+                      {statusBadges[entry.status].label}
+                    </Badge>
+                  </Table.Td>
+                  <Table.Td>
+                    <Reason entry={entry} />
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      </Paper>
+      {preview.more.problems > 0 ? (
+        <Text size="sm" c="dimmed">
+          e mais {plural(preview.more.problems, "entrada duplicada ou inválida", "entradas duplicadas ou inválidas")}…
+        </Text>
+      ) : null}
+      {preview.more.new > 0 ? (
+        <Text size="sm" c="dimmed">
+          e mais {plural(preview.more.new, "item novo", "itens novos")}…
+        </Text>
+      ) : null}
+    </Stack>
+  );
+}

@@ -1,0 +1,107 @@
+import { Anchor, Badge, Container, Grid, Group, Image, Stack, Text, Title } from "@mantine/core";
+import { IconArrowLeft } from "@tabler/icons-react";
+import { abntReference } from "../../../common/citation/abnt.ts";
+import { fileUrl } from "../../../common/file-url.ts";
+import { mediaTypeLabels } from "../../../common/media.ts";
+import { truncate } from "../../../common/seo.ts";
+import { AppLink } from "../../components/app-link.tsx";
+import { CitationBox } from "../../components/library/citation-box.tsx";
+import { MediaDetails, MediaFiles, MediaNotes } from "../../components/library/media-details.tsx";
+import { mediaJsonLd } from "../../components/library/media-json-ld.ts";
+import { MediaPlayer } from "../../components/library/media-player.tsx";
+import { creditLine } from "../../components/library/media-result.tsx";
+import { ContentBody, DraftNotice } from "../../components/site/content-body.tsx";
+import { seoMeta, siteLinks } from "../../components/site/seo.ts";
+import { getApp } from "../../lib/context.server.ts";
+import { idParam } from "../../lib/record-action.server.ts";
+import { findOr404, requireFeature } from "../../lib/site-content.server.ts";
+import { useRootData } from "../../root.tsx";
+import type { Route } from "./+types/library-item";
+
+/** /biblioteca/:id — one library item; administrators also preview drafts. */
+export async function loader({ context, params }: Route.LoaderArgs) {
+  const { services, actor } = getApp(context);
+  await requireFeature(services, "medias");
+  const item = await findOr404(() => services.medias.get(actor, idParam(params)));
+  return { item, reference: abntReference(item) };
+}
+
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+  if (!loaderData) return [];
+  const root = matches[0].loaderData;
+  const { item } = loaderData;
+  const links = siteLinks(root);
+  const credits = creditLine(item);
+  const description = truncate(
+    item.description ||
+      [mediaTypeLabels[item.type], credits, item.year ? String(item.year) : "", item.source].filter(Boolean).join(". "),
+    300,
+  );
+  return seoMeta({
+    root,
+    title: item.title,
+    description,
+    path: item.url_path,
+    image: item.cover,
+    type: "article",
+    noindex: item.status !== "published",
+    jsonLd: mediaJsonLd(item, {
+      url: links.page(item.url_path),
+      image: links.file(item.cover),
+      description,
+      files: links.file,
+    }),
+  });
+}
+
+export default function LibraryItem({ loaderData }: Route.ComponentProps) {
+  const { item, reference } = loaderData;
+  const { filesUrl } = useRootData();
+  return (
+    <Container size="lg" py="xl">
+      <Stack gap="lg" component="article">
+        <Anchor component={AppLink} to="/biblioteca" size="sm">
+          <Group gap={4} wrap="nowrap">
+            <IconArrowLeft size={16} aria-hidden />
+            Voltar para a biblioteca
+          </Group>
+        </Anchor>
+        {item.status !== "published" ? <DraftNotice /> : null}
+        <Grid gap="xl">
+          <Grid.Col span={{ base: 12, md: item.cover ? 8 : 12 }}>
+            <Stack gap="lg">
+              <Stack gap="xs">
+                <Group gap="xs">
+                  <Badge variant="light" style={{ textTransform: "none" }}>
+                    {mediaTypeLabels[item.type]}
+                  </Badge>
+                  {item.year ? <Text c="gray.7">{item.year}</Text> : null}
+                </Group>
+                <Title order={1} style={{ overflowWrap: "anywhere" }}>
+                  {item.title}
+                </Title>
+              </Stack>
+              <MediaDetails item={item} />
+            </Stack>
+          </Grid.Col>
+          {item.cover ? (
+            <Grid.Col span={{ base: 12, md: 4 }}>
+              <Image
+                src={fileUrl(item.cover, filesUrl ?? undefined)}
+                alt={`Capa: ${item.title}`}
+                radius="md"
+                mah={480}
+                fit="contain"
+              />
+            </Grid.Col>
+          ) : null}
+        </Grid>
+        <MediaPlayer url={item.embed_url} title={item.title} />
+        <ContentBody html={item.description} />
+        <MediaFiles documents={item.documents} />
+        <MediaNotes item={item} />
+        <CitationBox id={item.id} parts={reference} />
+      </Stack>
+    </Container>
+  );
+}
