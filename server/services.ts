@@ -7,6 +7,7 @@ import { createContactsService } from "./modules/contacts/contacts-service.ts";
 import { createEventsService } from "./modules/content/events-service.ts";
 import { createPagesService } from "./modules/content/pages-service.ts";
 import { createPostsService } from "./modules/content/posts-service.ts";
+import { createMediaImport } from "./modules/medias/media-import.ts";
 import { createMediasService } from "./modules/medias/medias-service.ts";
 import { createMenusService } from "./modules/menus/menus-service.ts";
 import { createSearchService } from "./modules/search/search-service.ts";
@@ -40,6 +41,7 @@ export function createServices(deps: { config: Config; database: Database; stora
     posts: createPostsService(db),
     events: createEventsService(db),
     medias: createMediasService(db),
+    mediaImport: createMediaImport(db),
     search: createSearchService(db, async () => {
       const features = (await settings.get())?.features;
       return {

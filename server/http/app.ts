@@ -11,6 +11,7 @@ import { contactsRoutes } from "./routes/contacts.ts";
 import { eventsRoutes } from "./routes/events.ts";
 import { filesRoutes } from "./routes/files.ts";
 import { healthRoutes } from "./routes/health.ts";
+import { mediasRoutes } from "./routes/medias.ts";
 import { menusRoutes } from "./routes/menus.ts";
 import { openApiRoutes } from "./routes/openapi.ts";
 import { pagesRoutes } from "./routes/pages.ts";
@@ -133,6 +134,7 @@ export function createHttpApp(services: Services, handleDocument?: DocumentHandl
   api.route("/pages", pagesRoutes);
   api.route("/posts", postsRoutes);
   api.route("/events", eventsRoutes);
+  api.route("/medias", mediasRoutes);
   api.route("/search", searchRoutes);
   api.route("/uploads", uploadsRoutes);
   api.route("/openapi.json", openApiRoutes);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { z } from "zod";
+import { MAX_IMPORT_BYTES } from "../../../common/schemas/media.ts";
 import { createTestApp, SUPER, type TestApp } from "../../../tests/support/test-app.ts";
 import { makePdf } from "../../modules/uploads/test-documents.ts";
 import { asFile, formWith, makeImage } from "../../modules/uploads/test-images.ts";
@@ -74,6 +75,26 @@ describe("the OpenAPI document", () => {
     });
     expect(paths["/api/uploads/images"]?.post?.requestBody).toMatchObject({
       content: { "multipart/form-data": { schema: { $ref: "#/components/schemas/ImageUploadForm" } } },
+    });
+
+    expect(paths["/api/medias/import"]?.post?.requestBody).toEqual({
+      required: true,
+      content: {
+        "application/json": { schema: { $ref: "#/components/schemas/ImportInput" } },
+        "multipart/form-data": { schema: { $ref: "#/components/schemas/ImportForm" } },
+      },
+    });
+    expect(paths["/api/medias/export"]?.get?.responses["200"]).toMatchObject({
+      content: {
+        "application/x-bibtex": { schema: { $ref: "#/components/schemas/ReferenceFile" } },
+        "application/x-research-info-systems": { schema: { $ref: "#/components/schemas/ReferenceFile" } },
+      },
+    });
+    expect(paths["/api/medias"]?.get?.parameters).toContainEqual({
+      name: "per_page",
+      in: "query",
+      required: false,
+      schema: expect.objectContaining({ default: 30, maximum: 100 }),
     });
 
     expect(paths["/api/users"]?.get?.parameters).toEqual([
@@ -236,6 +257,28 @@ describe("real answers follow the documented schemas", () => {
     await call("GET /api/events/{idOrSlug}", { token, params: { idOrSlug: eventId } });
     await call("PUT /api/events/{id}", { token, params: { id: eventId }, body: { ...event, status: "published" } });
     await call("DELETE /api/events/{id}", { token, params: { id: eventId } });
+
+    const media = { title: "Cartilha de sementes", type: "teaching_material", authors: ["Silva, Ana"] };
+    const mediaId = (await call("POST /api/medias", { token, body: media })).json<{ id: number }>().id;
+    await call("POST /api/medias", { token, body: { ...media, doi: "x" }, status: 400 });
+    await call("POST /api/medias", { body: media, status: 401 });
+    await call("GET /api/medias", { query: "?q=sementes&type=teaching_material&sort=title" });
+    await call("GET /api/medias", { query: "?year_from=2020&year_to=2010", status: 400 });
+    await call("GET /api/medias/filters");
+    await call("GET /api/medias/{id}", { params: { id: mediaId } });
+    await call("GET /api/medias/{id}", { params: { id: 999 }, status: 404 });
+    await call("GET /api/medias/export", { query: "?format=bibtex&q=sementes" });
+    await call("GET /api/medias/export", { query: "?format=csv", status: 400 });
+    await call("GET /api/medias/{id}/export", { params: { id: mediaId }, query: "?format=ris" });
+    await call("PUT /api/medias/{id}", { token, params: { id: mediaId }, body: { ...media, status: "draft" } });
+    await call("GET /api/medias/{id}/export", { params: { id: mediaId }, query: "?format=ris", status: 404 });
+    const references = "@book{lima2020, title = {Livro importado}, author = {Lima, Rui}, year = {2020}}";
+    await call("POST /api/medias/import/preview", { token, body: { text: references } });
+    await call("POST /api/medias/import/preview", { token, body: { text: "" }, status: 400 });
+    await call("POST /api/medias/import", { token, body: { text: references, format: "bibtex" } });
+    const huge = "x".repeat(MAX_IMPORT_BYTES + 1);
+    await call("POST /api/medias/import", { token, body: { text: huge }, status: 413 });
+    await call("DELETE /api/medias/{id}", { token, params: { id: mediaId } });
 
     const image = asFile(await makeImage("png", 40, 30), "foto.png", "image/png");
     await call("POST /api/uploads/images", { token, form: formWith(image) });

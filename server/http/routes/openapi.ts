@@ -1,6 +1,14 @@
 import { Hono } from "hono";
 import type { ContentView, EventView, PageView, PostView, SearchHit, TagCount } from "../../../common/content.ts";
 import { type FeatureKey, featureKeys } from "../../../common/features.ts";
+import {
+  datePrecisions,
+  MEDIA_PAGE_SIZE,
+  type MediaFilters,
+  type MediaView,
+  mediaTypes,
+} from "../../../common/media.ts";
+import type { ImportEntry, ImportResult, ImportSummary } from "../../../common/media-import.ts";
 import type { MenuItem } from "../../../common/menus.ts";
 import { listQuerySchema } from "../../../common/pagination.ts";
 import { userRoles } from "../../../common/roles.ts";
@@ -15,6 +23,14 @@ import {
   postSchema,
 } from "../../../common/schemas/content.ts";
 import { MAX_ID } from "../../../common/schemas/id.ts";
+import {
+  exportQuerySchema,
+  importSchema,
+  MAX_IMPORT_BYTES,
+  mediaListQuerySchema,
+  mediaSchema,
+  referenceFormats,
+} from "../../../common/schemas/media.ts";
 import { menuOrderSchema, menuSchema } from "../../../common/schemas/menu.ts";
 import { settingsSchema } from "../../../common/schemas/settings.ts";
 import { setupSchema } from "../../../common/schemas/setup.ts";
@@ -26,11 +42,13 @@ import {
 } from "../../../common/schemas/user.ts";
 import { z } from "../../../common/zod.ts";
 import type { ContactView } from "../../modules/contacts/contacts-service.ts";
+import { MAX_EXPORT_ITEMS } from "../../modules/medias/medias-service.ts";
 import type { SettingsView } from "../../modules/settings/settings-view.ts";
 import type { DocumentUpload, ImageUpload } from "../../modules/uploads/uploads-service.ts";
 import type { UserView } from "../../modules/users/users-service.ts";
 import type { AppEnv } from "../env.ts";
 import { SESSION_COOKIE } from "../session-cookie.ts";
+import { importFormSchema, mediaPageQuerySchema, mediaTextQuerySchema } from "./medias.ts";
 
 /*
  * The OpenAPI 3.1 description of /api. Request bodies and query parameters are
@@ -68,6 +86,9 @@ input("PostInput", postSchema);
 input("EventInput", eventSchema);
 const imageUploadForm = input("ImageUploadForm", z.object({ file: z.file() }));
 const documentUploadForm = input("DocumentUploadForm", z.object({ file: z.file() }));
+input("MediaInput", mediaSchema);
+input("ImportInput", importSchema);
+input("ImportForm", importFormSchema);
 
 // Answers.
 const timestamp = z.iso.datetime({ offset: true });
@@ -256,15 +277,117 @@ const documentUpload = output(
   }) satisfies z.ZodType<DocumentUpload>,
 );
 
+const contentDocument = z.strictObject({
+  url: z.string(),
+  name: z.string(),
+  size: z.number().int(),
+  mime_type: z.string(),
+});
+const mediaType = z.enum(mediaTypes);
+const mediaView = output(
+  "Media",
+  z.strictObject({
+    id: z.number().int(),
+    title: z.string(),
+    type: mediaType,
+    authors: z
+      .array(z.string())
+      .meta({ description: 'In order, as typed: "Sobrenome, Nome"; "{Embrapa}" for a body.' }),
+    organizers: z.array(z.string()),
+    description: z.string().meta({ description: "Sanitised HTML." }),
+    publication_date: z
+      .string()
+      .nullable()
+      .meta({ description: '"2019", "2019-05" or "2019-05-12", as far as it is known; null when unknown.' }),
+    date_precision: z.enum(datePrecisions).nullable(),
+    year: z.number().int().nullable(),
+    publisher: z.string(),
+    city: z.string(),
+    institution: z.string(),
+    source: z.string().meta({ description: "Journal, event, book (of a chapter), site or programme." }),
+    volume: z.string(),
+    number: z.string(),
+    pages: z.string(),
+    doi: z.string().meta({ description: 'Without the resolver: "10.1590/xyz".' }),
+    isbn_issn: z.string(),
+    url: z.string(),
+    languages: z.array(z.string()).meta({ description: 'Names in Portuguese: "Português", "Inglês"...' }),
+    categories: z.array(z.string()),
+    tags: z.array(z.string()),
+    cover: z.string().nullable(),
+    documents: z.array(contentDocument),
+    embed_url: z.string().meta({ description: "A YouTube or Vimeo page, or an audio/video file address." }),
+    patent_legal_status: z.string(),
+    notes: z.string(),
+    additional_info: z.string(),
+    status: z.enum(contentStatuses),
+    created_at: timestamp,
+    updated_at: timestamp,
+    url_path: z.string().meta({ description: "The public path: /biblioteca/{id}." }),
+  } satisfies { [K in keyof MediaView]: z.ZodType<MediaView[K]> }),
+);
+const mediaList = output("MediaList", z.strictObject({ data: z.array(mediaView), pagination }));
+const facet = z.strictObject({ value: z.string(), count: z.number().int() });
+const mediaFilters = output(
+  "MediaFilters",
+  z.strictObject({
+    types: z
+      .array(z.strictObject({ value: mediaType, label: z.string(), count: z.number().int() }))
+      .meta({ description: "In the order of the form's type list, with their pt-BR labels." }),
+    categories: z.array(facet).meta({ description: "Most used first, then by name." }),
+    tags: z.array(facet).meta({ description: "Most used first, then by name." }),
+    languages: z.array(facet).meta({ description: "Most used first, then by name." }),
+    years: z.array(z.strictObject({ value: z.number().int(), count: z.number().int() })).meta({
+      description: "Newest first; items without a year are not counted.",
+    }),
+  }) satisfies z.ZodType<MediaFilters>,
+);
+const referenceText = output(
+  "ReferenceFile",
+  z.string().meta({ description: "The references as a BibTeX (.bib) or RIS (.ris) file, UTF-8." }),
+);
+const importEntry = z.strictObject({
+  index: z.number().int().meta({ description: "1-based position in the file." }),
+  key: z.string().meta({ description: "BibTeX citation key or RIS ID, when present." }),
+  title: z.string(),
+  type: mediaType.nullable(),
+  authors: z.array(z.string()),
+  year: z.number().int().nullable(),
+  status: z.enum(["new", "duplicate", "invalid"]),
+  reason: z.string().nullable().meta({ description: "pt-BR: why the entry is invalid or a duplicate." }),
+  duplicate_of: z.number().int().nullable().meta({ description: "The library item it duplicates." }),
+}) satisfies z.ZodType<ImportEntry>;
+const importSummaryFields = {
+  format: z.enum(referenceFormats),
+  total: z.number().int(),
+  new: z.number().int(),
+  duplicates: z.number().int(),
+  invalid: z.number().int(),
+  entries: z.array(importEntry),
+};
+const importSummary = output("ImportSummary", z.strictObject(importSummaryFields) satisfies z.ZodType<ImportSummary>);
+const importResult = output(
+  "ImportResult",
+  z.strictObject({
+    ...importSummaryFields,
+    created: z.number().int().meta({ description: "Items written, all in one transaction." }),
+  }) satisfies z.ZodType<ImportResult>,
+);
+
 const searchHit = z.strictObject({
-  type: z.enum(["page", "post", "event"]),
+  type: z.enum(["page", "post", "event", "media"]),
   id: z.number().int(),
   title: z.string(),
-  url: z.string().meta({ description: "The public path: /{slug}, /noticias/{slug} or /agenda/{slug}." }),
+  url: z
+    .string()
+    .meta({ description: "The public path: /{slug}, /noticias/{slug}, /agenda/{slug} or /biblioteca/{id}." }),
   excerpt: z
     .string()
     .meta({ description: "Plain text around the match; matched words wrapped in «». Escape before rendering." }),
-  date: timestamp.meta({ description: "News: publication date; events: start; pages: last update." }),
+  date: timestamp.meta({
+    description:
+      "News: publication date; events: start; pages: last update; library items: January 1st (UTC) of the publication year, or the last update when the year is unknown.",
+  }),
   rank: z.number(),
 }) satisfies z.ZodType<SearchHit>;
 const searchResults = output("SearchResults", z.strictObject({ data: z.array(searchHit), pagination }));
@@ -292,9 +415,14 @@ export type Operation = {
   access: Access;
   body?: z.ZodType;
   multipart?: boolean;
+  /** A multipart/form-data body accepted as well as the JSON one. */
+  form?: z.ZodType;
   query?: z.ZodObject[];
-  /** The success answer: status, body (none for 204) and the session cookie it sets, if any. */
-  success: { status: 200 | 201 | 204; description: string; schema?: z.ZodType; setsCookie?: string };
+  /**
+   * The success answer: status, body (none for 204) and the session cookie it sets, if any;
+   * `text` lists the media types of an answer that is a file rather than JSON.
+   */
+  success: { status: 200 | 201 | 204; description: string; schema?: z.ZodType; setsCookie?: string; text?: string[] };
   /** Refusals beyond those every operation of its kind can give. */
   refusals?: { status: number; description: string; schema?: z.ZodType }[];
 };
@@ -367,6 +495,114 @@ function contentOperations(area: {
       tag,
       access: "admin",
       success: { status: 204, description: "Deleted" },
+    },
+  ];
+}
+
+/** The library: anyone reads published items and exports them; administrators write and import. */
+function mediaOperations(): Operation[] {
+  const tag = "medias";
+  const path = "/api/medias";
+  const filters =
+    "type, category, tag and language (a code such as pt or a name) keep matching items; year_from/year_to keep items published in that range (items without a year are left out)";
+  const files = {
+    text: ["application/x-bibtex", "application/x-research-info-systems"],
+    schema: referenceText,
+  };
+  const importBody = { body: importSchema, form: importFormSchema };
+  const tooLarge = { status: 413, description: `The file is larger than ${MAX_IMPORT_BYTES / 1024 / 1024} MB` };
+  return [
+    {
+      method: "get",
+      path,
+      summary: `List library items, ${MEDIA_PAGE_SIZE} per page unless per_page says otherwise. q searches titles, authors, organizers, tags, categories, description, source, publisher and institution (accents, case and Portuguese word endings ignored); ${filters}. sort=relevance (default; title matches first, then authors/tags/categories, then description; newest when there is no q), newest (year, month, day, unknown last) or title (A-Z ignoring case and accents). Visitors see published items; administrators see all and may filter by status`,
+      tag,
+      access: "public",
+      query: [mediaPageQuerySchema, mediaListQuerySchema],
+      success: { status: 200, description: "One page of items", schema: mediaList },
+    },
+    {
+      method: "get",
+      path: `${path}/filters`,
+      summary:
+        "What is in use among the items the reader may see: types, categories, tags, languages and years with counts",
+      tag,
+      access: "public",
+      success: { status: 200, description: "Filter values with their counts", schema: mediaFilters },
+    },
+    {
+      method: "get",
+      path: `${path}/export`,
+      summary: `Download every item the list would show for the same q, filters and sort (at most ${MAX_EXPORT_ITEMS}), as BibTeX (format=bibtex, biblioteca.bib) or RIS (format=ris, biblioteca.ris)`,
+      tag,
+      access: "public",
+      query: [exportQuerySchema, mediaTextQuerySchema, mediaListQuerySchema],
+      success: { status: 200, description: "An attachment: biblioteca.bib or biblioteca.ris", ...files },
+    },
+    {
+      method: "get",
+      path: `${path}/{id}`,
+      summary: "One library item; administrators also see drafts",
+      tag,
+      access: "public",
+      success: { status: 200, description: "The item", schema: mediaView },
+    },
+    {
+      method: "get",
+      path: `${path}/{id}/export`,
+      summary: "Download one item as BibTeX (format=bibtex) or RIS (format=ris)",
+      tag,
+      access: "public",
+      query: [exportQuerySchema],
+      success: { status: 200, description: "An attachment: biblioteca-{id}.bib or biblioteca-{id}.ris", ...files },
+    },
+    {
+      method: "post",
+      path,
+      summary: "Create a library item; the description is sanitised, the DOI kept without its resolver",
+      tag,
+      access: "admin",
+      body: mediaSchema,
+      success: { status: 201, description: "The new item", schema: mediaView },
+    },
+    {
+      method: "put",
+      path: `${path}/{id}`,
+      summary: "Update a library item",
+      tag,
+      access: "admin",
+      body: mediaSchema,
+      success: { status: 200, description: "The updated item", schema: mediaView },
+    },
+    {
+      method: "delete",
+      path: `${path}/{id}`,
+      summary: "Delete a library item",
+      tag,
+      access: "admin",
+      success: { status: 204, description: "Deleted" },
+    },
+    {
+      method: "post",
+      path: `${path}/import/preview`,
+      summary:
+        "Read a BibTeX or RIS file (JSON {text, format?} or multipart field file, with optional format; detected when left out; UTF-8 or Windows-1252) and tell, entry by entry, what an import would do: new, duplicate (same DOI, or title + year + first author) or invalid. Writes nothing",
+      tag,
+      access: "admin",
+      ...importBody,
+      success: { status: 200, description: "What the import would do", schema: importSummary },
+      refusals: [tooLarge],
+    },
+    {
+      method: "post",
+      path: `${path}/import`,
+      summary:
+        "Import a BibTeX or RIS file (same body as the preview): the new entries are created in one transaction; duplicates and invalid entries are skipped",
+      tag,
+      access: "admin",
+      ...importBody,
+      success: { status: 200, description: "What was done, with the number of items created", schema: importResult },
+      refusals: [tooLarge],
     },
   ];
 }
@@ -633,6 +869,7 @@ export const operations: Operation[] = [
     list: eventList,
     hidden: "published events only",
   }),
+  ...mediaOperations(),
   {
     method: "post",
     path: "/api/uploads/images",
@@ -746,6 +983,12 @@ function operationId({ method, path }: Operation): string {
   return method + words.map((word) => word.charAt(0).toUpperCase() + word.slice(1)).join("");
 }
 
+/** The success answer's content: JSON, or the same text schema under each file media type. */
+function successContent(success: Operation["success"], schema: z.ZodType): JsonObject {
+  const types = success.text ?? ["application/json"];
+  return Object.fromEntries(types.map((type) => [type, { schema: refTo(schema) }]));
+}
+
 function operationObject(operation: Operation): JsonObject {
   const parameters = [
     ...[...operation.path.matchAll(/\{(\w+)\}/g)].map(([, name]) => ({
@@ -764,7 +1007,14 @@ function operationObject(operation: Operation): JsonObject {
       String(status),
       {
         description,
-        ...(schema ? { content: { "application/json": { schema: refTo(schema) } } } : {}),
+        ...(schema
+          ? {
+              content:
+                status === operation.success.status
+                  ? successContent(operation.success, schema)
+                  : { "application/json": { schema: refTo(schema) } },
+            }
+          : {}),
         ...(status === operation.success.status && operation.success.setsCookie
           ? { headers: { "Set-Cookie": { description: operation.success.setsCookie, schema: { type: "string" } } } }
           : {}),
@@ -784,6 +1034,7 @@ function operationObject(operation: Operation): JsonObject {
             required: true,
             content: {
               [operation.multipart ? "multipart/form-data" : "application/json"]: { schema: refTo(operation.body) },
+              ...(operation.form ? { "multipart/form-data": { schema: refTo(operation.form) } } : {}),
             },
           },
         }
