@@ -159,8 +159,23 @@ export function writeBibtex(items: MediaView[]): string {
 
 type FieldValue = string | string[] | Creator[] | undefined;
 
-/** Markup the parser produces for rich-text and title fields (emphasis, case protection, \url...). */
-const PARSER_MARKUP = /<\/?(?:i|b|sup|sub|code|p|span(?:\s+(?:class|style)="[^"]*")?|a(?:\s+href="[^"]*")?)>/g;
+/**
+ * Markup the parser turns TeX commands into, by the commands that produce it. It is removed only when the
+ * entry uses such a command, so a literal "<b>" written as \textless{}b\textgreater{} survives.
+ */
+const PARSER_MARKUP: Array<{ command: RegExp; tags: string }> = [
+  { command: /\\(?:textbf|bfseries|mkbibbold)\b/, tags: "b" },
+  { command: /\\(?:emph|textit|itshape|textsl|mkbibemph)\b/, tags: "i" },
+  { command: /\\(?:textsc|scshape)\b/, tags: 'span(?: style="[^"]*")?' },
+  { command: /\\texttt\b/, tags: "code" },
+  { command: /\\(?:url|href)\b/, tags: 'a(?: href="[^"]*")?' },
+  { command: /(?:^|[^\\])\$|\\textsu(?:per|b)script\b/, tags: "sup|sub" },
+];
+
+function markupIn(input: string): RegExp | null {
+  const tags = PARSER_MARKUP.filter((markup) => markup.command.test(input)).map((markup) => markup.tags);
+  return tags.length ? new RegExp(`<\\/?(?:${tags.join("|")})>`, "g") : null;
+}
 
 const typeByLabel = new Map<string, MediaType>(
   mediaTypes.flatMap((type) => [
@@ -277,8 +292,10 @@ function readEntry(entry: Entry): ReadEntry {
   const fields = entry.fields as Record<string, FieldValue>;
   // A raw < or > in a TeX file prints as ¡ or ¿ (old font encoding); exporters mean the plain characters.
   const literalAngles = !/[¡¿]|[!?]`|exclamdown|questiondown/.test(entry.input);
+  const markup = markupIn(entry.input);
+  // The parser composes accents as combining marks ({\c{c}} is c + U+0327); stored text is NFC.
   const clean = (value: string) => {
-    const text = value.replace(PARSER_MARKUP, "");
+    const text = (markup ? value.replace(markup, "") : value).normalize("NFC");
     return literalAngles ? text.replace(/¡/g, "<").replace(/¿/g, ">") : text;
   };
   const text = (name: string): string => {
@@ -294,6 +311,7 @@ function readEntry(entry: Entry): ReadEntry {
   };
   const richParagraphs = (name: string): string[] => {
     const value = fields[name];
+    // Rich-text fields mark paragraph breaks (blank lines, \par) with <p>.
     return typeof value === "string" ? value.split(/<\/?p>/).flatMap((part) => paragraphs(clean(part))) : [];
   };
   const names = (...fieldNames: string[]): string[] =>

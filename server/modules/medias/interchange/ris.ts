@@ -143,57 +143,41 @@ const typeByLabel = new Map<string, MediaType>(
 
 const TAG_LINE = /^([A-Z][A-Z0-9]) {1,2}-(?: (.*))?$/;
 
-type RisRecord = { line: number; fields: Map<string, string[]> };
+/** A record's tagged values in file order (repeated tags such as AU and KW stay in sequence). */
+type RisRecord = { line: number; fields: Array<{ tag: string; value: string }> };
+
+const outside = (line: number) =>
+  invalid(`O arquivo RIS não pôde ser lido: a linha ${line} está fora de uma referência (esperado "TY  - ").`);
+const unfinished = (record: RisRecord) =>
+  invalid(`O arquivo RIS não pôde ser lido: a referência da linha ${record.line} não termina em "ER  - ".`);
 
 function records(text: string): RisRecord[] {
-  const lines = text.replace(/^\uFEFF/, "").split(/\r\n|\r|\n/);
   const found: RisRecord[] = [];
   let current: RisRecord | null = null;
-  let last: { tag: string; values: string[] } | null = null;
-  lines.forEach((raw, index) => {
+  text.split(/\r\n|\r|\n/).forEach((raw, index) => {
     const line = raw.trimEnd();
     const tagged = TAG_LINE.exec(line);
     if (!tagged) {
-      if (line.trim() === "") return;
-      if (!current || !last) {
-        throw invalid(
-          `O arquivo RIS não pôde ser lido: linha ${index + 1} fora de uma referência (esperado "TY  - ").`,
-        );
-      }
-      const values = last.values;
-      values[values.length - 1] = `${values[values.length - 1] ?? ""}\n${line.trim()}`;
+      // Untagged lines continue the previous value (multi-line abstracts); outside a record they are headers.
+      const last = current?.fields[current.fields.length - 1];
+      if (last && line.trim() !== "") last.value = `${last.value}\n${line.trim()}`;
       return;
     }
     const tag = tagged[1] ?? "";
     const value = (tagged[2] ?? "").trim();
     if (tag === "TY") {
-      if (current)
-        throw invalid(
-          `O arquivo RIS não pôde ser lido: a referência da linha ${current.line} não termina em "ER  - ".`,
-        );
-      current = { line: index + 1, fields: new Map([["TY", [value]]]) };
-      last = null;
-      return;
-    }
-    if (!current) {
-      throw invalid(`O arquivo RIS não pôde ser lido: linha ${index + 1} fora de uma referência (esperado "TY  - ").`);
-    }
-    if (tag === "ER") {
+      if (current) throw unfinished(current);
+      current = { line: index + 1, fields: [{ tag, value }] };
+    } else if (!current) {
+      throw outside(index + 1);
+    } else if (tag === "ER") {
       found.push(current);
       current = null;
-      last = null;
-      return;
+    } else {
+      current.fields.push({ tag, value });
     }
-    const values = current.fields.get(tag) ?? [];
-    values.push(value);
-    current.fields.set(tag, values);
-    last = { tag, values };
   });
-  if (current !== null) {
-    throw invalid(
-      `O arquivo RIS não pôde ser lido: a referência da linha ${(current as RisRecord).line} não termina em "ER  - ".`,
-    );
-  }
+  if (current) throw unfinished(current);
   return found;
 }
 
@@ -214,13 +198,12 @@ export function readRis(text: string): ReadEntry[] {
 }
 
 function readRecord(record: RisRecord): ReadEntry {
-  const all = (...tags: string[]) =>
-    tags
-      .flatMap((tag) => record.fields.get(tag) ?? [])
-      .map(oneLine)
-      .filter(Boolean);
-  const one = (...tags: string[]) => all(...tags)[0] ?? "";
-  const block = (...tags: string[]) => tags.flatMap((tag) => record.fields.get(tag) ?? []).join("\n");
+  const values = (tags: string[]) =>
+    record.fields.filter((field) => tags.includes(field.tag)).map((field) => field.value);
+  const all = (...tags: string[]) => values(tags).map(oneLine).filter(Boolean);
+  // The first tag that has a value wins, whatever the order in the file.
+  const one = (...tags: string[]) => tags.map((tag) => all(tag)[0] ?? "").find(Boolean) ?? "";
+  const block = (...tags: string[]) => values(tags).join("\n");
   const ris = one("TY").toUpperCase();
   const m3 = one("M3");
   const type = ris === "GEN" ? (typeByLabel.get(foldForComparison(m3)) ?? "other") : (mediaTypeByRis[ris] ?? "other");
