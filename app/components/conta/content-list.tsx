@@ -146,7 +146,7 @@ export function ContentList(props: {
                     </Table.Td>
                     <Table.Td>
                       <Group gap={4} wrap="nowrap">
-                        <Badge color={statusColors[row.status]} variant="light">
+                        <Badge color={statusColors[row.status]} variant="light" miw="max-content">
                           {contentStatusLabels[row.status]}
                         </Badge>
                         {row.scheduled ? (

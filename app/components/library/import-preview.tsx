@@ -104,7 +104,7 @@ export function ImportPreviewTable({ preview }: { preview: PreviewRows }) {
                   <Table.Td>{entry.year ?? ""}</Table.Td>
                   <Table.Td>{entry.type ? mediaTypeLabels[entry.type] : ""}</Table.Td>
                   <Table.Td>
-                    <Badge color={statusBadges[entry.status].color} variant="light">
+                    <Badge color={statusBadges[entry.status].color} variant="light" miw="max-content">
                       {statusBadges[entry.status].label}
                     </Badge>
                   </Table.Td>

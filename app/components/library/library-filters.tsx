@@ -67,7 +67,7 @@ export function LibraryFilters({ filters, values }: { filters: MediaFilters; val
           send(fields);
         }}
       >
-        <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} spacing="sm" verticalSpacing="sm">
+        <SimpleGrid cols={{ base: 2, md: 4 }} spacing="sm" verticalSpacing="sm">
           <TextInput
             {...text("q")}
             type="search"
@@ -116,13 +116,13 @@ export function LibraryFilters({ filters, values }: { filters: MediaFilters; val
             placeholder={years.length > 0 ? String(Math.max(...years)) : undefined}
           />
           <NativeSelect {...select("sort")} label="Ordenar por" data={sortOptions} />
-          <Group gap="sm" align="flex-end">
-            <Button type="submit">Filtrar</Button>
-            <Anchor component={AppLink} to="/biblioteca" size="sm" py={8}>
-              Limpar filtros
-            </Anchor>
-          </Group>
         </SimpleGrid>
+        <Group gap="md" mt="md">
+          <Button type="submit">Filtrar</Button>
+          <Anchor component={AppLink} to="/biblioteca" size="sm">
+            Limpar filtros
+          </Anchor>
+        </Group>
       </Form>
     </Paper>
   );

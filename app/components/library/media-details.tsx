@@ -32,8 +32,7 @@ function FilterLinks({ values, filter }: { values: string[]; filter: "category" 
           key={value}
           component={AppLink}
           to={libraryHref({ [filter]: value })}
-          variant="light"
-          color={filter === "tag" ? "secondary.9" : undefined}
+          variant={filter === "tag" ? "outline" : "light"}
           style={{ cursor: "pointer", textTransform: "none" }}
         >
           {value}

@@ -10,7 +10,7 @@ export function MediaPlayer({ url, title }: { url: string; title: string }) {
   if (!embed) return null;
   if (embed.kind === "iframe") {
     return (
-      <AspectRatio ratio={16 / 9}>
+      <AspectRatio ratio={16 / 9} maw={800}>
         <iframe
           src={embed.src}
           title={`Vídeo: ${title}`}
