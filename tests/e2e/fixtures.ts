@@ -3,6 +3,7 @@ import {
   type APIRequestContext,
   type APIResponse,
   test as base,
+  type Download,
   expect,
   type Locator,
   type Page,
@@ -25,11 +26,37 @@ export async function jsonOf<T>(response: APIResponse, status = 200): Promise<T>
   return (await response.json()) as T;
 }
 
+/** The bytes of a finished download. */
+export async function bytesOf(download: Download): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of await download.createReadStream()) chunks.push(Buffer.from(chunk));
+  return Buffer.concat(chunks);
+}
+
 /** React has taken over this element (it carries React's props), so typing and clicking reach the app's handlers. */
 export async function waitForHydration(locator: Locator): Promise<void> {
   await expect
     .poll(() => locator.evaluate((element) => Object.keys(element).some((key) => key.startsWith("__reactProps$"))))
     .toBe(true);
+}
+
+type HostRoot = { stateNode?: { current?: { memoizedState?: { isDehydrated?: boolean } } } };
+
+/**
+ * React has committed the hydration of the whole page. Elements get React's props (waitForHydration)
+ * while hydration is still under way; a select changed in between is reset to the server's value by
+ * the hydration, so a test that changes a select right after a page load waits for this instead.
+ */
+export async function waitForHydratedPage(page: Page): Promise<void> {
+  await expect
+    .poll(() =>
+      page.evaluate(() => {
+        const key = Object.keys(document).find((name) => name.startsWith("__reactContainer$"));
+        const root = key ? (document as unknown as Record<string, HostRoot>)[key] : undefined;
+        return root?.stateNode?.current?.memoizedState?.isDehydrated;
+      }),
+    )
+    .toBe(false);
 }
 
 /** The path (with the query) of the page's current address. */
