@@ -134,7 +134,7 @@ describe("reading BibTeX", () => {
     } catch (error) {
       expect(isDomainError(error) && error.kind).toBe("invalid");
       expect((error as Error).message).toBe(
-        "O arquivo BibTeX não pôde ser lido: a entrada da linha 6 está incompleta (chaves desbalanceadas?).",
+        "O arquivo BibTeX não pôde ser lido: a entrada da linha 6 tem um erro de sintaxe na linha 11 (falta uma vírgula ou uma chave de fechamento?).",
       );
     }
   });
@@ -143,7 +143,7 @@ describe("reading BibTeX", () => {
 describe("writing BibTeX", () => {
   it("escapes the specials and breaks TeX ligatures", () => {
     expect(texEscape("a{b}c %&#$_ \\ ~^ <x> -- ``q'' !`")).toBe(
-      "a\\{b\\}c \\%\\&\\#\\$\\_ \\textbackslash{} \\textasciitilde{}\\textasciicircum{} \\textless{}x\\textgreater{} -{}- `{}`q'{}' !{}`",
+      "a\\textbraceleft{}b\\textbraceright{}c \\%\\&\\#\\$\\_ \\textbackslash{} \\textasciitilde{}\\textasciicircum{} \\textless{}x\\textgreater{} -{}- `{}`q'{}' !{}`",
     );
   });
 
@@ -172,5 +172,36 @@ describe("writing BibTeX", () => {
     expect(writeBibtex([dissertation])).toMatch(/^@mastersthesis\{/);
     expect(writeBibtex([sampleItem("thesis")])).toMatch(/^@phdthesis\{/);
     expect(writeBibtex([sampleItem("news")])).toContain("entrysubtype = {newspaper}");
+  });
+});
+
+describe("BibTeX syntax", () => {
+  it("refuses an entry whose braces never close, naming its line", () => {
+    expect(() => readBibtex("@article{a, title = {A}}\n\n@article{b,\n  title = {B\n")).toThrow(
+      "O arquivo BibTeX não pôde ser lido: a entrada da linha 3 está incompleta (chaves desbalanceadas?).",
+    );
+  });
+
+  it("reads quoted values, parentheses, concatenation, month macros and names with von and Jr parts", () => {
+    const [entry] = drafts(
+      '@string(pub = "Editora")\n@book(k, title = "Um {"}t{\\\'\\i}tulo{"}", publisher = pub # " UFV", month = mar, year = 2020,\n author = {von Beethoven, Jr., Ludwig and Maria da Silva and {\\relax Ltda.}})',
+    );
+    expect(entry).toMatchObject({
+      title: 'Um "título"',
+      publisher: "Editora UFV",
+      publication_date: "2020-03",
+      authors: ["von Beethoven Jr., Ludwig", "Maria da Silva", "{Ltda.}"],
+    });
+  });
+
+  it("decodes the LaTeX reference managers write", () => {
+    const [entry] = drafts(
+      String.raw`@misc{k, title = {{\'E}tica, a{\c c}{\~o}es, \c{C}, \"{u}, \^o, \`a, \v{s}, {\ss}, \o, 50{\%}, {\&}, $\backslash$, \textit{it}, \emph{em}, 10--20, ` +
+        "``aspas'', " +
+        String.raw`\url{https://a.org/x_y}}}`,
+    );
+    expect(entry?.title).toBe(
+      "Ética, ações, Ç, ü, ô, à, š, ß, ø, 50%, &, \\, it, em, 10–20, “aspas”, https://a.org/x_y",
+    );
   });
 });

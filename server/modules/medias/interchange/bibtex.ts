@@ -1,8 +1,8 @@
-import { type Creator, type Entry, parse } from "@retorquere/bibtex-parser";
 import { foldForComparison, parsePersonName } from "../../../../common/citation/person-name.ts";
 import { type MediaType, type MediaView, mediaTypeLabels, mediaTypes } from "../../../../common/media.ts";
 import { mediaEmbed } from "../../../../common/media-embed.ts";
 import { invalid } from "../../errors.ts";
+import { bibtexPersonName, parseBibtexFile, type RawEntry, splitNames, texToText, verbatimText } from "./tex.ts";
 import {
   composeDate,
   htmlToPlainText,
@@ -47,8 +47,8 @@ const entryTypeOf: Record<MediaType, string> = {
 
 const TEX_SPECIALS: Record<string, string> = {
   "\\": "\\textbackslash{}",
-  "{": "\\{",
-  "}": "\\}",
+  "{": "\\textbraceleft{}",
+  "}": "\\textbraceright{}",
   "%": "\\%",
   "&": "\\&",
   "#": "\\#",
@@ -157,26 +157,6 @@ export function writeBibtex(items: MediaView[]): string {
 // ---------------------------------------------------------------------------------------------------------------
 // Reading
 
-type FieldValue = string | string[] | Creator[] | undefined;
-
-/**
- * Markup the parser turns TeX commands into, by the commands that produce it. It is removed only when the
- * entry uses such a command, so a literal "<b>" written as \textless{}b\textgreater{} survives.
- */
-const PARSER_MARKUP: Array<{ command: RegExp; tags: string }> = [
-  { command: /\\(?:textbf|bfseries|mkbibbold)\b/, tags: "b" },
-  { command: /\\(?:emph|textit|itshape|textsl|mkbibemph)\b/, tags: "i" },
-  { command: /\\(?:textsc|scshape)\b/, tags: 'span(?: style="[^"]*")?' },
-  { command: /\\texttt\b/, tags: "code" },
-  { command: /\\(?:url|href)\b/, tags: 'a(?: href="[^"]*")?' },
-  { command: /(?:^|[^\\])\$|\\textsu(?:per|b)script\b/, tags: "sup|sub" },
-];
-
-function markupIn(input: string): RegExp | null {
-  const tags = PARSER_MARKUP.filter((markup) => markup.command.test(input)).map((markup) => markup.tags);
-  return tags.length ? new RegExp(`<\\/?(?:${tags.join("|")})>`, "g") : null;
-}
-
 const typeByLabel = new Map<string, MediaType>(
   mediaTypes.flatMap((type) => [
     [foldForComparison(mediaTypeLabels[type]), type],
@@ -247,92 +227,46 @@ function mediaTypeOf(entryType: string, typeField: string, subtype: string, hasU
   }
 }
 
-/** The line (1-based) where `fragment` starts in `text`, when it can be found. */
-function lineOf(text: string, fragment: string): number | null {
-  const at = fragment ? text.indexOf(fragment.trim()) : -1;
-  return at < 0 ? null : text.slice(0, at).split("\n").length;
-}
+const MONTH_NAMES: Record<string, string> = Object.fromEntries(
+  [
+    ["jan", "janeiro", "january"],
+    ["feb", "fev", "fevereiro", "february"],
+    ["mar", "marco", "march"],
+    ["apr", "abr", "abril", "april"],
+    ["may", "mai", "maio"],
+    ["jun", "junho", "june"],
+    ["jul", "julho", "july"],
+    ["aug", "ago", "agosto", "august"],
+    ["sep", "set", "setembro", "september", "sept"],
+    ["oct", "out", "outubro", "october"],
+    ["nov", "novembro", "november"],
+    ["dec", "dez", "dezembro", "december"],
+  ].flatMap((names, index) => names.map((name) => [name, String(index + 1)])),
+);
 
-function parseLibrary(text: string) {
-  try {
-    return parse(text, {
-      english: false,
-      sentenceCase: false,
-      caseProtection: false,
-      unsupported: "ignore",
-      fieldMode: { abstract: "richtext", keywords: "richtext" },
-    });
-  } catch (error) {
-    const line = /line (\d+)/.exec(error instanceof Error ? error.message : "")?.[1];
-    throw invalid(
-      line
-        ? `O arquivo BibTeX não pôde ser lido: erro de sintaxe na linha ${line}.`
-        : "O arquivo BibTeX não pôde ser lido (chaves desbalanceadas ou aninhadas demais).",
-    );
-  }
-}
+const monthNumber = (month: string) => MONTH_NAMES[foldForComparison(month).replace(/\s/g, "")] ?? month;
 
 /** The entries of a BibTeX file; a file that does not parse cleanly is refused whole, naming the line. */
 export function readBibtex(text: string): ReadEntry[] {
-  const library = parseLibrary(text);
-  const failure = library.errors[0];
-  if (failure) {
-    const line = lineOf(text, failure.input ?? "") ?? /line (\d+)/.exec(failure.error)?.[1];
-    throw invalid(
-      line
-        ? `O arquivo BibTeX não pôde ser lido: a entrada da linha ${line} está incompleta (chaves desbalanceadas?).`
-        : "O arquivo BibTeX não pôde ser lido (chaves desbalanceadas).",
-    );
-  }
-  if (library.entries.length === 0) throw invalid("Nenhuma referência encontrada no arquivo BibTeX.");
-  return library.entries.map(readEntry);
+  const entries = parseBibtexFile(text);
+  if (entries.length === 0) throw invalid("Nenhuma referência encontrada no arquivo BibTeX.");
+  return entries.map(readEntry);
 }
 
-function readEntry(entry: Entry): ReadEntry {
-  const fields = entry.fields as Record<string, FieldValue>;
-  // A raw < or > in a TeX file prints as ¡ or ¿ (old font encoding); exporters mean the plain characters.
-  const literalAngles = !/[¡¿]|[!?]`|exclamdown|questiondown/.test(entry.input);
-  const markup = markupIn(entry.input);
-  // The parser composes accents as combining marks ({\c{c}} is c + U+0327); stored text is NFC.
-  const clean = (value: string) => {
-    const text = (markup ? value.replace(markup, "") : value).normalize("NFC");
-    return literalAngles ? text.replace(/¡/g, "<").replace(/¿/g, ">") : text;
-  };
-  const text = (name: string): string => {
-    const value = fields[name];
-    if (typeof value === "string") return oneLine(clean(value));
-    if (Array.isArray(value)) {
-      return value
-        .map((part) => (typeof part === "string" ? oneLine(clean(part)) : ""))
-        .filter(Boolean)
-        .join("; ");
-    }
-    return "";
-  };
-  const richParagraphs = (name: string): string[] => {
-    const value = fields[name];
-    // Rich-text fields mark paragraph breaks (blank lines, \par) with <p>.
-    return typeof value === "string" ? value.split(/<\/?p>/).flatMap((part) => paragraphs(clean(part))) : [];
-  };
-  const names = (...fieldNames: string[]): string[] =>
-    fieldNames.flatMap((name) => {
-      const value = fields[name];
-      if (!Array.isArray(value)) return [];
-      return value.flatMap((creator) => (typeof creator === "string" ? [] : [creatorName(creator, clean)]));
-    });
+function readEntry(entry: RawEntry): ReadEntry {
+  const raw = (name: string) => entry.fields.get(name) ?? "";
+  const text = (name: string) => oneLine(texToText(raw(name)));
+  const paragraphsOf = (name: string) => texToText(raw(name)).split("\n");
+  const names = (...fieldNames: string[]) =>
+    fieldNames.flatMap((name) => splitNames(raw(name)).map(bibtexPersonName)).filter(Boolean);
   const first = (...candidates: string[]) => candidates.find((value) => value !== "") ?? "";
 
-  const linked = /<a href="([^"]+)"/.exec(typeof fields.howpublished === "string" ? fields.howpublished : "")?.[1];
-  const url = first(text("url").split(" ")[0] ?? "", linked ?? "");
-  const type = mediaTypeOf(entry.type.toLowerCase(), text("type"), text("entrysubtype"), url !== "");
-  const howpublished = linked ? "" : text("howpublished");
-  const addendum = richParagraphs("addendum").join("\n");
+  const howpublished = raw("howpublished");
+  const linked = /\\(?:url|href)\s*\{([^{}]*)\}/.exec(howpublished)?.[1];
+  const url = first(verbatimText(raw("url")).split(/\s+/)[0] ?? "", linked ? verbatimText(linked) : "");
+  const type = mediaTypeOf(entry.type, text("type"), text("entrysubtype"), url !== "");
   const defaultDegree =
-    entry.type.toLowerCase() === "mastersthesis"
-      ? "Dissertação (Mestrado)"
-      : entry.type.toLowerCase() === "phdthesis"
-        ? "Tese (Doutorado)"
-        : "";
+    entry.type === "mastersthesis" ? "Dissertação (Mestrado)" : entry.type === "phdthesis" ? "Tese (Doutorado)" : "";
   const degree = type === "thesis" ? first(text("type"), defaultDegree) : type === "report" ? text("type") : "";
   const date = text("date").split("/")[0] ?? "";
 
@@ -342,37 +276,38 @@ function readEntry(entry: Entry): ReadEntry {
       title: text("title"),
       type,
       authors: names("author"),
-      organizers: names("editor", "editors"),
-      description: plainTextToHtml(richParagraphs("abstract").join("\n")),
-      publication_date: date && !isNoDate(date) ? date : composeDate(text("year"), text("month"), text("day")),
+      organizers: names("editor"),
+      description: plainTextToHtml(paragraphsOf("abstract").join("\n")),
+      publication_date:
+        date && !isNoDate(date) ? date : composeDate(text("year"), monthNumber(text("month")), text("day")),
       publisher: text("publisher"),
       city: first(text("address"), text("location")),
       institution: first(text("school"), text("institution"), text("organization")),
-      source: first(text("journal"), text("journaltitle"), text("booktitle"), text("eventtitle"), howpublished),
+      source: first(
+        text("journal"),
+        text("journaltitle"),
+        text("booktitle"),
+        text("eventtitle"),
+        linked ? "" : text("howpublished"),
+      ),
       volume: text("volume"),
       number: first(text("number"), text("issue")),
       pages: normalizePages(text("pages")),
-      doi: text("doi"),
+      doi: verbatimText(raw("doi")),
       isbn_issn: first(text("isbn"), text("issn")),
       url,
       languages: first(text("language"), text("langid"))
         .split(/\s+and\s+|[,;]/)
         .map((language) => language.trim())
         .filter(Boolean),
-      tags: Array.isArray(fields.keywords)
-        ? fields.keywords.flatMap((keyword) => (typeof keyword === "string" ? [oneLine(clean(keyword))] : []))
-        : [],
+      tags: texToText(raw("keywords"))
+        .split(/[,;\n]/)
+        .map((keyword) => keyword.trim())
+        .filter(Boolean),
       embed_url: (type === "video" || type === "audio") && mediaEmbed(url) ? url : "",
-      notes: [...richParagraphs("note"), ...richParagraphs("annote")].join("\n"),
-      additional_info: [degree, addendum].filter(Boolean).join("\n"),
+      notes: [...paragraphsOf("note"), ...paragraphsOf("annote")].filter(Boolean).join("\n"),
+      additional_info: [degree, ...paragraphsOf("addendum")].filter(Boolean).join("\n"),
       status: "published",
     },
   };
-}
-
-function creatorName(creator: Creator, clean: (value: string) => string): string {
-  if (creator.name) return `{${oneLine(clean(creator.name))}}`;
-  const family = oneLine(clean([creator.prefix, creator.lastName, creator.suffix].filter(Boolean).join(" ")));
-  const given = oneLine(clean(creator.firstName ?? ""));
-  return given ? `${family}, ${given}` : family;
 }

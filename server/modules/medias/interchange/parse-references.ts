@@ -41,7 +41,7 @@ export function parseReferences(
         settle(() =>
           reject(
             invalid(
-              `A leitura do arquivo passou de ${Math.round((options.timeLimitMs ?? PARSE_TIME_LIMIT_MS) / 1000)} s e foi interrompida. Divida o arquivo em partes menores.`,
+              `A leitura do arquivo passou de ${Math.ceil((options.timeLimitMs ?? PARSE_TIME_LIMIT_MS) / 1000)} s e foi interrompida. Divida o arquivo em partes menores.`,
             ),
           ),
         ),
