@@ -101,6 +101,9 @@ export function createHttpApp(services: Services, handleDocument?: DocumentHandl
       contentSecurityPolicy: undefined,
       crossOriginEmbedderPolicy: false,
       crossOriginResourcePolicy: false,
+      // With no-referrer, browsers send `Origin: null` on form posts and React Router refuses them,
+      // so forms would not work without JavaScript.
+      referrerPolicy: "strict-origin-when-cross-origin",
     }),
   );
 

@@ -35,3 +35,18 @@ for (const redirectTo of [
     await expectPath(page, "/");
   });
 }
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the sign-in form still posts and signs the user in", async ({ page, createUser }) => {
+    const user = await createUser("user");
+    await page.goto("/login?redirectTo=%2Fconta%2Fprofile");
+    const form = page.getByRole("form", { name: "Entrar" });
+    await form.getByRole("textbox", { name: "E-mail", exact: true }).fill(user.email);
+    await form.getByRole("textbox", { name: "Senha", exact: true }).fill(user.password);
+    await form.getByRole("button", { name: "Entrar" }).click();
+    await expectPath(page, "/conta/profile");
+    await expect(page.getByRole("heading", { name: "Meus dados" })).toBeVisible();
+  });
+});
