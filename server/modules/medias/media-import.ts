@@ -1,36 +1,34 @@
+import { setImmediate as nextTurn } from "node:timers/promises";
 import { sql } from "drizzle-orm";
-import { identityKey } from "../../../common/citation/person-name.ts";
 import type { ImportEntry, ImportResult, ImportSummary } from "../../../common/media-import.ts";
 import type { MediaInput, ReferenceFormat } from "../../../common/schemas/media.ts";
 import type { Db } from "../../db/client.ts";
 import { medias } from "../../db/schema.ts";
 import { type Actor, requireAdmin } from "../access.ts";
-import { type ParsedReferences, parseReferences } from "./interchange/parse-references.ts";
+import { type ParsedEntry, type ParsedReferences, parseReferences } from "./interchange/parse-references.ts";
 import { mediaValues } from "./media-row.ts";
 
-/** Rows per INSERT: few round trips, far below the 65 535 parameters of one statement. */
-const INSERT_CHUNK = 200;
+/**
+ * Rows per INSERT: few round trips, far below the 65 535 parameters of one statement, and short enough
+ * that the embedded database (which runs on this thread) never holds the event loop for long.
+ */
+const INSERT_CHUNK = 100;
 /** Serialises imports, so two commits of the same file cannot both find its entries new. */
 const IMPORT_LOCK = 4_004_001;
+
+type ValidEntry = ParsedEntry & { input: MediaInput; identity_key: string };
+const isValid = (entry: ParsedEntry): entry is ValidEntry => entry.input !== null && entry.identity_key !== null;
 
 type Existing = { id: number; title: string; doi: string; identityKey: string };
 type Executor = Pick<Db, "select" | "insert" | "execute">;
 
-const keyOf = (input: MediaInput) =>
-  identityKey({
-    title: input.title,
-    year: input.publication_date ? Number(input.publication_date.slice(0, 4)) : null,
-    authors: input.authors,
-    organizers: input.organizers,
-  });
-
 /** The library items sharing a DOI (any case) or an identity key with the entries: one query for the whole file. */
-async function existingMatches(db: Executor, inputs: MediaInput[]) {
-  const dois = [...new Set(inputs.map((input) => input.doi.toLowerCase()).filter(Boolean))];
-  const keys = [...new Set(inputs.map(keyOf))];
+async function existingMatches(db: Executor, entries: ValidEntry[]) {
+  const dois = [...new Set(entries.map((entry) => entry.input.doi.toLowerCase()).filter(Boolean))];
+  const keys = [...new Set(entries.map((entry) => entry.identity_key))];
   const byDoi = new Map<string, Existing>();
   const byKey = new Map<string, Existing>();
-  if (inputs.length === 0) return { byDoi, byKey };
+  if (entries.length === 0) return { byDoi, byKey };
   const rows = await db
     .select({ id: medias.id, title: medias.title, doi: medias.doi, identityKey: medias.identityKey })
     .from(medias)
@@ -47,7 +45,7 @@ async function existingMatches(db: Executor, inputs: MediaInput[]) {
 
 /** Every entry's status: invalid (its reason), a duplicate of a library item or of an earlier entry, or new. */
 async function classify(db: Executor, parsed: ParsedReferences) {
-  const valid = parsed.entries.flatMap((entry) => (entry.input ? [entry.input] : []));
+  const valid = parsed.entries.filter(isValid);
   const { byDoi, byKey } = await existingMatches(db, valid);
   const seenDoi = new Map<string, number>();
   const seenKey = new Map<string, number>();
@@ -61,10 +59,9 @@ async function classify(db: Executor, parsed: ParsedReferences) {
       authors: entry.authors,
       year: entry.year,
     };
-    const input = entry.input;
-    if (!input) return { ...base, status: "invalid", reason: entry.reason, duplicate_of: null };
+    if (!isValid(entry)) return { ...base, status: "invalid", reason: entry.reason, duplicate_of: null };
+    const { input, identity_key: key } = entry;
     const doi = input.doi.toLowerCase();
-    const key = keyOf(input);
     const existing = (doi ? byDoi.get(doi) : undefined) ?? byKey.get(key);
     if (existing) {
       const detail = existing.doi ? `DOI ${existing.doi}` : "mesmo título, ano e primeiro autor";
@@ -116,6 +113,8 @@ export function createMediaImport(db: Db) {
         // Duplicates are checked again inside the transaction: the library may have changed since the preview.
         const { summary, fresh } = await classify(tx, parsed);
         for (let start = 0; start < fresh.length; start += INSERT_CHUNK) {
+          // PGlite answers within the same turn of the event loop: let timers and other requests run between chunks.
+          await nextTurn();
           const chunk = fresh
             .slice(start, start + INSERT_CHUNK)
             .map((input) => mediaValues({ ...input, status: "published" }));

@@ -1,3 +1,4 @@
+import { identityKey } from "../../../../common/citation/person-name.ts";
 import type { MediaType } from "../../../../common/media.ts";
 import {
   MAX_IMPORT_BYTES,
@@ -23,6 +24,8 @@ export type ParsedEntry = {
   authors: string[];
   year: number | null;
   type: MediaType | null;
+  /** Title + year + first author, folded (see identityKey); computed here so the main thread does not have to. */
+  identity_key: string | null;
 };
 
 export type ParsedReferences = { format: ReferenceFormat; entries: ParsedEntry[] };
@@ -82,6 +85,14 @@ function validate({ key, draft }: ReadEntry, position: number): ParsedEntry {
     authors: (draft.authors ?? []).slice(0, SUMMARY_AUTHORS).map((name) => shorten(name, 200)),
     year,
     type: draft.type ?? null,
+    identity_key: parsed.success
+      ? identityKey({
+          title: parsed.data.title,
+          year,
+          authors: parsed.data.authors,
+          organizers: parsed.data.organizers,
+        })
+      : null,
   };
 }
 
