@@ -121,8 +121,8 @@ test("an administrator imports 200 Zotero references, the preview naming the 2 i
   await expect(withStatus("Novo")).toHaveCount(198);
 
   await main.getByRole("button", { name: "Importar 198 itens" }).click();
-  await expectPath(page, "/conta/medias");
   await expect(page.getByText("198 itens importados.")).toBeVisible({ timeout: SLOW });
+  await expectPath(page, "/conta/medias");
   await expect(main.getByText("198 itens", { exact: true })).toBeVisible();
 
   // The same file again: everything is already there, and nothing can be imported twice.
