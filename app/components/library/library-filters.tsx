@@ -50,7 +50,8 @@ export function LibraryFilters({ filters, values }: { filters: MediaFilters; val
     onChange: (event: React.ChangeEvent<HTMLSelectElement>) => {
       const next = { ...fields, [name]: event.currentTarget.value };
       setFields(next);
-      send(next);
+      // A change React replays while hydrating can carry the value the address already has: nothing to apply.
+      if (next[name] !== values[name]) send(next);
     },
   });
   const years = filters.years.map((year) => year.value);
