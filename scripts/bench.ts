@@ -92,7 +92,7 @@ async function duringPolls<T>(work: () => Promise<T>) {
 
 function latencyLine(label: string, latencies: number[]) {
   const sorted = [...latencies].sort((a, b) => a - b);
-  return `${label} ${sorted.length} requests, p50 ${percentile(sorted, 0.5).toFixed(1)} ms, p99 ${percentile(sorted, 0.99).toFixed(1)} ms`;
+  return `${label} ${sorted.length} requests, p50 ${percentile(sorted, 0.5).toFixed(1)} ms, p99 ${percentile(sorted, 0.99).toFixed(1)} ms, max ${(sorted[sorted.length - 1] ?? 0).toFixed(1)} ms`;
 }
 
 async function importScenario(token: string) {
