@@ -48,19 +48,21 @@ export function parseReferences(
       options.timeLimitMs ?? PARSE_TIME_LIMIT_MS,
     );
     worker.once("message", (reply: ParseReply) =>
+      settle(() => {
+        if (reply.ok) resolve(reply.result);
+        else if ("message" in reply) reject(invalid(reply.message));
+        else reject(new Error(`reference parse worker failed: ${reply.failure}`));
+      }),
+    );
+    worker.once("error", (error: Error & { code?: string }) =>
       settle(() =>
-        reply.ok
-          ? resolve(reply.result)
-          : reject(invalid(reply.message ?? "O arquivo não pôde ser lido. Verifique se é um BibTeX ou RIS válido.")),
+        reject(
+          error.code === "ERR_WORKER_OUT_OF_MEMORY"
+            ? invalid("O arquivo não pôde ser lido: é grande ou complexo demais. Divida-o em partes menores.")
+            : error,
+        ),
       ),
     );
-    worker.once("error", () =>
-      settle(() =>
-        reject(invalid("O arquivo não pôde ser lido (grande ou complexo demais). Divida-o em partes menores.")),
-      ),
-    );
-    worker.once("exit", () =>
-      settle(() => reject(invalid("O arquivo não pôde ser lido. Verifique se é um BibTeX ou RIS válido."))),
-    );
+    worker.once("exit", (code) => settle(() => reject(new Error(`reference parse worker exited with code ${code}`))));
   });
 }

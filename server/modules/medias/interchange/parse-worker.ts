@@ -7,13 +7,17 @@ import { readReferences } from "./read-references.ts";
 export type ParseRequest = { text: string; format: ReferenceFormat | undefined };
 export type ParseReply =
   | { ok: true; result: ReturnType<typeof readReferences> }
-  | { ok: false; message: string | null };
+  | { ok: false; message: string }
+  | { ok: false; failure: string };
 
 const request = workerData as ParseRequest;
 let reply: ParseReply;
 try {
   reply = { ok: true, result: readReferences(request.text, request.format) };
 } catch (error) {
-  reply = { ok: false, message: isDomainError(error) ? error.message : null };
+  // A refusal goes back as its message; anything else is a bug, reported with its stack.
+  reply = isDomainError(error)
+    ? { ok: false, message: error.message }
+    : { ok: false, failure: error instanceof Error ? (error.stack ?? error.message) : String(error) };
 }
 parentPort?.postMessage(reply);
