@@ -208,6 +208,19 @@ export const events = pgTable(
 
 export const mediaType = pgEnum("media_type", mediaTypes);
 
+export const mediaImportStatus = pgEnum("media_import_status", ["pending", "done"]);
+
+/**
+ * One committed reference import. Its items are written in short chunks while it is pending and
+ * stay invisible until the import is marked done, so a large import neither holds one long
+ * transaction (the embedded database has a single session) nor shows half a file.
+ */
+export const mediaImports = pgTable("media_imports", {
+  id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+  status: mediaImportStatus("status").notNull().default("pending"),
+  createdAt: createdAt(),
+});
+
 /** A library item (/biblioteca): a bibliographic reference with optional files, cover and player. */
 export const medias = pgTable(
   "medias",
@@ -244,6 +257,8 @@ export const medias = pgTable(
     notes: text("notes").notNull().default(""),
     additionalInfo: text("additional_info").notNull().default(""),
     status: contentStatus("status").notNull().default("published"),
+    /** The import that wrote the item; while that import is pending the item is invisible. */
+    importId: integer("import_id").references(() => mediaImports.id, { onDelete: "cascade" }),
     /** Duplicate detection: normalised title + year + first author's surname, set by the service. */
     identityKey: text("identity_key").notNull().default(""),
     createdAt: createdAt(),
@@ -263,6 +278,7 @@ export const medias = pgTable(
     index("medias_languages_idx").using("gin", table.languages),
     index("medias_doi_idx").on(sql`lower(${table.doi})`),
     index("medias_identity_idx").on(table.identityKey),
+    index("medias_import_idx").on(table.importId),
     check("medias_month_range", sql`${table.publicationMonth} IS NULL OR ${table.publicationMonth} BETWEEN 1 AND 12`),
     check("medias_day_range", sql`${table.publicationDay} IS NULL OR ${table.publicationDay} BETWEEN 1 AND 31`),
   ],

@@ -38,6 +38,6 @@ export async function createTestDatabase(): Promise<Database & { drop(): Promise
 /** Empties every table so each test starts from a site that was never set up. */
 export async function resetDatabase(database: Database): Promise<void> {
   await database.db.execute(
-    sql`TRUNCATE settings, users, sessions, menus, contacts, uploads, pages, posts, events, medias RESTART IDENTITY CASCADE`,
+    sql`TRUNCATE settings, users, sessions, menus, contacts, uploads, pages, posts, events, medias, media_imports RESTART IDENTITY CASCADE`,
   );
 }

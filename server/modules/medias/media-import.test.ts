@@ -3,7 +3,7 @@ import { count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { mediaSchema } from "../../../common/schemas/media.ts";
 import { createTestDatabase, resetDatabase } from "../../../tests/support/database.ts";
-import { medias } from "../../db/schema.ts";
+import { mediaImports, medias } from "../../db/schema.ts";
 import type { Actor } from "../access.ts";
 import { type DomainError, isDomainError } from "../errors.ts";
 import { writeBibtex } from "./interchange/bibtex.ts";
@@ -11,6 +11,7 @@ import { generatedBibtex } from "./interchange/fixtures/generate.ts";
 import { writeRis } from "./interchange/ris.ts";
 import { createMediaImport } from "./media-import.ts";
 import { mediaValues, toMediaView } from "./media-row.ts";
+import { createMediasService } from "./medias-service.ts";
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
 const importer = () => createMediaImport(database.db);
@@ -178,6 +179,7 @@ describe("media import", () => {
     try {
       await expect(importer().commit(admin, generatedBibtex(300))).rejects.toThrow();
       expect(await itemCount()).toBe(0);
+      expect(await database.db.select().from(mediaImports)).toEqual([]);
     } finally {
       await database.db.execute(sql`DROP TRIGGER test_refuse_import ON medias`);
       await database.db.execute(sql`DROP FUNCTION test_refuse_import()`);
@@ -241,4 +243,37 @@ describe("media import", () => {
     const [last] = await database.db.select().from(medias).where(eq(medias.doi, "10.5555/gerado.3000"));
     expect(last?.title).toBe("Produção agroecológica gerado n. 3000: estudo de caso");
   }, 180_000);
+  it("keeps answering lists while a large file is written, and shows it only once it is whole", async () => {
+    const library = createMediasService(database.db);
+    const visibleTotal = async () =>
+      (await library.list(admin, { page: 1, per_page: 1, q: "", sort: "newest" })).pagination.total;
+    let writing = true;
+    const commit = importer()
+      .commit(admin, generatedBibtex(1500))
+      .finally(() => {
+        writing = false;
+      });
+    const seenWhileStaged: number[] = [];
+    while (writing) {
+      const written = await itemCount();
+      const visible = await visibleTotal();
+      if (writing && written > 0) seenWhileStaged.push(visible);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    expect((await commit).created).toBe(1500);
+    // Lists ran between the chunks, and none of them saw part of the file.
+    expect(seenWhileStaged.length).toBeGreaterThan(0);
+    expect(new Set(seenWhileStaged)).toEqual(new Set([0]));
+    expect(await visibleTotal()).toBe(1500);
+  }, 120_000);
+
+  it("creates a file's items once when two commits of it run at the same time", async () => {
+    const text = generatedBibtex(250);
+    const results = await Promise.all([importer().commit(admin, text), importer().commit(admin, text)]);
+    expect(results.map((result) => result.created).sort((a, b) => a - b)).toEqual([0, 250]);
+    const later = results.find((result) => result.created === 0);
+    expect(later).toMatchObject({ new: 0, duplicates: 250 });
+    expect(later?.entries[0]?.reason).toMatch(/^Já existe na biblioteca/);
+    expect(await itemCount()).toBe(250);
+  }, 120_000);
 });

@@ -14,6 +14,7 @@ import { medias } from "../../db/schema.ts";
 import { type Actor, isAdmin, requireAdmin } from "../access.ts";
 import { notFound } from "../errors.ts";
 import { mediaValues, toMediaView } from "./media-row.ts";
+import { notStaged } from "./media-visibility.ts";
 
 export const MEDIA_NOT_FOUND = "Item não encontrado.";
 /** An export holds at most this many items, in list order. */
@@ -26,7 +27,7 @@ const tsQuery = (q: string) => sql`websearch_to_tsquery('pt_unaccent', ${q})`;
 
 /** Visitors and customers see published items; administrators see all and may filter by status. */
 function listWhere(actor: Actor | null, query: MediaSearch): SQL | undefined {
-  const filters: SQL[] = [];
+  const filters: SQL[] = [notStaged()];
   if (!isAdmin(actor)) filters.push(eq(medias.status, "published"));
   else if (query.status) filters.push(eq(medias.status, query.status));
   const q = query.q.trim();
@@ -74,7 +75,8 @@ function listOrder(query: MediaSearch): SQL[] {
 }
 
 export function createMediasService(db: Db) {
-  const visibleTo = (actor: Actor | null) => (isAdmin(actor) ? undefined : eq(medias.status, "published"));
+  const visibleTo = (actor: Actor | null) =>
+    isAdmin(actor) ? notStaged() : and(notStaged(), eq(medias.status, "published"));
 
   /** Values of one array column in use among the visible items, most used first. */
   async function arrayFacet(
@@ -163,7 +165,7 @@ export function createMediasService(db: Db) {
       const [row] = await db
         .update(medias)
         .set({ ...mediaValues(input), updatedAt: new Date() })
-        .where(eq(medias.id, id))
+        .where(and(eq(medias.id, id), notStaged()))
         .returning();
       if (!row) throw notFound(MEDIA_NOT_FOUND);
       return toMediaView(row);
@@ -171,7 +173,10 @@ export function createMediasService(db: Db) {
 
     async remove(actor: Actor | null, id: number): Promise<void> {
       requireAdmin(actor);
-      const deleted = await db.delete(medias).where(eq(medias.id, id)).returning({ id: medias.id });
+      const deleted = await db
+        .delete(medias)
+        .where(and(eq(medias.id, id), notStaged()))
+        .returning({ id: medias.id });
       if (deleted.length === 0) throw notFound(MEDIA_NOT_FOUND);
     },
 

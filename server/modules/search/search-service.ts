@@ -3,6 +3,7 @@ import type { SearchHit } from "../../../common/content.ts";
 import type { Paginated } from "../../../common/pagination.ts";
 import { z } from "../../../common/zod.ts";
 import type { Db } from "../../db/client.ts";
+import { NOT_STAGED_SQL } from "../medias/media-visibility.ts";
 
 export type SearchQuery = { q: string; page: number; per_page: number };
 
@@ -88,7 +89,7 @@ export function createSearchService(db: Db, scope: SearchScope) {
                  coalesce(make_timestamptz(publication_year, 1, 1, 0, 0, 0, 'UTC'), updated_at),
                  ts_rank(search, q.query)
             FROM medias, q
-           WHERE ${mediasOn} AND status = 'published' AND search @@ q.query
+           WHERE ${mediasOn} AND status = 'published' AND ${NOT_STAGED_SQL} AND search @@ q.query
         ),
         page AS (
           SELECT hits.*, count(*) OVER () AS total
@@ -115,7 +116,7 @@ export function createSearchService(db: Db, scope: SearchScope) {
                 + (SELECT count(*) FROM events, q
                     WHERE ${eventsOn} AND status = 'published' AND search @@ q.query)
                 + (SELECT count(*) FROM medias, q
-                    WHERE ${mediasOn} AND status = 'published' AND search @@ q.query))::int AS total`;
+                    WHERE ${mediasOn} AND status = 'published' AND ${NOT_STAGED_SQL} AND search @@ q.query))::int AS total`;
         const [row] = rowsOf(await db.execute(counted)).map((value) =>
           z.object({ total: z.coerce.number() }).parse(value),
         );
