@@ -1,6 +1,5 @@
 import { Button, Grid, Group, Paper, Select, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from "@mantine/core";
 import { schemaResolver, useForm } from "@mantine/form";
-import { IconExternalLink } from "@tabler/icons-react";
 import { useNavigation, useSubmit } from "react-router";
 import type { ContentDocument, EventView, PageView, PostView } from "../../../common/content.ts";
 import { fromSaoPauloLocal, isSaoPauloLocal, toSaoPauloLocal } from "../../../common/sao-paulo-time.ts";
@@ -16,6 +15,7 @@ import { useServerErrors } from "../../lib/use-server-errors.ts";
 import { AppLink } from "../app-link.tsx";
 import { DateTimeField } from "./datetime-field.tsx";
 import { DocumentsField } from "./documents-field.tsx";
+import { EditorHeader, type SavedRecord } from "./editor-header.tsx";
 import { ImageUploadField } from "./image-upload-field.tsx";
 import { RichTextField } from "./rich-text-editor.tsx";
 import { TagsField } from "./tags-field.tsx";
@@ -154,8 +154,7 @@ export function ContentForm(props: {
   initialValues: ContentFormValues;
   /** Existing tags of the kind, offered as suggestions. */
   tagSuggestions: string[];
-  /** The saved record's public address; a draft opens there as a preview for administrators. */
-  saved?: { url: string; status: ContentStatus };
+  saved?: SavedRecord;
   answer: unknown;
 }) {
   const submit = useSubmit();
@@ -180,23 +179,7 @@ export function ContentForm(props: {
       )}
     >
       <Stack>
-        <Group justify="space-between">
-          <Title order={1} size="h2">
-            {props.title}
-          </Title>
-          {props.saved ? (
-            <Button
-              component="a"
-              href={props.saved.url}
-              target="_blank"
-              rel="noopener"
-              variant="subtle"
-              rightSection={<IconExternalLink size={16} aria-hidden />}
-            >
-              {props.saved.status === "draft" ? "Pré-visualizar" : "Ver no site"}
-            </Button>
-          ) : null}
-        </Group>
+        <EditorHeader title={props.title} saved={props.saved} />
         <Grid gap="md">
           <Grid.Col span={{ base: 12, lg: 8 }}>
             <Stack>

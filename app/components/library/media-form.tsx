@@ -13,7 +13,6 @@ import {
   Title,
 } from "@mantine/core";
 import { schemaResolver, useForm } from "@mantine/form";
-import { IconExternalLink } from "@tabler/icons-react";
 import { useNavigation, useSubmit } from "react-router";
 import type { ContentDocument } from "../../../common/content.ts";
 import { commonLanguages } from "../../../common/languages.ts";
@@ -30,6 +29,7 @@ import { mediaSchema } from "../../../common/schemas/media.ts";
 import { useServerErrors } from "../../lib/use-server-errors.ts";
 import { AppLink } from "../app-link.tsx";
 import { DocumentsField } from "../conta/documents-field.tsx";
+import { EditorHeader, type SavedRecord } from "../conta/editor-header.tsx";
 import { ImageUploadField } from "../conta/image-upload-field.tsx";
 import { RichTextField } from "../conta/rich-text-editor.tsx";
 import { TagsField } from "../conta/tags-field.tsx";
@@ -150,8 +150,7 @@ export function MediaForm(props: {
   title: string;
   initialValues: MediaFormValues;
   suggestions: MediaSuggestions;
-  /** The saved item's public address; a draft opens there as a preview for administrators. */
-  saved?: { url: string; status: ContentStatus };
+  saved?: SavedRecord;
   answer: unknown;
 }) {
   const submit = useSubmit();
@@ -180,23 +179,7 @@ export function MediaForm(props: {
       onSubmit={form.onSubmit((checked) => submit(checked, { method: "post", encType: "application/json" }))}
     >
       <Stack>
-        <Group justify="space-between">
-          <Title order={1} size="h2">
-            {props.title}
-          </Title>
-          {props.saved ? (
-            <Button
-              component="a"
-              href={props.saved.url}
-              target="_blank"
-              rel="noopener"
-              variant="subtle"
-              rightSection={<IconExternalLink size={16} aria-hidden />}
-            >
-              {props.saved.status === "draft" ? "Pré-visualizar" : "Ver no site"}
-            </Button>
-          ) : null}
-        </Group>
+        <EditorHeader title={props.title} saved={props.saved} />
         <Grid gap="md">
           <Grid.Col span={{ base: 12, lg: 8 }}>
             <Stack>
