@@ -284,4 +284,23 @@ test("a visitor finds the theses on agroecologia familiar from 2015 to 2020, cit
   } finally {
     await visitor.close();
   }
+
+  // The same search works on a browser without JavaScript: the filters are a plain GET form.
+  const plain = await browser.newContext({ baseURL: CONFIGURED_URL, javaScriptEnabled: false });
+  try {
+    const page = await plain.newPage();
+    await page.goto("/biblioteca");
+    const main = page.getByRole("main");
+    await main.getByRole("searchbox", { name: "Buscar na biblioteca" }).fill("agroecologia familiar");
+    await main.getByRole("combobox", { name: "Tipo de material" }).selectOption("thesis");
+    await main.getByRole("spinbutton", { name: "Ano inicial" }).fill("2015");
+    await main.getByRole("spinbutton", { name: "Ano final" }).fill("2020");
+    await main.getByRole("button", { name: "Filtrar" }).click();
+    await expect(main.getByRole("status")).toHaveText(`${Object.keys(THESES).length} itens encontrados`);
+    const address = new URL(page.url());
+    expect(address.searchParams.get("type")).toBe("thesis");
+    expect(address.searchParams.get("year_from")).toBe("2015");
+  } finally {
+    await plain.close();
+  }
 });

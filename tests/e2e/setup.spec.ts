@@ -101,6 +101,11 @@ test("first-time setup from an empty data folder", async ({ page, request }) => 
     useInnerText: true,
   });
 
+  // The library is still off: its address is a 404, not an empty page.
+  const library = await page.goto("/biblioteca");
+  expect(library?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "Página não encontrada" })).toBeVisible();
+
   // ... and signs in again at /login.
   await login(page, "beatriz@example.com", "segredo-1");
   await expectPath(page, "/");
