@@ -14,7 +14,6 @@ import {
 } from "@mantine/core";
 import { schemaResolver, useForm } from "@mantine/form";
 import { useNavigation, useSubmit } from "react-router";
-import type { ContentDocument } from "../../../common/content.ts";
 import { commonLanguages } from "../../../common/languages.ts";
 import {
   type MediaFilters,
@@ -24,7 +23,7 @@ import {
   mediaTypes,
 } from "../../../common/media.ts";
 import { mediaEmbed } from "../../../common/media-embed.ts";
-import { type ContentStatus, contentStatuses, contentStatusLabels } from "../../../common/schemas/content.ts";
+import { contentStatuses, contentStatusLabels } from "../../../common/schemas/content.ts";
 import { mediaSchema } from "../../../common/schemas/media.ts";
 import { useServerErrors } from "../../lib/use-server-errors.ts";
 import { AppLink } from "../app-link.tsx";
@@ -39,34 +38,13 @@ import { NamesField } from "./names-field.tsx";
 
 export const MEDIA_LIST = "/conta/medias";
 
-/** The item as the form edits it; "" for a type not chosen yet. */
-export type MediaFormValues = {
-  title: string;
+/** What the server sets, not the form. */
+type ServerField = "id" | "date_precision" | "year" | "created_at" | "updated_at" | "url_path";
+
+/** The item as the form edits it; "" for a type not chosen yet, the date as typed. */
+export type MediaFormValues = Omit<MediaView, ServerField | "type" | "publication_date"> & {
   type: MediaType | "";
-  authors: string[];
-  organizers: string[];
-  description: string;
   publication_date: string;
-  publisher: string;
-  city: string;
-  institution: string;
-  source: string;
-  volume: string;
-  number: string;
-  pages: string;
-  doi: string;
-  isbn_issn: string;
-  url: string;
-  languages: string[];
-  categories: string[];
-  tags: string[];
-  cover: string | null;
-  documents: ContentDocument[];
-  embed_url: string;
-  patent_legal_status: string;
-  notes: string;
-  additional_info: string;
-  status: ContentStatus;
 };
 
 /** A new item: published unless the administrator keeps it as a draft (the API's default too). */
@@ -101,34 +79,8 @@ export const emptyMedia: MediaFormValues = {
 
 /** A stored item as the form edits it, with its date the Brazilian way (12/05/2019). */
 export function mediaFormValues(item: MediaView): MediaFormValues {
-  return {
-    title: item.title,
-    type: item.type,
-    authors: item.authors,
-    organizers: item.organizers,
-    description: item.description,
-    publication_date: brazilianPublicationDate(item.publication_date),
-    publisher: item.publisher,
-    city: item.city,
-    institution: item.institution,
-    source: item.source,
-    volume: item.volume,
-    number: item.number,
-    pages: item.pages,
-    doi: item.doi,
-    isbn_issn: item.isbn_issn,
-    url: item.url,
-    languages: item.languages,
-    categories: item.categories,
-    tags: item.tags,
-    cover: item.cover,
-    documents: item.documents,
-    embed_url: item.embed_url,
-    patent_legal_status: item.patent_legal_status,
-    notes: item.notes,
-    additional_info: item.additional_info,
-    status: item.status,
-  };
+  const { id, date_precision, year, created_at, updated_at, url_path, ...fields } = item;
+  return { ...fields, publication_date: brazilianPublicationDate(item.publication_date) };
 }
 
 const typeOptions = [
