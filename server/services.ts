@@ -29,6 +29,7 @@ export function createServices(deps: { config: Config; database: Database; stora
   const pages = createPagesService(db, { onChange: () => menus.cache.invalidate() });
   const menus = createMenusService(db, (ids) => pages.slugsFor(ids));
   const settings = createSettingsService(db, { menusCache: menus.cache });
+  const medias = createMediasService(db);
   return {
     config,
     logger,
@@ -40,8 +41,9 @@ export function createServices(deps: { config: Config; database: Database; stora
     pages,
     posts: createPostsService(db),
     events: createEventsService(db),
-    medias: createMediasService(db),
-    mediaImport: createMediaImport(db),
+    medias,
+    // The imported items change what the library's filters count.
+    mediaImport: createMediaImport(db, { onChange: () => medias.filtersCache.invalidate() }),
     search: createSearchService(db, async () => {
       const features = (await settings.get())?.features;
       return {

@@ -490,6 +490,31 @@ describe("imports", () => {
     return form;
   };
 
+  it("keep the visitors' filters in step with every change to the library", async () => {
+    const typesSeen = async () =>
+      (await t.request("GET", "/api/medias/filters"))
+        .json<MediaFilters>()
+        .types.map((type) => [type.value, type.count]);
+    expect(await typesSeen()).toEqual([]);
+    const video = await create({ title: "Vídeo da feira", type: "video" });
+    expect(await typesSeen()).toEqual([["video", 1]]);
+    const put = await t.request("PUT", `/api/medias/${video.id}`, {
+      token,
+      body: { title: "Vídeo da feira", type: "video", status: "draft" },
+    });
+    expect(put.status).toBe(200);
+    expect(await typesSeen()).toEqual([]);
+    const imported = await t.request("POST", "/api/medias/import", {
+      token,
+      body: { text: bibtex("Livro importado") },
+    });
+    expect(imported.json<ImportResult>()).toMatchObject({ created: 1 });
+    expect(await typesSeen()).toEqual([["book", 1]]);
+    const [book] = (await list("?type=book")).data;
+    expect((await t.request("DELETE", `/api/medias/${book?.id}`, { token })).status).toBe(204);
+    expect(await typesSeen()).toEqual([]);
+  });
+
   it("preview what a file would add, without writing anything", async () => {
     await create({ title: "Já existe", doi: "10.1590/existe.1" });
     const text = bibtex("Livro novo") + bibtex("Outro título", "10.1590/existe.1");

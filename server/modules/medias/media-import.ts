@@ -118,7 +118,7 @@ async function classify(db: Executor, parsed: ParsedReferences) {
  * large file is written (the embedded database has a single session, so one long transaction would
  * make every other query wait).
  */
-export function createMediaImport(db: Db) {
+export function createMediaImport(db: Db, hooks: { onChange?: () => void } = {}) {
   return {
     async preview(actor: Actor | null, text: string, format?: ReferenceFormat): Promise<ImportSummary> {
       requireAdmin(actor);
@@ -155,7 +155,7 @@ export function createMediaImport(db: Db) {
             if (row) stagedIds.set(entry.index, row.id);
           });
         }
-        return await db.transaction(async (tx) => {
+        const result = await db.transaction(async (tx) => {
           await tx.execute(sql`SELECT pg_advisory_xact_lock(${IMPORT_LOCK})`);
           // The library may have changed while the chunks were written (another import, an item made by hand).
           const existing = await existingMatches(tx, planned.fresh);
@@ -173,6 +173,8 @@ export function createMediaImport(db: Db) {
           });
           return { ...summarize(parsed.format, entries), created: planned.fresh.length - late.size };
         });
+        hooks.onChange?.();
+        return result;
       } catch (error) {
         // Deleting the import deletes the items written for it (ON DELETE CASCADE).
         await db.delete(mediaImports).where(eq(mediaImports.id, batch.id));

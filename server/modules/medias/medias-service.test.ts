@@ -13,10 +13,13 @@ let database: Awaited<ReturnType<typeof createTestDatabase>>;
 let service: MediasService;
 beforeAll(async () => {
   database = await createTestDatabase();
-  service = createMediasService(database.db);
 });
 afterAll(() => database.drop());
-beforeEach(() => resetDatabase(database));
+// Fixtures are written straight to the table, so each test gets a service with an empty filters cache.
+beforeEach(async () => {
+  await resetDatabase(database);
+  service = createMediasService(database.db);
+});
 
 const admin: Actor = { id: 1, name: "Ana", email: "ana@example.com", role: "admin" };
 const superUser: Actor = { ...admin, role: "super" };

@@ -13,6 +13,7 @@ import type { Db } from "../../db/client.ts";
 import { medias } from "../../db/schema.ts";
 import { type Actor, isAdmin, requireAdmin } from "../access.ts";
 import { notFound } from "../errors.ts";
+import { memo } from "../memo.ts";
 import { mediaValues, toMediaView } from "./media-row.ts";
 import { notStaged } from "./media-visibility.ts";
 
@@ -95,6 +96,38 @@ export function createMediasService(db: Db) {
       .orderBy(desc(count()), foldedOrder(sql`${used.value}`), sql`${used.value} COLLATE "C"`);
   }
 
+  /**
+   * What is in use among the items a visibility condition lets through. Types follow the order
+   * of the form's list (mediaTypes); categories, tags and languages go most used first, then by
+   * name; years newest first.
+   */
+  async function facets(visible: SQL | undefined): Promise<MediaFilters> {
+    const typeRows = await db
+      .select({ value: medias.type, count: count() })
+      .from(medias)
+      .where(visible)
+      .groupBy(medias.type);
+    const types = typeRows
+      .sort((a, b) => mediaTypes.indexOf(a.value) - mediaTypes.indexOf(b.value))
+      .map((row) => ({ ...row, label: mediaTypeLabels[row.value] }));
+    const years = await db
+      .select({ value: sql<number>`${medias.publicationYear}`.mapWith(Number), count: count() })
+      .from(medias)
+      .where(and(visible, isNotNull(medias.publicationYear)))
+      .groupBy(medias.publicationYear)
+      .orderBy(desc(medias.publicationYear));
+    return {
+      types,
+      categories: await arrayFacet(medias.categories, visible),
+      tags: await arrayFacet(medias.tags, visible),
+      languages: await arrayFacet(medias.languages, visible),
+      years,
+    };
+  }
+
+  // Every visit to /biblioteca shows the filters: the visitors' copy is kept until the library changes.
+  const publicFilters = memo(() => facets(visibleTo(null)));
+
   return {
     async list(actor: Actor | null, query: ListQuery & MediaListQuery): Promise<Paginated<MediaView>> {
       const where = listWhere(actor, query);
@@ -112,34 +145,9 @@ export function createMediasService(db: Db) {
       };
     },
 
-    /**
-     * What is in use among the items the caller can see. Types follow the order of the
-     * form's list (mediaTypes); categories, tags and languages go most used first, then by
-     * name; years newest first.
-     */
-    async filters(actor: Actor | null): Promise<MediaFilters> {
-      const visible = visibleTo(actor);
-      const typeRows = await db
-        .select({ value: medias.type, count: count() })
-        .from(medias)
-        .where(visible)
-        .groupBy(medias.type);
-      const types = typeRows
-        .sort((a, b) => mediaTypes.indexOf(a.value) - mediaTypes.indexOf(b.value))
-        .map((row) => ({ ...row, label: mediaTypeLabels[row.value] }));
-      const years = await db
-        .select({ value: sql<number>`${medias.publicationYear}`.mapWith(Number), count: count() })
-        .from(medias)
-        .where(and(visible, isNotNull(medias.publicationYear)))
-        .groupBy(medias.publicationYear)
-        .orderBy(desc(medias.publicationYear));
-      return {
-        types,
-        categories: await arrayFacet(medias.categories, visible),
-        tags: await arrayFacet(medias.tags, visible),
-        languages: await arrayFacet(medias.languages, visible),
-        years,
-      };
+    /** What is in use among the items the caller can see (the front end keeps it as media_filters). */
+    filters(actor: Actor | null): Promise<MediaFilters> {
+      return isAdmin(actor) ? facets(visibleTo(actor)) : publicFilters.get();
     },
 
     /** A draft is a 404 for everyone but administrators. */
@@ -157,6 +165,7 @@ export function createMediasService(db: Db) {
       requireAdmin(actor);
       const [row] = await db.insert(medias).values(mediaValues(input)).returning();
       if (!row) throw new Error("media insert returned nothing");
+      publicFilters.invalidate();
       return toMediaView(row);
     },
 
@@ -168,6 +177,7 @@ export function createMediasService(db: Db) {
         .where(and(eq(medias.id, id), notStaged()))
         .returning();
       if (!row) throw notFound(MEDIA_NOT_FOUND);
+      publicFilters.invalidate();
       return toMediaView(row);
     },
 
@@ -178,7 +188,11 @@ export function createMediasService(db: Db) {
         .where(and(eq(medias.id, id), notStaged()))
         .returning({ id: medias.id });
       if (deleted.length === 0) throw notFound(MEDIA_NOT_FOUND);
+      publicFilters.invalidate();
     },
+
+    /** The visitors' filters, for writers outside this service (the import) to drop after a change. */
+    filtersCache: publicFilters,
 
     /** Every item the list would show for these filters, in its order, up to MAX_EXPORT_ITEMS. */
     async exportItems(actor: Actor | null, query: MediaSearch): Promise<MediaView[]> {
