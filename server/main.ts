@@ -9,9 +9,10 @@ import type { ServerBuild } from "react-router";
 import { createLocalStorage } from "./adapters/storage/local-storage.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 import { type Database, openPglite, openPostgres } from "./db/client.ts";
-import { DataDirLockedError, lockDataDir } from "./db/data-dir-lock.ts";
+import { DataDirLockError, lockDataDir } from "./db/data-dir-lock.ts";
 import { createHttpApp } from "./http/app.ts";
 import { createDocumentHandler } from "./http/document.ts";
+import { securityHeaders } from "./http/security-headers.ts";
 import { createLogger } from "./logger.ts";
 import { createServices } from "./services.ts";
 
@@ -38,7 +39,7 @@ async function main() {
     try {
       releaseLock = lockDataDir(config.DATA_DIR);
     } catch (error) {
-      if (error instanceof DataDirLockedError) fail(error.message);
+      if (error instanceof DataDirLockError) fail(error.message);
       throw error;
     }
     database = await openPglite({ dataDir: path.join(config.DATA_DIR, "db") });
@@ -62,6 +63,7 @@ async function main() {
     if (!existsSync(buildPath)) fail(`No build at ${buildPath}: run \`npm run build\` first (npm start does it).`);
     const build = (await import(buildPath)) as ServerBuild;
     getBuild = async () => build;
+    root.use("*", securityHeaders(config.BASE_URL));
     root.use("/assets/*", async (c, next) => {
       await next();
       if (c.res.ok) c.header("Cache-Control", "public, max-age=31536000, immutable");

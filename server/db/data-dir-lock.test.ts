@@ -4,73 +4,151 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { DataDirLockedError, lockDataDir } from "./data-dir-lock.ts";
+import { DataDirLockError, lockDataDir } from "./data-dir-lock.ts";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
+const lockModule = path.join(root, "server/db/data-dir-lock.ts");
 let dir: string;
 const children: ChildProcess[] = [];
 
 beforeEach(() => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), "cms-lock-"));
+  dir = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), "cms-lock-")));
 });
 afterEach(() => {
-  for (const child of children.splice(0)) child.kill();
+  for (const child of children.splice(0)) child.kill("SIGKILL");
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-const lockFile = () => path.join(dir, "cms.lock");
+const lockFile = (folder = dir) => path.join(folder, "cms.lock");
 
-/** Another process holding the folder, as a second server would. */
-async function holdInChild(folder: string): Promise<ChildProcess> {
-  const code = `import { lockDataDir } from ${JSON.stringify(path.join(root, "server/db/data-dir-lock.ts"))};
-lockDataDir(${JSON.stringify(folder)}); process.stdout.write("locked\\n"); setInterval(() => {}, 1000);`;
-  const child = spawn(process.execPath, ["--input-type=module", "-e", code], { stdio: ["ignore", "pipe", "inherit"] });
+/** A pid that belonged to a process that has exited: what a crashed server leaves in an old-style lock file. */
+const deadPid = () => spawnSync(process.execPath, ["-e", ""]).pid;
+
+/**
+ * Another process on a folder, as a second server would be. It says "ready"
+ * once started; then for each line "<instant> <folder>" on stdin it spins until
+ * that wall-clock instant (so two of them try within microseconds of each
+ * other), locks the folder, answers "won" or "lost <message>", and keeps
+ * whatever it took until killed.
+ */
+function startContender() {
+  const code = `import { createInterface } from "node:readline";
+import { lockDataDir } from ${JSON.stringify(lockModule)};
+process.stdout.write("ready\\n");
+for await (const line of createInterface({ input: process.stdin })) {
+  const [at, folder] = line.split(" ");
+  while (Date.now() < Number(at));
+  let result = "won";
+  try { lockDataDir(folder); } catch (error) { result = "lost " + error.message; }
+  process.stdout.write(result + "\\n");
+}
+setInterval(() => {}, 1000);`;
+  const child = spawn(process.execPath, ["--input-type=module", "-e", code], { stdio: ["pipe", "pipe", "inherit"] });
   children.push(child);
-  await new Promise<void>((resolve, reject) => {
-    child.stdout?.on("data", (chunk: Buffer) => chunk.toString().includes("locked") && resolve());
-    child.on("exit", (status) => reject(new Error(`lock holder exited with ${status}`)));
+  const exited = new Promise<never>((_, reject) =>
+    child.on("exit", (status, signal) => reject(new Error(`contender exited with ${status ?? signal}`))),
+  );
+  exited.catch(() => {});
+  const lines: string[] = [];
+  const waiters: Array<(line: string) => void> = [];
+  let buffered = "";
+  child.stdout?.on("data", (chunk: Buffer) => {
+    buffered += chunk.toString();
+    for (let end = buffered.indexOf("\n"); end >= 0; end = buffered.indexOf("\n")) {
+      const line = buffered.slice(0, end);
+      buffered = buffered.slice(end + 1);
+      const waiter = waiters.shift();
+      if (waiter) waiter(line);
+      else lines.push(line);
+    }
   });
-  return child;
+  const nextLine = () =>
+    Promise.race([
+      exited,
+      new Promise<string>((resolve) => {
+        const line = lines.shift();
+        if (line === undefined) waiters.push(resolve);
+        else resolve(line);
+      }),
+    ]);
+  const ready = nextLine().then((line) => expect(line).toBe("ready"));
+  const lock = async (folder: string, at = Date.now()) => {
+    await ready;
+    child.stdin?.write(`${at} ${folder}\n`);
+    return nextLine();
+  };
+  return { child, ready, lock };
+}
+
+async function holdInChild(folder: string): Promise<ChildProcess> {
+  const contender = startContender();
+  expect(await contender.lock(folder)).toBe("won");
+  return contender.child;
 }
 
 describe("lockDataDir", () => {
-  it("writes our pid, refuses a second lock on the same folder, and releasing removes the file", () => {
+  it("refuses a second lock in the same process, keeps the file on release, and can lock again", () => {
     const release = lockDataDir(dir);
-    expect(fs.readFileSync(lockFile(), "utf8")).toBe(String(process.pid));
-    expect(() => lockDataDir(dir)).toThrow(DataDirLockedError);
-    expect(() => lockDataDir(`${dir}/`)).toThrow(dir);
+    expect(() => lockDataDir(dir)).toThrow(DataDirLockError);
+    expect(() => lockDataDir(`${dir}/`)).toThrow(`The data folder ${dir}/ is already open in this process.`);
     release();
-    expect(fs.existsSync(lockFile())).toBe(false);
+    expect(fs.existsSync(lockFile())).toBe(true);
     release();
     lockDataDir(dir)();
   });
 
-  it("refuses a folder held by another live process, naming the folder and the pid", async () => {
+  it("writes who holds the folder and refuses it to another process, naming the folder and the holder", async () => {
     const holder = await holdInChild(dir);
-    expect(() => lockDataDir(dir)).toThrow(DataDirLockedError);
-    expect(() => lockDataDir(dir)).toThrow(`The data folder ${dir} is in use by another process (pid ${holder.pid}).`);
-    expect(fs.readFileSync(lockFile(), "utf8")).toBe(String(holder.pid));
+    expect(JSON.parse(fs.readFileSync(lockFile(), "utf8"))).toMatchObject({ pid: holder.pid, host: os.hostname() });
+    expect(() => lockDataDir(dir)).toThrow(DataDirLockError);
+    expect(() => lockDataDir(dir)).toThrow(
+      `The data folder ${dir} is in use by another process (pid ${holder.pid} on ${os.hostname()}, since `,
+    );
   });
 
-  it("takes over a stale lock left by a dead process", () => {
-    const dead = spawnSync(process.execPath, ["-e", ""]).pid;
-    fs.writeFileSync(lockFile(), String(dead));
+  it("is released when the holder is killed with SIGKILL and can be taken right after", async () => {
+    const holder = await holdInChild(dir);
+    expect(() => lockDataDir(dir)).toThrow(DataDirLockError);
+    const gone = new Promise((resolve) => holder.once("exit", resolve));
+    holder.kill("SIGKILL");
+    await gone;
     const release = lockDataDir(dir);
-    expect(fs.readFileSync(lockFile(), "utf8")).toBe(String(process.pid));
+    expect(JSON.parse(fs.readFileSync(lockFile(), "utf8"))).toMatchObject({ pid: process.pid });
     release();
   });
 
-  it("takes over a lock naming our own pid that this process does not hold (a restarted container)", () => {
-    fs.writeFileSync(lockFile(), String(process.pid));
-    lockDataDir(dir)();
-    fs.writeFileSync(lockFile(), "");
-    lockDataDir(dir)();
+  it("gives the folder to exactly one of two processes trying at the same instant over a stale lock", async () => {
+    const contenders = [startContender(), startContender()];
+    await Promise.all(contenders.map((contender) => contender.ready));
+    const stale = String(deadPid());
+    for (let round = 0; round < 60; round++) {
+      const folder = path.join(dir, String(round));
+      fs.mkdirSync(folder);
+      fs.writeFileSync(lockFile(folder), stale);
+      const at = Date.now() + 20;
+      const outcomes = await Promise.all(contenders.map((contender) => contender.lock(folder, at)));
+      expect(
+        outcomes.filter((outcome) => outcome === "won"),
+        `round ${round}: ${outcomes.join(" / ")}`,
+      ).toHaveLength(1);
+      expect(outcomes.find((outcome) => outcome !== "won")).toContain(`The data folder ${folder} is in use`);
+    }
   });
 
   it("creates a missing folder", () => {
     const nested = path.join(dir, "a", "b");
     lockDataDir(nested)();
     expect(fs.existsSync(nested)).toBe(true);
+  });
+
+  it("names util-linux when the flock command is missing", () => {
+    const savedPath = process.env.PATH;
+    process.env.PATH = dir;
+    try {
+      expect(() => lockDataDir(path.join(dir, "data"))).toThrow(/flock.*util-linux/);
+    } finally {
+      process.env.PATH = savedPath;
+    }
   });
 });
 
@@ -84,7 +162,6 @@ describe("the server process", () => {
       timeout: 30_000,
     });
     expect(result.status).toBe(1);
-    expect(result.stderr).toContain(`The data folder ${dir} is in use by another process`);
-    expect(fs.readFileSync(lockFile(), "utf8")).toBe(String(holder.pid));
+    expect(result.stderr).toContain(`The data folder ${dir} is in use by another process (pid ${holder.pid}`);
   });
 });

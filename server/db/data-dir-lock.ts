@@ -1,63 +1,69 @@
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 
-export class DataDirLockedError extends Error {}
+export class DataDirLockError extends Error {}
 
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
-  }
-}
-
-function readOwner(lockPath: string): number | null {
-  try {
-    const owner = Number.parseInt(fs.readFileSync(lockPath, "utf8"), 10);
-    return Number.isInteger(owner) ? owner : null;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
-    throw error;
-  }
-}
-
-/** Lock files this process holds: a file naming our own pid but missing here was left by an earlier run. */
+/** Lock files this process holds, for a clear message before the kernel would refuse us anyway. */
 const held = new Set<string>();
+
+type Holder = { pid: number; host: string; started: string };
+
+function describeHolder(lockPath: string): string {
+  try {
+    const holder = JSON.parse(fs.readFileSync(lockPath, "utf8")) as Partial<Holder>;
+    return holder.pid ? ` (pid ${holder.pid} on ${holder.host}, since ${holder.started})` : "";
+  } catch {
+    // The winner truncates before it writes; a reader in between only loses the details.
+    return "";
+  }
+}
 
 /**
  * PGlite has no lock of its own and two processes on one folder silently lose
- * rows, so the embedded mode owns its folder through a pid file created with
- * O_EXCL. A file left by a dead process (or by an earlier run that had our pid,
- * as a restarted container does) is taken over.
+ * rows, so the embedded mode owns its folder through flock(2) on
+ * DATA_DIR/cms.lock (docs/decisions/0006). Node has no flock API: the util-linux
+ * `flock` command takes the lock on our open file (passed as its fd 3). The lock
+ * belongs to the open file description, which this process keeps after the
+ * command exits, so the kernel holds it until we close the file or die (even by
+ * SIGKILL): taking it is atomic and there is no stale lock to take over. The
+ * file is never deleted: a deleted file could be locked by one process while
+ * another creates and locks a new one.
  */
 export function lockDataDir(dataDir: string): () => void {
   fs.mkdirSync(dataDir, { recursive: true });
-  const lockPath = path.join(path.resolve(dataDir), "cms.lock");
+  const lockPath = path.join(fs.realpathSync(dataDir), "cms.lock");
   if (held.has(lockPath)) {
-    throw new DataDirLockedError(`The data folder ${dataDir} is already open in this process.`);
+    throw new DataDirLockError(`The data folder ${dataDir} is already open in this process.`);
   }
-  for (let attempt = 0; attempt < 2; attempt++) {
-    try {
-      fs.writeFileSync(lockPath, String(process.pid), { flag: "wx" });
-      held.add(lockPath);
-      let released = false;
-      return () => {
-        if (released) return;
-        released = true;
-        held.delete(lockPath);
-        fs.rmSync(lockPath, { force: true });
-      };
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-      const owner = readOwner(lockPath);
-      if (owner !== null && owner !== process.pid && isAlive(owner)) {
-        throw new DataDirLockedError(
-          `The data folder ${dataDir} is in use by another process (pid ${owner}). Stop it or choose another DATA_DIR.`,
-        );
-      }
-      fs.rmSync(lockPath, { force: true });
+  const fd = fs.openSync(lockPath, fs.constants.O_RDWR | fs.constants.O_CREAT, 0o644);
+  const result = spawnSync("flock", ["-x", "-n", "3"], { stdio: ["ignore", "ignore", "pipe", fd] });
+  if (result.status !== 0) {
+    fs.closeSync(fd);
+    if ((result.error as NodeJS.ErrnoException | undefined)?.code === "ENOENT") {
+      throw new DataDirLockError(
+        "The `flock` command is missing: install util-linux (Debian/Ubuntu: apt-get install util-linux) to lock the data folder.",
+      );
     }
+    if (result.status === 1) {
+      throw new DataDirLockError(
+        `The data folder ${dataDir} is in use by another process${describeHolder(lockPath)}. Stop it or choose another DATA_DIR.`,
+      );
+    }
+    throw new DataDirLockError(
+      `Could not lock the data folder ${dataDir}: ${result.stderr?.toString().trim() || (result.error?.message ?? `flock exited with ${result.status ?? result.signal}`)}`,
+    );
   }
-  throw new DataDirLockedError(`Could not lock the data folder ${dataDir}.`);
+  const holder: Holder = { pid: process.pid, host: os.hostname(), started: new Date().toISOString() };
+  fs.ftruncateSync(fd);
+  fs.writeSync(fd, JSON.stringify(holder), 0);
+  held.add(lockPath);
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    held.delete(lockPath);
+    fs.closeSync(fd);
+  };
 }
