@@ -21,11 +21,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submitted = await readSubmission(request);
   const checked = validate(loginSchema, submitted);
   if (!checked.ok) return checked.response;
+  // Worked out before signing in: nothing may fail between creating the session and answering.
+  const target = safeRedirect(submitted.redirectTo);
   try {
     const { session } = await services.auth.login(checked.data, clientAddress);
-    return redirect(safeRedirect(submitted.redirectTo as string | undefined), {
-      headers: { "Set-Cookie": sessionCookie(session.token) },
-    });
+    return redirect(target, { headers: { "Set-Cookie": sessionCookie(session.token) } });
   } catch (error) {
     return failureFrom(error, { email: checked.data.email });
   }

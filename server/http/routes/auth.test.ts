@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { createTestApp, SUPER, type TestApp } from "../../../tests/support/test-app.ts";
 
 let t: TestApp;
@@ -111,32 +111,79 @@ describe("tokens", () => {
 describe("failed login throttle", () => {
   const wrong = { email: SUPER.email, password: "errada123" };
   const right = { email: SUPER.email, password: SUPER.password };
+  const fromAddress = "Muitas tentativas de login a partir deste endereço. Aguarde até 15 minutos e tente novamente.";
+  const forEmail = "Muitas tentativas de login para este e-mail. Aguarde até 15 minutos e tente novamente.";
+  /** Wrong guesses, each at a different e-mail, so only the per-address limit applies. */
+  const spray = (attempt: number) => ({ email: `pessoa${attempt}@example.com`, password: "errada123" });
+  const statusCounts = (responses: { status: number }[]) => {
+    const counts: Record<number, number> = {};
+    for (const { status } of responses) counts[status] = (counts[status] ?? 0) + 1;
+    return counts;
+  };
+
+  afterEach(() => {
+    vi.useRealTimers();
+  });
 
   it("refuses an address with 429 after repeated failures, while other addresses still sign in", async () => {
     await t.setupSite();
     // Our proxy appends the address it saw; whatever the client put before it changes nothing.
     for (let attempt = 1; attempt <= 10; attempt++) {
       const headers = { "x-forwarded-for": `10.0.0.${attempt}, 203.0.113.7` };
-      expect((await login(wrong, headers)).status, `attempt ${attempt}`).toBe(401);
+      expect((await login(spray(attempt), headers)).status, `attempt ${attempt}`).toBe(401);
     }
     const blocked = await login(right, { "x-forwarded-for": "203.0.113.7" });
     expect(blocked.status).toBe(429);
-    expect(blocked.json()).toEqual({
-      message: "Muitas tentativas de login. Aguarde alguns minutos e tente novamente.",
-    });
+    expect(blocked.json()).toEqual({ message: fromAddress });
 
     expect((await login(wrong, { "x-forwarded-for": "198.51.100.2" })).status).toBe(401);
     expect((await login(right, { "x-forwarded-for": "198.51.100.2" })).status).toBe(200);
   });
 
-  it("forgets earlier failures after a successful login", async () => {
+  it.each([30, 40])(
+    "limits %i simultaneous wrong logins from one address like the same number sent in turn",
+    async (burst) => {
+      await t.setupSite();
+      const headers = { "x-forwarded-for": "203.0.113.20" };
+      const sameAccount = await Promise.all(Array.from({ length: burst }, () => login(wrong, headers)));
+      expect(statusCounts(sameAccount)).toEqual({ 401: 10, 429: burst - 10 });
+
+      const other = { "x-forwarded-for": "203.0.113.21" };
+      const manyAccounts = await Promise.all(
+        Array.from({ length: burst }, (_, attempt) => login(spray(attempt), other)),
+      );
+      expect(statusCounts(manyAccounts)).toEqual({ 401: 10, 429: burst - 10 });
+      expect(manyAccounts.find((response) => response.status === 429)?.json()).toEqual({ message: fromAddress });
+    },
+  );
+
+  it("limits guesses at one e-mail from rotating addresses, for a window of minutes only", async () => {
+    await t.setupSite();
+    const responses = await Promise.all(
+      Array.from({ length: 30 }, (_, attempt) => login(wrong, { "x-forwarded-for": `198.51.100.${attempt + 1}` })),
+    );
+    expect(statusCounts(responses)).toEqual({ 401: 10, 429: 20 });
+    expect(responses.find((response) => response.status === 429)?.json()).toEqual({ message: forEmail });
+    // The e-mail is written in another case: it is still the same account.
+    const shouted = await login({ ...right, email: SUPER.email.toUpperCase() }, { "x-forwarded-for": "192.0.2.1" });
+    expect(shouted.status).toBe(429);
+    expect((await login(spray(1), { "x-forwarded-for": "192.0.2.2" })).status).toBe(401);
+
+    // Refused attempts do not extend the block: the owner gets in once the window has passed.
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + 14 * 60_000 });
+    expect((await login(right, { "x-forwarded-for": "192.0.2.3" })).status).toBe(429);
+    vi.setSystemTime(Date.now() + 60_000);
+    expect((await login(right, { "x-forwarded-for": "192.0.2.3" })).status).toBe(200);
+  });
+
+  it("does not count a right password, nor let it wipe earlier failures for other accounts", async () => {
     await t.setupSite();
     const address = { "x-forwarded-for": "203.0.113.9" };
-    for (let attempt = 1; attempt <= 9; attempt++) await login(wrong, address);
-    expect((await login(right, address)).status).toBe(200);
-    for (let attempt = 1; attempt <= 9; attempt++) {
-      expect((await login(wrong, address)).status).toBe(401);
-    }
+    for (let attempt = 1; attempt <= 9; attempt++) expect((await login(spray(attempt), address)).status).toBe(401);
+    for (let attempt = 1; attempt <= 3; attempt++) expect((await login(right, address)).status).toBe(200);
+    expect((await login(spray(10), address)).status).toBe(401);
+    expect((await login(spray(11), address)).status).toBe(429);
+    expect((await login(right, address)).status).toBe(429);
   });
 });
 
@@ -220,7 +267,7 @@ describe("behind https and without a trusted proxy", () => {
 
     for (let attempt = 1; attempt <= 10; attempt++) {
       await secure.request("POST", "/api/auth/login", {
-        body: { email: SUPER.email, password: "errada123" },
+        body: { email: `pessoa${attempt}@example.com`, password: "errada123" },
         headers: { "x-forwarded-for": `203.0.113.${attempt}` },
       });
     }

@@ -26,7 +26,10 @@ export async function revokeSessions(db: Db, userId: number, exceptToken: string
 // A fixed hash so an unknown e-mail costs the same time as a wrong password.
 const dummyHash = hashPassword("not-a-real-password");
 
-export function createAuthService(db: Db, throttle: Throttle = defaultThrottle()) {
+/** Failed logins are limited per client address and per e-mail, so rotating addresses does not help either. */
+export type LoginThrottles = { address: Throttle; account: Throttle };
+
+export function createAuthService(db: Db, throttles: LoginThrottles = defaultThrottles()) {
   async function createSession(userId: number): Promise<Session> {
     const token = randomBytes(32).toString("base64url");
     const expiresAt = new Date(Date.now() + SESSION_TTL_MS);
@@ -37,16 +40,24 @@ export function createAuthService(db: Db, throttle: Throttle = defaultThrottle()
   return {
     createSession,
 
-    /** Checks credentials; repeated failures from one address are refused with 429. */
+    /**
+     * Checks credentials. The attempt is counted against the address and the e-mail before the slow
+     * password check, so simultaneous guesses are limited like sequential ones; a right password is
+     * then uncounted, but earlier failures stay, so one valid account cannot reopen guessing at others.
+     */
     async login(input: LoginInput, clientAddress: string): Promise<{ session: Session; user: Actor }> {
-      throttle.check(clientAddress);
+      await throttles.address.take(clientAddress);
+      try {
+        await throttles.account.take(input.email);
+      } catch (error) {
+        await throttles.address.giveBack(clientAddress);
+        throw error;
+      }
       const [user] = await db.select().from(users).where(eq(users.email, input.email)).limit(1);
       const valid = await verifyPassword(input.password, user?.passwordHash ?? (await dummyHash));
-      if (!user || !valid) {
-        throttle.hit(clientAddress);
-        throw unauthenticated("E-mail ou senha inválidos.");
-      }
-      throttle.reset(clientAddress);
+      if (!user || !valid) throw unauthenticated("E-mail ou senha inválidos.");
+      await throttles.address.giveBack(clientAddress);
+      await throttles.account.giveBack(input.email);
       const session = await createSession(user.id);
       return { session, user: { id: user.id, name: user.name, email: user.email, role: user.role } };
     },
@@ -84,12 +95,17 @@ export function createAuthService(db: Db, throttle: Throttle = defaultThrottle()
   };
 }
 
-function defaultThrottle() {
-  return createThrottle({
-    maxHits: 10,
-    windowMs: 15 * 60 * 1000,
-    message: "Muitas tentativas de login. Aguarde alguns minutos e tente novamente.",
-  });
+const LOGIN_WINDOW_MINUTES = 15;
+
+// A flood at one e-mail locks its owner out too; refused attempts are not counted, so once it stops the window ends it.
+function defaultThrottles(): LoginThrottles {
+  const limit = (whose: string) =>
+    createThrottle({
+      maxHits: 10,
+      windowMs: LOGIN_WINDOW_MINUTES * 60 * 1000,
+      message: `Muitas tentativas de login ${whose}. Aguarde até ${LOGIN_WINDOW_MINUTES} minutos e tente novamente.`,
+    });
+  return { address: limit("a partir deste endereço"), account: limit("para este e-mail") };
 }
 
 export type AuthService = ReturnType<typeof createAuthService>;

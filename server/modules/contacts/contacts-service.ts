@@ -40,8 +40,7 @@ export function createContactsService(
   return {
     /** Public: stores a message; a filled honeypot is accepted silently and dropped. */
     async send(input: ContactInput, clientAddress: string): Promise<{ stored: boolean }> {
-      throttle.check(clientAddress);
-      throttle.hit(clientAddress);
+      await throttle.take(clientAddress);
       if (input.website) return { stored: false };
       await db.insert(contacts).values({ name: input.name, email: input.email, message: input.message });
       return { stored: true };
