@@ -12,6 +12,8 @@ export const userCreateSchema = z.object({
   password: passwordField(),
 });
 
+export const CURRENT_PASSWORD_REQUIRED = "Informe a senha atual para trocar a senha";
+
 /** An administrator editing someone; an empty password keeps the current one. */
 export const userUpdateSchema = z.object({
   name: requiredText(120),
@@ -21,6 +23,9 @@ export const userUpdateSchema = z.object({
     .string()
     .default("")
     .pipe(z.union([z.literal(""), passwordField()])),
+  current_password: z.string().default("").meta({
+    description: "The editor's own current password: required when editing oneself with a new password.",
+  }),
 });
 
 /** Anyone editing their own data; changing the password asks for the current one. */
@@ -41,7 +46,7 @@ export const profileSchema = z
   })
   .refine((input) => input.password === "" || input.current_password !== "", {
     path: ["current_password"],
-    message: "Informe a senha atual para trocar a senha",
+    message: CURRENT_PASSWORD_REQUIRED,
   });
 
 export const userListQuerySchema = z.object({ role: role.optional() });

@@ -14,13 +14,15 @@ export function UserForm(props: {
   initialValues: UserFormValues;
   /** Only a super may grant the Super role (the server refuses it too). */
   canGrantSuper: boolean;
+  /** Editing oneself: a new password takes the current one, as on the profile (the server refuses it too). */
+  editingSelf?: boolean;
   answer: unknown;
 }) {
   const submit = useSubmit();
   const navigation = useNavigation();
-  const form = useForm<UserFormValues>({
+  const form = useForm<UserFormValues & { current_password: string }>({
     mode: "controlled",
-    initialValues: props.initialValues,
+    initialValues: { ...props.initialValues, current_password: "" },
     validate: schemaResolver(props.mode === "new" ? userCreateSchema : userUpdateSchema, { sync: true }),
     validateInputOnBlur: true,
   });
@@ -72,6 +74,15 @@ export function UserForm(props: {
                 }
                 {...form.getInputProps("password")}
               />
+              {props.editingSelf ? (
+                <PasswordInput
+                  label="Senha atual"
+                  autoComplete="current-password"
+                  required={form.values.password !== ""}
+                  description="Necessária para trocar a sua própria senha."
+                  {...form.getInputProps("current_password")}
+                />
+              ) : null}
             </Stack>
           </Fieldset>
         </Paper>

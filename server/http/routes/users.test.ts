@@ -222,6 +222,63 @@ describe("create, read, update, delete", () => {
   });
 });
 
+describe("changing your own password", () => {
+  const missing = "Informe a senha atual para trocar a senha";
+  const wrong = "A senha atual não confere";
+
+  it.each(["admin", "super"] as const)(
+    "someone with role %s needs the current password, as on the profile",
+    async (role) => {
+      const superToken = await t.setupSite();
+      const me = await t.createUser(role, superToken);
+      const elsewhere = await t.login(me.email, me.password);
+      const body = { name: "Eu mesma", email: me.email, role, password: "nova-senha-1" };
+
+      const without = await t.request("PUT", `/api/users/${me.id}`, { token: me.token, body });
+      expect(without.status).toBe(400);
+      expect(without.json()).toEqual({ message: `${missing}.`, errors: { current_password: [missing] } });
+
+      const guessed = await t.request("PUT", `/api/users/${me.id}`, {
+        token: me.token,
+        body: { ...body, current_password: "chute123" },
+      });
+      expect(guessed.status).toBe(400);
+      expect(guessed.json()).toEqual({ message: `${wrong}.`, errors: { current_password: [wrong] } });
+      // The refused attempts changed nothing, not even the name.
+      await t.login(me.email, me.password);
+      expect((await t.request("GET", "/api/profile", { token: me.token })).json()).toMatchObject({
+        name: `Pessoa ${role}`,
+      });
+
+      const changed = await t.request("PUT", `/api/users/${me.id}`, {
+        token: me.token,
+        body: { ...body, current_password: me.password },
+      });
+      expect(changed.status).toBe(200);
+      expect((await t.request("GET", "/api/profile", { token: me.token })).status).toBe(200);
+      expect((await t.request("GET", "/api/profile", { token: elsewhere })).status).toBe(401);
+      await t.login(me.email, "nova-senha-1");
+    },
+  );
+
+  it("is not asked for when editing someone else or keeping your own password", async () => {
+    const superToken = await t.setupSite();
+    const admin = await t.createUser("admin", superToken);
+    const user = await t.createUser("user", superToken);
+    const other = await t.request("PUT", `/api/users/${user.id}`, {
+      token: admin.token,
+      body: { name: "Cliente", email: user.email, role: "user", password: "trocada-1" },
+    });
+    expect(other.status).toBe(200);
+    await t.login(user.email, "trocada-1");
+    const own = await t.request("PUT", `/api/users/${admin.id}`, {
+      token: admin.token,
+      body: { name: "Admin renomeada", email: admin.email, role: "admin", password: "" },
+    });
+    expect(own.status).toBe(200);
+  });
+});
+
 describe("the super role", () => {
   it("an admin cannot create a super, promote to super, edit or delete a super", async () => {
     const superToken = await t.setupSite();

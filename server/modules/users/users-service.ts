@@ -1,7 +1,12 @@
 import { and, asc, count, eq, ilike, ne, or, type SQL } from "drizzle-orm";
 import type { ListQuery, Paginated } from "../../../common/pagination.ts";
 import type { UserRole } from "../../../common/roles.ts";
-import type { ProfileInput, UserCreateInput, UserUpdateInput } from "../../../common/schemas/user.ts";
+import {
+  CURRENT_PASSWORD_REQUIRED,
+  type ProfileInput,
+  type UserCreateInput,
+  type UserUpdateInput,
+} from "../../../common/schemas/user.ts";
 import type { Db } from "../../db/client.ts";
 import { users } from "../../db/schema.ts";
 import { type Actor, isSuper, requireAdmin } from "../access.ts";
@@ -23,6 +28,7 @@ const toView = (row: { id: number; name: string; email: string; role: UserRole; 
 const EMAIL_TAKEN = "Este e-mail já está cadastrado.";
 const SUPER_ONLY = "Apenas um usuário Super pode conceder ou alterar o perfil Super.";
 const LAST_SUPER = "O último usuário Super não pode ser removido nem rebaixado.";
+const CURRENT_PASSWORD_WRONG = "A senha atual não confere";
 
 /** True for PostgreSQL's unique_violation, however the driver wraps it. */
 function isUniqueViolation(error: unknown): boolean {
@@ -53,6 +59,20 @@ export function createUsersService(db: Db) {
     const filter = exceptId === null ? eq(users.email, email) : and(eq(users.email, email), ne(users.id, exceptId));
     const [taken] = await q.select({ id: users.id }).from(users).where(filter).limit(1);
     if (taken) throw conflict(EMAIL_TAKEN, { email: [EMAIL_TAKEN] });
+  }
+
+  /**
+   * Changing one's own password always takes the current one, whichever screen or endpoint:
+   * a session left open on a shared computer must not be enough to take over the account.
+   */
+  async function requireCurrentPassword(userId: number, currentPassword: string) {
+    if (!currentPassword) {
+      throw invalid(`${CURRENT_PASSWORD_REQUIRED}.`, { current_password: [CURRENT_PASSWORD_REQUIRED] });
+    }
+    const [row] = await db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, userId));
+    if (!row || !(await verifyPassword(currentPassword, row.hash))) {
+      throw invalid(`${CURRENT_PASSWORD_WRONG}.`, { current_password: [CURRENT_PASSWORD_WRONG] });
+    }
   }
 
   /**
@@ -130,6 +150,7 @@ export function createUsersService(db: Db) {
       currentToken: string | null,
     ): Promise<UserView> {
       const admin = requireAdmin(actor);
+      if (input.password && id === admin.id) await requireCurrentPassword(id, input.current_password);
       const passwordHash = input.password ? await hashPassword(input.password) : undefined;
       return withEmailUnique(() =>
         db.transaction(async (tx) => {
@@ -178,10 +199,7 @@ export function createUsersService(db: Db) {
       await ensureEmailFree(input.email, actor.id);
       let passwordHash: string | undefined;
       if (input.password) {
-        const [row] = await db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, actor.id));
-        if (!row || !(await verifyPassword(input.current_password, row.hash))) {
-          throw invalid("A senha atual não confere.", { current_password: ["A senha atual não confere"] });
-        }
+        await requireCurrentPassword(actor.id, input.current_password);
         passwordHash = await hashPassword(input.password);
       }
       const [row] = await withEmailUnique(() =>

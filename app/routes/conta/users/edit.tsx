@@ -14,7 +14,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const user = await services.users.get(actor, idParam(params)).catch((error: unknown) => {
     throw failureFrom(error);
   });
-  return { user, canGrantSuper: actor.role === "super" };
+  return { user, canGrantSuper: actor.role === "super", editingSelf: user.id === actor.id };
 }
 
 export async function action({ context, params, request }: Route.ActionArgs) {
@@ -27,7 +27,7 @@ export async function action({ context, params, request }: Route.ActionArgs) {
     await services.users.update(actor, id, checked.data, sessionToken);
     return redirect("/conta/users", { headers: { "Set-Cookie": await flashHeader("success", USER_SAVED) } });
   } catch (error) {
-    return failureFrom(error, { ...submitted, password: "" });
+    return failureFrom(error, { ...submitted, password: "", current_password: "" });
   }
 }
 
@@ -45,6 +45,7 @@ export default function EditUser({ loaderData }: Route.ComponentProps) {
       title="Editar usuário"
       initialValues={{ name: user.name, email: user.email, role: user.role, password: "" }}
       canGrantSuper={loaderData.canGrantSuper}
+      editingSelf={loaderData.editingSelf}
       answer={useActionData<typeof action>()}
     />
   );
