@@ -1,9 +1,9 @@
-import { z } from "./zod.ts";
+import { plainString, z } from "./zod.ts";
 
 export const listQuerySchema = z.object({
   page: z.coerce.number().int("Página inválida").min(1, "Página inválida").max(100000).default(1),
   per_page: z.coerce.number().int().min(1).max(100, "No máximo 100 por página").default(20),
-  q: z.string().trim().max(200).default(""),
+  q: plainString().trim().max(200).default(""),
 });
 
 export type ListQuery = z.infer<typeof listQuerySchema>;

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import type { z } from "zod";
 import { fieldErrors } from "../../common/zod.ts";
-import { isDomainError, statusOf } from "../../server/modules/errors.ts";
+import { databaseInputError, isDomainError, statusOf } from "../../server/modules/errors.ts";
 
 /** What a refused action answers: the form shows `errors` beside fields and `message` as a toast. */
 export type ActionFailure = { ok: false; message: string; errors: Record<string, string[]>; values?: unknown };
@@ -32,8 +32,9 @@ export function failure(status: number, message: string, errors: Record<string, 
   return data<ActionFailure>({ ok: false, message, errors, values }, { status });
 }
 
-/** Turns a domain error from a service into a form failure; anything else stays a real error. */
+/** Turns a domain error from a service (or a value the database refused) into a form failure; anything else stays a real error. */
 export function failureFrom(error: unknown, values?: unknown) {
-  if (isDomainError(error)) return failure(statusOf[error.kind], error.message, error.fieldErrors ?? {}, values);
+  const refused = isDomainError(error) ? error : databaseInputError(error);
+  if (refused) return failure(statusOf[refused.kind], refused.message, refused.fieldErrors ?? {}, values);
   throw error;
 }

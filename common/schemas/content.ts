@@ -1,4 +1,13 @@
-import { optionalText, requiredText, z } from "../zod.ts";
+import {
+  dateTimeField,
+  fileAddressField,
+  optionalFileAddressField,
+  optionalText,
+  plainString,
+  requiredText,
+  webAddressField,
+  z,
+} from "../zod.ts";
 
 export const contentStatuses = ["draft", "published"] as const;
 export type ContentStatus = (typeof contentStatuses)[number];
@@ -6,31 +15,25 @@ export const contentStatusLabels: Record<ContentStatus, string> = { draft: "Rasc
 
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
-const slug = z
-  .string()
+const slug = plainString()
   .trim()
   .max(120, "No máximo 120 caracteres")
   .refine((value) => value === "" || SLUG_PATTERN.test(value), "Use só letras minúsculas sem acento, números e hífens")
   .default("");
 
-const fileUrl = z
-  .string()
-  .trim()
-  .max(500)
-  .refine((value) => value === "" || /^(https?:\/\/|\/)[^\s]*$/i.test(value), "Endereço de arquivo inválido")
-  .transform((value) => (value === "" ? null : value))
-  .nullable()
-  .default(null);
+/** Larger than any upload we take: a bigger size is a made-up one. */
+const MAX_DOCUMENT_BYTES = 1024 ** 3;
 
-const contentDocument = z.object({
-  url: z.string().trim().min(1).max(500),
+/** An attached file: uploaded here (`/files/...`) or a link to an http(s) address. */
+export const documentSchema = z.object({
+  url: fileAddressField("Use um arquivo enviado ou um endereço começando com https://"),
   name: requiredText(200),
-  size: z.number().int().min(0),
-  mime_type: z.string().trim().max(200),
+  size: z.number().int().min(0, "Tamanho de arquivo inválido").max(MAX_DOCUMENT_BYTES, "Tamanho de arquivo inválido"),
+  mime_type: plainString().trim().max(200, "No máximo 200 caracteres"),
 });
 
 const tags = z
-  .array(z.string().trim().min(1, "Etiqueta vazia").max(40, "Etiquetas têm no máximo 40 caracteres"))
+  .array(plainString().trim().min(1, "Etiqueta vazia").max(40, "Etiquetas têm no máximo 40 caracteres"))
   .max(20, "No máximo 20 etiquetas")
   .default([])
   .transform((values) => [...new Set(values)]);
@@ -40,39 +43,29 @@ export const contentFields = {
   title: requiredText(200),
   slug,
   summary: optionalText(300),
-  content: z.string().max(200_000, "O conteúdo é grande demais").default(""),
-  cover: fileUrl,
-  documents: z.array(contentDocument).max(20, "No máximo 20 documentos").default([]),
+  content: plainString().max(200_000, "O conteúdo é grande demais").default(""),
+  cover: optionalFileAddressField("Endereço de arquivo inválido"),
+  documents: z.array(documentSchema).max(20, "No máximo 20 documentos").default([]),
   tags,
   status: z.enum(contentStatuses, "Escolha Rascunho ou Publicado").default("draft"),
 };
 
 export const pageSchema = z.object(contentFields);
 
-const dateTime = (label: string) =>
-  z.coerce.date({ error: `Informe ${label}` }).refine((value) => !Number.isNaN(value.getTime()), `Informe ${label}`);
-
 export const postSchema = z.object({
   ...contentFields,
   /** A future moment keeps the news item hidden until then. */
-  published_at: dateTime("a data de publicação").default(() => new Date()),
+  published_at: dateTimeField("a data de publicação").default(() => new Date()),
 });
-
-const onlineUrl = z
-  .string()
-  .trim()
-  .max(500)
-  .refine((value) => value === "" || /^https?:\/\/[^\s]+$/i.test(value), "Informe um endereço começando com https://")
-  .default("");
 
 export const eventSchema = z
   .object({
     ...contentFields,
-    start_at: dateTime("o início"),
-    end_at: dateTime("o término"),
+    start_at: dateTimeField("o início"),
+    end_at: dateTimeField("o término"),
     place_name: optionalText(200),
     place_address: optionalText(300),
-    online_url: onlineUrl,
+    online_url: webAddressField("Informe um endereço começando com https://"),
   })
   .refine((event) => event.end_at.getTime() >= event.start_at.getTime(), {
     path: ["end_at"],
@@ -85,7 +78,7 @@ export type EventInput = z.infer<typeof eventSchema>;
 
 /** List filters shared by the REST API and the admin lists (with page, per_page and q). */
 export const contentListQuerySchema = z.object({
-  tag: z.string().trim().max(40).optional(),
+  tag: plainString().trim().max(40).optional(),
   status: z.enum(contentStatuses, "Use draft ou published").optional(),
   sort: z.enum(["date_desc", "date_asc"], "Use date_desc ou date_asc").default("date_desc"),
 });

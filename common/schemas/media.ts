@@ -1,8 +1,8 @@
 import { normalizeLanguage } from "../languages.ts";
 import { type DatePrecision, mediaSorts, mediaTypes } from "../media.ts";
 import { mediaEmbed } from "../media-embed.ts";
-import { optionalText, requiredText, z } from "../zod.ts";
-import { contentStatuses } from "./content.ts";
+import { optionalFileAddressField, optionalText, plainString, requiredText, webAddressField, z } from "../zod.ts";
+import { contentStatuses, documentSchema } from "./content.ts";
 
 export const MIN_YEAR = 1000;
 export const MAX_YEAR = 2100;
@@ -47,25 +47,17 @@ export function precisionOf(date: PublicationDate | null): DatePrecision | null 
 
 const names = (label: string) =>
   z
-    .array(z.string().trim().max(200, "Nomes têm no máximo 200 caracteres"))
+    .array(plainString().trim().max(200, "Nomes têm no máximo 200 caracteres"))
     .max(100, `No máximo 100 ${label}`)
     .default([])
     .transform((values) => values.filter((value) => value !== ""));
 
 const labels = (max: number, label: string) =>
   z
-    .array(z.string().trim().min(1, "Valor vazio").max(60, "No máximo 60 caracteres por valor"))
+    .array(plainString().trim().min(1, "Valor vazio").max(60, "No máximo 60 caracteres por valor"))
     .max(max, `No máximo ${max} ${label}`)
     .default([])
     .transform((values) => [...new Set(values)]);
-
-const webAddress = (message: string) =>
-  z
-    .string()
-    .trim()
-    .max(1000, "No máximo 1000 caracteres")
-    .refine((value) => value === "" || /^https?:\/\/[^\s]+$/i.test(value), message)
-    .default("");
 
 /** "https://doi.org/10.1000/xyz", "doi:10.1000/xyz" and "10.1000/xyz" are all kept as "10.1000/xyz". */
 export function normalizeDoi(raw: string): string {
@@ -75,8 +67,7 @@ export function normalizeDoi(raw: string): string {
     .replace(/^doi:\s*/i, "");
 }
 
-const doi = z
-  .string()
+const doi = plainString()
   .trim()
   .max(300, "No máximo 300 caracteres")
   .transform(normalizeDoi)
@@ -86,31 +77,14 @@ const doi = z
   )
   .default("");
 
-const coverUrl = z
-  .string()
-  .trim()
-  .max(500)
-  .refine((value) => value === "" || /^(https?:\/\/|\/)[^\s]*$/i.test(value), "Endereço de imagem inválido")
-  .transform((value) => (value === "" ? null : value))
-  .nullable()
-  .default(null);
-
-const mediaDocument = z.object({
-  url: z.string().trim().min(1).max(500),
-  name: requiredText(200),
-  size: z.number().int().min(0),
-  mime_type: z.string().trim().max(200),
-});
-
 /** One library item, as the form, the REST API and the import send it. */
 export const mediaSchema = z.object({
   title: requiredText(500),
   type: z.enum(mediaTypes, "Escolha o tipo de material"),
   authors: names("autores"),
   organizers: names("organizadores"),
-  description: z.string().max(100_000, "A descrição é grande demais").default(""),
-  publication_date: z
-    .string()
+  description: plainString().max(100_000, "A descrição é grande demais").default(""),
+  publication_date: plainString()
     .trim()
     .max(10)
     .default("")
@@ -128,13 +102,13 @@ export const mediaSchema = z.object({
   pages: optionalText(50),
   doi,
   isbn_issn: optionalText(60),
-  url: webAddress("Informe um endereço começando com https://"),
+  url: webAddressField("Informe um endereço começando com https://", 1000),
   languages: labels(10, "idiomas").transform((values) => [...new Set(values.map(normalizeLanguage))]),
   categories: labels(20, "categorias"),
   tags: labels(30, "etiquetas"),
-  cover: coverUrl,
-  documents: z.array(mediaDocument).max(20, "No máximo 20 arquivos").default([]),
-  embed_url: webAddress("Informe um endereço começando com https://").refine(
+  cover: optionalFileAddressField("Endereço de imagem inválido"),
+  documents: z.array(documentSchema).max(20, "No máximo 20 arquivos").default([]),
+  embed_url: webAddressField("Informe um endereço começando com https://", 1000).refine(
     (value) => value === "" || mediaEmbed(value) !== null,
     "Use um endereço do YouTube, do Vimeo ou de um arquivo de áudio/vídeo",
   ),
@@ -153,7 +127,7 @@ const year = z.coerce
   .max(MAX_YEAR, "Ano inválido")
   .optional();
 
-const filterValue = z.string().trim().max(60).optional();
+const filterValue = plainString().trim().max(60).optional();
 
 /** Filters of the public list, the REST API and the exports (with page, per_page and q); all of them go in the address. */
 export const mediaListQuerySchema = z
@@ -184,7 +158,7 @@ export const exportQuerySchema = z.object({
 
 /** An import: the file's text; the format is detected when not given. */
 export const importSchema = z.object({
-  text: z.string().min(1, "Envie um arquivo BibTeX (.bib) ou RIS (.ris)"),
+  text: plainString().min(1, "Envie um arquivo BibTeX (.bib) ou RIS (.ris)"),
   format: z.enum(referenceFormats, "Use bibtex ou ris").optional(),
 });
 

@@ -1,16 +1,19 @@
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
-import { DomainError, statusOf } from "../modules/errors.ts";
+import { BUSY_RETRY_SECONDS, DomainError, databaseInputError, statusOf } from "../modules/errors.ts";
 import type { AppEnv } from "./env.ts";
 
 export type ErrorBody = { message: string; errors?: Record<string, string[]> };
 
 /** Turns any thrown error into the API's error shape; never leaks a stack trace. */
 export function handleError(error: Error, c: Context<AppEnv>) {
-  if (error instanceof DomainError) {
-    const body: ErrorBody = { message: error.message };
-    if (error.fieldErrors) body.errors = error.fieldErrors;
-    return c.json(body, statusOf[error.kind]);
+  const refused = error instanceof DomainError ? error : databaseInputError(error);
+  if (refused) {
+    if (refused !== error) c.get("logger").warn({ err: error }, "input refused by the database");
+    const body: ErrorBody = { message: refused.message };
+    if (refused.fieldErrors) body.errors = refused.fieldErrors;
+    if (refused.kind === "busy") c.header("Retry-After", String(BUSY_RETRY_SECONDS));
+    return c.json(body, statusOf[refused.kind]);
   }
   if (error instanceof HTTPException) {
     const status = error.status;

@@ -1,0 +1,463 @@
+import { type SQL, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { defaultFeatures } from "../../common/features.ts";
+import { MAX_IMPORT_BYTES } from "../../common/schemas/media.ts";
+import { type ApiResponse, createTestApp, SUPER, type TestApp } from "../../tests/support/test-app.ts";
+
+/*
+ * Every write endpoint of the API against hostile values: each must be refused with a 4xx and a
+ * pt-BR message, without a 500 and without touching its table. A new endpoint is one line in
+ * `endpoints`; the mutations are derived from its valid body.
+ */
+
+type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+type Body = { [key: string]: Json };
+type Role = "anonymous" | "user" | "admin" | "super";
+type Fixture = "page" | "post" | "event" | "media" | "menu" | "menuParent" | "menuChild" | "contact" | "user";
+
+type Endpoint = {
+  method: "POST" | "PUT";
+  /** `{fixture}` is replaced by that fixture's id. */
+  path: string;
+  /** The table the endpoint writes to: it must be unchanged after a refusal. */
+  table: string;
+  as: Role;
+  body: () => Body;
+  /** Free-text fields that must take any script (accents, CJK, emoji) and store it as sent. */
+  text?: string[];
+  /** Fields allowed longer than the default too-long value. */
+  maxLength?: Record<string, number>;
+  /** Runs on a site that was never set up. */
+  fresh?: boolean;
+};
+
+let serial = 0;
+const unique = () => `${Date.now().toString(36)}${++serial}`;
+
+const bibtex = () =>
+  `@book{chave${unique()},\n  title = {Manual de cooperativas ${unique()}},\n  author = {Lima, Rui},\n  year = {2020}\n}\n`;
+const documents = () => [
+  { url: "/files/documents/estatuto.pdf", name: "Estatuto", size: 1200, mime_type: "application/pdf" },
+];
+const content = () => ({
+  title: "Conteúdo",
+  summary: "Resumo",
+  content: "<p>Texto</p>",
+  cover: "/files/images/capa.webp",
+  documents: documents(),
+  tags: ["feira"],
+  status: "published",
+});
+const post = () => ({ ...content(), published_at: "2024-05-10T12:00:00Z" });
+const event = () => ({
+  ...content(),
+  start_at: "2030-03-11T12:00:00Z",
+  end_at: "2030-03-11T15:00:00Z",
+  place_name: "Sede",
+  place_address: "Rua das Flores, 10",
+  online_url: "https://meet.example.com/sala",
+});
+const media = () => ({
+  title: "Manual",
+  type: "book",
+  authors: ["Lima, Rui"],
+  description: "Sobre cooperativas",
+  publication_date: "2020-05-12",
+  publisher: "Editora",
+  url: "https://example.com/manual",
+  cover: "/files/images/manual.webp",
+  documents: documents(),
+  embed_url: "https://www.youtube.com/watch?v=dQw4w9WgXcQ",
+  tags: ["gestão"],
+  status: "published",
+});
+const settings = () => ({
+  title: "Cooperativa",
+  description: "Descrição",
+  font: "Montserrat",
+  primary_color: "#523d38",
+  secondary_color: "#e1846d",
+  site_logo: "/files/images/logo.png",
+  site_cover: "https://cdn.example.com/capa.jpg",
+  site_favicon: null,
+  site_footer_logo: 0,
+  contact: "Rua A, 1",
+  email: "contato@example.com",
+  url_facebook: "https://facebook.com/coop",
+  url_instagram: "",
+  url_twitter: "",
+  url_youtube: "",
+  gtag: "",
+  origin_postal_code: "01001-000",
+  home_page_id: null,
+  features: defaultFeatures,
+});
+const CONTENT_TEXT = ["title", "summary", "content", "tags.0", "documents.0.name"];
+
+const setup = () => ({
+  title: "Cooperativa",
+  admin_name: "Ana",
+  email: "ana@example.com",
+  password: "segredo123",
+  password_confirmation: "segredo123",
+});
+const login = () => ({ email: SUPER.email, password: SUPER.password });
+const profile = () => ({ name: "Pessoa", email: "pessoa@example.com" });
+const newUser = () => ({
+  name: "Nova pessoa",
+  email: `nova-${unique()}@example.com`,
+  role: "user",
+  password: "Senha-forte-1234",
+});
+const user = () => ({ name: "Outra pessoa", email: "outra@example.com", role: "user", password: "Senha-forte-5678" });
+const menu = () => ({ name: "Sobre", url: "/sobre", enabled: true, position: 3 });
+const editedMenu = () => ({ name: "Blog", url: "https://blog.example.com", parent_id: null, enabled: true });
+const menuOrder = () => ({ parent_id: ids.menuParent, ids: [ids.menuChild] });
+const contact = () => ({ name: "Joana", email: "joana@example.com", message: "Quero saber mais.\nObrigada!" });
+const contactRead = () => ({ read: true });
+const references = () => ({ text: bibtex(), format: "bibtex" });
+const EVENT_TEXT = [...CONTENT_TEXT, "place_name", "place_address"];
+const MEDIA_TEXT = ["title", "authors.0", "description", "publisher", "tags.0", "documents.0.name"];
+const IMPORT_LIMIT = { text: MAX_IMPORT_BYTES };
+
+// biome-ignore format: one line per endpoint
+const endpoints: Endpoint[] = [
+  { method: "POST", path: "/api/settings/setup", table: "users", as: "anonymous", body: setup, text: ["title", "admin_name"], fresh: true },
+  { method: "POST", path: "/api/settings", table: "settings", as: "admin", body: settings, text: ["title", "description", "contact", "features.posts.title"] },
+  { method: "POST", path: "/api/auth/login", table: "sessions", as: "anonymous", body: login },
+  { method: "PUT", path: "/api/profile", table: "users", as: "user", body: profile, text: ["name"] },
+  { method: "POST", path: "/api/users", table: "users", as: "super", body: newUser, text: ["name"] },
+  { method: "PUT", path: "/api/users/{user}", table: "users", as: "super", body: user, text: ["name"] },
+  { method: "POST", path: "/api/menus", table: "menus", as: "admin", body: menu, text: ["name"] },
+  { method: "PUT", path: "/api/menus/{menu}", table: "menus", as: "admin", body: editedMenu, text: ["name"] },
+  { method: "POST", path: "/api/menus/reorder", table: "menus", as: "admin", body: menuOrder },
+  { method: "POST", path: "/api/contacts/contact", table: "contacts", as: "anonymous", body: contact, text: ["name", "message"] },
+  { method: "PUT", path: "/api/contacts/{contact}", table: "contacts", as: "admin", body: contactRead },
+  { method: "POST", path: "/api/pages", table: "pages", as: "admin", body: content, text: CONTENT_TEXT },
+  { method: "PUT", path: "/api/pages/{page}", table: "pages", as: "admin", body: content, text: CONTENT_TEXT },
+  { method: "POST", path: "/api/posts", table: "posts", as: "admin", body: post, text: CONTENT_TEXT },
+  { method: "PUT", path: "/api/posts/{post}", table: "posts", as: "admin", body: post, text: CONTENT_TEXT },
+  { method: "POST", path: "/api/events", table: "events", as: "admin", body: event, text: EVENT_TEXT },
+  { method: "PUT", path: "/api/events/{event}", table: "events", as: "admin", body: event, text: EVENT_TEXT },
+  { method: "POST", path: "/api/medias", table: "medias", as: "admin", body: media, text: MEDIA_TEXT },
+  { method: "PUT", path: "/api/medias/{media}", table: "medias", as: "admin", body: media, text: MEDIA_TEXT },
+  { method: "POST", path: "/api/medias/import/preview", table: "media_imports", as: "admin", body: references, maxLength: IMPORT_LIMIT },
+  { method: "POST", path: "/api/medias/import", table: "medias", as: "admin", body: references, maxLength: IMPORT_LIMIT },
+];
+
+/** Longer than any text field but the import's file. */
+const TOO_LONG = 300_001;
+
+type Mutation = { name: string; apply(body: Body): unknown };
+
+type Leaf = { path: string[]; value: Json };
+
+function leavesOf(value: Json, path: string[] = []): Leaf[] {
+  if (Array.isArray(value))
+    return [{ path, value }, ...value.flatMap((item, index) => leavesOf(item, [...path, String(index)]))];
+  if (value !== null && typeof value === "object") {
+    const own = Object.entries(value).flatMap(([key, item]) => leavesOf(item, [...path, key]));
+    return path.length === 0 ? own : [{ path, value }, ...own];
+  }
+  return [{ path, value }];
+}
+
+function withValue(body: Body, path: string[], value: Json): Body {
+  const copy = structuredClone(body);
+  let target: Json = copy;
+  for (const key of path.slice(0, -1)) target = (target as Record<string, Json>)[key] as Json;
+  (target as Record<string, Json>)[path.at(-1) as string] = value;
+  return copy;
+}
+
+const isDate = (value: string) => /^\d{4}-\d{2}-\d{2}T/.test(value);
+const isAddress = (value: string) => /^(https?:\/\/|\/)/.test(value);
+
+const HOSTILE_DATES = [
+  "+275760-09-13T00:00:00Z",
+  "99999-12-31",
+  "0001-01-01T00:00:00Z",
+  "1899-12-31T12:00:00Z",
+  "2201-01-01T00:00:00Z",
+];
+const HOSTILE_ADDRESSES = [
+  "javascript:alert(1)",
+  "JaVaScRiPt:alert(document.cookie)",
+  " javascript:alert(1)",
+  "data:text/html,<script>alert(1)</script>",
+  "vbscript:msgbox(1)",
+  "//evil.example/x.png",
+  "/\\evil.example/x.png",
+  "https://exa mple.com/",
+];
+const HOSTILE_NUMBERS = [1e12, 1e20, -1, 1.5];
+
+/** The refusals a valid body can be turned into, field by field, plus whole-body ones. */
+function mutationsOf(endpoint: Endpoint): Mutation[] {
+  const mutations: Mutation[] = [
+    { name: "an empty object", apply: () => ({}) },
+    { name: "an array instead of an object", apply: (body) => [body] },
+    { name: "null", apply: () => null },
+    { name: "a bare string", apply: () => "texto" },
+    { name: "broken JSON", apply: () => "{ nao é json" },
+    { name: "no body", apply: () => "" },
+  ];
+  for (const { path, value } of leavesOf(endpoint.body())) {
+    const field = path.join(".");
+    const set = (name: string, replacement: Json) =>
+      mutations.push({ name: `${field}: ${name}`, apply: (body) => withValue(body, path, replacement) });
+    set("of the wrong type", value !== null && typeof value === "object" ? "texto" : { $ne: null });
+    if (typeof value === "string") {
+      set("with a NUL", `${value.slice(0, 1)}\u0000${value.slice(1)}`);
+      set("with a control character", `${value}\u001b[31m`);
+      set("too long", "a".repeat((endpoint.maxLength?.[field] ?? TOO_LONG - 1) + 1));
+      if (isDate(value)) for (const date of HOSTILE_DATES) set(`date ${date}`, date);
+      if (isAddress(value)) for (const address of HOSTILE_ADDRESSES) set(`address ${JSON.stringify(address)}`, address);
+    }
+    if (typeof value === "number" || (value === null && field.endsWith("_id"))) {
+      for (const number of HOSTILE_NUMBERS) set(`number ${number}`, number);
+    }
+  }
+  return mutations;
+}
+
+const ENGLISH =
+  /\b(invalid|expected|required|received|must|should|too (big|small)|unexpected|error|failed|query|params)\b/i;
+const PORTUGUESE =
+  /[áéíóúâêôãõçÁÉÍÓÚÇ]|\b(de|dos?|das?|um|uma|os?|as?|no|na|em|para|com|ou|use|escolha|informe|envie|verifique|campos?|senhas?|arquivos?)\b/i;
+
+/** A refusal in pt-BR: a message (and field errors, if any), none of it English or SQL. */
+function expectPortugueseRefusal(response: ApiResponse, label: string) {
+  expect(response.status, `${label}: ${JSON.stringify(response.body)?.slice(0, 500)}`).toBeGreaterThanOrEqual(400);
+  expect(response.status, label).toBeLessThan(500);
+  const body = response.json<{ message?: unknown; errors?: Record<string, string[]> }>();
+  expect(typeof body.message, label).toBe("string");
+  const texts = [String(body.message), ...Object.values(body.errors ?? {}).flat()];
+  for (const text of texts) {
+    expect(text, label).not.toMatch(ENGLISH);
+    expect(text, label).toMatch(PORTUGUESE);
+  }
+}
+
+function rowsOf(result: unknown): Record<string, unknown>[] {
+  if (typeof result === "object" && result !== null && "rows" in result && Array.isArray(result.rows)) {
+    return result.rows;
+  }
+  throw new Error("unexpected query result");
+}
+
+/** Every row of a table as text: equal before and after means nothing was written. */
+async function snapshot(app: TestApp, table: string): Promise<string> {
+  const query: SQL = sql`SELECT coalesce(string_agg(t::text, E'\n' ORDER BY t::text), '') AS rows FROM ${sql.identifier(table)} t`;
+  const [row] = rowsOf(await app.database.db.execute(query));
+  return String(row?.rows);
+}
+
+let t: TestApp;
+let fresh: TestApp;
+const tokens: Record<Role, string | undefined> = {
+  anonymous: undefined,
+  user: undefined,
+  admin: undefined,
+  super: undefined,
+};
+const ids = {} as Record<Fixture, number>;
+let address = 0;
+
+async function created(path: string, body: Body, token: string | undefined): Promise<number> {
+  const response = await t.request("POST", path, {
+    body,
+    token,
+    headers: { "x-forwarded-for": `198.51.100.${++address % 250}` },
+  });
+  if (response.status !== 201) throw new Error(`${path}: ${response.status} ${JSON.stringify(response.body)}`);
+  return response.json<{ id: number }>().id;
+}
+
+beforeAll(async () => {
+  [t, fresh] = await Promise.all([createTestApp({ TRUST_PROXY: "true" }), createTestApp({ TRUST_PROXY: "true" })]);
+  tokens.super = await t.setupSite();
+  tokens.admin = (await t.createUser("admin", tokens.super)).token;
+  const user = await t.createUser("user", tokens.super, "pessoa@example.com");
+  tokens.user = user.token;
+  ids.user = (await t.createUser("user", tokens.super, "outra@example.com")).id;
+  ids.page = await created("/api/pages", content(), tokens.admin);
+  ids.post = await created("/api/posts", post(), tokens.admin);
+  ids.event = await created("/api/events", event(), tokens.admin);
+  ids.media = await created("/api/medias", media(), tokens.admin);
+  ids.menu = await created("/api/menus", { name: "Menu", url: "/menu" }, tokens.admin);
+  ids.menuParent = await created("/api/menus", { name: "Mais", url: "/mais" }, tokens.admin);
+  ids.menuChild = await created(
+    "/api/menus",
+    { name: "Filho", url: "/filho", parent_id: ids.menuParent },
+    tokens.admin,
+  );
+  await t.request("POST", "/api/contacts/contact", { body: { name: "Rui", email: "rui@example.com", message: "Olá" } });
+  const inbox = await t.request("GET", "/api/contacts", { token: tokens.admin });
+  ids.contact = inbox.json<{ data: { id: number }[] }>().data[0]?.id ?? 0;
+}, 120_000);
+afterAll(() => Promise.all([t?.close(), fresh?.close()]));
+
+async function send(endpoint: Endpoint, body: unknown): Promise<ApiResponse> {
+  const app = endpoint.fresh ? fresh : t;
+  const path = endpoint.path.replace(/\{(\w+)\}/g, (_, name: Fixture) => String(ids[name]));
+  // Each request from its own address keeps the login and contact throttles out of the way.
+  const headers = { "x-forwarded-for": `203.0.113.${++address % 250}`, "content-type": "application/json" };
+  return app.request(endpoint.method, path, {
+    body: typeof body === "string" ? body : JSON.stringify(body),
+    token: tokens[endpoint.as],
+    headers,
+  });
+}
+
+describe.each(endpoints.map((endpoint) => [`${endpoint.method} ${endpoint.path}`, endpoint] as const))(
+  "%s",
+  (label, endpoint) => {
+    it.each(mutationsOf(endpoint).map((mutation) => [mutation.name, mutation] as const))(
+      "refuses %s",
+      async (name, mutation) => {
+        const app = endpoint.fresh ? fresh : t;
+        const before = await snapshot(app, endpoint.table);
+        const response = await send(endpoint, mutation.apply(endpoint.body()));
+        expectPortugueseRefusal(response, `${label} ${name}`);
+        expect(await snapshot(app, endpoint.table), `${label} ${name} wrote to ${endpoint.table}`).toBe(before);
+      },
+    );
+
+    // Last: it may change the fixtures (and sets the fresh site up).
+    it("accepts its valid body, with any script in free text stored as sent", async () => {
+      const script = `Coop 日本 🌱 São João ${unique()}`;
+      const body = (endpoint.text ?? []).reduce(
+        (acc, field) => withValue(acc, field.split("."), script),
+        endpoint.body(),
+      );
+      const response = await send(endpoint, body);
+      expect(response.status, JSON.stringify(response.body)).toBeLessThan(300);
+      if (endpoint.text?.length) {
+        expect(await snapshot(endpoint.fresh ? fresh : t, endpoint.table)).toContain(script);
+      }
+    });
+  },
+);
+
+describe("hostile addresses of reads", () => {
+  const reads: [string, Role][] = [
+    ["/api/search?q=%00", "anonymous"],
+    ["/api/search?q=%00abc&page=1e20", "anonymous"],
+    ["/api/search?q=%F0%9F%8C%B1%20%E6%97%A5%E6%9C%AC", "anonymous"],
+    ["/api/pages?q=%00", "admin"],
+    ["/api/pages?tag=%00&per_page=-1", "admin"],
+    ["/api/pages?page=1e20", "anonymous"],
+    ["/api/pages?page=99999999999999999999", "anonymous"],
+    ["/api/pages/%00", "anonymous"],
+    ["/api/pages/a%00b", "admin"],
+    ["/api/posts?sort=%00", "anonymous"],
+    ["/api/posts/%00", "anonymous"],
+    ["/api/events?when=%00", "anonymous"],
+    ["/api/events/%00", "anonymous"],
+    ["/api/medias?year_from=99999", "anonymous"],
+    ["/api/medias?year_from=-1&year_to=1e20", "anonymous"],
+    ["/api/medias?category=%00", "anonymous"],
+    ["/api/medias/%00", "anonymous"],
+    ["/api/medias/export?format=bibtex&q=%00", "admin"],
+    ["/api/users?q=%00", "super"],
+    ["/api/users/%00", "super"],
+    ["/api/contacts?status=%00", "admin"],
+    ["/api/menus/%00", "admin"],
+    ["/api/%00", "anonymous"],
+  ];
+
+  it.each(reads)("%s answers 200 or a pt-BR 4xx, never a 500", async (path, role) => {
+    const response = await t.request("GET", path, { token: tokens[role] });
+    if (response.status !== 200) expectPortugueseRefusal(response, path);
+  });
+
+  it("refuses a NUL in an API address with a 400", async () => {
+    for (const path of ["/api/pages/%00", "/api/search?q=%00", "/api/medias?category=a%00"]) {
+      const response = await t.request("GET", path);
+      expect(response.status, path).toBe(400);
+      expect(response.json(), path).toEqual({ message: "O endereço contém caracteres inválidos." });
+    }
+  });
+
+  it("answers a control character in any other address with the 404 page", async () => {
+    for (const path of [
+      "/%00",
+      "/noticias/%00",
+      "/files/%00",
+      "/files/a%01b.png",
+      "/busca?q=%00",
+      "/biblioteca?category=%7F",
+    ]) {
+      const response = await t.request("GET", path);
+      expect(response.status, path).toBe(404);
+      expect(String(response.body), path).toContain("Página não encontrada");
+    }
+  });
+
+  it("lets line breaks, tabs and any script through", async () => {
+    for (const path of [
+      "/api/search?q=a%0Ab%09c",
+      "/api/search?q=%E6%97%A5%E6%9C%AC%20%F0%9F%8C%B1",
+      "/api/pages/%E6%97%A5",
+    ]) {
+      expect((await t.request("GET", path)).status, path).not.toBe(400);
+    }
+  });
+});
+
+describe("hostile ids of deletes", () => {
+  const deletes: [string, string][] = [
+    ["/api/pages/1e20", "pages"],
+    ["/api/pages/-1", "pages"],
+    ["/api/posts/%00", "posts"],
+    ["/api/events/99999999999", "events"],
+    ["/api/medias/1.5", "medias"],
+    ["/api/menus/0x10", "menus"],
+    ["/api/contacts/%201", "contacts"],
+    ["/api/users/%E6%97%A5", "users"],
+  ];
+
+  it.each(deletes)("DELETE %s is a pt-BR 4xx that removes nothing", async (path, table) => {
+    const before = await snapshot(t, table);
+    const response = await t.request("DELETE", path, { token: tokens.super });
+    expectPortugueseRefusal(response, path);
+    expect(await snapshot(t, table)).toBe(before);
+  });
+});
+
+describe("uploads", () => {
+  const form = (name: string, bytes: Uint8Array<ArrayBuffer>, type: string) => {
+    const data = new FormData();
+    data.append("file", new File([bytes], name, { type }));
+    return data;
+  };
+  const PNG_HEADER = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+  it.each([
+    [
+      "/api/uploads/images",
+      form("foto.png", new Uint8Array(new TextEncoder().encode("<script>alert(1)</script>")), "image/png"),
+    ],
+    ["/api/uploads/images", form("foto\u0000.png", PNG_HEADER, "image/png")],
+    [
+      "/api/uploads/documents",
+      form("script.html", new Uint8Array(new TextEncoder().encode("<html><script>alert(1)</script>")), "text/html"),
+    ],
+  ])("%s refuses a hostile file without writing it", async (path, data) => {
+    const before = await snapshot(t, "uploads");
+    const response = await t.request("POST", path, { form: data, token: tokens.user });
+    expectPortugueseRefusal(response, path);
+    expect(await snapshot(t, "uploads")).toBe(before);
+  });
+
+  it("keeps a document whose name holds a NUL, without the control character", async () => {
+    const pdf = new Uint8Array(new TextEncoder().encode("%PDF-1.4\n%%EOF\n"));
+    const response = await t.request("POST", "/api/uploads/documents", {
+      form: form("esta\u0000tuto.pdf", pdf, "application/pdf"),
+      token: tokens.user,
+    });
+    expect(response.status, JSON.stringify(response.body)).toBe(201);
+    expect(response.json()).toMatchObject({ name: "estatuto.pdf" });
+  });
+});
