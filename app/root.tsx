@@ -5,19 +5,23 @@ import "./styles/fonts.css";
 import "./styles/app.css";
 import { ColorSchemeScript, MantineProvider, mantineHtmlProps } from "@mantine/core";
 import { Notifications } from "@mantine/notifications";
-import { useMemo } from "react";
+import { useContext, useMemo } from "react";
 import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData } from "react-router";
 import { fileUrl } from "../common/file-url.ts";
 import type { Route } from "./+types/root";
-import { ChunkReload } from "./components/chunk-reload.tsx";
+import { ChunkLoadGuard, ChunkReload } from "./components/chunk-reload.tsx";
 import { ErrorPage } from "./components/error-page.tsx";
 import { FlashToast } from "./components/flash-toast.tsx";
 import { NavigationProgressBar } from "./components/navigation-progress.tsx";
 import { OfflineIndicator } from "./components/offline-indicator.tsx";
 import { ConsentBanner } from "./components/site/consent-banner.tsx";
 import { getApp } from "./lib/context.server.ts";
+import { CspNonce } from "./lib/csp-nonce.ts";
 import { takeFlash } from "./lib/flash.server.ts";
+import { refuseCrossSiteWrites } from "./lib/same-origin.server.ts";
 import { buildTheme } from "./lib/theme.ts";
+
+export const middleware: Route.MiddlewareFunction[] = [refuseCrossSiteWrites];
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { services, actor } = getApp(context);
@@ -49,6 +53,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const settings = root?.settings ?? null;
   const theme = useMemo(() => buildTheme(settings), [settings]);
   const favicon = settings?.site_favicon?.url;
+  const nonce = useContext(CspNonce);
   return (
     <html lang="pt-BR" {...mantineHtmlProps}>
       <head>
@@ -57,11 +62,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <link rel="icon" href={favicon ? fileUrl(favicon, root?.filesUrl ?? undefined) : "/favicon.svg"} />
         <Meta />
         <Links />
-        <ColorSchemeScript forceColorScheme="light" />
+        <ColorSchemeScript forceColorScheme="light" nonce={nonce} />
       </head>
       <body>
         <MantineProvider theme={theme} forceColorScheme="light">
           <NavigationProgressBar />
+          <ChunkLoadGuard />
           <Notifications autoClose={7000} position="top-right" styles={{ root: { maxWidth: 350 } }} />
           <OfflineIndicator />
           {children}

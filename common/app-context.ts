@@ -11,7 +11,13 @@ export type AppContext = {
   services: Services;
   actor: Actor | null;
   sessionToken: string | null;
+  /** The browser sent a session cookie whose session is gone: the account area says so on /login. */
+  sessionEnded: boolean;
   clientAddress: string;
+  /** A write sent from another site (server/http/same-origin.ts): answered with the 403 error page. */
+  crossSiteWrite: boolean;
+  /** Marks this render's own inline scripts; the Content-Security-Policy allows them by hash. */
+  cspNonce: string;
   /** Set-Cookie values for signing in and out, built by the server. */
   sessionCookie(token: string): string;
   clearedSessionCookie(): string;

@@ -3,6 +3,7 @@ import {
   absoluteFileUrl,
   absoluteUrl,
   eventJsonLd,
+  feedCacheControl,
   newsArticleJsonLd,
   organizationJsonLd,
   siteOrigin,
@@ -49,6 +50,12 @@ describe("absolute urls", () => {
   it("falls back to the request origin when BASE_URL is unset", () => {
     expect(siteOrigin(null, new URL("http://localhost:3000/noticias/rss.xml"))).toBe("http://localhost:3000");
     expect(siteOrigin("https://coop.org.br", new URL("http://localhost:3000/"))).toBe("https://coop.org.br");
+  });
+
+  it("lets feeds be cached only when their links come from BASE_URL, not from a forgeable Host", () => {
+    expect(feedCacheControl("https://coop.org.br", 3600)).toBe("public, max-age=3600");
+    expect(feedCacheControl(null, 3600)).toBe("no-store");
+    expect(feedCacheControl(undefined, 300)).toBe("no-store");
   });
 });
 

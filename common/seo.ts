@@ -57,6 +57,15 @@ export function siteOrigin(baseUrl: string | null | undefined, requestUrl: URL):
   return (baseUrl ?? requestUrl.origin).replace(/\/+$/, "");
 }
 
+/**
+ * How long an answer whose links come from siteOrigin may be kept. Without BASE_URL those links
+ * follow the request's Host header, which anyone can forge: no cache may keep such an answer and
+ * hand it to other visitors.
+ */
+export function feedCacheControl(baseUrl: string | null | undefined, maxAgeSeconds: number): string {
+  return baseUrl ? `public, max-age=${maxAgeSeconds}` : "no-store";
+}
+
 export type JsonLdValue = string | number | boolean | JsonLd | JsonLdValue[];
 export type JsonLd = { [key: string]: JsonLdValue };
 

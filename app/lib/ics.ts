@@ -20,17 +20,17 @@ export function icsEventOf(event: EventView, origin: string): IcsEvent {
   };
 }
 
-/** An .ics answer that browsers save as `filename`; previews of drafts pass `private: true`. */
+/** An .ics answer that browsers save as `filename`, kept as long as `cacheControl` says. */
 export function calendarResponse(
   calendar: { events: IcsEvent[]; name?: string },
   filename: string,
-  options: { private?: boolean } = {},
+  cacheControl: string,
 ): Response {
   return new Response(buildCalendar(calendar), {
     headers: {
       "Content-Type": "text/calendar; charset=utf-8",
       "Content-Disposition": `attachment; filename="${filename.replace(/[^a-zA-Z0-9._-]/g, "-")}"`,
-      "Cache-Control": options.private ? "private, no-store" : "public, max-age=300",
+      "Cache-Control": cacheControl,
     },
   });
 }

@@ -2,10 +2,10 @@ import { randomUUID } from "node:crypto";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { secureHeaders } from "hono/secure-headers";
 import type { Services } from "../services.ts";
 import type { AppEnv } from "./env.ts";
 import { handleError } from "./errors.ts";
+import { refuseControlCharactersInAddress } from "./hostile-input.ts";
 import { authRoutes } from "./routes/auth.ts";
 import { contactsRoutes } from "./routes/contacts.ts";
 import { eventsRoutes } from "./routes/events.ts";
@@ -21,6 +21,8 @@ import { searchRoutes } from "./routes/search.ts";
 import { settingsRoutes } from "./routes/settings.ts";
 import { uploadsRoutes } from "./routes/uploads.ts";
 import { usersRoutes } from "./routes/users.ts";
+import { refuseCrossSiteWrites } from "./same-origin.ts";
+import { noStoreForPrivateAnswers, securityHeaders } from "./security-headers.ts";
 import { clearedSessionCookie, readAuthorization, readCookie, SESSION_COOKIE } from "./session-cookie.ts";
 
 /** Renders every non-API request (the React Router handler, plus static assets in production). */
@@ -38,28 +40,6 @@ function clientAddressOf(c: Parameters<typeof getConnInfo>[0], trustProxy: boole
   } catch {
     return "unknown";
   }
-}
-
-const UNSAFE = new Set(["POST", "PUT", "PATCH", "DELETE"]);
-
-/**
- * True when a request comes from our own pages: its Origin (sent by browsers on every
- * cross-origin request and on same-origin writes) names this host or the public BASE_URL;
- * without an Origin, Sec-Fetch-Site must not say another site.
- */
-function isSameOrigin(request: Request, baseUrl: string | undefined): boolean {
-  const origin = request.headers.get("origin");
-  if (!origin) {
-    const site = request.headers.get("sec-fetch-site");
-    return site === null || site === "same-origin" || site === "none";
-  }
-  let host: string;
-  try {
-    host = new URL(origin).host;
-  } catch {
-    return false;
-  }
-  return host === new URL(request.url).host || (baseUrl !== undefined && host === new URL(baseUrl).host);
 }
 
 export function createHttpApp(services: Services, handleDocument?: DocumentHandler) {
@@ -88,39 +68,20 @@ export function createHttpApp(services: Services, handleDocument?: DocumentHandl
     const actor = token ? await services.auth.userForToken(token) : null;
     c.set("actor", actor);
     c.set("sessionToken", actor ? token : null);
-    c.set("authSource", actor ? (headerToken ? "header" : "cookie") : null);
+    c.set("sessionEnded", Boolean(cookieToken) && !actor);
     await next();
     // An expired or revoked session cookie is dropped, so the browser stops presenting it.
     if (cookieToken && !actor) c.res.headers.append("Set-Cookie", clearedSessionCookie(services.config.secureCookies));
   });
 
-  // No CSP here: React Router's inline hydration scripts and Mantine's inline styles would need nonces everywhere.
-  // Stored files may be served to other origins through FILES_URL, so resources stay embeddable cross-origin.
-  app.use(
-    secureHeaders({
-      contentSecurityPolicy: undefined,
-      crossOriginEmbedderPolicy: false,
-      crossOriginResourcePolicy: false,
-      // With no-referrer, browsers send `Origin: null` on form posts and React Router refuses them,
-      // so forms would not work without JavaScript.
-      referrerPolicy: "strict-origin-when-cross-origin",
-    }),
-  );
+  app.use(securityHeaders(services.config.BASE_URL));
+  app.use(noStoreForPrivateAnswers());
+  app.use(refuseCrossSiteWrites(services.config.BASE_URL));
+  app.use(refuseControlCharactersInAddress);
 
   app.onError(handleError);
 
   const api = new Hono<AppEnv>();
-  // A cookie rides along on cross-site requests; writes must come from our own pages.
-  api.use(async (c, next) => {
-    if (
-      UNSAFE.has(c.req.method) &&
-      c.get("authSource") === "cookie" &&
-      !isSameOrigin(c.req.raw, services.config.BASE_URL)
-    ) {
-      return c.json({ message: "Origem da requisição não permitida." }, 403);
-    }
-    await next();
-  });
   api.use(
     bodyLimit({
       maxSize: 25 * 1024 * 1024,

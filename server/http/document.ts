@@ -1,6 +1,7 @@
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import { type AppContext, appContext } from "../../common/app-context.ts";
 import type { DocumentHandler } from "./app.ts";
+import { newCspNonce, withContentSecurityPolicy } from "./content-security-policy.ts";
 import { clearedSessionCookie, sessionCookie } from "./session-cookie.ts";
 
 /** Hands a request to React Router with the services and the signed-in user in its context. */
@@ -9,19 +10,24 @@ export function createDocumentHandler(
   mode: "development" | "production",
 ): DocumentHandler {
   const handle = createRequestHandler(getBuild, mode);
-  return (request, env) => {
+  return async (request, env) => {
     const { services } = env;
+    const cspNonce = newCspNonce();
     const secure = services.config.secureCookies;
     const context = new RouterContextProvider();
     const value: AppContext = {
       services,
       actor: env.actor,
       sessionToken: env.sessionToken,
+      sessionEnded: env.sessionEnded,
       clientAddress: env.clientAddress,
+      crossSiteWrite: env.crossSiteWrite,
+      cspNonce,
       sessionCookie: (token) => sessionCookie(token, secure),
       clearedSessionCookie: () => clearedSessionCookie(secure),
     };
     context.set(appContext, value);
-    return handle(request, context);
+    const response = await handle(request, context);
+    return withContentSecurityPolicy(response, cspNonce, async () => Boolean((await services.settings.get())?.gtag));
   };
 }

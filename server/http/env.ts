@@ -11,7 +11,9 @@ export type AppEnv = {
     clientAddress: string;
     actor: Actor | null;
     sessionToken: string | null;
-    /** How the session came in: cookies need a same-origin check on writes. */
-    authSource: "header" | "cookie" | null;
+    /** A session cookie came in but its session is gone (signed out elsewhere, expired). */
+    sessionEnded: boolean;
+    /** A page write that says it comes from another site: refused by React Router's root middleware. */
+    crossSiteWrite: boolean;
   };
 };

@@ -98,6 +98,28 @@ export async function login(page: Page, email: string, password: string): Promis
   await expect.poll(() => new URL(page.url()).pathname).not.toBe("/login");
 }
 
+/**
+ * Collects the Content-Security-Policy violations of the page's own documents (not of embedded
+ * players), reported by the browser's securitypolicyviolation event through a binding that lasts
+ * across navigations.
+ */
+export async function watchCspViolations(page: Page): Promise<() => string[]> {
+  const violations: string[] = [];
+  await page.exposeBinding("__reportCspViolation", (_source, text: string) => {
+    violations.push(text);
+  });
+  await page.addInitScript(() => {
+    if (window !== window.top) return;
+    const report = (window as unknown as { __reportCspViolation(text: string): void }).__reportCspViolation;
+    document.addEventListener("securitypolicyviolation", (event) =>
+      report(
+        `${event.effectiveDirective} refused ${event.blockedURI.slice(0, 80)} from ${event.sourceFile}:${event.lineNumber} on ${event.documentURI}`,
+      ),
+    );
+  });
+  return () => [...violations];
+}
+
 type TestFixtures = {
   /** The configured site's REST API, signed in as its super user (`Authorization: Token ...`). */
   api: APIRequestContext;
@@ -109,7 +131,9 @@ type WorkerFixtures = { superToken: string };
 
 export const test = base.extend<TestFixtures, WorkerFixtures>({
   // Browser errors and failed requests are attached to a failing test: they usually say why.
+  // Every page must also run under the site's Content-Security-Policy without a violation.
   page: async ({ page }, use, testInfo) => {
+    const cspViolations = await watchCspViolations(page);
     const events: string[] = [];
     const at = () => `${((Date.now() - started) / 1000).toFixed(1)}s`;
     const started = Date.now();
@@ -128,6 +152,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     if (testInfo.status !== testInfo.expectedStatus && events.length) {
       await testInfo.attach("browser-events", { body: events.join("\n"), contentType: "text/plain" });
     }
+    expect(cspViolations(), "Content-Security-Policy violations").toEqual([]);
   },
 
   superToken: [

@@ -11,6 +11,7 @@ import {
   uniqueId,
   waitForHydratedPage,
   waitForHydration,
+  watchCspViolations,
 } from "./fixtures.ts";
 import { CONFIGURED_URL } from "./site.ts";
 
@@ -175,6 +176,7 @@ test("an administrator adds a booklet with its cover, PDF and video; a visitor s
   const visitor = await browser.newContext({ baseURL: CONFIGURED_URL });
   try {
     const site = await visitor.newPage();
+    const cspViolations = await watchCspViolations(site);
     await site.goto("/biblioteca");
     const main = site.getByRole("main");
     await waitForHydratedPage(site);
@@ -199,6 +201,7 @@ test("an administrator adds a booklet with its cover, PDF and video; a visitor s
       "src",
       `https://www.youtube-nocookie.com/embed/${YOUTUBE_ID}`,
     );
+    expect(cspViolations(), "Content-Security-Policy violations").toEqual([]);
   } finally {
     await visitor.close();
   }

@@ -1,7 +1,7 @@
-import { siteOrigin } from "../../../common/seo.ts";
+import { feedCacheControl, siteOrigin } from "../../../common/seo.ts";
 import { getApp } from "../../lib/context.server.ts";
 import { calendarResponse, icsEventOf } from "../../lib/ics.ts";
-import { plainNotFound } from "../../lib/site-content.server.ts";
+import { plainMethodNotAllowed, plainNotFound } from "../../lib/site-content.server.ts";
 import type { Route } from "./+types/agenda-ics";
 
 /** Upcoming events first, then the latest past ones: what a calendar subscription needs. */
@@ -20,5 +20,10 @@ export async function loader({ context, url }: Route.LoaderArgs) {
       events: events.data.map((event) => icsEventOf(event, origin)),
     },
     "agenda.ics",
+    feedCacheControl(services.config.BASE_URL, 300),
   );
+}
+
+export function action() {
+  return plainMethodNotAllowed();
 }

@@ -1,7 +1,7 @@
-import { siteOrigin } from "../../../common/seo.ts";
+import { feedCacheControl, siteOrigin } from "../../../common/seo.ts";
 import { getApp } from "../../lib/context.server.ts";
 import { calendarResponse, icsEventOf } from "../../lib/ics.ts";
-import { findOrPlain404, plainNotFound } from "../../lib/site-content.server.ts";
+import { findOrPlain404, plainMethodNotAllowed, plainNotFound } from "../../lib/site-content.server.ts";
 import type { Route } from "./+types/event-ics";
 
 /** /agenda/:slug/ics: one event to add to a calendar ('Adicionar à agenda'). */
@@ -11,7 +11,12 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
   if (!settings?.features.events.enabled) return plainNotFound();
   const event = await findOrPlain404(() => services.events.get(actor, params.slug));
   const origin = siteOrigin(services.config.BASE_URL, url);
-  return calendarResponse({ events: [icsEventOf(event, origin)] }, `${event.slug}.ics`, {
-    private: event.status !== "published",
-  });
+  // A draft is seen by signed-in admins only.
+  const cacheControl =
+    event.status === "published" ? feedCacheControl(services.config.BASE_URL, 300) : "private, no-store";
+  return calendarResponse({ events: [icsEventOf(event, origin)] }, `${event.slug}.ics`, cacheControl);
+}
+
+export function action() {
+  return plainMethodNotAllowed();
 }

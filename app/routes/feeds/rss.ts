@@ -1,7 +1,7 @@
 import { buildRss } from "../../../common/feeds.ts";
-import { siteOrigin, stripHtml, truncate } from "../../../common/seo.ts";
+import { feedCacheControl, siteOrigin, stripHtml, truncate } from "../../../common/seo.ts";
 import { getApp } from "../../lib/context.server.ts";
-import { plainNotFound } from "../../lib/site-content.server.ts";
+import { plainMethodNotAllowed, plainNotFound } from "../../lib/site-content.server.ts";
 import type { Route } from "./+types/rss";
 
 const FEED_SIZE = 20;
@@ -29,6 +29,13 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     })),
   });
   return new Response(body, {
-    headers: { "Content-Type": "application/rss+xml; charset=utf-8", "Cache-Control": "public, max-age=300" },
+    headers: {
+      "Content-Type": "application/rss+xml; charset=utf-8",
+      "Cache-Control": feedCacheControl(services.config.BASE_URL, 300),
+    },
   });
+}
+
+export function action() {
+  return plainMethodNotAllowed();
 }

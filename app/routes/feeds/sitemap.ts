@@ -1,7 +1,7 @@
 import { buildSitemap, type SitemapEntry } from "../../../common/feeds.ts";
-import { siteOrigin } from "../../../common/seo.ts";
+import { feedCacheControl, siteOrigin } from "../../../common/seo.ts";
 import { getApp } from "../../lib/context.server.ts";
-import { findOrNull, plainNotFound } from "../../lib/site-content.server.ts";
+import { findOrNull, plainMethodNotAllowed, plainNotFound } from "../../lib/site-content.server.ts";
 import type { Route } from "./+types/sitemap";
 
 type Listed = { url: string; updated_at: string };
@@ -48,6 +48,13 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     ...medias.map(entry),
   ];
   return new Response(buildSitemap(entries), {
-    headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=600" },
+    headers: {
+      "Content-Type": "application/xml; charset=utf-8",
+      "Cache-Control": feedCacheControl(services.config.BASE_URL, 600),
+    },
   });
+}
+
+export function action() {
+  return plainMethodNotAllowed();
 }

@@ -2,6 +2,9 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app.ts";
+import { makePdf } from "../../modules/uploads/test-documents.ts";
+import { asFile } from "../../modules/uploads/test-images.ts";
+import { attachment } from "./files.ts";
 
 let t: TestApp;
 const secret = "conteúdo que não pode sair";
@@ -40,6 +43,35 @@ describe("GET /files/*", () => {
     const response = await t.app.request("/files/docs/desenho.svg");
     expect(response.headers.get("content-type")).toBe("image/svg+xml");
     expect(response.headers.get("content-security-policy")).toContain("sandbox");
+  });
+
+  it("has documents downloaded under the name they were sent with, and images shown", async () => {
+    const token = await t.setupSite();
+    const form = new FormData();
+    form.append("file", asFile(makePdf(), "Ata de Março (2026).pdf", "application/pdf"));
+    const uploaded = await t.request("POST", "/api/uploads/documents", { token, form });
+    expect(uploaded.status).toBe(201);
+    const pdf = await t.app.request(uploaded.json<{ url: string }>().url);
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get("content-type")).toBe("application/pdf");
+    expect(pdf.headers.get("content-disposition")).toBe(
+      `attachment; filename="Ata de Marco (2026).pdf"; filename*=UTF-8''Ata%20de%20Mar%C3%A7o%20%282026%29.pdf`,
+    );
+    expect(pdf.headers.get("x-content-type-options")).toBe("nosniff");
+
+    // A file no upload row names keeps the last part of its address.
+    const stored = await t.app.request("/files/docs/ata.pdf");
+    expect(stored.headers.get("content-disposition")).toBe(`attachment; filename="ata.pdf"; filename*=UTF-8''ata.pdf`);
+    for (const image of ["/files/images/2026/05/abc/thumb.webp", "/files/docs/desenho.svg"]) {
+      expect((await t.app.request(image)).headers.get("content-disposition"), image).toBeNull();
+    }
+  });
+
+  it("keeps quotes and control characters out of the plain file name", () => {
+    expect(attachment('relatório "final"\\n.pdf')).toBe(
+      `attachment; filename="relatorio _final__n.pdf"; filename*=UTF-8''relat%C3%B3rio%20%22final%22%5Cn.pdf`,
+    );
+    expect(attachment("a\u0000b*'.pdf")).toBe(`attachment; filename="a_b*'.pdf"; filename*=UTF-8''a%00b%2A%27.pdf`);
   });
 
   it("answers a JSON 404 for missing files and folders", async () => {
