@@ -8,6 +8,7 @@ import { createTestApp, type TestApp } from "../../../tests/support/test-app.ts"
 import { createLocalStorage } from "../../adapters/storage/local-storage.ts";
 import { uploads } from "../../db/schema.ts";
 import { DomainError } from "../../modules/errors.ts";
+import { IMAGE_QUEUE_FULL } from "../../modules/uploads/image-queue.ts";
 import {
   makeCompoundFile,
   makeOfficeFile,
@@ -219,6 +220,27 @@ describe("POST /api/uploads/images", () => {
       "A imagem tem 10000 × 6000 pixels; envie uma imagem de até 50 megapixels.",
     );
   });
+
+  it("decodes images one at a time with three waiting: more at once get 503 with Retry-After, then it takes work again", async () => {
+    // 49 MP: each takes long enough to decode that all seven are in before the first is done.
+    const large = await makeImage("png", 7000, 7000);
+    const responses = await Promise.all(
+      Array.from({ length: 7 }, (_, index) => upload(formWith(asFile(large, `grande-${index}.png`, "image/png")))),
+    );
+    const admitted = responses.filter((response) => response.status === 201);
+    const refused = responses.filter((response) => response.status !== 201);
+    expect(admitted).toHaveLength(4);
+    expect(refused).toHaveLength(3);
+    for (const response of refused) {
+      expect(response.status).toBe(503);
+      expect(response.headers.get("retry-after")).toBe("5");
+      expect(response.json<ErrorBody>()).toEqual({ message: IMAGE_QUEUE_FULL });
+    }
+    for (const response of admitted) await fetchImage(response.json<Uploaded>().thumb);
+    expect(await rowCount()).toBe(4);
+
+    expect((await upload(formWith(asFile(await makeImage("jpeg", 64, 64), "depois.jpg")))).status).toBe(201);
+  }, 60_000);
 });
 
 type UploadedDocument = { id: string; url: string; name: string; size: number; mime_type: string };

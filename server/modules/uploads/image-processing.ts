@@ -2,6 +2,10 @@ import sharp, { type Metadata } from "sharp";
 import { invalid, tooLarge } from "../errors.ts";
 import { type ImageFormat, sniffImageFormat } from "./image-format.ts";
 
+// Every upload is a new image, so libvips' operation cache (up to 50 MB) only keeps memory that a
+// repeat would never use.
+sharp.cache(false);
+
 /**
  * Above this the image is refused before decoding. A 48 MP phone photo
  * (8000x6000) fits; a decompression bomb (a few kB of PNG claiming

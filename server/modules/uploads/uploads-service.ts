@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { and, eq } from "drizzle-orm";
 import type { FileStorage } from "../../adapters/storage/file-storage.ts";
 import type { Db } from "../../db/client.ts";
 import { uploads } from "../../db/schema.ts";
@@ -7,6 +8,7 @@ import { invalid, tooLarge } from "../errors.ts";
 import { documentFormats, sniffDocumentFormat } from "./document-format.ts";
 import { imageFormats } from "./image-format.ts";
 import { processImage } from "./image-processing.ts";
+import { createImageQueue, type ImageQueueOptions } from "./image-queue.ts";
 
 export type UploadLimits = { imageBytes: number; documentBytes: number };
 
@@ -65,8 +67,14 @@ function singleFile(parts: readonly FormPart[], kind: keyof typeof nouns): File 
   return part;
 }
 
-export function createUploadsService(deps: { db: Db; storage: FileStorage; limits: UploadLimits }) {
+export function createUploadsService(deps: {
+  db: Db;
+  storage: FileStorage;
+  limits: UploadLimits;
+  imageQueue?: ImageQueueOptions;
+}) {
   const { db, storage, limits } = deps;
+  const queueImage = createImageQueue(deps.imageQueue ?? { concurrency: 1, maxWaiting: 3 });
 
   return {
     limits,
@@ -81,8 +89,11 @@ export function createUploadsService(deps: { db: Db; storage: FileStorage; limit
       if (file.size > limits.imageBytes) {
         throw tooLarge(`A imagem deve ter no máximo ${megabytes(limits.imageBytes)}.`);
       }
-      const original = new Uint8Array(await file.arrayBuffer());
-      const image = await processImage(original);
+      // Waiting uploads hold only the parsed body; the copy and the decode happen in turn.
+      const { original, image } = await queueImage(async () => {
+        const original = new Uint8Array(await file.arrayBuffer());
+        return { original, image: await processImage(original) };
+      });
       const { mimeType, extension } = imageFormats[image.format];
 
       const id = randomUUID();
@@ -168,6 +179,18 @@ export function createUploadsService(deps: { db: Db; storage: FileStorage; limit
       }
 
       return { id, url: storage.url(key), name, size: bytes.byteLength, mime_type: mimeType };
+    },
+
+    /** The name a stored file was sent with (its key holds the upload id as the folder), or null. */
+    async originalName(key: string): Promise<string | null> {
+      const id = key.split("/").at(-2);
+      if (!id) return null;
+      const [row] = await db
+        .select({ name: uploads.originalName })
+        .from(uploads)
+        .where(and(eq(uploads.id, id), eq(uploads.originalKey, key)))
+        .limit(1);
+      return row?.name ?? null;
     },
   };
 }
