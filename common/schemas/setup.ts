@@ -9,6 +9,9 @@ export const setupSchema = z
     email: emailField(),
     password: passwordField(),
     password_confirmation: z.string({ error: "Campo obrigatório" }).min(1, "Campo obrigatório"),
+    // Not in the spec: the login e-mail becomes the public contact e-mail only when asked. A checkbox
+    // posted without JavaScript sends "on", or nothing when unticked.
+    use_as_public_email: z.union([z.boolean(), z.literal("on").transform(() => true)]).default(false),
   })
   .refine((input) => input.password === input.password_confirmation, {
     path: ["password_confirmation"],

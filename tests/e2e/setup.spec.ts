@@ -13,6 +13,9 @@ test("first-time setup from an empty data folder", async ({ page, request }) => 
   test.setTimeout(90_000);
   await page.goto("/");
   await expect(page.getByRole("alert").filter({ hasText: "Site não configurado" })).toBeVisible();
+  // Nobody can sign in and there is nothing to search yet.
+  await expect(page.getByRole("banner").getByRole("link", { name: "Minha conta" })).toHaveCount(0);
+  await expect(page.getByRole("banner").getByRole("searchbox")).toHaveCount(0);
   const live = page.getByRole("alert").filter({ hasText: "O site está no ar!" });
   await expect(live).toBeVisible();
   await expect(live).toContainText("domínio");
@@ -25,6 +28,10 @@ test("first-time setup from an empty data folder", async ({ page, request }) => 
   const password = form.getByRole("textbox", { name: "Senha", exact: true });
   const confirmation = form.getByRole("textbox", { name: "Confirmação da senha", exact: true });
   for (const field of [title, adminName, email, password, confirmation]) await expect(field).toBeVisible();
+  // The login e-mail is not published unless the administrator asks for it.
+  await expect(
+    form.getByRole("checkbox", { name: "Usar este e-mail como e-mail público de contato" }),
+  ).not.toBeChecked();
   const save = form.getByRole("button", { name: "Salvar" });
   await expect(save).toBeDisabled();
   await waitForHydration(save);
@@ -67,6 +74,7 @@ test("first-time setup from an empty data folder", async ({ page, request }) => 
   // The administrator edits the settings, uploads a logo and turns the news feature on.
   const settingsForm = page.getByRole("form", { name: "Configurações" });
   await waitForHydration(settingsForm.getByRole("button", { name: "Salvar" }));
+  await expect(settingsForm.getByRole("textbox", { name: "E-mail", exact: true })).toHaveValue("");
   await settingsForm.getByRole("textbox", { name: "Contato" }).fill("Rua das Palmeiras, 10\nCentro");
   const logo = await sharp({ create: { width: 320, height: 120, channels: 3, background: "#523d38" } })
     .png()
@@ -103,6 +111,7 @@ test("first-time setup from an empty data folder", async ({ page, request }) => 
   await expect(footer.getByTestId("footer-contact")).toHaveText("Rua das Palmeiras, 10\nCentro", {
     useInnerText: true,
   });
+  await expect(footer).not.toContainText("beatriz@example.com");
 
   // The library is still off: its address is a 404, not an empty page.
   const library = await page.goto("/biblioteca");

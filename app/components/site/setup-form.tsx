@@ -1,4 +1,4 @@
-import { Button, Container, Paper, PasswordInput, Stack, TextInput, Title } from "@mantine/core";
+import { Button, Checkbox, Container, Paper, PasswordInput, Stack, TextInput, Title } from "@mantine/core";
 import { schemaResolver, useForm } from "@mantine/form";
 import { Form, useActionData, useNavigation, useSubmit } from "react-router";
 import { setupSchema } from "../../../common/schemas/setup.ts";
@@ -15,7 +15,14 @@ export function SetupForm() {
   const navigation = useNavigation();
   const form = useForm({
     mode: "controlled",
-    initialValues: { title: "", admin_name: "", email: "", password: "", password_confirmation: "" },
+    initialValues: {
+      title: "",
+      admin_name: "",
+      email: "",
+      use_as_public_email: false,
+      password: "",
+      password_confirmation: "",
+    },
     validate: schemaResolver(setupSchema, { sync: true }),
     validateInputOnBlur: true,
   });
@@ -57,6 +64,12 @@ export function SetupForm() {
               required
               styles={redErrors}
               {...form.getInputProps("email")}
+            />
+            <Checkbox
+              label="Usar este e-mail como e-mail público de contato"
+              description="Ele aparecerá no rodapé do site. Você pode definir outro depois, nas configurações."
+              name="use_as_public_email"
+              {...form.getInputProps("use_as_public_email", { type: "checkbox" })}
             />
             <PasswordInput
               label="Senha"

@@ -32,7 +32,12 @@ export function createSettingsService(db: Db, deps: { menusCache: Pick<Memo<unkn
         const result = await db.transaction(async (tx) => {
           const [row] = await tx
             .insert(settings)
-            .values({ id: 1, title: input.title, email: input.email, features: defaultFeatures })
+            .values({
+              id: 1,
+              title: input.title,
+              email: input.use_as_public_email ? input.email : "",
+              features: defaultFeatures,
+            })
             .onConflictDoNothing()
             .returning();
           if (!row) throw conflict(ALREADY_SET_UP);
