@@ -27,7 +27,7 @@ export function createServices(deps: { config: Config; database: Database; stora
   const config: ServicesConfig = { ...deps.config, secureCookies: deps.config.BASE_URL?.startsWith("https:") ?? false };
   // Menus show linked pages by slug, so a page change must drop the cached menu tree.
   const pages = createPagesService(db, { onChange: () => menus.cache.invalidate() });
-  const menus = createMenusService(db, (ids) => pages.slugsFor(ids));
+  const menus = createMenusService(db, (ids) => pages.linksFor(ids));
   const settings = createSettingsService(db, { menusCache: menus.cache });
   const medias = createMediasService(db);
   return {

@@ -1,4 +1,4 @@
-import { requiredText, z } from "../zod.ts";
+import { isSitePath, isWebAddress, plainString, requiredText, z } from "../zod.ts";
 import { idField } from "./id.ts";
 
 /** Ids are PostgreSQL `integer` columns. */
@@ -7,13 +7,11 @@ const id = idField();
 export const menuSchema = z
   .object({
     name: requiredText(80),
-    url: z
-      .string()
+    url: plainString()
       .trim()
       .max(500, "No máximo 500 caracteres")
       .refine(
-        // A local path starts with one "/": browsers read "//host" and "/\host" as another site.
-        (value) => value === "" || /^\/(?![/\\])[^\s\\]*$/.test(value) || /^https?:\/\/[^\s]+$/i.test(value),
+        (value) => value === "" || isSitePath(value) || isWebAddress(value),
         "Use um caminho do site (/contato) ou um endereço completo (https://...)",
       )
       .default(""),
@@ -22,7 +20,8 @@ export const menuSchema = z
     enabled: z.boolean().default(true),
     position: z.coerce.number().int().min(0).max(10000).optional(),
   })
-  .refine((menu) => menu.url !== "" || menu.page_id !== null, {
+  // A top-level item without an address is the title of a dropdown; it shows only while it has submenus.
+  .refine((menu) => menu.parent_id === null || menu.url !== "" || menu.page_id !== null, {
     path: ["url"],
     message: "Informe um endereço ou escolha uma página",
   });

@@ -70,12 +70,12 @@ export function MenuForm(props: {
             <TextInput
               label="Endereço"
               placeholder="/contato"
-              description="Um caminho do site, como /contato, ou um endereço completo começando com https://. Endereços externos abrem em uma nova aba."
+              description="Um caminho do site, como /contato, ou um endereço completo começando com https://. Endereços externos abrem em uma nova aba. Um menu principal sem endereço nem página só abre os seus submenus."
               {...form.getInputProps("url")}
             />
             <Select
               label="Página"
-              description="Se escolher uma página, o menu leva a ela em vez do endereço. Uma página em rascunho só abre para os visitantes depois de publicada."
+              description="Se escolher uma página, o menu leva a ela em vez do endereço. Enquanto a página estiver em rascunho, os visitantes não veem o link para ela."
               data={props.pages}
               placeholder={props.pages.length === 0 ? "Nenhuma página cadastrada" : "Nenhuma"}
               clearable

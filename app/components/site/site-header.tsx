@@ -21,8 +21,12 @@ import { useRootData } from "../../root.tsx";
 import { AppLink } from "../app-link.tsx";
 import { SearchBox } from "./search-box.tsx";
 
+/** Visitors' items either lead somewhere or are the title of a dropdown (href null). */
+type LinkedItem = MenuItem & { href: string };
+const isLinked = (item: MenuItem): item is LinkedItem => item.href !== null;
+
 /** External items (http...) open in a new tab, spec §2. */
-type MenuLinkProps = { item: MenuItem; children: React.ReactNode; onClick?: () => void } & Omit<
+type MenuLinkProps = { item: LinkedItem; children: React.ReactNode; onClick?: () => void } & Omit<
   AnchorProps,
   "children"
 >;
@@ -42,7 +46,7 @@ function MenuLink({ item, children, ...rest }: MenuLinkProps) {
   );
 }
 
-function DropdownEntry({ item }: { item: MenuItem }) {
+function DropdownEntry({ item }: { item: LinkedItem }) {
   if (item.external) {
     return (
       <Menu.Item component="a" href={item.href} target="_blank" rel="noopener noreferrer">
@@ -57,10 +61,14 @@ function DropdownEntry({ item }: { item: MenuItem }) {
   );
 }
 
+// Names stay on one line: a name broken in two makes the menu bar look wrapped.
+const oneLine = { whiteSpace: "nowrap" } as const;
+
 function DesktopItem({ item }: { item: MenuItem }) {
   if (item.submenus.length === 0) {
+    if (!isLinked(item)) return null;
     return (
-      <MenuLink item={item} c="dark" fw={600} underline="hover">
+      <MenuLink item={item} c="dark" fw={600} underline="hover" style={oneLine}>
         {item.name}
       </MenuLink>
     );
@@ -68,7 +76,7 @@ function DesktopItem({ item }: { item: MenuItem }) {
   return (
     <Menu trigger="click-hover" openDelay={50} closeDelay={150} withinPortal position="bottom-start">
       <Menu.Target>
-        <UnstyledButton fw={600} aria-haspopup="menu">
+        <UnstyledButton fw={600} aria-haspopup="menu" style={oneLine}>
           <Group gap={4} wrap="nowrap">
             {item.name}
             <IconChevronDown size={14} aria-hidden />
@@ -76,8 +84,9 @@ function DesktopItem({ item }: { item: MenuItem }) {
         </UnstyledButton>
       </Menu.Target>
       <Menu.Dropdown>
-        {item.href ? <DropdownEntry item={item} /> : null}
-        {item.submenus.map((sub) => (
+        {/* The button only opens the dropdown, so a parent that has an address of its own is its first entry. */}
+        {isLinked(item) ? <DropdownEntry item={item} /> : null}
+        {item.submenus.filter(isLinked).map((sub) => (
           <DropdownEntry key={sub.id} item={sub} />
         ))}
       </Menu.Dropdown>
@@ -90,14 +99,14 @@ function MobileMenu({ menus, onNavigate }: { menus: MenuItem[]; onNavigate: () =
     <Stack gap="sm" component="nav" aria-label="Menu principal">
       {menus.map((item) => (
         <Stack key={item.id} gap={4}>
-          {item.href ? (
+          {isLinked(item) ? (
             <MenuLink item={item} fw={600} onClick={onNavigate}>
               {item.name}
             </MenuLink>
           ) : (
             <Text fw={600}>{item.name}</Text>
           )}
-          {item.submenus.map((sub) => (
+          {item.submenus.filter(isLinked).map((sub) => (
             <MenuLink key={sub.id} item={sub} pl="md" onClick={onNavigate}>
               {sub.name}
             </MenuLink>
@@ -111,6 +120,11 @@ function MobileMenu({ menus, onNavigate }: { menus: MenuItem[]; onNavigate: () =
   );
 }
 
+/**
+ * Logo, search and 'Minha conta' on the first row; on wide screens the menu has a row of its
+ * own, so six or seven items fit from 992 px on without wrapping. Before the first-time setup
+ * there is nobody to sign in and nothing to search: only the title shows.
+ */
 export function SiteHeader({ menus }: { menus: MenuItem[] }) {
   const { settings, filesUrl } = useRootData();
   const [opened, { toggle, close }] = useDisclosure(false);
@@ -135,23 +149,29 @@ export function SiteHeader({ menus }: { menus: MenuItem[] }) {
               title
             )}
           </Anchor>
-          <Group gap="lg" wrap="nowrap">
-            <Group gap="lg" visibleFrom="md" component="nav" aria-label="Menu principal">
-              {menus.map((item) => (
-                <DesktopItem key={item.id} item={item} />
-              ))}
-              <Button component={AppLink} to="/conta" variant="filled">
+          {settings ? (
+            <Group gap="md" wrap="nowrap">
+              <SearchBox />
+              <Button component={AppLink} to="/conta" variant="filled" visibleFrom="md">
                 Minha conta
               </Button>
+              <Burger opened={opened} onClick={toggle} hiddenFrom="md" aria-label="Abrir menu" />
             </Group>
-            <SearchBox />
-            <Burger opened={opened} onClick={toggle} hiddenFrom="md" aria-label="Abrir menu" />
-          </Group>
+          ) : null}
         </Group>
+        {menus.length > 0 ? (
+          <Group gap="lg" mt="sm" visibleFrom="md" component="nav" aria-label="Menu principal">
+            {menus.map((item) => (
+              <DesktopItem key={item.id} item={item} />
+            ))}
+          </Group>
+        ) : null}
       </Container>
-      <Drawer opened={opened} onClose={close} title={title} hiddenFrom="md" position="right">
-        <MobileMenu menus={menus} onNavigate={close} />
-      </Drawer>
+      {settings ? (
+        <Drawer opened={opened} onClose={close} title={title} hiddenFrom="md" position="right">
+          <MobileMenu menus={menus} onNavigate={close} />
+        </Drawer>
+      ) : null}
     </Box>
   );
 }

@@ -80,6 +80,61 @@ describe("reading menus", () => {
   });
 });
 
+describe("what visitors see", () => {
+  const visitorMenus = async () => (await t.request("GET", "/api/menus")).json<MenuItem[]>();
+  async function addPage(slug: string, status: "draft" | "published") {
+    const response = await t.request("POST", "/api/pages", { token, body: { title: slug, slug, status } });
+    if (response.status !== 201) throw new Error(`page create failed: ${JSON.stringify(response.body)}`);
+    return response.json<{ id: number }>();
+  }
+  const setStatus = (id: number, slug: string, status: "draft" | "published") =>
+    t.request("PUT", `/api/pages/${id}`, { token, body: { title: slug, slug, status } });
+
+  it("does not show items linked to a draft page (nor its slug) until the page is published", async () => {
+    const draft = await addPage("plano-secreto", "draft");
+    await create({ name: "Plano", page_id: draft.id });
+    const about = await create({ name: "Sobre", url: "/sobre" });
+    await create({ name: "Plano 2026", page_id: draft.id, parent_id: about.id });
+    await create({ name: "História", url: "/historia", parent_id: about.id });
+
+    const hidden = await t.request("GET", "/api/menus");
+    expect(JSON.stringify(hidden.body)).not.toContain("plano-secreto");
+    expect(names(hidden.json<MenuItem[]>())).toEqual([["Sobre", ["História"]]]);
+
+    const admin = (await t.request("GET", "/api/menus", { token })).json<MenuItem[]>();
+    expect(admin[0]).toMatchObject({ name: "Plano", href: "/plano-secreto", page: { slug: "plano-secreto" } });
+
+    expect((await setStatus(draft.id, "plano-secreto", "published")).status).toBe(200);
+    const shown = await visitorMenus();
+    expect(names(shown)).toEqual([
+      ["Plano", []],
+      ["Sobre", ["Plano 2026", "História"]],
+    ]);
+    expect(shown[0]).toMatchObject({ href: "/plano-secreto", page: { slug: "plano-secreto" } });
+
+    expect((await setStatus(draft.id, "plano-secreto", "draft")).status).toBe(200);
+    expect(names(await visitorMenus())).toEqual([["Sobre", ["História"]]]);
+  });
+
+  it("shows an item without a destination only as the title of its visible submenus", async () => {
+    const draft = await addPage("rascunho", "draft");
+    const group = await create({ name: "Institucional" });
+    const draftParent = await create({ name: "Projetos", page_id: draft.id });
+    await create({ name: "Vazio" });
+    await create({ name: "Quem somos", url: "/quem-somos", parent_id: group.id });
+    await create({ name: "Projeto A", url: "/projeto-a", parent_id: draftParent.id });
+    await create({ name: "Desativado", url: "/desativado", parent_id: group.id, enabled: false });
+
+    const shown = await visitorMenus();
+    expect(names(shown)).toEqual([
+      ["Institucional", ["Quem somos"]],
+      ["Projetos", ["Projeto A"]],
+    ]);
+    expect(shown.map((item) => item.href)).toEqual([null, null]);
+    expect(JSON.stringify(shown)).not.toContain("rascunho");
+  });
+});
+
 describe("permissions", () => {
   it("refuses writes when signed out (401) and for role user (403); admins may write", async () => {
     const menu = await create({ name: "Sobre", url: "/sobre" });
@@ -130,12 +185,14 @@ describe("validation", () => {
     }
   });
 
-  it("needs a name and either a url or a page", async () => {
+  it("needs a name, and a url or a page for a submenu; a top-level item may only group submenus", async () => {
     expect(await refused({ name: "  ", url: "/x" })).toEqual({
       message: "Verifique os campos destacados.",
       errors: { name: ["Campo obrigatório"] },
     });
-    expect((await refused({ name: "Sem destino" })).errors).toEqual({
+    const group = await create({ name: "Institucional" });
+    expect(group).toMatchObject({ url: "", href: null, external: false, page: null });
+    expect((await refused({ name: "Sem destino", parent_id: group.id })).errors).toEqual({
       url: ["Informe um endereço ou escolha uma página"],
     });
   });

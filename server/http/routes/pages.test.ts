@@ -197,7 +197,10 @@ describe("menus", () => {
     expect(menu.status).toBe(201);
     const hrefs = async () => (await t.request("GET", "/api/menus")).json<MenuItem[]>().map((item) => item.href);
     expect(await hrefs()).toEqual(["/sobre"]);
-    await t.request("PUT", `/api/pages/${page.id}`, { token, body: { title: "Sobre", slug: "quem-somos" } });
+    await t.request("PUT", `/api/pages/${page.id}`, {
+      token,
+      body: { title: "Sobre", slug: "quem-somos", status: "published" },
+    });
     expect(await hrefs()).toEqual(["/quem-somos"]);
   });
 });

@@ -184,8 +184,10 @@ describe("visibility", () => {
     ]);
     expect(await service.tags(admin)).toEqual([{ tag: "oculta", count: 1 }]);
     expect(await service.sitemap()).toEqual([{ url: "/publica", updated_at: expect.any(String) }]);
-    expect(await service.slugsFor([draft.id, 999])).toEqual(new Map([[draft.id, "rascunho"]]));
-    expect(await service.slugsFor([])).toEqual(new Map());
+    expect(await service.linksFor([draft.id, 999])).toEqual(
+      new Map([[draft.id, { slug: "rascunho", status: "draft" }]]),
+    );
+    expect(await service.linksFor([])).toEqual(new Map());
   });
 
   it("hides news with a future publication date until then, but shows them to administrators", async () => {

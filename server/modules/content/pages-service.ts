@@ -1,10 +1,12 @@
 import { asc, desc, eq, inArray } from "drizzle-orm";
 import { type PageView, reservedSlugs } from "../../../common/content.ts";
-import type { ContentListQuery, PageInput } from "../../../common/schemas/content.ts";
+import type { ContentListQuery, ContentStatus, PageInput } from "../../../common/schemas/content.ts";
 import type { Db } from "../../db/client.ts";
 import { pages } from "../../db/schema.ts";
 import { contentValues, contentView } from "./content-kit.ts";
 import { createContentService } from "./content-service.ts";
+
+export type PageLink = { slug: string; status: ContentStatus };
 
 export function createPagesService(db: Db, deps: { onChange(): void }) {
   const service = createContentService<typeof pages, PageView, PageInput, ContentListQuery>(db, {
@@ -22,11 +24,14 @@ export function createPagesService(db: Db, deps: { onChange(): void }) {
   return {
     ...service,
 
-    /** Slugs of the given pages, whatever their status (menus link to them by id). */
-    async slugsFor(ids: number[]): Promise<Map<number, string>> {
+    /** Slug and status of the given pages, whatever their status (menus link to them by id). */
+    async linksFor(ids: number[]): Promise<Map<number, PageLink>> {
       if (ids.length === 0) return new Map();
-      const rows = await db.select({ id: pages.id, slug: pages.slug }).from(pages).where(inArray(pages.id, ids));
-      return new Map(rows.map((row) => [row.id, row.slug]));
+      const rows = await db
+        .select({ id: pages.id, slug: pages.slug, status: pages.status })
+        .from(pages)
+        .where(inArray(pages.id, ids));
+      return new Map(rows.map(({ id, ...link }) => [id, link]));
     },
   };
 }

@@ -1,4 +1,4 @@
-import { asc } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { defaultFeatures, type FeatureKey, type Features } from "../../../common/features.ts";
 import { createTestDatabase, resetDatabase } from "../../../tests/support/database.ts";
@@ -46,12 +46,35 @@ describe("syncFeatureMenus", () => {
     expect((await rows()).map((row) => row.name)).toEqual(["Mais", "Nossa agenda"]);
   });
 
-  it("leaves menus alone when nothing switched, and deletes them when a feature is switched off", async () => {
+  it("keeps the menu of a feature that stays on, recreating it when it was deleted; switching off deletes it", async () => {
     const on = enable("posts");
     await syncFeatureMenus(database.db, defaultFeatures, on);
     await syncFeatureMenus(database.db, on, on);
     expect((await rows()).map((row) => row.name)).toEqual(["Notícias"]);
+    await database.db.delete(menus);
+    await syncFeatureMenus(database.db, on, on);
+    expect((await rows()).map((row) => row.name)).toEqual(["Notícias"]);
     await syncFeatureMenus(database.db, on, defaultFeatures);
     expect(await rows()).toEqual([]);
+  });
+
+  it("leaves a disabled feature's menus alone unless it was just switched off", async () => {
+    await database.db.insert(menus).values({ name: "Agenda antiga", url: "/agenda" });
+    await syncFeatureMenus(database.db, defaultFeatures, defaultFeatures);
+    expect((await rows()).map((row) => row.name)).toEqual(["Agenda antiga"]);
+  });
+
+  it("renames and moves the menu of a feature that stays on, unless its name was changed by hand", async () => {
+    const on = enable("events", "posts");
+    await syncFeatureMenus(database.db, defaultFeatures, on);
+    await database.db.update(menus).set({ name: "Blog" }).where(eq(menus.url, "/noticias"));
+    const renamed = structuredClone(on);
+    renamed.events = { title: "Eventos", url: "/eventos", enabled: true };
+    renamed.posts.title = "Novidades";
+    await syncFeatureMenus(database.db, on, renamed);
+    expect((await rows()).map((row) => [row.name, row.url])).toEqual([
+      ["Blog", "/noticias"],
+      ["Eventos", "/eventos"],
+    ]);
   });
 });

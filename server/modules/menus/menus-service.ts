@@ -8,25 +8,28 @@ import { invalid, notFound } from "../errors.ts";
 import { memo } from "../memo.ts";
 
 type MenuRow = typeof menus.$inferSelect;
+type PageLink = NonNullable<MenuItem["page"]>;
 
-/** Resolves linked pages to their slugs; the content module provides the real one. */
-export type PageSlugs = (pageIds: number[]) => Promise<Map<number, string>>;
-const noPages: PageSlugs = async () => new Map();
+/** Resolves linked pages to their slug and status; the content module provides the real one. */
+export type PageLinks = (pageIds: number[]) => Promise<Map<number, PageLink>>;
+const noPages: PageLinks = async () => new Map();
 
-function buildTree(rows: MenuRow[], slugs: Map<number, string>): MenuItem[] {
+function buildTree(rows: MenuRow[], links: Map<number, PageLink>): MenuItem[] {
   const toItem = (row: MenuRow): MenuItem => {
-    const slug = row.pageId === null ? undefined : slugs.get(row.pageId);
-    const href = slug ? `/${slug}` : row.url;
+    const page = row.pageId === null ? null : (links.get(row.pageId) ?? null);
+    // An item with a page leads only there: the form says the page replaces the address.
+    let href: string | null = row.url || null;
+    if (row.pageId !== null) href = page ? `/${page.slug}` : null;
     return {
       id: row.id,
       name: row.name,
       url: row.url,
       href,
-      external: isExternalUrl(href),
+      external: href !== null && isExternalUrl(href),
       enabled: row.enabled,
       position: row.position,
       page_id: row.pageId,
-      page: slug ? { slug } : null,
+      page,
       parent_id: row.parentId,
       submenus: [],
     };
@@ -42,23 +45,42 @@ function buildTree(rows: MenuRow[], slugs: Map<number, string>): MenuItem[] {
   }));
 }
 
-function onlyEnabled(items: MenuItem[]): MenuItem[] {
-  return items
-    .filter((item) => item.enabled)
-    .map((item) => ({ ...item, submenus: item.submenus.filter((sub) => sub.enabled) }));
+/** A page that is not published is not linked, and its slug is not shown, to visitors. */
+function forVisitors(item: MenuItem): MenuItem {
+  if (item.page_id === null || item.page?.status === "published") return item;
+  return { ...item, href: null, external: false, page: null };
 }
 
-export function createMenusService(db: Db, pageSlugs: PageSlugs = noPages) {
-  const tree = memo(async () => {
+/**
+ * The header's items: enabled ones, with their enabled submenus that lead somewhere. An item that
+ * leads nowhere is shown only as the title of a dropdown, so it goes when it has no submenus left.
+ */
+function visibleTree(items: MenuItem[]): MenuItem[] {
+  return items.flatMap((item) => {
+    if (!item.enabled) return [];
+    const submenus = item.submenus
+      .filter((sub) => sub.enabled)
+      .map(forVisitors)
+      .filter((sub) => sub.href !== null);
+    const visible = { ...forVisitors(item), submenus };
+    return visible.href === null && submenus.length === 0 ? [] : [visible];
+  });
+}
+
+export function createMenusService(db: Db, pageLinks: PageLinks = noPages) {
+  // Both trees are kept: the header reads the visitors' one on every page.
+  const trees = memo(async () => {
     const rows = await db.select().from(menus).orderBy(asc(menus.position), asc(menus.id));
     const pageIds = rows.flatMap((row) => (row.pageId === null ? [] : [row.pageId]));
-    return buildTree(rows, pageIds.length ? await pageSlugs(pageIds) : new Map());
+    const all = buildTree(rows, pageIds.length ? await pageLinks(pageIds) : new Map());
+    return { all, visible: visibleTree(all) };
   });
+  const fullTree = async () => (await trees.get()).all;
 
   async function checkReferences(values: MenuValues, selfId: number | null) {
     if (values.page_id !== null) {
-      const slugs = await pageSlugs([values.page_id]);
-      if (!slugs.has(values.page_id)) throw invalid("Página não encontrada.", { page_id: ["Página não encontrada"] });
+      const links = await pageLinks([values.page_id]);
+      if (!links.has(values.page_id)) throw invalid("Página não encontrada.", { page_id: ["Página não encontrada"] });
     }
     if (values.parent_id === null) return;
     if (values.parent_id === selfId)
@@ -84,20 +106,20 @@ export function createMenusService(db: Db, pageSlugs: PageSlugs = noPages) {
   }
 
   const find = async (id: number) =>
-    (await tree.get()).flatMap((item) => [item, ...item.submenus]).find((item) => item.id === id);
+    (await fullTree()).flatMap((item) => [item, ...item.submenus]).find((item) => item.id === id);
 
   return {
-    cache: tree,
+    cache: trees,
 
     /** The full tree, disabled items included, for administrators. */
     list(actor: Actor | null) {
       requireAdmin(actor);
-      return tree.get();
+      return fullTree();
     },
 
-    /** Only enabled items (and enabled submenus of enabled items), for the header. */
+    /** What visitors see in the header: see visibleTree. */
     async listEnabled() {
-      return onlyEnabled(await tree.get());
+      return (await trees.get()).visible;
     },
 
     async get(actor: Actor | null, id: number): Promise<MenuItem> {
@@ -122,7 +144,7 @@ export function createMenusService(db: Db, pageSlugs: PageSlugs = noPages) {
           position,
         })
         .returning({ id: menus.id });
-      tree.invalidate();
+      trees.invalidate();
       if (!row) throw new Error("menu insert returned nothing");
       return this.get(actor, row.id);
     },
@@ -142,7 +164,7 @@ export function createMenusService(db: Db, pageSlugs: PageSlugs = noPages) {
           updatedAt: new Date(),
         })
         .where(eq(menus.id, id));
-      tree.invalidate();
+      trees.invalidate();
       return this.get(actor, id);
     },
 
@@ -150,7 +172,7 @@ export function createMenusService(db: Db, pageSlugs: PageSlugs = noPages) {
     async remove(actor: Actor | null, id: number): Promise<void> {
       requireAdmin(actor);
       const deleted = await db.delete(menus).where(eq(menus.id, id)).returning({ id: menus.id });
-      tree.invalidate();
+      trees.invalidate();
       if (deleted.length === 0) throw notFound("Menu não encontrado.");
     },
 
@@ -175,8 +197,8 @@ export function createMenusService(db: Db, pageSlugs: PageSlugs = noPages) {
           await tx.update(menus).set({ position }).where(eq(menus.id, id));
         }
       });
-      tree.invalidate();
-      return tree.get();
+      trees.invalidate();
+      return fullTree();
     },
   };
 }

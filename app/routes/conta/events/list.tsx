@@ -10,6 +10,7 @@ import {
 import { type ListFilter, readListQuery } from "../../../components/conta/list-toolbar.tsx";
 import { redirectPastLastPage } from "../../../components/conta/pagination-bar.tsx";
 import { readSubmission } from "../../../lib/action.server.ts";
+import { featureTitle } from "../../../lib/feature-title.server.ts";
 import { requireAdminPage } from "../../../lib/guards.server.ts";
 import { deleteFromList } from "../../../lib/record-action.server.ts";
 import type { Route } from "./+types/list";
@@ -19,7 +20,11 @@ export const EVENT_DELETED = "Evento excluído.";
 export async function loader({ context, url }: Route.LoaderArgs) {
   const { services, actor } = requireAdminPage(context);
   const query = readListQuery(url, eventListQuerySchema.shape);
-  const [events, tags] = await Promise.all([services.events.list(actor, query), services.events.tags(actor)]);
+  const [events, tags, heading] = await Promise.all([
+    services.events.list(actor, query),
+    services.events.tags(actor),
+    featureTitle(services, "events"),
+  ]);
   redirectPastLastPage(url, events.pagination, events.data.length);
   const rows: ContentRow[] = events.data.map((event) => ({
     id: event.id,
@@ -32,6 +37,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   return {
     events: { data: rows, pagination: events.pagination },
     tags,
+    heading,
     filtered: query.q !== "" || query.status !== undefined || query.tag !== undefined || query.when !== undefined,
   };
 }
@@ -46,8 +52,8 @@ export async function action({ context, request, url }: Route.ActionArgs) {
   });
 }
 
-export function meta() {
-  return [{ title: "Eventos" }];
+export function meta({ loaderData }: Route.MetaArgs) {
+  return [{ title: loaderData?.heading ?? "Agenda" }];
 }
 
 const whenFilter: ListFilter = {
@@ -64,10 +70,10 @@ const whenFilter: ListFilter = {
 const sort = sortFilter({ desc: "Próximos primeiro", asc: "Mais antigos primeiro" });
 
 export default function EventsList({ loaderData }: Route.ComponentProps) {
-  const { events, tags, filtered } = loaderData;
+  const { events, tags, filtered, heading } = loaderData;
   return (
     <ContentList
-      heading="Eventos"
+      heading={heading}
       noun={["evento", "eventos"]}
       newLabel="Novo evento"
       base="/conta/events"

@@ -13,6 +13,7 @@ import {
 } from "../../../components/library/import-preview.tsx";
 import { MEDIA_LIST } from "../../../components/library/media-form.tsx";
 import { failure, failureFrom, validate } from "../../../lib/action.server.ts";
+import { featureTitle } from "../../../lib/feature-title.server.ts";
 import { flashHeader } from "../../../lib/flash.server.ts";
 import { requireAdminPage } from "../../../lib/guards.server.ts";
 import type { Route } from "./+types/import";
@@ -23,9 +24,9 @@ export const IMPORT_NO_FILE = "Escolha um arquivo BibTeX (.bib) ou RIS (.ris).";
 // Room for the multipart envelope and the other fields around the file's text.
 const ENVELOPE_BYTES = 64 * 1024;
 
-export function loader({ context }: Route.LoaderArgs) {
-  requireAdminPage(context);
-  return null;
+export async function loader({ context }: Route.LoaderArgs) {
+  const { services } = requireAdminPage(context);
+  return { library: await featureTitle(services, "medias") };
 }
 
 /**
@@ -74,7 +75,7 @@ export function meta() {
   return [{ title: "Importar referências" }];
 }
 
-export default function ImportMedias() {
+export default function ImportMedias({ loaderData }: Route.ComponentProps) {
   const answer = useActionData<typeof action>();
   const navigation = useNavigation();
   const busy = (intent: string) => navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
@@ -86,7 +87,7 @@ export default function ImportMedias() {
       <Anchor component={AppLink} to={MEDIA_LIST} size="sm">
         <Group gap={4} wrap="nowrap">
           <IconArrowLeft size={16} aria-hidden />
-          Biblioteca
+          {loaderData.library}
         </Group>
       </Anchor>
       <Title order={1} size="h2">

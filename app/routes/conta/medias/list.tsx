@@ -7,6 +7,7 @@ import { ContentList, type ContentRow, statusFilter } from "../../../components/
 import { type ListFilter, readListQuery } from "../../../components/conta/list-toolbar.tsx";
 import { redirectPastLastPage } from "../../../components/conta/pagination-bar.tsx";
 import { readSubmission } from "../../../lib/action.server.ts";
+import { featureTitle } from "../../../lib/feature-title.server.ts";
 import { requireAdminPage } from "../../../lib/guards.server.ts";
 import { deleteFromList } from "../../../lib/record-action.server.ts";
 import type { Route } from "./+types/list";
@@ -16,7 +17,11 @@ export const MEDIA_DELETED = "Item excluído.";
 export async function loader({ context, url }: Route.LoaderArgs) {
   const { services, actor } = requireAdminPage(context);
   const query = readListQuery(url, mediaListQuerySchema.shape);
-  const [items, filters] = await Promise.all([services.medias.list(actor, query), services.medias.filters(actor)]);
+  const [items, filters, heading] = await Promise.all([
+    services.medias.list(actor, query),
+    services.medias.filters(actor),
+    featureTitle(services, "medias"),
+  ]);
   redirectPastLastPage(url, items.pagination, items.data.length);
   const rows: ContentRow[] = items.data.map((item) => ({
     id: item.id,
@@ -29,6 +34,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   return {
     items: { data: rows, pagination: items.pagination },
     types: filters.types,
+    heading,
     filtered: query.q !== "" || query.status !== undefined || query.type !== undefined,
   };
 }
@@ -43,8 +49,8 @@ export async function action({ context, request, url }: Route.ActionArgs) {
   });
 }
 
-export function meta() {
-  return [{ title: "Biblioteca" }];
+export function meta({ loaderData }: Route.MetaArgs) {
+  return [{ title: loaderData?.heading ?? "Biblioteca" }];
 }
 
 // Relevance is the default (newest first when nothing is searched), so it stays out of the address.
@@ -55,7 +61,7 @@ const sortFilter: ListFilter = {
 };
 
 export default function MediasList({ loaderData }: Route.ComponentProps) {
-  const { items, types, filtered } = loaderData;
+  const { items, types, filtered, heading } = loaderData;
   const typeFilter: ListFilter = {
     name: "type",
     label: "Tipo de material",
@@ -66,7 +72,7 @@ export default function MediasList({ loaderData }: Route.ComponentProps) {
   };
   return (
     <ContentList
-      heading="Biblioteca"
+      heading={heading}
       noun={["item", "itens"]}
       newLabel="Novo item"
       base="/conta/medias"

@@ -131,8 +131,18 @@ function deleteMessage(item: MenuItem) {
   );
 }
 
+/** Why visitors do not see an item that is enabled, or see it only as a dropdown title. */
+function visitorNote(item: MenuItem): string | null {
+  if (item.page?.status === "draft") return "Página em rascunho: os visitantes não veem o link.";
+  if (item.href !== null || item.parent_id !== null) return null;
+  return item.submenus.length > 0
+    ? "Sem endereço: abre só os submenus."
+    : "Sem endereço nem submenus: os visitantes não veem este menu.";
+}
+
 function MenuRow({ item, siblings, index }: { item: MenuItem; siblings: MenuItem[]; index: number }) {
   const child = item.parent_id !== null;
+  const note = visitorNote(item);
   return (
     <Table.Tr>
       <Table.Td>
@@ -147,7 +157,7 @@ function MenuRow({ item, siblings, index }: { item: MenuItem; siblings: MenuItem
       <Table.Td>
         <Group gap={4} wrap="nowrap">
           <Text size="sm" ff="monospace" style={{ wordBreak: "break-all" }}>
-            {item.href || "—"}
+            {item.href ?? "—"}
           </Text>
           {item.external ? (
             <Tooltip label="Abre em uma nova aba">
@@ -155,6 +165,11 @@ function MenuRow({ item, siblings, index }: { item: MenuItem; siblings: MenuItem
             </Tooltip>
           ) : null}
         </Group>
+        {note ? (
+          <Text size="xs" c="dimmed">
+            {note}
+          </Text>
+        ) : null}
       </Table.Td>
       <Table.Td>
         <Badge color={item.enabled ? "success" : "gray"} variant="light">

@@ -10,6 +10,7 @@ import {
 import { readListQuery } from "../../../components/conta/list-toolbar.tsx";
 import { redirectPastLastPage } from "../../../components/conta/pagination-bar.tsx";
 import { readSubmission } from "../../../lib/action.server.ts";
+import { featureTitle } from "../../../lib/feature-title.server.ts";
 import { requireAdminPage } from "../../../lib/guards.server.ts";
 import { deleteFromList } from "../../../lib/record-action.server.ts";
 import type { Route } from "./+types/list";
@@ -19,7 +20,11 @@ export const POST_DELETED = "Notícia excluída.";
 export async function loader({ context, url }: Route.LoaderArgs) {
   const { services, actor } = requireAdminPage(context);
   const query = readListQuery(url, contentListQuerySchema.shape);
-  const [posts, tags] = await Promise.all([services.posts.list(actor, query), services.posts.tags(actor)]);
+  const [posts, tags, heading] = await Promise.all([
+    services.posts.list(actor, query),
+    services.posts.tags(actor),
+    featureTitle(services, "posts"),
+  ]);
   redirectPastLastPage(url, posts.pagination, posts.data.length);
   const now = Date.now();
   const rows: ContentRow[] = posts.data.map((post) => ({
@@ -34,6 +39,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   return {
     posts: { data: rows, pagination: posts.pagination },
     tags,
+    heading,
     filtered: query.q !== "" || query.status !== undefined || query.tag !== undefined,
   };
 }
@@ -48,17 +54,17 @@ export async function action({ context, request, url }: Route.ActionArgs) {
   });
 }
 
-export function meta() {
-  return [{ title: "Notícias" }];
+export function meta({ loaderData }: Route.MetaArgs) {
+  return [{ title: loaderData?.heading ?? "Notícias" }];
 }
 
 const sort = sortFilter({ desc: "Mais recentes primeiro", asc: "Mais antigas primeiro" });
 
 export default function PostsList({ loaderData }: Route.ComponentProps) {
-  const { posts, tags, filtered } = loaderData;
+  const { posts, tags, filtered, heading } = loaderData;
   return (
     <ContentList
-      heading="Notícias"
+      heading={heading}
       noun={["notícia", "notícias"]}
       newLabel="Nova notícia"
       base="/conta/posts"
