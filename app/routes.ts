@@ -2,10 +2,10 @@ import { index, layout, prefix, type RouteConfig, route } from "@react-router/de
 
 export default [
   route("sair", "routes/logout.tsx"),
-  route("contato", "routes/contact.tsx"),
   layout("routes/site/layout.tsx", [
     index("routes/site/home.tsx"),
     route("login", "routes/site/login.tsx"),
+    route("contato", "routes/site/contact.tsx"),
     route("busca", "routes/site/search.tsx"),
     route("noticias", "routes/site/news-list.tsx"),
     route("noticias/rss.xml", "routes/feeds/rss.ts"),

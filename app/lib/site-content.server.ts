@@ -30,6 +30,14 @@ export function plainNotFound(): Response {
   return new Response("Não encontrado.", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
 }
 
+/** Feeds only answer GET: a post gets a short plain-text 405, not React Router's JSON error. */
+export function plainMethodNotAllowed(): Response {
+  return new Response("Método não permitido.", {
+    status: 405,
+    headers: { Allow: "GET, HEAD", "Content-Type": "text/plain; charset=utf-8" },
+  });
+}
+
 /** Like `findOr404`, for resource routes. */
 export async function findOrPlain404<T>(load: () => Promise<T>): Promise<T> {
   try {

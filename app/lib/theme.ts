@@ -37,6 +37,7 @@ export function buildTheme(settings: ThemeSettings) {
       danger: shades(themeColors.danger),
       info: shades(themeColors.info),
       light: shades(themeColors.light),
+      dark: shades(themeColors.dark),
     },
   });
 }

@@ -1,35 +1,22 @@
 import { featureKeys } from "../features.ts";
 import { fonts } from "../fonts.ts";
-import { optionalText, requiredText, z } from "../zod.ts";
+import { optionalFileAddressField, optionalText, plainString, requiredText, webAddressField, z } from "../zod.ts";
 import { idField } from "./id.ts";
+
+export const COLOR_INVALID = "Cor inválida: use o formato #rrggbb (ex.: #523d38)";
 
 const color = z
   .string()
   .trim()
-  .regex(/^#[0-9a-fA-F]{6}$/, "Use uma cor no formato #rrggbb")
+  .regex(/^#[0-9a-fA-F]{6}$/, COLOR_INVALID)
   .transform((value) => value.toLowerCase());
 
-const optionalUrl = z
-  .string()
-  .trim()
-  .max(500, "No máximo 500 caracteres")
-  .refine(
-    (value) => value === "" || /^https?:\/\/[^\s]+$/i.test(value),
-    "Informe um endereço começando com http:// ou https://",
-  )
-  .default("");
+const optionalUrl = webAddressField("Informe um endereço começando com http:// ou https://");
 
 /** An uploaded file's url (relative to the file storage) or an absolute http(s) url; empty clears it. */
 const fileUrl = z.preprocess(
   (value) => (value !== null && typeof value === "object" && "url" in value ? value.url : value),
-  z
-    .string()
-    .trim()
-    .max(500)
-    .refine((value) => value === "" || /^(https?:\/\/|\/)[^\s]*$/i.test(value), "Endereço de arquivo inválido")
-    .transform((value) => (value === "" ? null : value))
-    .nullable()
-    .default(null),
+  optionalFileAddressField("Endereço de arquivo inválido"),
 );
 
 const feature = z.object({
@@ -41,9 +28,9 @@ const feature = z.object({
   enabled: z.boolean(),
 });
 
-const postalCode = z
-  .string()
+const postalCode = plainString()
   .trim()
+  .max(20, "O CEP deve ter 8 dígitos")
   .transform((value) => value.replace(/\D/g, ""))
   .refine((value) => value === "" || value.length === 8, "O CEP deve ter 8 dígitos")
   .default("");

@@ -12,6 +12,7 @@ import {
 } from "../../../common/schemas/content.ts";
 import { z } from "../../../common/zod.ts";
 import { useServerErrors } from "../../lib/use-server-errors.ts";
+import { useDraftAfterSignIn, useKeepDraftForSignIn } from "../../lib/use-sign-in-draft.ts";
 import { AppLink } from "../app-link.tsx";
 import { DateTimeField } from "./datetime-field.tsx";
 import { DocumentsField } from "./documents-field.tsx";
@@ -147,8 +148,7 @@ function submission(kind: ContentKind, values: ContentFormValues) {
 
 const statusOptions = contentStatuses.map((status) => ({ value: status, label: contentStatusLabels[status] }));
 
-/** The new and edit screens of pages, news and events. */
-export function ContentForm(props: {
+type ContentFormProps = {
   kind: ContentKind;
   title: string;
   initialValues: ContentFormValues;
@@ -156,7 +156,17 @@ export function ContentForm(props: {
   tagSuggestions: string[];
   saved?: SavedRecord;
   answer: unknown;
-}) {
+};
+
+/** The new and edit screens of pages, news and events. */
+export function ContentForm(props: ContentFormProps) {
+  // What was typed before the session ended comes back after signing in again; the rich-text
+  // editor reads its content once, so the form starts over from the kept values.
+  const draft = useDraftAfterSignIn<ContentFormValues>();
+  return <ContentFormFields key={draft ? "draft" : "stored"} {...props} initialValues={draft ?? props.initialValues} />;
+}
+
+function ContentFormFields(props: ContentFormProps) {
   const submit = useSubmit();
   const navigation = useNavigation();
   const form = useForm<ContentFormValues>({
@@ -166,6 +176,7 @@ export function ContentForm(props: {
     validateInputOnBlur: true,
   });
   useServerErrors(form, props.answer);
+  const keepDraft = useKeepDraftForSignIn<ContentFormValues>();
   const { list, prefix } = contentKinds[props.kind];
   const { values } = form;
 
@@ -174,9 +185,10 @@ export function ContentForm(props: {
       aria-label={props.title}
       // The shared zod schema gives pt-BR messages beside the fields; the browser's own bubbles would hide them.
       noValidate
-      onSubmit={form.onSubmit((checked) =>
-        submit(submission(props.kind, checked), { method: "post", encType: "application/json" }),
-      )}
+      onSubmit={form.onSubmit((checked) => {
+        keepDraft(checked);
+        submit(submission(props.kind, checked), { method: "post", encType: "application/json" });
+      })}
     >
       <Stack>
         <EditorHeader title={props.title} saved={props.saved} />

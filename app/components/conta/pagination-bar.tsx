@@ -30,24 +30,30 @@ const controlLabels = {
   last: "Última página",
 } as const;
 
-/** Page links that keep the search and filters; plain links, so they work without JavaScript. */
+/**
+ * Page links that keep the search and filters; plain links, so they work without JavaScript.
+ * With a `noun` it also says how many records there are (a page that already says it leaves it out).
+ */
 export function PaginationBar({
   pagination,
   noun,
 }: {
   pagination: PageInfo;
-  noun: [singular: string, plural: string];
+  noun?: [singular: string, plural: string];
 }) {
   const { pathname, search } = useLocation();
   const total = pageCount(pagination);
+  if (!noun && total <= 1) return null;
   const { page } = pagination;
   const link = (target: number) => ({ component: Link, to: pageHref(pathname, search, target) });
   const targets = { first: 1, previous: page - 1, next: page + 1, last: total } as const;
   return (
-    <Group justify="space-between" gap="sm" wrap="wrap">
-      <Text size="sm" c="dimmed">
-        {pagination.total} {pagination.total === 1 ? noun[0] : noun[1]}
-      </Text>
+    <Group justify={noun ? "space-between" : "flex-end"} gap="sm" wrap="wrap">
+      {noun ? (
+        <Text size="sm" c="dimmed">
+          {pagination.total} {pagination.total === 1 ? noun[0] : noun[1]}
+        </Text>
+      ) : null}
       {total > 1 ? (
         <nav aria-label="Paginação">
           <Pagination

@@ -12,7 +12,9 @@ type ContactAnswer = { ok: true } | { ok: false; message: string; errors: Record
 // Spec §5: error texts in the footer form are white.
 const whiteErrors = { error: { color: "white" }, label: { color: "white" } };
 
-export function ContactForm() {
+/** The footer's form (white text on the primary colour) or the one on the /contato page. */
+export function ContactForm({ variant = "footer" }: { variant?: "footer" | "page" }) {
+  const styles = variant === "footer" ? whiteErrors : undefined;
   const fetcher = useFetcher<ContactAnswer>();
   const form = useForm({
     mode: "controlled",
@@ -43,13 +45,13 @@ export function ContactForm() {
         <Title order={2} size="h3">
           Fale conosco
         </Title>
-        <TextInput label="nome" name="name" autoComplete="name" styles={whiteErrors} {...form.getInputProps("name")} />
+        <TextInput label="nome" name="name" autoComplete="name" styles={styles} {...form.getInputProps("name")} />
         <TextInput
           label="email"
           name="email"
           type="email"
           autoComplete="email"
-          styles={whiteErrors}
+          styles={styles}
           {...form.getInputProps("email")}
         />
         <Textarea
@@ -57,7 +59,7 @@ export function ContactForm() {
           name="message"
           minRows={4}
           autosize
-          styles={whiteErrors}
+          styles={styles}
           {...form.getInputProps("message")}
         />
         <input

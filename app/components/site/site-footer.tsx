@@ -1,11 +1,13 @@
 import { Anchor, Box, Container, Grid, Group, Image, Stack, Text, Title } from "@mantine/core";
 import { IconBrandFacebook, IconBrandInstagram, IconBrandX, IconBrandYoutube, IconMail } from "@tabler/icons-react";
+import { useLocation } from "react-router";
 import { fileUrl } from "../../../common/file-url.ts";
 import { useRootData } from "../../root.tsx";
 import { ContactForm } from "./contact-form.tsx";
 
 export function SiteFooter() {
   const { settings, filesUrl } = useRootData();
+  const { pathname } = useLocation();
   if (!settings) return null;
   const socials = [
     { url: settings.url_facebook, label: "Facebook", Icon: IconBrandFacebook },
@@ -21,7 +23,17 @@ export function SiteFooter() {
           <Grid.Col span={{ base: 12, md: 6 }}>
             <Stack gap="sm">
               {settings.site_footer_logo === 1 && logo ? (
-                <Image src={fileUrl(logo, filesUrl ?? undefined)} alt={settings.title} h={64} w="auto" fit="contain" />
+                // At its own width, so it starts at the left edge like the text below (stretched to the
+                // column, `contain` drew it in the middle).
+                <Image
+                  src={fileUrl(logo, filesUrl ?? undefined)}
+                  alt={settings.title}
+                  h={64}
+                  w="auto"
+                  maw="100%"
+                  fit="contain"
+                  style={{ alignSelf: "flex-start" }}
+                />
               ) : null}
               <Title order={2} size="h3">
                 {settings.title}
@@ -57,9 +69,12 @@ export function SiteFooter() {
               ) : null}
             </Stack>
           </Grid.Col>
-          <Grid.Col span={{ base: 12, md: 6 }}>
-            <ContactForm />
-          </Grid.Col>
+          {/* The /contato page has the form in its body. */}
+          {pathname === "/contato" ? null : (
+            <Grid.Col span={{ base: 12, md: 6 }}>
+              <ContactForm />
+            </Grid.Col>
+          )}
         </Grid>
       </Container>
     </Box>

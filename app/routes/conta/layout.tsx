@@ -14,23 +14,23 @@ import {
   Title,
 } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
-import { Form, Outlet, NavLink as RouterNavLink, redirect, useLocation } from "react-router";
+import { Form, Outlet, NavLink as RouterNavLink, useLocation } from "react-router";
 import { roleLabels } from "../../../common/roles.ts";
 import { AppLink } from "../../components/app-link.tsx";
 import { ChunkReload } from "../../components/chunk-reload.tsx";
 import { accountLinks } from "../../components/conta/account-links.ts";
 import { ErrorPage } from "../../components/error-page.tsx";
-import { getApp } from "../../lib/context.server.ts";
+import { requireSession } from "../../lib/guards.server.ts";
+import { useSessionEndedNotice } from "../../lib/session-ended.ts";
 import { useRootData } from "../../root.tsx";
 import { LayoutLoading } from "../site/layout.tsx";
 import type { Route } from "./+types/layout";
 
 /** The account area requires sign-in; the path first asked for is restored after login (spec §4). */
-export function loader({ context, url }: Route.LoaderArgs) {
-  const { actor } = getApp(context);
-  if (!actor) {
-    throw redirect(`/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
-  }
+export const middleware: Route.MiddlewareFunction[] = [requireSession];
+
+/** Having a loader makes every navigation into the account area ask the server, so the middleware runs. */
+export function loader() {
   return null;
 }
 
@@ -75,6 +75,7 @@ function AccountNav({ onNavigate }: { onNavigate?: () => void }) {
 
 function AccountFrame({ children }: { children: React.ReactNode }) {
   const [opened, { toggle, close }] = useDisclosure(false);
+  useSessionEndedNotice();
   const { settings } = useRootData();
   return (
     <Box>

@@ -13,6 +13,7 @@ import {
   Title,
 } from "@mantine/core";
 import { schemaResolver, useForm } from "@mantine/form";
+import { useRef } from "react";
 import { useActionData, useNavigation, useSubmit } from "react-router";
 import { featureKeys } from "../../../common/features.ts";
 import { fonts } from "../../../common/fonts.ts";
@@ -21,9 +22,10 @@ import { themeColors } from "../../../common/theme-colors.ts";
 import { ImageUploadField } from "../../components/conta/image-upload-field.tsx";
 import { pageOptions } from "../../components/conta/page-options.server.ts";
 import { failureFrom, readSubmission, validate } from "../../lib/action.server.ts";
+import { CHECK_FIELDS, focusFirstError } from "../../lib/focus-first-error.ts";
 import { requireAdminPage } from "../../lib/guards.server.ts";
-import { notifySuccess } from "../../lib/notify.ts";
-import { useOnAnswer, useServerErrors } from "../../lib/use-server-errors.ts";
+import { notifyError, notifySuccess } from "../../lib/notify.ts";
+import { isFailure, useOnAnswer, useServerErrors } from "../../lib/use-server-errors.ts";
 import type { Route } from "./+types/settings";
 
 export const SETTINGS_SAVED = "Configurações salvas com sucesso!";
@@ -87,9 +89,11 @@ export default function SettingsPage({ loaderData }: Route.ComponentProps) {
     validate: schemaResolver(settingsSchema, { sync: true }),
     validateInputOnBlur: true,
   });
+  const formRef = useRef<HTMLFormElement>(null);
   useServerErrors(form, answer);
   useOnAnswer(answer, (value) => {
     if ("ok" in value && value.ok) notifySuccess(value.message);
+    else if (isFailure(value)) focusFirstError(formRef.current, value.errors);
   });
 
   const image = (field: "site_logo" | "site_cover" | "site_favicon", label: string) => (
@@ -102,9 +106,16 @@ export default function SettingsPage({ loaderData }: Route.ComponentProps) {
 
   return (
     <form
+      ref={formRef}
       noValidate
       aria-label="Configurações"
-      onSubmit={form.onSubmit((values) => submit(values, { method: "post", encType: "application/json" }))}
+      onSubmit={form.onSubmit(
+        (values) => submit(values, { method: "post", encType: "application/json" }),
+        (errors, _values, event) => {
+          focusFirstError(event?.currentTarget, errors);
+          notifyError(CHECK_FIELDS);
+        },
+      )}
     >
       <Stack>
         <Title order={1} size="h2">
@@ -128,18 +139,22 @@ export default function SettingsPage({ loaderData }: Route.ComponentProps) {
               value={form.values.home_page_id === null ? null : String(form.values.home_page_id)}
               onChange={(value) => form.setFieldValue("home_page_id", value === null ? null : Number(value))}
               error={form.errors.home_page_id}
+              data-path="home_page_id"
             />
             <SimpleGrid cols={{ base: 1, sm: 3 }}>
               <Select label="Fonte" data={[...fonts]} allowDeselect={false} {...form.getInputProps("font")} />
+              {/* A colour that cannot be read stays as typed, with the schema's error, instead of reverting. */}
               <ColorInput
                 label="Cor primária"
                 format="hex"
+                fixOnBlur={false}
                 swatches={[themeColors.primary]}
                 {...form.getInputProps("primary_color")}
               />
               <ColorInput
                 label="Cor secundária"
                 format="hex"
+                fixOnBlur={false}
                 swatches={[themeColors.secondary]}
                 {...form.getInputProps("secondary_color")}
               />
@@ -215,7 +230,13 @@ export default function SettingsPage({ loaderData }: Route.ComponentProps) {
         </Paper>
         <Divider />
         <Group>
-          <Button type="submit" loading={navigation.state === "submitting"}>
+          {/* Pressing the button must not blur the field being edited first: its blur check would show an
+              error above, move the button down before the mouse is released, and the click would be lost. */}
+          <Button
+            type="submit"
+            loading={navigation.state === "submitting"}
+            onMouseDown={(event) => event.preventDefault()}
+          >
             Salvar
           </Button>
         </Group>

@@ -104,7 +104,8 @@ export default function LibraryList({ loaderData }: Route.ComponentProps) {
             ))}
           </Stack>
         ) : null}
-        {total > 0 ? <PaginationBar pagination={items.pagination} noun={["item", "itens"]} /> : null}
+        {/* The count is already in the status line above the list. */}
+        <PaginationBar pagination={items.pagination} />
       </Stack>
     </Container>
   );

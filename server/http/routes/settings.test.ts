@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { MenuItem } from "../../../common/menus.ts";
+import { COLOR_INVALID } from "../../../common/schemas/settings.ts";
 import { createTestApp, SUPER, type TestApp } from "../../../tests/support/test-app.ts";
 import { pages, settings as settingsTable } from "../../db/schema.ts";
 import type { SettingsView } from "../../modules/settings/settings-view.ts";
@@ -48,7 +49,7 @@ describe("first-time setup", () => {
     const settings = response.json<SettingsView>();
     expect(settings).toMatchObject({
       title: SUPER.title,
-      email: SUPER.email,
+      email: "",
       description: "",
       site_logo: null,
       site_footer_logo: 0,
@@ -94,6 +95,28 @@ describe("first-time setup", () => {
   it("stores the administrator's e-mail lower-cased", async () => {
     await t.request("POST", "/api/settings/setup", { body: { ...setupBody, email: "ANA@Example.com" } });
     await t.login("ana@example.com", SUPER.password);
+  });
+
+  it("copies the administrator's e-mail to the public contact e-mail only when asked (JSON or a form without JavaScript)", async () => {
+    const publicEmail = async () => (await t.request("GET", "/api/settings")).json<SettingsView>().email;
+    await t.request("POST", "/api/settings/setup", { body: { ...setupBody, use_as_public_email: false } });
+    expect(await publicEmail()).toBe("");
+
+    await t.reset();
+    await t.request("POST", "/api/settings/setup", { body: { ...setupBody, use_as_public_email: true } });
+    expect(await publicEmail()).toBe(SUPER.email);
+
+    await t.reset();
+    const form = new FormData();
+    for (const [name, value] of Object.entries(setupBody)) form.set(name, value);
+    form.set("use_as_public_email", "on");
+    expect((await t.request("POST", "/api/settings/setup", { form })).status).toBe(201);
+    expect(await publicEmail()).toBe(SUPER.email);
+
+    await t.reset();
+    const bad = await t.request("POST", "/api/settings/setup", { body: { ...setupBody, use_as_public_email: "sim" } });
+    expect(bad.status).toBe(400);
+    expect(Object.keys(bad.json<Errors>().errors)).toEqual(["use_as_public_email"]);
   });
 
   it("lets only one of two simultaneous setups through", async () => {
@@ -195,8 +218,8 @@ describe("POST /api/settings", () => {
     expect(message).toBe("Verifique os campos destacados.");
     expect(errors).toMatchObject({
       title: ["Campo obrigatório"],
-      primary_color: ["Use uma cor no formato #rrggbb"],
-      secondary_color: ["Use uma cor no formato #rrggbb"],
+      primary_color: [COLOR_INVALID],
+      secondary_color: [COLOR_INVALID],
       url_facebook: ["Informe um endereço começando com http:// ou https://"],
       url_youtube: ["Informe um endereço começando com http:// ou https://"],
       gtag: ["Código do Google Analytics inválido (ex.: G-XXXXXXX)"],
@@ -207,6 +230,24 @@ describe("POST /api/settings", () => {
     });
     expect(errors.site_footer_logo).toHaveLength(1);
     expect((await current()).title).toBe(SUPER.title);
+  });
+
+  it("refuses a colour that is not #rrggbb ('#12', 'azul') with 'Cor inválida' and keeps the stored one", async () => {
+    const token = await t.setupSite();
+    for (const [primary_color, secondary_color] of [
+      ["#12", "azul"],
+      ["azul", "#12"],
+      ["#abc", "#12345g"],
+    ]) {
+      const response = await save(token, { primary_color, secondary_color });
+      expect(response.status).toBe(400);
+      expect(response.json<Errors>().errors).toEqual({
+        primary_color: [COLOR_INVALID],
+        secondary_color: [COLOR_INVALID],
+      });
+    }
+    expect(COLOR_INVALID).toMatch(/^Cor inválida/);
+    expect(await current()).toMatchObject({ primary_color: "#523d38", secondary_color: "#e1846d" });
   });
 
   it("refuses a feature without a proper path", async () => {
@@ -329,6 +370,31 @@ describe("feature menus", () => {
     await t.request("POST", "/api/menus", { token, body: { name: "Nossa loja", url: "/emporio" } });
     await setFeature(token, "shop", { enabled: true });
     expect((await menus()).map((menu) => menu.name)).toEqual(["Nossa loja"]);
+  });
+
+  it("recreates the menu of an enabled feature on every save, and follows the feature's title and url", async () => {
+    const token = await t.setupSite();
+    await setFeature(token, "posts", { enabled: true });
+    const made = (await menus()).find((menu) => menu.url === "/noticias");
+    expect(made?.name).toBe("Notícias");
+    expect((await t.request("DELETE", `/api/menus/${made?.id}`, { token })).status).toBe(204);
+
+    await setFeature(token, "posts", {});
+    expect((await menus()).map((menu) => [menu.name, menu.url])).toEqual([["Notícias", "/noticias"]]);
+
+    await setFeature(token, "posts", { title: "Novidades" });
+    expect((await menus()).map((menu) => [menu.name, menu.url])).toEqual([["Novidades", "/noticias"]]);
+    await setFeature(token, "posts", { title: "Blog", url: "/blog" });
+    expect((await menus()).map((menu) => [menu.name, menu.url])).toEqual([["Blog", "/blog"]]);
+
+    // A name the administrator chose stays.
+    const [own] = await menus();
+    await t.request("PUT", `/api/menus/${own?.id}`, { token, body: { name: "Nosso blog", url: "/blog" } });
+    await setFeature(token, "posts", { title: "Diário" });
+    expect((await menus()).map((menu) => [menu.name, menu.url])).toEqual([["Nosso blog", "/blog"]]);
+
+    await setFeature(token, "posts", { enabled: false });
+    expect(await menus()).toEqual([]);
   });
 
   it("disabling removes the menu even when the url changes at the same time", async () => {

@@ -1,0 +1,54 @@
+import { Anchor, Container, Grid, Group, Stack, Text, Title } from "@mantine/core";
+import { IconMail } from "@tabler/icons-react";
+import { contactSchema } from "../../../common/schemas/contact.ts";
+import { ContactForm } from "../../components/site/contact-form.tsx";
+import { seoMeta } from "../../components/site/seo.ts";
+import { failureFrom, readSubmission, validate } from "../../lib/action.server.ts";
+import { getApp } from "../../lib/context.server.ts";
+import { useRootData } from "../../root.tsx";
+import type { Route } from "./+types/contact";
+
+/** Every contact form (the footer's and this page's) posts here. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const { services, clientAddress } = getApp(context);
+  const checked = validate(contactSchema, await readSubmission(request));
+  if (!checked.ok) return checked.response;
+  try {
+    await services.contacts.send(checked.data, clientAddress);
+    return { ok: true as const };
+  } catch (error) {
+    return failureFrom(error);
+  }
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return seoMeta({ root: matches[0].loaderData, title: "Contato", path: "/contato" });
+}
+
+/** /contato: the organisation's contact details and the contact form, a natural target for a menu. */
+export default function Contact() {
+  const { settings } = useRootData();
+  return (
+    <Container size="lg" py="xl">
+      <Grid gap="xl">
+        <Grid.Col span={{ base: 12, md: 5 }}>
+          <Stack gap="sm">
+            <Title order={1}>Contato</Title>
+            {settings?.contact ? <Text style={{ whiteSpace: "pre-line" }}>{settings.contact}</Text> : null}
+            {settings?.email ? (
+              <Anchor href={`mailto:${settings.email}`}>
+                <Group gap={6} wrap="nowrap">
+                  <IconMail size={18} aria-hidden />
+                  {settings.email}
+                </Group>
+              </Anchor>
+            ) : null}
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 7 }}>
+          <ContactForm variant="page" />
+        </Grid.Col>
+      </Grid>
+    </Container>
+  );
+}
