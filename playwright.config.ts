@@ -1,15 +1,16 @@
 import { defineConfig, devices } from "@playwright/test";
-import { CHROMIUM_PATH, CONFIGURED_URL } from "./tests/e2e/site.ts";
+import { CHROMIUM_PATH, CONFIGURED_URL, OUTPUT_DIR } from "./tests/e2e/site.ts";
 
 /**
  * Browser tests on Debian's Chromium against the production build. The global setup builds
- * the app and starts two servers (a fresh site and a configured one); see tests/e2e/site.ts.
+ * the app and starts two servers (a fresh site and a configured one) on two free ports, unless
+ * E2E_FRESH_PORT and E2E_CONFIGURED_PORT name them; see tests/e2e/site.ts.
  */
 export default defineConfig({
   testDir: "tests/e2e",
   testMatch: "**/*.spec.ts",
   globalSetup: "./tests/e2e/global-setup.ts",
-  outputDir: "test-results/e2e",
+  outputDir: OUTPUT_DIR,
   workers: 2,
   fullyParallel: false,
   forbidOnly: true,

@@ -7,23 +7,27 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import type { FeatureKey, Features } from "../../common/features.ts";
-import { CHROMIUM_MISSING, CHROMIUM_PATH, CONFIGURED_URL, FRESH_URL, SITE_ADMIN } from "./site.ts";
+import { CHROMIUM_MISSING, CHROMIUM_PATH, CONFIGURED_URL, FRESH_URL, OUTPUT_DIR, SITE_ADMIN } from "./site.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const BIN = path.join(ROOT, "node_modules/.bin");
 /** Node 24 from the project's dependencies, whatever `node` the caller's PATH finds. */
 const NODE = path.join(BIN, "node");
-const LOGS_DIR = path.join(ROOT, "test-results/e2e-servers");
+const LOGS_DIR = path.join(ROOT, OUTPUT_DIR, "servers");
 
 type Server = { name: string; url: string; child: ChildProcess; logPath: string };
 
 const childEnv = () => ({ ...process.env, PATH: `${BIN}${path.delimiter}${process.env.PATH ?? ""}` });
 
 /** Runs a command to completion; its output goes to a log that is shown only when it fails. */
-async function run(command: string, args: string[], logPath: string): Promise<void> {
+async function run(command: string, args: string[], logPath: string, env: NodeJS.ProcessEnv = {}): Promise<void> {
   const log = await fs.open(logPath, "w");
   try {
-    const child = spawn(command, args, { cwd: ROOT, env: childEnv(), stdio: ["ignore", log.fd, log.fd] });
+    const child = spawn(command, args, {
+      cwd: ROOT,
+      env: { ...childEnv(), ...env },
+      stdio: ["ignore", log.fd, log.fd],
+    });
     const code = await new Promise<number | null>((resolve, reject) => {
       child.once("error", reject);
       child.once("exit", resolve);
@@ -38,30 +42,30 @@ async function run(command: string, args: string[], logPath: string): Promise<vo
 }
 
 /**
- * Builds the app, then copies the build into `site`, the servers' own working folder: the
- * server reads `build/` from its working folder, and a build started by someone else in the
- * project while the tests run would otherwise swap the assets under the running servers.
- * A copy whose server bundle names an asset the copy lacks (another build was half done) is retried.
+ * Builds the app straight into `site/build` (CMS_BUILD_DIR, see react-router.config.ts), `site`
+ * being the servers' own working folder, as the server reads `build/` from its working folder.
+ * The project's `build/` is left alone: another test run or an `npm run build` empties it while
+ * building, which would break this run's build or swap the assets under its running servers.
  */
 async function buildApp(workDir: string): Promise<string> {
   const site = path.join(workDir, "site");
   await fs.mkdir(site, { recursive: true });
   await fs.symlink(path.join(ROOT, "node_modules"), path.join(site, "node_modules"));
   await fs.writeFile(path.join(site, "package.json"), JSON.stringify({ type: "module", private: true }));
-  for (let attempt = 1; attempt <= 3; attempt++) {
-    await run(path.join(BIN, "react-router"), ["build"], path.join(workDir, "build.log"));
-    const copy = path.join(site, "build");
-    await fs.rm(copy, { recursive: true, force: true });
-    try {
-      await fs.cp(path.join(ROOT, "build"), copy, { recursive: true });
-      const bundle = await fs.readFile(path.join(copy, "server/index.js"), "utf8");
-      const assets = new Set(bundle.match(/\/assets\/[\w.-]+/g) ?? []);
-      if (assets.size > 0 && [...assets].every((asset) => existsSync(path.join(copy, "client", asset)))) return site;
-    } catch {
-      // The build folder changed while it was being copied: build again.
-    }
+  await run(path.join(BIN, "react-router"), ["build"], path.join(workDir, "build.log"), {
+    CMS_BUILD_DIR: path.join(site, "build"),
+  });
+  return site;
+}
+
+/** Output folders of earlier runs (one per port): kept a day for their traces and logs, then removed. */
+async function removeOldOutput(): Promise<void> {
+  const parent = path.join(ROOT, path.dirname(OUTPUT_DIR));
+  for (const entry of await fs.readdir(parent).catch(() => [])) {
+    const folder = path.join(parent, entry);
+    const stat = await fs.stat(folder).catch(() => null);
+    if (stat && Date.now() - stat.mtimeMs > 24 * 60 * 60 * 1000) await fs.rm(folder, { recursive: true, force: true });
   }
-  throw new Error("Could not get a consistent copy of build/: is another build running in the project?");
 }
 
 async function portInUse(port: number): Promise<boolean> {
@@ -119,7 +123,9 @@ async function startServer(
 }
 
 async function waitUntilReady(server: Server): Promise<void> {
-  const deadline = Date.now() + 60_000;
+  // A new data folder's first start took 20 s alone and 50 s beside a second one on a busy
+  // 2-core machine: the limit only has to catch a server that never comes up.
+  const deadline = Date.now() + 120_000;
   let exited: number | null | undefined;
   server.child.once("exit", (code) => {
     exited = code;
@@ -136,7 +142,7 @@ async function waitUntilReady(server: Server): Promise<void> {
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  throw new Error(`The ${server.name} e2e server did not answer within 60 s:\n${await tail(server.logPath)}`);
+  throw new Error(`The ${server.name} e2e server did not answer within 120 s:\n${await tail(server.logPath)}`);
 }
 
 async function stopServer(server: Server): Promise<void> {
@@ -198,6 +204,7 @@ function databaseUrl(base: string, name: string): string {
  */
 export default async function globalSetup(): Promise<() => Promise<void>> {
   if (!existsSync(CHROMIUM_PATH)) throw new Error(CHROMIUM_MISSING);
+  await removeOldOutput();
 
   const workDir = await fs.mkdtemp(path.join(os.tmpdir(), "cms-e2e-"));
   const servers: Server[] = [];

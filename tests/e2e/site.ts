@@ -1,18 +1,60 @@
 /** Where the browser tests find their two servers and the configured site's first administrator. */
 
+import { execFileSync } from "node:child_process";
+
 export const CHROMIUM_PATH = "/usr/bin/chromium";
 export const CHROMIUM_MISSING = `Chromium was not found at ${CHROMIUM_PATH}; the browser tests need it. Install it with: apt-get install -y chromium`;
 
-function port(name: string, fallback: number): number {
-  const value = Number(process.env[name] ?? fallback);
+/**
+ * Two ports free right now, from the system (listening on port 0). A child process does the
+ * listening because this module's values are needed synchronously, when Playwright loads its config.
+ */
+function freePorts(): number[] {
+  const script = `
+    const net = require("node:net");
+    const servers = [net.createServer(), net.createServer()];
+    let pending = servers.length;
+    for (const server of servers) server.listen(0, "127.0.0.1", () => {
+      if (--pending > 0) return;
+      console.log(servers.map((s) => s.address().port).join(" "));
+      for (const s of servers) s.close();
+    });
+  `;
+  return execFileSync(process.execPath, ["-e", script], { encoding: "utf8" }).trim().split(" ").map(Number);
+}
+
+const PORT_VARIABLES = ["E2E_FRESH_PORT", "E2E_CONFIGURED_PORT"] as const;
+
+/**
+ * Ports not given in the environment are picked once, by the first process that loads this
+ * module (Playwright's runner, through its config), and written to its environment: the worker
+ * processes it starts inherit them and find the same servers. Fixed defaults would make two runs
+ * on one machine fight over the same ports.
+ */
+const missing = PORT_VARIABLES.filter((name) => !process.env[name]);
+if (missing.length > 0) {
+  const given = PORT_VARIABLES.map((name) => Number(process.env[name]));
+  const free = freePorts().filter((candidate) => !given.includes(candidate));
+  missing.forEach((name, index) => {
+    process.env[name] = String(free[index]);
+  });
+}
+
+function port(name: (typeof PORT_VARIABLES)[number]): number {
+  const value = Number(process.env[name]);
   if (!Number.isInteger(value) || value < 1 || value > 65535) throw new Error(`${name} must be a port number`);
   return value;
 }
 
 /** A site that was never set up (its data folder or database starts empty). */
-export const FRESH_URL = `http://127.0.0.1:${port("E2E_FRESH_PORT", 3301)}`;
+export const FRESH_URL = `http://127.0.0.1:${port("E2E_FRESH_PORT")}`;
 /** A site set up once by the global setup; specs add their own data through the REST API. */
-export const CONFIGURED_URL = `http://127.0.0.1:${port("E2E_CONFIGURED_PORT", 3302)}`;
+export const CONFIGURED_URL = `http://127.0.0.1:${port("E2E_CONFIGURED_PORT")}`;
+/**
+ * This run's output (traces of failed tests, the servers' logs), in a folder of its own: Playwright
+ * empties its output folder when a run starts, which would break the traces of a run still going.
+ */
+export const OUTPUT_DIR = `test-results/e2e/${port("E2E_CONFIGURED_PORT")}`;
 
 export const SITE_ADMIN = {
   title: "Cooperativa E2E",
