@@ -76,6 +76,9 @@ describe("the OpenAPI document", () => {
     expect(paths["/api/uploads/images"]?.post?.requestBody).toMatchObject({
       content: { "multipart/form-data": { schema: { $ref: "#/components/schemas/ImageUploadForm" } } },
     });
+    expect(paths["/api/uploads/images"]?.post?.responses["503"]).toMatchObject({
+      description: expect.stringContaining("Retry-After"),
+    });
 
     expect(paths["/api/medias/import"]?.post?.requestBody).toEqual({
       required: true,

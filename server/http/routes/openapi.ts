@@ -178,12 +178,15 @@ const menuItem: z.ZodType<MenuItem> = output(
     id: z.number().int(),
     name: z.string(),
     url: z.string(),
-    href: z.string().meta({ description: "Where the item leads: the linked page's /{slug} or the url." }),
+    href: z.string().nullable().meta({
+      description:
+        "Where the item leads: the linked page's /{slug} or the url; null for a dropdown title without an address, or (for visitors) a page that is not published.",
+    }),
     external: z.boolean().meta({ description: "True for http(s) addresses, which open in a new tab." }),
     enabled: z.boolean(),
     position: z.number().int(),
     page_id: z.number().int().nullable(),
-    page: z.strictObject({ slug: z.string() }).nullable(),
+    page: z.strictObject({ slug: z.string(), status: z.enum(contentStatuses) }).nullable(),
     parent_id: z.number().int().nullable(),
     get submenus() {
       return z.array(menuItem);
@@ -660,7 +663,7 @@ export const operations: Operation[] = [
     },
     refusals: [
       { status: 401, description: "Wrong e-mail or password" },
-      { status: 429, description: "Too many failed attempts from this address" },
+      { status: 429, description: "Too many failed attempts from this address or at this e-mail (up to 15 minutes)" },
     ],
   },
   {
@@ -724,7 +727,8 @@ export const operations: Operation[] = [
   {
     method: "put",
     path: "/api/users/{id}",
-    summary: "Update a user; an empty password keeps the current one, a new one ends their sessions",
+    summary:
+      "Update a user; an empty password keeps the current one, a new one ends their sessions; changing one's own password needs current_password",
     tag: "users",
     access: "admin",
     body: userUpdateSchema,
@@ -879,6 +883,12 @@ export const operations: Operation[] = [
     body: imageUploadForm,
     multipart: true,
     success: { status: 201, description: "Stored", schema: imageUpload },
+    refusals: [
+      {
+        status: 503,
+        description: "Busy decoding other images (one at a time, a few waiting): retry after the Retry-After seconds",
+      },
+    ],
   },
   {
     method: "post",
