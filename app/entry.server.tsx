@@ -3,11 +3,20 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
-import { type EntryContext, type RouterContextProvider, ServerRouter } from "react-router";
+import { type EntryContext, type HandleErrorFunction, type RouterContextProvider, ServerRouter } from "react-router";
 import { appContext } from "../common/app-context.ts";
 import { CspNonce } from "./lib/csp-nonce.ts";
 
 export const streamTimeout = 5_000;
+
+/**
+ * Loader and action failures go to the server's logger: its serializer keeps a database error's
+ * code and message but not the SQL and its parameters, which React Router's default would print.
+ */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (request.signal.aborted) return;
+  context.get(appContext).services.logger.error({ err: error, path: new URL(request.url).pathname }, "page error");
+};
 
 /**
  * React Router's default Node entry, plus the render's nonce on every inline script React and

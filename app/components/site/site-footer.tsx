@@ -1,9 +1,10 @@
 import { Anchor, Box, Container, Grid, Group, Image, Stack, Text, Title } from "@mantine/core";
-import { IconBrandFacebook, IconBrandInstagram, IconBrandX, IconBrandYoutube, IconMail } from "@tabler/icons-react";
+import { IconBrandFacebook, IconBrandInstagram, IconBrandX, IconBrandYoutube } from "@tabler/icons-react";
 import { useLocation } from "react-router";
 import { fileUrl } from "../../../common/file-url.ts";
 import { useRootData } from "../../root.tsx";
 import { ContactForm } from "./contact-form.tsx";
+import { EmailLink } from "./email-link.tsx";
 
 export function SiteFooter() {
   const { settings, filesUrl } = useRootData();
@@ -43,14 +44,7 @@ export function SiteFooter() {
                   {settings.contact}
                 </Text>
               ) : null}
-              {settings.email ? (
-                <Anchor href={`mailto:${settings.email}`} c="white">
-                  <Group gap={6} wrap="nowrap">
-                    <IconMail size={18} aria-hidden />
-                    {settings.email}
-                  </Group>
-                </Anchor>
-              ) : null}
+              {settings.email ? <EmailLink email={settings.email} color="white" /> : null}
               {socials.length ? (
                 <Group gap="sm" aria-label="Redes sociais">
                   {socials.map(({ url, label, Icon }) => (

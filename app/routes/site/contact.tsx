@@ -1,7 +1,7 @@
-import { Anchor, Container, Grid, Group, Stack, Text, Title } from "@mantine/core";
-import { IconMail } from "@tabler/icons-react";
+import { Container, Grid, Stack, Text, Title } from "@mantine/core";
 import { contactSchema } from "../../../common/schemas/contact.ts";
 import { ContactForm } from "../../components/site/contact-form.tsx";
+import { EmailLink } from "../../components/site/email-link.tsx";
 import { seoMeta } from "../../components/site/seo.ts";
 import { failureFrom, readSubmission, validate } from "../../lib/action.server.ts";
 import { getApp } from "../../lib/context.server.ts";
@@ -35,14 +35,7 @@ export default function Contact() {
           <Stack gap="sm">
             <Title order={1}>Contato</Title>
             {settings?.contact ? <Text style={{ whiteSpace: "pre-line" }}>{settings.contact}</Text> : null}
-            {settings?.email ? (
-              <Anchor href={`mailto:${settings.email}`}>
-                <Group gap={6} wrap="nowrap">
-                  <IconMail size={18} aria-hidden />
-                  {settings.email}
-                </Group>
-              </Anchor>
-            ) : null}
+            {settings?.email ? <EmailLink email={settings.email} /> : null}
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 7 }}>
