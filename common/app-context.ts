@@ -21,6 +21,8 @@ export type AppContext = {
   /** Set-Cookie values for signing in and out, built by the server. */
   sessionCookie(token: string): string;
   clearedSessionCookie(): string;
+  /** Forgets the ended-session mark once the account area has said so. */
+  clearedSessionEndedCookie(): string;
 };
 
 const key = Symbol.for("cms.app-context");

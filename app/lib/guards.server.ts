@@ -17,8 +17,11 @@ export const requireSession: MiddlewareFunction<Response> = async ({ context, re
   const app = context.get(appContext);
   if (app.actor) return;
   const pageLoad = !new URL(request.url).pathname.endsWith(".data");
-  const headers =
-    pageLoad && app.sessionEnded ? { "Set-Cookie": await flashHeader("error", SESSION_ENDED) } : undefined;
+  const headers = new Headers();
+  if (pageLoad && app.sessionEnded) {
+    headers.append("Set-Cookie", await flashHeader("error", SESSION_ENDED));
+    headers.append("Set-Cookie", app.clearedSessionEndedCookie());
+  }
   throw redirect(`/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`, { headers });
 };
 

@@ -23,7 +23,15 @@ import { uploadsRoutes } from "./routes/uploads.ts";
 import { usersRoutes } from "./routes/users.ts";
 import { refuseCrossSiteWrites } from "./same-origin.ts";
 import { noStoreForPrivateAnswers, securityHeaders } from "./security-headers.ts";
-import { clearedSessionCookie, readAuthorization, readCookie, SESSION_COOKIE } from "./session-cookie.ts";
+import {
+  clearedSessionCookie,
+  clearedSessionEndedCookie,
+  readAuthorization,
+  readCookie,
+  SESSION_COOKIE,
+  SESSION_ENDED_COOKIE,
+  sessionEndedCookie,
+} from "./session-cookie.ts";
 
 /** Renders every non-API request (the React Router handler, plus static assets in production). */
 export type DocumentHandler = (request: Request, env: AppEnv["Variables"]) => Promise<Response>;
@@ -68,10 +76,17 @@ export function createHttpApp(services: Services, handleDocument?: DocumentHandl
     const actor = token ? await services.auth.userForToken(token) : null;
     c.set("actor", actor);
     c.set("sessionToken", actor ? token : null);
-    c.set("sessionEnded", Boolean(cookieToken) && !actor);
+    const endedMark = readCookie(c.req.header("cookie"), SESSION_ENDED_COOKIE) !== null;
+    c.set("sessionEnded", !actor && (Boolean(cookieToken) || endedMark));
     await next();
+    const secure = services.config.secureCookies;
     // An expired or revoked session cookie is dropped, so the browser stops presenting it.
-    if (cookieToken && !actor) c.res.headers.append("Set-Cookie", clearedSessionCookie(services.config.secureCookies));
+    if (cookieToken && !actor) {
+      c.res.headers.append("Set-Cookie", clearedSessionCookie(secure));
+      c.res.headers.append("Set-Cookie", sessionEndedCookie(secure));
+    } else if (actor && endedMark) {
+      c.res.headers.append("Set-Cookie", clearedSessionEndedCookie(secure));
+    }
   });
 
   app.use(securityHeaders(services.config.BASE_URL));

@@ -2,7 +2,7 @@ import { createRequestHandler, RouterContextProvider, type ServerBuild } from "r
 import { type AppContext, appContext } from "../../common/app-context.ts";
 import type { DocumentHandler } from "./app.ts";
 import { newCspNonce, withContentSecurityPolicy } from "./content-security-policy.ts";
-import { clearedSessionCookie, sessionCookie } from "./session-cookie.ts";
+import { clearedSessionCookie, clearedSessionEndedCookie, sessionCookie } from "./session-cookie.ts";
 
 /** Hands a request to React Router with the services and the signed-in user in its context. */
 export function createDocumentHandler(
@@ -25,6 +25,7 @@ export function createDocumentHandler(
       cspNonce,
       sessionCookie: (token) => sessionCookie(token, secure),
       clearedSessionCookie: () => clearedSessionCookie(secure),
+      clearedSessionEndedCookie: () => clearedSessionEndedCookie(secure),
     };
     context.set(appContext, value);
     const response = await handle(request, context);

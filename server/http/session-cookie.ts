@@ -11,6 +11,21 @@ export function clearedSessionCookie(secure: boolean): string {
   return `${SESSION_COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0${secure ? "; Secure" : ""}`;
 }
 
+export const SESSION_ENDED_COOKIE = "cms_session_ended";
+
+/**
+ * Remembers for a few minutes that this browser's session ended. Whichever request first finds the
+ * session gone (often a background one) drops the session cookie; this mark lets the next account
+ * page still say why the visitor is asked to sign in again.
+ */
+export function sessionEndedCookie(secure: boolean): string {
+  return `${SESSION_ENDED_COOKIE}=1; Path=/; HttpOnly; SameSite=Lax; Max-Age=600${secure ? "; Secure" : ""}`;
+}
+
+export function clearedSessionEndedCookie(secure: boolean): string {
+  return `${SESSION_ENDED_COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0${secure ? "; Secure" : ""}`;
+}
+
 export function readCookie(header: string | null | undefined, name: string): string | null {
   if (!header) return null;
   for (const part of header.split(";")) {

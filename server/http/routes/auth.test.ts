@@ -100,6 +100,27 @@ describe("tokens", () => {
     expect(withCookie.headers.get("set-cookie")).toMatch(/^cms_session=; .*Max-Age=0/);
   });
 
+  it("marks a dead session for a few minutes, whichever request found it, and forgets the mark once signed in", async () => {
+    const token = await t.setupSite();
+    await t.database.db.execute(sql`DELETE FROM sessions`);
+    const found = await t.request("GET", "/api/settings", { headers: { cookie: `cms_session=${token}` } });
+    const marks = found.headers.getSetCookie();
+    expect(marks).toContainEqual(expect.stringMatching(/^cms_session=; .*Max-Age=0/));
+    expect(marks).toContainEqual(expect.stringMatching(/^cms_session_ended=1; .*HttpOnly.*Max-Age=600/));
+
+    // A visitor who never signed in is not marked.
+    const visitor = await t.request("GET", "/api/settings");
+    expect(visitor.headers.get("set-cookie")).toBeNull();
+
+    const again = await login({ email: SUPER.email, password: SUPER.password });
+    const fresh = sessionCookieOf(again.headers.get("set-cookie"));
+    const signedIn = await t.request("GET", "/api/profile", {
+      headers: { cookie: `cms_session=${fresh}; cms_session_ended=1` },
+    });
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.headers.get("set-cookie")).toMatch(/^cms_session_ended=; .*Max-Age=0/);
+  });
+
   it("ends every session of a deleted user", async () => {
     const superToken = await t.setupSite();
     const user = await t.createUser("user", superToken);
