@@ -1,5 +1,6 @@
 import { createMiddleware } from "hono/factory";
 import { hasControlCharacter } from "../../common/zod.ts";
+import { isApiPath } from "./api-path.ts";
 import type { AppEnv } from "./env.ts";
 
 export const INVALID_ADDRESS = "O endereço contém caracteres inválidos.";
@@ -24,6 +25,6 @@ const decodeEscapes = (url: string) =>
  */
 export const refuseControlCharactersInAddress = createMiddleware<AppEnv>(async (c, next) => {
   if (!hasControlCharacter(decodeEscapes(c.req.url))) return next();
-  if (c.req.path === "/api" || c.req.path.startsWith("/api/")) return c.json({ message: INVALID_ADDRESS }, 400);
+  if (isApiPath(c.req.path)) return c.json({ message: INVALID_ADDRESS }, 400);
   return c.html(NOT_FOUND_PAGE, 404);
 });

@@ -1,4 +1,5 @@
 import type { MiddlewareHandler } from "hono";
+import { isApiPath } from "./api-path.ts";
 import type { AppEnv } from "./env.ts";
 import { readAuthorization, readCookie, SESSION_COOKIE } from "./session-cookie.ts";
 
@@ -56,7 +57,7 @@ export function refuseCrossSiteWrites(baseUrl: string | undefined): MiddlewareHa
     const site = requestSite(c.req.raw, baseUrl);
     const withCookie = readCookie(c.req.header("cookie"), SESSION_COOKIE) !== null;
     if (site === "same" || (site === "unknown" && !withCookie)) return next();
-    if (c.req.path === "/api" || c.req.path.startsWith("/api/")) return c.json({ message: CROSS_SITE_MESSAGE }, 403);
+    if (isApiPath(c.req.path)) return c.json({ message: CROSS_SITE_MESSAGE }, 403);
     c.set("crossSiteWrite", true);
     return next();
   };

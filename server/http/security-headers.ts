@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from "hono";
 import { secureHeaders } from "hono/secure-headers";
+import { isApiPath } from "./api-path.ts";
 import type { AppEnv } from "./env.ts";
 
 /**
@@ -32,7 +33,7 @@ export function noStoreForPrivateAnswers(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     await next();
     const { path } = c.req;
-    const signedInApi = path.startsWith("/api/") && c.get("actor") !== null;
+    const signedInApi = isApiPath(path) && c.get("actor") !== null;
     if (ACCOUNT_PATH.test(path) || AUTH_PATH.test(path) || signedInApi || c.res.headers.has("set-cookie")) {
       c.res.headers.set("Cache-Control", "no-store");
     }
