@@ -1,5 +1,5 @@
 import { createContext, type RouterContext } from "react-router";
-import type { Actor } from "../server/modules/access.ts";
+import type { Actor } from "../server/kernel/access.ts";
 import type { Services } from "../server/services.ts";
 
 /**

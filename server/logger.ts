@@ -1,6 +1,6 @@
 import { type DestinationStream, type Logger, pino } from "pino";
+import { databaseFailureOf } from "../common/errors.ts";
 import type { Config } from "./config.ts";
-import { databaseFailureOf } from "./modules/errors.ts";
 
 /**
  * Database errors are logged with their SQLSTATE and the database's message only: Drizzle's wrapper

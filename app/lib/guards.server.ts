@@ -1,6 +1,6 @@
 import { data, type MiddlewareFunction, type RouterContextProvider, redirect } from "react-router";
 import { type AppContext, appContext } from "../../common/app-context.ts";
-import { isAdmin } from "../../server/modules/access.ts";
+import { isAdmin } from "../../server/kernel/access.ts";
 import { flashHeader } from "./flash.server.ts";
 import { SESSION_ENDED } from "./session-ended.ts";
 

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { isDomainError } from "../../server/modules/errors.ts";
+import { isDomainError } from "../../common/errors.ts";
 import type { getApp } from "./context.server.ts";
 
 type Services = ReturnType<typeof getApp>["services"];

@@ -8,10 +8,9 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
-import * as schema from "./schema.ts";
 
-export type Schema = typeof schema;
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** The root handle or a transaction: every query builder a service needs. */
+export type Db = PgDatabase<PgQueryResultHKT>;
 
 /** The one database handle of a process, whichever engine is behind it. */
 export type Database = {
@@ -39,7 +38,7 @@ export async function openPglite(source: PgliteSource): Promise<EmbeddedDatabase
     // Contrib extensions must be handed to PGlite when it starts; the migrations then create them.
     extensions: { unaccent, pg_trgm },
   });
-  const db = drizzlePglite({ client, schema });
+  const db = drizzlePglite({ client });
   return {
     db,
     engine: "pglite",
@@ -54,7 +53,7 @@ export async function openPostgres(connectionString: string): Promise<Database> 
   // An idle connection dropped by the server (restart, DROP DATABASE ... FORCE) must not crash the process;
   // the pool discards it and the next query opens a new one.
   pool.on("error", () => {});
-  const db = drizzlePg({ client: pool, schema });
+  const db = drizzlePg({ client: pool });
   return {
     db,
     engine: "postgres",

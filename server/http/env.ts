@@ -1,5 +1,5 @@
 import type { Logger } from "pino";
-import type { Actor } from "../modules/access.ts";
+import type { Actor } from "../kernel/access.ts";
 import type { Services } from "../services.ts";
 
 /** What every Hono handler can read from its context. */

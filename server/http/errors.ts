@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
-import { BUSY_RETRY_SECONDS, DomainError, databaseInputError, statusOf } from "../modules/errors.ts";
+import { BUSY_RETRY_SECONDS, DomainError, databaseInputError, statusOf } from "../../common/errors.ts";
 import type { AppEnv } from "./env.ts";
 
 export type ErrorBody = { message: string; errors?: Record<string, string[]> };

@@ -1,8 +1,8 @@
 import type { Context } from "hono";
 import type { z } from "zod";
+import { invalid } from "../../common/errors.ts";
+import { parseInput } from "../../common/parse-input.ts";
 import { parseId } from "../../common/schemas/id.ts";
-import { invalid } from "../modules/errors.ts";
-import { parseInput } from "../modules/validation.ts";
 import type { AppEnv } from "./env.ts";
 
 /** Reads a JSON body (or a form) and checks it with the shared schema. */

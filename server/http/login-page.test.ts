@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { action } from "../../app/routes/site/login.tsx";
 import { type AppContext, appContext } from "../../common/app-context.ts";
 import { createTestApp, SUPER, type TestApp } from "../../tests/support/test-app.ts";
-import { sessions } from "../db/schema.ts";
+import { sessions } from "../modules/auth/tables.ts";
 import { sessionCookie } from "./session-cookie.ts";
 
 /*

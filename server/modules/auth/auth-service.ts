@@ -1,12 +1,13 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt, lt, ne } from "drizzle-orm";
+import { unauthenticated } from "../../../common/errors.ts";
 import type { LoginInput } from "../../../common/schemas/auth.ts";
 import type { Db } from "../../db/client.ts";
-import { sessions, users } from "../../db/schema.ts";
-import type { Actor } from "../access.ts";
-import { unauthenticated } from "../errors.ts";
-import { createThrottle, type Throttle } from "../throttle.ts";
+import type { Actor } from "../../kernel/access.ts";
+import { createThrottle, type Throttle } from "../../kernel/throttle.ts";
+import { users } from "../users/tables.ts";
 import { hashPassword, verifyPassword } from "./password.ts";
+import { sessions } from "./tables.ts";
 
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 const TOUCH_EVERY_MS = 60 * 60 * 1000;

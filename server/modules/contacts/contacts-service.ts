@@ -1,11 +1,11 @@
 import { and, count, desc, eq, ilike, isNotNull, isNull, or, type SQL } from "drizzle-orm";
+import { notFound } from "../../../common/errors.ts";
 import type { ListQuery, Paginated } from "../../../common/pagination.ts";
 import type { ContactInput } from "../../../common/schemas/contact.ts";
 import type { Db } from "../../db/client.ts";
-import { contacts } from "../../db/schema.ts";
-import { type Actor, requireAdmin } from "../access.ts";
-import { notFound } from "../errors.ts";
-import { createThrottle, type Throttle } from "../throttle.ts";
+import { type Actor, requireAdmin } from "../../kernel/access.ts";
+import { createThrottle, type Throttle } from "../../kernel/throttle.ts";
+import { contacts } from "./tables.ts";
 
 export type ContactView = {
   id: number;

@@ -1,12 +1,12 @@
 import { and, arrayContains, count, desc, eq, like, ne, or, type SQL, sql } from "drizzle-orm";
 import type { ContentView, TagCount } from "../../../common/content.ts";
+import { conflict, invalid } from "../../../common/errors.ts";
 import type { ListQuery } from "../../../common/pagination.ts";
 import type { ContentListQuery, PageInput } from "../../../common/schemas/content.ts";
 import { parseId } from "../../../common/schemas/id.ts";
 import type { Db } from "../../db/client.ts";
-import type { events, pages, posts } from "../../db/schema.ts";
-import { conflict, invalid } from "../errors.ts";
 import { sanitizeRichText } from "./sanitize.ts";
+import type { events, pages, posts } from "./tables.ts";
 
 /** What pages, news and events have in common, in code as in the database. */
 export type ContentTable = typeof pages | typeof posts | typeof events;

@@ -1,11 +1,10 @@
 import { and, desc, eq, type SQL } from "drizzle-orm";
 import type { ContentView, TagCount } from "../../../common/content.ts";
+import { notFound } from "../../../common/errors.ts";
 import type { ListQuery, Paginated } from "../../../common/pagination.ts";
 import type { ContentListQuery, PageInput } from "../../../common/schemas/content.ts";
 import type { Db } from "../../db/client.ts";
-import type { pages } from "../../db/schema.ts";
-import { type Actor, isAdmin, requireAdmin } from "../access.ts";
-import { notFound } from "../errors.ts";
+import { type Actor, isAdmin, requireAdmin } from "../../kernel/access.ts";
 import {
   byIdOrSlug,
   type ContentTable,
@@ -17,6 +16,7 @@ import {
   tagCounts,
   withSlug,
 } from "./content-kit.ts";
+import type { pages } from "./tables.ts";
 
 /** What distinguishes pages, news and events; everything else is the same service. */
 export type ContentKind<T extends ContentTable, View extends ContentView, Input extends PageInput, Query> = {

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { reservedSlugs } from "../../../common/content.ts";
+import { type DomainError, isDomainError } from "../../../common/errors.ts";
 import type { ListQuery } from "../../../common/pagination.ts";
 import {
   type ContentListQuery,
@@ -10,12 +11,11 @@ import {
   postSchema,
 } from "../../../common/schemas/content.ts";
 import { createTestDatabase, resetDatabase } from "../../../tests/support/database.ts";
-import * as schema from "../../db/schema.ts";
-import type { Actor } from "../access.ts";
-import { type DomainError, isDomainError } from "../errors.ts";
+import type { Actor } from "../../kernel/access.ts";
 import { createEventsService } from "./events-service.ts";
 import { createPagesService } from "./pages-service.ts";
 import { createPostsService } from "./posts-service.ts";
+import { events as eventsTable } from "./tables.ts";
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
 let changes = 0;
@@ -288,9 +288,9 @@ describe("events", () => {
     expect(read).toEqual(created);
     const [stored] = await database.db
       .select({
-        local: sql<string>`to_char(${schema.events.startAt} at time zone 'America/Sao_Paulo', 'YYYY-MM-DD HH24:MI')`,
+        local: sql<string>`to_char(${eventsTable.startAt} at time zone 'America/Sao_Paulo', 'YYYY-MM-DD HH24:MI')`,
       })
-      .from(schema.events);
+      .from(eventsTable);
     expect(stored?.local).toBe("2030-03-10 23:30");
   });
 

@@ -2,9 +2,9 @@ import { asc, desc, eq, gte, lt, type SQL, sql } from "drizzle-orm";
 import type { EventView } from "../../../common/content.ts";
 import type { EventInput, EventListQuery } from "../../../common/schemas/content.ts";
 import type { Db } from "../../db/client.ts";
-import { events } from "../../db/schema.ts";
 import { contentValues, contentView } from "./content-kit.ts";
 import { createContentService } from "./content-service.ts";
+import { events } from "./tables.ts";
 
 const toView = (row: typeof events.$inferSelect): EventView => ({
   ...contentView(row, `/agenda/${row.slug}`),

@@ -2,9 +2,9 @@ import { asc, desc, eq, inArray } from "drizzle-orm";
 import { type PageView, reservedSlugs } from "../../../common/content.ts";
 import type { ContentListQuery, ContentStatus, PageInput } from "../../../common/schemas/content.ts";
 import type { Db } from "../../db/client.ts";
-import { pages } from "../../db/schema.ts";
 import { contentValues, contentView } from "./content-kit.ts";
 import { createContentService } from "./content-service.ts";
+import { pages } from "./tables.ts";
 
 export type PageLink = { slug: string; status: ContentStatus };
 

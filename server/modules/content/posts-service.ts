@@ -2,9 +2,9 @@ import { and, asc, desc, eq, lte, sql } from "drizzle-orm";
 import type { PostView } from "../../../common/content.ts";
 import type { ContentListQuery, PostInput } from "../../../common/schemas/content.ts";
 import type { Db } from "../../db/client.ts";
-import { posts } from "../../db/schema.ts";
 import { contentValues, contentView } from "./content-kit.ts";
 import { createContentService } from "./content-service.ts";
+import { posts } from "./tables.ts";
 
 /** Published and already due: a future publication date hides a news item until then. */
 const isPublic = () => and(eq(posts.status, "published"), lte(posts.publishedAt, sql`now()`)) ?? sql`false`;

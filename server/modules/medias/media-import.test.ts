@@ -1,17 +1,17 @@
 import fs from "node:fs";
 import { count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { type DomainError, isDomainError } from "../../../common/errors.ts";
 import { mediaSchema } from "../../../common/schemas/media.ts";
 import { createTestDatabase, resetDatabase } from "../../../tests/support/database.ts";
-import { mediaImports, medias } from "../../db/schema.ts";
-import type { Actor } from "../access.ts";
-import { type DomainError, isDomainError } from "../errors.ts";
+import type { Actor } from "../../kernel/access.ts";
 import { writeBibtex } from "./interchange/bibtex.ts";
 import { generatedBibtex } from "./interchange/fixtures/generate.ts";
 import { writeRis } from "./interchange/ris.ts";
 import { createMediaImport } from "./media-import.ts";
 import { mediaValues, toMediaView } from "./media-row.ts";
 import { createMediasService } from "./medias-service.ts";
+import { mediaImports, medias } from "./tables.ts";
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
 const importer = () => createMediaImport(database.db);

@@ -3,11 +3,11 @@ import { and, eq, inArray, lt, sql } from "drizzle-orm";
 import type { ImportEntry, ImportResult, ImportSummary } from "../../../common/media-import.ts";
 import type { MediaInput, ReferenceFormat } from "../../../common/schemas/media.ts";
 import type { Db } from "../../db/client.ts";
-import { mediaImports, medias } from "../../db/schema.ts";
-import { type Actor, requireAdmin } from "../access.ts";
+import { type Actor, requireAdmin } from "../../kernel/access.ts";
 import { type ParsedEntry, type ParsedReferences, parseReferences } from "./interchange/parse-references.ts";
 import { mediaValues } from "./media-row.ts";
 import { notStaged } from "./media-visibility.ts";
+import { mediaImports, medias } from "./tables.ts";
 
 /**
  * Rows per INSERT: few round trips, far below the 65 535 parameters of one statement, and short enough

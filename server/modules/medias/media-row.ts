@@ -7,8 +7,8 @@ import {
   parsePublicationDate,
   precisionOf,
 } from "../../../common/schemas/media.ts";
-import type { medias } from "../../db/schema.ts";
 import { sanitizeRichText } from "../content/sanitize.ts";
+import type { medias } from "./tables.ts";
 
 export type MediaRow = typeof medias.$inferSelect;
 export type MediaValues = typeof medias.$inferInsert;

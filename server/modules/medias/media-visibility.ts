@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { mediaImports, medias } from "../../db/schema.ts";
+import { mediaImports, medias } from "./tables.ts";
 
 /** Items of an import still being written are nobody's to see, count or match yet. */
 export const notStaged = () =>

@@ -1,13 +1,13 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { type DomainError, isDomainError } from "../../../common/errors.ts";
 import type { ListQuery } from "../../../common/pagination.ts";
 import { type MediaInput, type MediaListQuery, mediaSchema } from "../../../common/schemas/media.ts";
 import { createTestDatabase, resetDatabase } from "../../../tests/support/database.ts";
-import { medias } from "../../db/schema.ts";
-import type { Actor } from "../access.ts";
-import { type DomainError, isDomainError } from "../errors.ts";
+import type { Actor } from "../../kernel/access.ts";
 import { mediaValues } from "./media-row.ts";
 import { createMediasService, MAX_EXPORT_ITEMS, type MediasService } from "./medias-service.ts";
+import { medias } from "./tables.ts";
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
 let service: MediasService;

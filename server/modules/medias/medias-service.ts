@@ -1,4 +1,5 @@
 import { and, arrayContains, asc, count, desc, eq, gte, isNotNull, lte, type SQL, sql } from "drizzle-orm";
+import { notFound } from "../../../common/errors.ts";
 import { normalizeLanguage } from "../../../common/languages.ts";
 import {
   type FacetCount,
@@ -10,12 +11,11 @@ import {
 import type { ListQuery, Paginated } from "../../../common/pagination.ts";
 import type { MediaInput, MediaListQuery } from "../../../common/schemas/media.ts";
 import type { Db } from "../../db/client.ts";
-import { medias } from "../../db/schema.ts";
-import { type Actor, isAdmin, requireAdmin } from "../access.ts";
-import { notFound } from "../errors.ts";
-import { memo } from "../memo.ts";
+import { type Actor, isAdmin, requireAdmin } from "../../kernel/access.ts";
+import { memo } from "../../kernel/memo.ts";
 import { mediaValues, toMediaView } from "./media-row.ts";
 import { notStaged } from "./media-visibility.ts";
+import { medias } from "./tables.ts";
 
 export const MEDIA_NOT_FOUND = "Item não encontrado.";
 /** An export holds at most this many items, in list order. */

@@ -2,8 +2,8 @@ import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { defaultFeatures, type FeatureKey, type Features } from "../../../common/features.ts";
 import { createTestDatabase, resetDatabase } from "../../../tests/support/database.ts";
-import { menus } from "../../db/schema.ts";
 import { syncFeatureMenus } from "./feature-menus.ts";
+import { menus } from "./tables.ts";
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
 beforeAll(async () => {

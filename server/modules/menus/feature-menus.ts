@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull } from "drizzle-orm";
 import { type Feature, type Features, featureKeys } from "../../../common/features.ts";
 import type { Db } from "../../db/client.ts";
-import { menus } from "../../db/schema.ts";
+import { menus } from "./tables.ts";
 
 /**
  * Spec §4, on every settings save: an enabled feature has a menu leading to its url (a

@@ -1,11 +1,11 @@
 import { asc, eq, isNull, max } from "drizzle-orm";
+import { invalid, notFound } from "../../../common/errors.ts";
 import { isExternalUrl, type MenuItem } from "../../../common/menus.ts";
 import type { MenuOrder, MenuValues } from "../../../common/schemas/menu.ts";
 import type { Db } from "../../db/client.ts";
-import { menus } from "../../db/schema.ts";
-import { type Actor, requireAdmin } from "../access.ts";
-import { invalid, notFound } from "../errors.ts";
-import { memo } from "../memo.ts";
+import { type Actor, requireAdmin } from "../../kernel/access.ts";
+import { memo } from "../../kernel/memo.ts";
+import { menus } from "./tables.ts";
 
 type MenuRow = typeof menus.$inferSelect;
 type PageLink = NonNullable<MenuItem["page"]>;

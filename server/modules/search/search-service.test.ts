@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { mediaPath } from "../../../common/media.ts";
 import { createTestDatabase, resetDatabase } from "../../../tests/support/database.ts";
-import { events, medias, pages, posts } from "../../db/schema.ts";
+import { events, pages, posts } from "../content/tables.ts";
+import { medias } from "../medias/tables.ts";
 import { createSearchService, decodeEntities, type SearchService } from "./search-service.ts";
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;

@@ -1,15 +1,17 @@
 import { and, eq } from "drizzle-orm";
+import { conflict, invalid } from "../../../common/errors.ts";
 import { defaultFeatures } from "../../../common/features.ts";
 import type { SettingsValues } from "../../../common/schemas/settings.ts";
 import type { SetupInput } from "../../../common/schemas/setup.ts";
 import type { Db } from "../../db/client.ts";
-import { pages, settings, users } from "../../db/schema.ts";
-import type { Actor } from "../access.ts";
+import type { Actor } from "../../kernel/access.ts";
+import { type Memo, memo } from "../../kernel/memo.ts";
 import { hashPassword } from "../auth/password.ts";
-import { conflict, invalid } from "../errors.ts";
-import { type Memo, memo } from "../memo.ts";
+import { pages } from "../content/tables.ts";
 import { syncFeatureMenus } from "../menus/feature-menus.ts";
+import { users } from "../users/tables.ts";
 import { type SettingsView, toSettingsView } from "./settings-view.ts";
+import { settings } from "./tables.ts";
 
 export const ALREADY_SET_UP = "O site já foi configurado.";
 export const HOME_PAGE_UNPUBLISHED = "Escolha uma página publicada";

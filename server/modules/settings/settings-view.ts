@@ -1,5 +1,5 @@
 import type { Features } from "../../../common/features.ts";
-import type { settings } from "../../db/schema.ts";
+import type { settings } from "./tables.ts";
 
 type FileRef = { url: string } | null;
 

@@ -1,6 +1,6 @@
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { DomainError } from "../errors.ts";
+import { DomainError } from "../../../common/errors.ts";
 import { processImage, UNREADABLE_IMAGE, UNSUPPORTED_IMAGE } from "./image-processing.ts";
 import { makeImage, svgWithScript } from "./test-images.ts";
 

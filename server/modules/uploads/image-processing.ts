@@ -1,5 +1,5 @@
 import sharp, { type Metadata } from "sharp";
-import { invalid, tooLarge } from "../errors.ts";
+import { invalid, tooLarge } from "../../../common/errors.ts";
 import { type ImageFormat, sniffImageFormat } from "./image-format.ts";
 
 // Every upload is a new image, so libvips' operation cache (up to 50 MB) only keeps memory that a

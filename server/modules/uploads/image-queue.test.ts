@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DomainError } from "../errors.ts";
+import { DomainError } from "../../../common/errors.ts";
 import { createImageQueue, IMAGE_QUEUE_FULL } from "./image-queue.ts";
 
 /** A job that runs until the test lets it finish, recording how many ran at once. */

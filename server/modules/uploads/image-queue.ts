@@ -1,5 +1,5 @@
 import pLimit from "p-limit";
-import { busy } from "../errors.ts";
+import { busy } from "../../../common/errors.ts";
 
 export const IMAGE_QUEUE_FULL = "O servidor está processando outras imagens. Tente novamente em instantes.";
 

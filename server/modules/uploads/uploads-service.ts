@@ -1,14 +1,14 @@
 import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
+import { invalid, tooLarge } from "../../../common/errors.ts";
 import type { FileStorage } from "../../adapters/storage/file-storage.ts";
 import type { Db } from "../../db/client.ts";
-import { uploads } from "../../db/schema.ts";
-import { type Actor, requireUser } from "../access.ts";
-import { invalid, tooLarge } from "../errors.ts";
+import { type Actor, requireUser } from "../../kernel/access.ts";
 import { documentFormats, sniffDocumentFormat } from "./document-format.ts";
 import { imageFormats } from "./image-format.ts";
 import { processImage } from "./image-processing.ts";
 import { createImageQueue, type ImageQueueOptions } from "./image-queue.ts";
+import { uploads } from "./tables.ts";
 
 export type UploadLimits = { imageBytes: number; documentBytes: number };
 

@@ -1,4 +1,5 @@
 import { and, asc, count, eq, ilike, ne, or, type SQL } from "drizzle-orm";
+import { conflict, forbidden, invalid, notFound } from "../../../common/errors.ts";
 import type { ListQuery, Paginated } from "../../../common/pagination.ts";
 import type { UserRole } from "../../../common/roles.ts";
 import {
@@ -8,11 +9,10 @@ import {
   type UserUpdateInput,
 } from "../../../common/schemas/user.ts";
 import type { Db } from "../../db/client.ts";
-import { users } from "../../db/schema.ts";
-import { type Actor, isSuper, requireAdmin } from "../access.ts";
+import { type Actor, isSuper, requireAdmin } from "../../kernel/access.ts";
 import { revokeSessions } from "../auth/auth-service.ts";
 import { hashPassword, verifyPassword } from "../auth/password.ts";
-import { conflict, forbidden, invalid, notFound } from "../errors.ts";
+import { users } from "./tables.ts";
 
 export type UserView = { id: number; name: string; email: string; role: UserRole; created_at: string };
 

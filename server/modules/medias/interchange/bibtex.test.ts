@@ -1,8 +1,8 @@
 import fs from "node:fs";
 import { describe, expect, it } from "vitest";
+import { isDomainError } from "../../../../common/errors.ts";
 import { type MediaType, mediaTypes } from "../../../../common/media.ts";
 import { mediaSchema } from "../../../../common/schemas/media.ts";
-import { isDomainError } from "../../errors.ts";
 import { citationKeys, readBibtex, texEscape, writeBibtex } from "./bibtex.ts";
 import { mappedInput, sampleItem } from "./fixtures/items.ts";
 

@@ -1,7 +1,7 @@
 import { foldForComparison, parsePersonName } from "../../../../common/citation/person-name.ts";
+import { invalid } from "../../../../common/errors.ts";
 import { type MediaType, type MediaView, mediaTypeLabels, mediaTypes } from "../../../../common/media.ts";
 import { mediaEmbed } from "../../../../common/media-embed.ts";
-import { invalid } from "../../errors.ts";
 import { bibtexPersonName, parseBibtexFile, type RawEntry, splitNames, texToText, verbatimText } from "./tex.ts";
 import {
   composeDate,

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import { describe, expect, it } from "vitest";
+import { type DomainError, isDomainError } from "../../../../common/errors.ts";
 import { MAX_IMPORT_BYTES } from "../../../../common/schemas/media.ts";
-import { type DomainError, isDomainError } from "../../errors.ts";
 import { mediaValues } from "../media-row.ts";
 import { generatedBibtex } from "./fixtures/generate.ts";
 import { parseReferences } from "./parse-references.ts";

@@ -1,6 +1,6 @@
 import { Worker } from "node:worker_threads";
+import { invalid } from "../../../../common/errors.ts";
 import { MAX_IMPORT_BYTES, type ReferenceFormat } from "../../../../common/schemas/media.ts";
-import { invalid } from "../../errors.ts";
 import type { ParseReply, ParseRequest } from "./parse-worker.ts";
 import type { ParsedReferences } from "./read-references.ts";
 

@@ -1,7 +1,7 @@
 /** Runs in a worker thread (see parse-references.ts): reads one reference file and posts the result back. */
 import { parentPort, workerData } from "node:worker_threads";
+import { isDomainError } from "../../../../common/errors.ts";
 import type { ReferenceFormat } from "../../../../common/schemas/media.ts";
-import { isDomainError } from "../../errors.ts";
 import { readReferences } from "./read-references.ts";
 
 export type ParseRequest = { text: string; format: ReferenceFormat | undefined };

@@ -1,4 +1,5 @@
 import { identityKey } from "../../../../common/citation/person-name.ts";
+import { invalid } from "../../../../common/errors.ts";
 import type { MediaType } from "../../../../common/media.ts";
 import {
   MAX_IMPORT_BYTES,
@@ -7,7 +8,6 @@ import {
   type ReferenceFormat,
 } from "../../../../common/schemas/media.ts";
 import type { z } from "../../../../common/zod.ts";
-import { invalid } from "../../errors.ts";
 import { type ReadEntry, readBibtex } from "./bibtex.ts";
 import { readRis } from "./ris.ts";
 import type { MediaDraft } from "./text.ts";

@@ -1,7 +1,7 @@
 import { foldForComparison } from "../../../../common/citation/person-name.ts";
+import { invalid } from "../../../../common/errors.ts";
 import { type MediaType, type MediaView, mediaTypeLabels, mediaTypes } from "../../../../common/media.ts";
 import { mediaEmbed } from "../../../../common/media-embed.ts";
-import { invalid } from "../../errors.ts";
 import type { ReadEntry } from "./bibtex.ts";
 import {
   composeDate,

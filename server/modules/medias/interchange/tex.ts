@@ -3,7 +3,7 @@
  * reference managers write (accents, escaped specials, text commands). No recursion, so deeply nested
  * braces cannot exhaust the stack; nothing here grows faster than the text.
  */
-import { invalid } from "../../errors.ts";
+import { invalid } from "../../../../common/errors.ts";
 
 export type RawEntry = {
   type: string;

@@ -1,0 +1,18 @@
+import { index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { createdAt } from "../../db/columns.ts";
+import { users } from "../users/tables.ts";
+
+/** Server-side sessions: the client holds an opaque token, we keep only its SHA-256. */
+export const sessions = pgTable(
+  "sessions",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("sessions_user_idx").on(table.userId)],
+);

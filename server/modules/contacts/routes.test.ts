@@ -1,0 +1,200 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../../../tests/support/test-app.ts";
+import type { ContactView } from "./contacts-service.ts";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ TRUST_PROXY: "true" });
+});
+afterAll(() => t.close());
+beforeEach(() => t.reset());
+
+type ContactList = {
+  data: ContactView[];
+  pagination: { total: number; page: number; per_page: number };
+  unread: number;
+};
+
+const SENT = "Sua mensagem foi enviado. Em breve entraremos em contato. Obrigado!";
+let address = 0;
+/** Each message from its own address, so the per-address throttle stays out of the way. */
+const send = (body: Record<string, unknown>, from = `198.51.100.${++address}`) =>
+  t.request("POST", "/api/contacts/contact", { body, headers: { "x-forwarded-for": from } });
+
+const message = (overrides: Record<string, unknown> = {}) => ({
+  name: "Joana",
+  email: "Joana@Example.com",
+  message: "Quero saber mais sobre a cooperativa.",
+  ...overrides,
+});
+
+describe("the public contact form", () => {
+  it("stores a message and answers the spec's success text", async () => {
+    const response = await send(message());
+    expect(response.status).toBe(201);
+    expect(response.json()).toEqual({ message: SENT });
+
+    const token = await t.setupSite();
+    const list = (await t.request("GET", "/api/contacts", { token })).json<ContactList>();
+    expect(list.data).toEqual([
+      {
+        id: expect.any(Number),
+        name: "Joana",
+        email: "joana@example.com",
+        message: "Quero saber mais sobre a cooperativa.",
+        read: false,
+        read_at: null,
+        created_at: expect.stringMatching(/^\d{4}-/),
+      },
+    ]);
+  });
+
+  it("validates name, e-mail and message with field errors", async () => {
+    const response = await send({ name: "", email: "joana", message: "   " });
+    expect(response.status).toBe(400);
+    expect(response.json()).toEqual({
+      message: "Verifique os campos destacados.",
+      errors: {
+        name: ["Campo obrigatório"],
+        email: ["Informe um e-mail válido"],
+        message: ["Campo obrigatório"],
+      },
+    });
+    const missing = await send({});
+    expect(Object.keys(missing.json<{ errors: Record<string, string[]> }>().errors).sort()).toEqual([
+      "email",
+      "message",
+      "name",
+    ]);
+  });
+
+  it("accepts a filled honeypot with 201 but stores nothing", async () => {
+    const response = await send(message({ website: "http://spam.example" }));
+    expect(response.status).toBe(201);
+    expect(response.json()).toEqual({ message: SENT });
+    const token = await t.setupSite();
+    expect((await t.request("GET", "/api/contacts", { token })).json<ContactList>().pagination.total).toBe(0);
+  });
+
+  it("throttles one address with 429 while others still send", async () => {
+    for (let sent = 1; sent <= 5; sent++) expect((await send(message(), "203.0.113.5")).status).toBe(201);
+    const blocked = await send(message(), "203.0.113.5");
+    expect(blocked.status).toBe(429);
+    expect(blocked.json()).toEqual({
+      message: "Você enviou muitas mensagens seguidas. Aguarde alguns minutos e tente novamente.",
+    });
+    expect((await send(message(), "203.0.113.6")).status).toBe(201);
+    const token = await t.setupSite();
+    expect((await t.request("GET", "/api/contacts", { token })).json<ContactList>().pagination.total).toBe(6);
+  });
+});
+
+describe("reading messages", () => {
+  it("is for admins only", async () => {
+    const token = await t.setupSite();
+    await send(message());
+    const customer = await t.createUser("user", token);
+    for (const [method, path] of [
+      ["GET", "/api/contacts"],
+      ["GET", "/api/contacts/1"],
+      ["PUT", "/api/contacts/1"],
+      ["DELETE", "/api/contacts/1"],
+    ] as const) {
+      const body = method === "PUT" ? { read: true } : undefined;
+      expect((await t.request(method, path, { body })).status, `${method} ${path}`).toBe(401);
+      expect((await t.request(method, path, { body, token: customer.token })).status, `${method} ${path}`).toBe(403);
+    }
+    // Permission comes before input checks: a stranger learns nothing from a malformed id.
+    expect((await t.request("GET", "/api/contacts/abc")).status).toBe(401);
+    expect((await t.request("DELETE", "/api/contacts/abc", { token: customer.token })).status).toBe(403);
+    const admin = await t.createUser("admin", token);
+    const list = (await t.request("GET", "/api/contacts", { token: admin.token })).json<ContactList>();
+    expect(list.data[0]?.read).toBe(false);
+  });
+
+  it("lists newest first with paging, search, read/unread filter and the unread count", async () => {
+    const token = await t.setupSite();
+    await send(message({ name: "Primeira", email: "p@example.com", message: "Olá" }));
+    await send(message({ name: "Segunda", email: "s@coop.org", message: "Preço do café?" }));
+    await send(message({ name: "Terceira", email: "t@example.com", message: "Horário 100% certo?" }));
+    // Spread the creation times so "newest first" does not lean on the id.
+    await t.database.db.execute(sql`UPDATE contacts SET created_at = now() - make_interval(days => 10 - id)`);
+
+    const all = (await t.request("GET", "/api/contacts", { token })).json<ContactList>();
+    expect(all.data.map((contact) => contact.name)).toEqual(["Terceira", "Segunda", "Primeira"]);
+    expect(all.pagination).toEqual({ total: 3, page: 1, per_page: 20 });
+    expect(all.unread).toBe(3);
+
+    const page2 = (await t.request("GET", "/api/contacts?per_page=2&page=2", { token })).json<ContactList>();
+    expect(page2.data.map((contact) => contact.name)).toEqual(["Primeira"]);
+    expect(page2.pagination).toEqual({ total: 3, page: 2, per_page: 2 });
+
+    const list = async (query: string) =>
+      (await t.request("GET", `/api/contacts?${query}`, { token })).json<ContactList>();
+    expect((await list("q=CAFÉ")).data.map((contact) => contact.name)).toEqual(["Segunda"]);
+    expect((await list("q=coop.org")).data.map((contact) => contact.name)).toEqual(["Segunda"]);
+    expect((await list("q=primeira")).data.map((contact) => contact.name)).toEqual(["Primeira"]);
+    expect((await list(`q=${encodeURIComponent("100%")}`)).data.map((contact) => contact.name)).toEqual(["Terceira"]);
+
+    const second = all.data[1];
+    if (!second) throw new Error("missing contact");
+    await t.request("GET", `/api/contacts/${second.id}`, { token });
+    const read = await list("status=read");
+    expect(read.data.map((contact) => contact.name)).toEqual(["Segunda"]);
+    expect(read.unread).toBe(2);
+    expect((await list("status=unread")).data.map((contact) => contact.name)).toEqual(["Terceira", "Primeira"]);
+
+    const bad = await t.request("GET", "/api/contacts?status=todas", { token });
+    expect(bad.status).toBe(400);
+    expect(bad.json<{ errors: Record<string, string[]> }>().errors.status).toEqual(["Use read ou unread"]);
+  });
+
+  it("opening a message marks it read; PUT {read:false} marks it unread again", async () => {
+    const token = await t.setupSite();
+    await send(message());
+    const [contact] = (await t.request("GET", "/api/contacts", { token })).json<ContactList>().data;
+    if (!contact) throw new Error("missing contact");
+
+    const opened = await t.request("GET", `/api/contacts/${contact.id}`, { token });
+    expect(opened.status).toBe(200);
+    const view = opened.json<ContactView>();
+    expect(view).toMatchObject({ id: contact.id, name: "Joana", read: true, read_at: expect.any(String) });
+
+    // Opening again keeps the first reading time.
+    expect((await t.request("GET", `/api/contacts/${contact.id}`, { token })).json<ContactView>().read_at).toBe(
+      view.read_at,
+    );
+
+    const unread = await t.request("PUT", `/api/contacts/${contact.id}`, { token, body: { read: false } });
+    expect(unread.status).toBe(200);
+    expect(unread.json()).toMatchObject({ read: false, read_at: null });
+    expect((await t.request("GET", "/api/contacts", { token })).json<ContactList>().unread).toBe(1);
+
+    const readAgain = await t.request("PUT", `/api/contacts/${contact.id}`, { token, body: { read: true } });
+    expect(readAgain.json()).toMatchObject({ read: true });
+
+    const invalid = await t.request("PUT", `/api/contacts/${contact.id}`, { token, body: { read: "sim" } });
+    expect(invalid.status).toBe(400);
+    expect(invalid.json<{ errors: Record<string, string[]> }>().errors).toEqual({ read: ["Informe true ou false"] });
+  });
+
+  it("deletes a message; a missing one is 404", async () => {
+    const token = await t.setupSite();
+    await send(message());
+    const [contact] = (await t.request("GET", "/api/contacts", { token })).json<ContactList>().data;
+    if (!contact) throw new Error("missing contact");
+    const deleted = await t.request("DELETE", `/api/contacts/${contact.id}`, { token });
+    expect(deleted.status).toBe(204);
+    expect((await t.request("GET", "/api/contacts", { token })).json<ContactList>().pagination.total).toBe(0);
+    for (const [method, body] of [
+      ["GET", undefined],
+      ["PUT", { read: true }],
+      ["DELETE", undefined],
+    ] as const) {
+      const missing = await t.request(method, `/api/contacts/${contact.id}`, { token, body });
+      expect(missing.status, method).toBe(404);
+      expect(missing.json()).toEqual({ message: "Mensagem não encontrada." });
+    }
+  });
+});

@@ -1,0 +1,33 @@
+import { Hono } from "hono";
+import { listQuerySchema } from "../../../common/pagination.ts";
+import { contactListQuerySchema, contactReadSchema, contactSchema } from "../../../common/schemas/contact.ts";
+import type { AppEnv } from "../../http/env.ts";
+import { readBody, readId, readQuery } from "../../http/input.ts";
+import { requireAdmin } from "../../kernel/access.ts";
+
+export const contactsRoutes = new Hono<AppEnv>()
+  .post("/contact", async (c) => {
+    const input = await readBody(c, contactSchema);
+    await c.get("services").contacts.send(input, c.get("clientAddress"));
+    return c.json({ message: "Sua mensagem foi enviado. Em breve entraremos em contato. Obrigado!" }, 201);
+  })
+  .get("/", async (c) => {
+    requireAdmin(c.get("actor"));
+    const query = { ...readQuery(c, listQuerySchema), ...readQuery(c, contactListQuerySchema) };
+    return c.json(await c.get("services").contacts.list(c.get("actor"), query));
+  })
+  .get("/:id", async (c) => {
+    requireAdmin(c.get("actor"));
+    return c.json(await c.get("services").contacts.open(c.get("actor"), readId(c)));
+  })
+  .put("/:id", async (c) => {
+    requireAdmin(c.get("actor"));
+    const id = readId(c);
+    const { read } = await readBody(c, contactReadSchema);
+    return c.json(await c.get("services").contacts.setRead(c.get("actor"), id, read));
+  })
+  .delete("/:id", async (c) => {
+    requireAdmin(c.get("actor"));
+    await c.get("services").contacts.remove(c.get("actor"), readId(c));
+    return c.body(null, 204);
+  });

@@ -1,0 +1,32 @@
+import { Hono } from "hono";
+import { listQuerySchema } from "../../../common/pagination.ts";
+import { userCreateSchema, userListQuerySchema, userUpdateSchema } from "../../../common/schemas/user.ts";
+import type { AppEnv } from "../../http/env.ts";
+import { readBody, readId, readQuery } from "../../http/input.ts";
+import { requireAdmin } from "../../kernel/access.ts";
+
+// Permission is checked before the body is read, so a stranger learns nothing from validation errors.
+export const usersRoutes = new Hono<AppEnv>()
+  .use(async (c, next) => {
+    requireAdmin(c.get("actor"));
+    await next();
+  })
+  .get("/", async (c) => {
+    const query = { ...readQuery(c, listQuerySchema), ...readQuery(c, userListQuerySchema) };
+    return c.json(await c.get("services").users.list(c.get("actor"), query));
+  })
+  .post("/", async (c) => {
+    const input = await readBody(c, userCreateSchema);
+    return c.json(await c.get("services").users.create(c.get("actor"), input), 201);
+  })
+  .get("/:id", async (c) => c.json(await c.get("services").users.get(c.get("actor"), readId(c))))
+  .put("/:id", async (c) => {
+    const services = c.get("services");
+    const id = readId(c);
+    const input = await readBody(c, userUpdateSchema);
+    return c.json(await services.users.update(c.get("actor"), id, input, c.get("sessionToken")));
+  })
+  .delete("/:id", async (c) => {
+    await c.get("services").users.remove(c.get("actor"), readId(c));
+    return c.body(null, 204);
+  });
