@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import type { z } from "zod";
-import { fieldErrors } from "../../common/zod.ts";
 import { databaseInputError, isDomainError, statusOf } from "../../common/errors.ts";
+import { fieldErrors } from "../../common/zod.ts";
 
 /** What a refused action answers: the form shows `errors` beside fields and `message` as a toast. */
 export type ActionFailure = { ok: false; message: string; errors: Record<string, string[]>; values?: unknown };
