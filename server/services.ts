@@ -1,65 +1,85 @@
 import type { Logger } from "pino";
 import type { FileStorage } from "./adapters/storage/file-storage.ts";
+import { areas } from "./areas.ts";
 import type { Config } from "./config.ts";
-import type { Database } from "./db/client.ts";
-import { createAuthService } from "./modules/auth/auth-service.ts";
-import { createContactsService } from "./modules/contacts/contacts-service.ts";
-import { createEventsService } from "./modules/content/events-service.ts";
-import { createPagesService } from "./modules/content/pages-service.ts";
-import { createPostsService } from "./modules/content/posts-service.ts";
-import { createMediaImport } from "./modules/medias/media-import.ts";
-import { createMediasService } from "./modules/medias/medias-service.ts";
-import { createMenusService } from "./modules/menus/menus-service.ts";
-import { createSearchService } from "./modules/search/search-service.ts";
-import { createSettingsService } from "./modules/settings/settings-service.ts";
-import { createUploadsService } from "./modules/uploads/uploads-service.ts";
-import { createUsersService } from "./modules/users/users-service.ts";
+import type { Database, Db } from "./db/client.ts";
+import type { PlatformDeps, ServiceContext, ServiceOf } from "./kernel/area.ts";
+import { type AreaEvent, createEventBus } from "./kernel/events.ts";
 
 export type ServicesConfig = Config & {
   /** Cookies get `Secure` when the public address is https. */
   secureCookies: boolean;
 };
 
-/** Everything built once per process around the one database handle. */
-export function createServices(deps: { config: Config; database: Database; storage: FileStorage; logger: Logger }) {
-  const { database, storage, logger } = deps;
-  const db = database.db;
-  const config: ServicesConfig = { ...deps.config, secureCookies: deps.config.BASE_URL?.startsWith("https:") ?? false };
-  // Menus show linked pages by slug, so a page change must drop the cached menu tree.
-  const pages = createPagesService(db, { onChange: () => menus.cache.invalidate() });
-  const menus = createMenusService(db, (ids) => pages.linksFor(ids));
-  const settings = createSettingsService(db, { menusCache: menus.cache });
-  const medias = createMediasService(db);
-  return {
-    config,
-    logger,
-    database,
-    storage,
-    auth: createAuthService(db),
-    settings,
-    menus,
-    pages,
-    posts: createPostsService(db),
-    events: createEventsService(db),
-    medias,
-    // The imported items change what the library's filters count.
-    mediaImport: createMediaImport(db, { onChange: () => medias.filtersCache.invalidate() }),
-    search: createSearchService(db, async () => {
-      const features = (await settings.get())?.features;
-      return {
-        posts: features?.posts.enabled ?? false,
-        events: features?.events.enabled ?? false,
-        medias: features?.medias.enabled ?? false,
-      };
-    }),
-    users: createUsersService(db),
-    contacts: createContactsService(db),
-    uploads: createUploadsService({
-      db,
-      storage,
-      limits: { imageBytes: 10 * 1024 * 1024, documentBytes: 20 * 1024 * 1024 },
-    }),
-  };
+type Areas = typeof areas;
+type AreaName = keyof Areas;
+type ServiceAreaName = { [Name in AreaName]: ServiceOf<Areas[Name]> extends undefined ? never : Name }[AreaName];
+
+type AreaServices = { [Name in ServiceAreaName]: ServiceOf<Areas[Name]> };
+
+/** Every area's service on one handle, plus what the edges need of the platform. */
+export interface Services extends AreaServices, PlatformDeps {
+  /** Runs `work` in one transaction; announcements are delivered after it commits. */
+  transaction<T>(work: (services: Services) => Promise<T>): Promise<T>;
 }
 
-export type Services = ReturnType<typeof createServices>;
+type AnyArea = {
+  state?(deps: PlatformDeps & { services: Services }): unknown;
+  service?(context: ServiceContext, state: unknown): unknown;
+  listen?(on: ReturnType<typeof createEventBus>["on"], state: unknown): void;
+};
+
+/**
+ * Builds every registered area around the one database handle. Services are built again on each
+ * transaction's handle (cheap: closures), sharing the per-process state built here once.
+ */
+export function createServices(deps: { config: Config; database: Database; storage: FileStorage; logger: Logger }) {
+  const config: ServicesConfig = { ...deps.config, secureCookies: deps.config.BASE_URL?.startsWith("https:") ?? false };
+  const platform: PlatformDeps = { config, database: deps.database, storage: deps.storage, logger: deps.logger };
+  const bus = createEventBus(deps.logger);
+  const registered = Object.entries(areas) as [AreaName, AnyArea][];
+  const states = new Map<AreaName, unknown>();
+
+  /** The services on `db`; `pending` collects a transaction's announcements until it commits. */
+  function servicesOn(db: Db, pending: AreaEvent[] | null): Services {
+    const services = { ...platform } as Services;
+    const context: ServiceContext = {
+      ...platform,
+      db,
+      inTransaction: pending !== null,
+      services,
+      announce: (event) => (pending ? pending.push(event) : bus.deliver(event)),
+      async transaction(work) {
+        const announced: AreaEvent[] = [];
+        // Inside a transaction Drizzle opens a savepoint, so a failed inner step rolls back alone.
+        const result = await db.transaction((tx) => work(servicesOn(tx, announced)));
+        if (pending) pending.push(...announced);
+        else for (const event of announced) bus.deliver(event);
+        return result;
+      },
+    };
+    Object.defineProperty(services, "transaction", { value: context.transaction });
+    for (const [name, area] of registered) {
+      const { service } = area;
+      if (!service) continue;
+      // Built on first use, so an area's service may use another's whatever the registration order.
+      let built: unknown;
+      Object.defineProperty(services, name, {
+        enumerable: true,
+        get: () => {
+          built ??= service(context, states.get(name));
+          return built;
+        },
+      });
+    }
+    return services;
+  }
+
+  const root = servicesOn(deps.database.db, null);
+  for (const [name, area] of registered) {
+    const state = area.state?.({ ...platform, services: root });
+    states.set(name, state);
+    area.listen?.(bus.on, state);
+  }
+  return root;
+}

@@ -2,25 +2,12 @@ import { randomUUID } from "node:crypto";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { authRoutes } from "../modules/auth/routes.ts";
-import { contactsRoutes } from "../modules/contacts/routes.ts";
-import { eventsRoutes } from "../modules/content/events-routes.ts";
-import { pagesRoutes } from "../modules/content/pages-routes.ts";
-import { postsRoutes } from "../modules/content/posts-routes.ts";
-import { healthRoutes } from "../modules/health/routes.ts";
-import { mediasRoutes } from "../modules/medias/routes.ts";
-import { menusRoutes } from "../modules/menus/routes.ts";
-import { searchRoutes } from "../modules/search/routes.ts";
-import { settingsRoutes } from "../modules/settings/routes.ts";
-import { filesRoutes } from "../modules/uploads/files-routes.ts";
-import { uploadsRoutes } from "../modules/uploads/routes.ts";
-import { profileRoutes } from "../modules/users/profile-routes.ts";
-import { usersRoutes } from "../modules/users/routes.ts";
+import { areas } from "../areas.ts";
 import type { Services } from "../services.ts";
 import type { AppEnv } from "./env.ts";
 import { handleError } from "./errors.ts";
 import { refuseControlCharactersInAddress } from "./hostile-input.ts";
-import { openApiRoutes } from "./openapi/openapi.ts";
+import { openApiRoutes } from "./openapi/document.ts";
 import { refuseCrossSiteWrites } from "./same-origin.ts";
 import { noStoreForPrivateAnswers, securityHeaders } from "./security-headers.ts";
 import {
@@ -103,25 +90,18 @@ export function createHttpApp(services: Services, handleDocument?: DocumentHandl
       onError: (c) => c.json({ message: "O arquivo enviado é grande demais." }, 413),
     }),
   );
-  api.route("/health", healthRoutes);
-  api.route("/settings", settingsRoutes);
-  api.route("/auth", authRoutes);
-  api.route("/profile", profileRoutes);
-  api.route("/users", usersRoutes);
-  api.route("/menus", menusRoutes);
-  api.route("/contacts", contactsRoutes);
-  api.route("/pages", pagesRoutes);
-  api.route("/posts", postsRoutes);
-  api.route("/events", eventsRoutes);
-  api.route("/medias", mediasRoutes);
-  api.route("/search", searchRoutes);
-  api.route("/uploads", uploadsRoutes);
+  const mounted = Object.values(areas).flatMap((area) => area.routes ?? []);
+  for (const { base, routes } of mounted) {
+    if (base.startsWith("/api/")) api.route(base.slice("/api".length), routes);
+  }
   api.route("/openapi.json", openApiRoutes);
   // A sub-app's notFound is never called once mounted: a catch-all keeps unknown paths out of the page handler.
   api.all("*", (c) => c.json({ message: "Endereço da API não encontrado." }, 404));
   app.route("/api", api);
 
-  app.route("/files", filesRoutes);
+  for (const { base, routes } of mounted) {
+    if (!base.startsWith("/api/")) app.route(base, routes);
+  }
 
   if (handleDocument) {
     app.all("*", (c) => handleDocument(c.req.raw, c.var));

@@ -1,11 +1,10 @@
 import { forbidden, unauthenticated } from "../../common/errors.ts";
-import type { UserRole } from "../../common/roles.ts";
+import { isAdmin, type UserRole } from "../../common/roles.ts";
+
+export { isAdmin, isSuper } from "../../common/roles.ts";
 
 /** The signed-in person as every module sees it. */
 export type Actor = { id: number; name: string; email: string; role: UserRole };
-
-export const isAdmin = (actor: Actor | null): boolean => actor?.role === "admin" || actor?.role === "super";
-export const isSuper = (actor: Actor | null): boolean => actor?.role === "super";
 
 export function requireUser(actor: Actor | null): Actor {
   if (!actor) throw unauthenticated();

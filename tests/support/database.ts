@@ -35,9 +35,20 @@ export async function createTestDatabase(): Promise<Database & { drop(): Promise
   };
 }
 
-/** Empties every table so each test starts from a site that was never set up. */
+/**
+ * Empties every table of the public schema (whatever areas exist: the catalogue lists them), so each
+ * test starts from a site that was never set up. Drizzle's migration journal lives in its own schema.
+ */
 export async function resetDatabase(database: Database): Promise<void> {
-  await database.db.execute(
-    sql`TRUNCATE settings, users, sessions, menus, contacts, uploads, pages, posts, events, medias, media_imports RESTART IDENTITY CASCADE`,
-  );
+  await database.db.execute(sql`
+    DO $$
+    DECLARE
+      tables text;
+    BEGIN
+      SELECT string_agg(format('%I.%I', schemaname, tablename), ', ') INTO tables
+        FROM pg_tables WHERE schemaname = 'public';
+      IF tables IS NOT NULL THEN
+        EXECUTE 'TRUNCATE ' || tables || ' RESTART IDENTITY CASCADE';
+      END IF;
+    END $$`);
 }

@@ -4,7 +4,8 @@ import { MAX_IMPORT_BYTES } from "../../../common/schemas/media.ts";
 import { createTestApp, SUPER, type TestApp } from "../../../tests/support/test-app.ts";
 import { makePdf } from "../../modules/uploads/test-documents.ts";
 import { asFile, formWith, makeImage } from "../../modules/uploads/test-images.ts";
-import { operations, responsesOf } from "./openapi.ts";
+import { operations } from "./document.ts";
+import { responsesOf } from "./operation.ts";
 
 let t: TestApp;
 beforeAll(async () => {

@@ -30,7 +30,7 @@ const dummyHash = hashPassword("not-a-real-password");
 /** Failed logins are limited per client address and per e-mail, so rotating addresses does not help either. */
 export type LoginThrottles = { address: Throttle; account: Throttle };
 
-export function createAuthService(db: Db, throttles: LoginThrottles = defaultThrottles()) {
+export function createAuthService(db: Db, throttles: LoginThrottles) {
   async function createSession(userId: number): Promise<Session> {
     const token = randomBytes(32).toString("base64url");
     const expiresAt = new Date(Date.now() + SESSION_TTL_MS);
@@ -99,7 +99,7 @@ export function createAuthService(db: Db, throttles: LoginThrottles = defaultThr
 const LOGIN_WINDOW_MINUTES = 15;
 
 // A flood at one e-mail locks its owner out too; refused attempts are not counted, so once it stops the window ends it.
-function defaultThrottles(): LoginThrottles {
+export function createLoginThrottles(): LoginThrottles {
   const limit = (whose: string) =>
     createThrottle({
       maxHits: 10,

@@ -5,7 +5,7 @@ import { readBody } from "../../http/input.ts";
 import { clearedSessionCookie, sessionCookie } from "../../http/session-cookie.ts";
 import { requireUser } from "../../kernel/access.ts";
 
-export const authRoutes = new Hono<AppEnv>()
+export const authRoutes: Hono<AppEnv> = new Hono<AppEnv>()
   .post("/login", async (c) => {
     const services = c.get("services");
     const input = await readBody(c, loginSchema);

@@ -29,14 +29,15 @@ const toView = (row: typeof contacts.$inferSelect): ContactView => ({
 
 export type ContactListQuery = ListQuery & { status?: "read" | "unread" };
 
-export function createContactsService(
-  db: Db,
-  throttle: Throttle = createThrottle({
+/** Messages per client address: kept per process, shared by every transaction. */
+export const createContactThrottle = (): Throttle =>
+  createThrottle({
     maxHits: 5,
     windowMs: 10 * 60 * 1000,
     message: "Você enviou muitas mensagens seguidas. Aguarde alguns minutos e tente novamente.",
-  }),
-) {
+  });
+
+export function createContactsService(db: Db, throttle: Throttle) {
   return {
     /** Public: stores a message; a filled honeypot is accepted silently and dropped. */
     async send(input: ContactInput, clientAddress: string): Promise<{ stored: boolean }> {

@@ -5,7 +5,7 @@ import type { AppEnv } from "../../http/env.ts";
 import { readBody, readId, readQuery } from "../../http/input.ts";
 import { requireAdmin } from "../../kernel/access.ts";
 
-export const contactsRoutes = new Hono<AppEnv>()
+export const contactsRoutes: Hono<AppEnv> = new Hono<AppEnv>()
   .post("/contact", async (c) => {
     const input = await readBody(c, contactSchema);
     await c.get("services").contacts.send(input, c.get("clientAddress"));

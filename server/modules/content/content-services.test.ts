@@ -10,26 +10,26 @@ import {
   pageSchema,
   postSchema,
 } from "../../../common/schemas/content.ts";
+import { menuSchema } from "../../../common/schemas/menu.ts";
 import { createTestDatabase, resetDatabase } from "../../../tests/support/database.ts";
+import { createTestServices } from "../../../tests/support/test-services.ts";
 import type { Actor } from "../../kernel/access.ts";
-import { createEventsService } from "./events-service.ts";
-import { createPagesService } from "./pages-service.ts";
-import { createPostsService } from "./posts-service.ts";
+import type { Services } from "../../services.ts";
 import { events as eventsTable } from "./tables.ts";
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
-let changes = 0;
-const pages = () => createPagesService(database.db, { onChange: () => changes++ });
-const posts = () => createPostsService(database.db);
-const events = () => createEventsService(database.db);
+let services: Services;
+const pages = () => services.pages;
+const posts = () => services.posts;
+const events = () => services.events;
 
 beforeAll(async () => {
   database = await createTestDatabase();
 });
 afterAll(() => database.drop());
 beforeEach(async () => {
-  changes = 0;
   await resetDatabase(database);
+  services = createTestServices(database);
 });
 
 const admin: Actor = { id: 1, name: "Ana", email: "ana@example.com", role: "admin" };
@@ -68,14 +68,16 @@ describe("permissions", () => {
     expect((await service.list(admin, listQuery)).pagination.total).toBe(1);
   });
 
-  it("calls onChange after each page write, so the menus cache is dropped", async () => {
+  it("announces each page write, so the header menu follows the page's address at once", async () => {
     const service = pages();
-    const created = await service.create(admin, page({ title: "Sobre" }));
-    await service.update(admin, created.id, page({ title: "Sobre nós" }));
+    const created = await service.create(admin, page({ title: "Sobre", status: "published" }));
+    await services.menus.create(admin, menuSchema.parse({ name: "Sobre", page_id: created.id }));
+    const hrefs = async () => (await services.menus.listEnabled()).map((item) => item.href);
+    expect(await hrefs()).toEqual(["/sobre"]);
+    await service.update(admin, created.id, page({ title: "Sobre nós", status: "published" }));
+    expect(await hrefs()).toEqual(["/sobre-nos"]);
     await service.remove(admin, created.id);
-    expect(changes).toBe(3);
-    await failure(service.remove(admin, created.id));
-    expect(changes).toBe(3);
+    expect(await hrefs()).toEqual([]);
   });
 });
 

@@ -12,7 +12,7 @@ const adminOnly = createMiddleware<AppEnv>(async (c, next) => {
   await next();
 });
 
-export const eventsRoutes = new Hono<AppEnv>()
+export const eventsRoutes: Hono<AppEnv> = new Hono<AppEnv>()
   .get("/", async (c) => {
     const query = { ...readQuery(c, listQuerySchema), ...readQuery(c, eventListQuerySchema) };
     return c.json(await c.get("services").events.list(c.get("actor"), query));

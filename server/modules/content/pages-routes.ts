@@ -12,7 +12,7 @@ const adminOnly = createMiddleware<AppEnv>(async (c, next) => {
   await next();
 });
 
-export const pagesRoutes = new Hono<AppEnv>()
+export const pagesRoutes: Hono<AppEnv> = new Hono<AppEnv>()
   .get("/", async (c) => {
     const query = { ...readQuery(c, listQuerySchema), ...readQuery(c, contentListQuerySchema) };
     return c.json(await c.get("services").pages.list(c.get("actor"), query));

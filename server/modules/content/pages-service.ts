@@ -1,14 +1,22 @@
 import { asc, desc, eq, inArray } from "drizzle-orm";
 import { type PageView, reservedSlugs } from "../../../common/content.ts";
 import type { ContentListQuery, ContentStatus, PageInput } from "../../../common/schemas/content.ts";
-import type { Db } from "../../db/client.ts";
+import type { ServiceContext } from "../../kernel/area.ts";
 import { contentValues, contentView } from "./content-kit.ts";
 import { createContentService } from "./content-service.ts";
 import { pages } from "./tables.ts";
 
 export type PageLink = { slug: string; status: ContentStatus };
 
-export function createPagesService(db: Db, deps: { onChange(): void }) {
+declare module "../../kernel/events.ts" {
+  interface AreaEvents {
+    /** Menus show linked pages by slug. */
+    "pages.changed": undefined;
+  }
+}
+
+export function createPagesService(context: ServiceContext) {
+  const { db } = context;
   const service = createContentService<typeof pages, PageView, PageInput, ContentListQuery>(db, {
     table: pages,
     notFoundMessage: "Página não encontrada.",
@@ -18,8 +26,7 @@ export function createPagesService(db: Db, deps: { onChange(): void }) {
     isPublic: () => eq(pages.status, "published"),
     order: (query) => [query.sort === "date_asc" ? asc(pages.updatedAt) : desc(pages.updatedAt), desc(pages.id)],
     sitemapOrder: [asc(pages.id)],
-    // Menus show linked pages by slug.
-    onChange: deps.onChange,
+    onChange: () => context.announce({ name: "pages.changed", payload: undefined }),
   });
   return {
     ...service,

@@ -12,7 +12,7 @@ const adminOnly = createMiddleware<AppEnv>(async (c, next) => {
   await next();
 });
 
-export const postsRoutes = new Hono<AppEnv>()
+export const postsRoutes: Hono<AppEnv> = new Hono<AppEnv>()
   .get("/", async (c) => {
     const query = { ...readQuery(c, listQuerySchema), ...readQuery(c, contentListQuerySchema) };
     return c.json(await c.get("services").posts.list(c.get("actor"), query));

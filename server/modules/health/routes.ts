@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { Hono } from "hono";
 import type { AppEnv } from "../../http/env.ts";
 
-export const healthRoutes = new Hono<AppEnv>().get("/", async (c) => {
+export const healthRoutes: Hono<AppEnv> = new Hono<AppEnv>().get("/", async (c) => {
   const { database } = c.get("services");
   try {
     await database.db.execute(sql`select 1`);

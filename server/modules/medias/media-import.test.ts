@@ -4,17 +4,16 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type DomainError, isDomainError } from "../../../common/errors.ts";
 import { mediaSchema } from "../../../common/schemas/media.ts";
 import { createTestDatabase, resetDatabase } from "../../../tests/support/database.ts";
+import { createTestServices } from "../../../tests/support/test-services.ts";
 import type { Actor } from "../../kernel/access.ts";
 import { writeBibtex } from "./interchange/bibtex.ts";
 import { generatedBibtex } from "./interchange/fixtures/generate.ts";
 import { writeRis } from "./interchange/ris.ts";
-import { createMediaImport } from "./media-import.ts";
 import { mediaValues, toMediaView } from "./media-row.ts";
-import { createMediasService } from "./medias-service.ts";
 import { mediaImports, medias } from "./tables.ts";
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
-const importer = () => createMediaImport(database.db);
+const importer = () => createTestServices(database).mediaImport;
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -244,7 +243,7 @@ describe("media import", () => {
     expect(last?.title).toBe("Produção agroecológica gerado n. 3000: estudo de caso");
   }, 180_000);
   it("keeps answering lists while a large file is written, and shows it only once it is whole", async () => {
-    const library = createMediasService(database.db);
+    const library = createTestServices(database).medias;
     const visibleTotal = async () =>
       (await library.list(admin, { page: 1, per_page: 1, q: "", sort: "newest" })).pagination.total;
     let writing = true;

@@ -4,6 +4,7 @@ import type { ImportEntry, ImportResult, ImportSummary } from "../../../common/m
 import type { MediaInput, ReferenceFormat } from "../../../common/schemas/media.ts";
 import type { Db } from "../../db/client.ts";
 import { type Actor, requireAdmin } from "../../kernel/access.ts";
+import type { ServiceContext } from "../../kernel/area.ts";
 import { type ParsedEntry, type ParsedReferences, parseReferences } from "./interchange/parse-references.ts";
 import { mediaValues } from "./media-row.ts";
 import { notStaged } from "./media-visibility.ts";
@@ -118,7 +119,8 @@ async function classify(db: Executor, parsed: ParsedReferences) {
  * large file is written (the embedded database has a single session, so one long transaction would
  * make every other query wait).
  */
-export function createMediaImport(db: Db, hooks: { onChange?: () => void } = {}) {
+export function createMediaImport(context: ServiceContext) {
+  const { db } = context;
   return {
     async preview(actor: Actor | null, text: string, format?: ReferenceFormat): Promise<ImportSummary> {
       requireAdmin(actor);
@@ -173,7 +175,7 @@ export function createMediaImport(db: Db, hooks: { onChange?: () => void } = {})
           });
           return { ...summarize(parsed.format, entries), created: planned.fresh.length - late.size };
         });
-        hooks.onChange?.();
+        context.announce({ name: "medias.changed", payload: undefined });
         return result;
       } catch (error) {
         // Deleting the import deletes the items written for it (ON DELETE CASCADE).

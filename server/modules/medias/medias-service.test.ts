@@ -4,9 +4,10 @@ import { type DomainError, isDomainError } from "../../../common/errors.ts";
 import type { ListQuery } from "../../../common/pagination.ts";
 import { type MediaInput, type MediaListQuery, mediaSchema } from "../../../common/schemas/media.ts";
 import { createTestDatabase, resetDatabase } from "../../../tests/support/database.ts";
+import { createTestServices } from "../../../tests/support/test-services.ts";
 import type { Actor } from "../../kernel/access.ts";
 import { mediaValues } from "./media-row.ts";
-import { createMediasService, MAX_EXPORT_ITEMS, type MediasService } from "./medias-service.ts";
+import { MAX_EXPORT_ITEMS, type MediasService } from "./medias-service.ts";
 import { medias } from "./tables.ts";
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
@@ -18,7 +19,7 @@ afterAll(() => database.drop());
 // Fixtures are written straight to the table, so each test gets a service with an empty filters cache.
 beforeEach(async () => {
   await resetDatabase(database);
-  service = createMediasService(database.db);
+  service = createTestServices(database).medias;
 });
 
 const admin: Actor = { id: 1, name: "Ana", email: "ana@example.com", role: "admin" };

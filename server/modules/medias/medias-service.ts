@@ -10,9 +10,9 @@ import {
 } from "../../../common/media.ts";
 import type { ListQuery, Paginated } from "../../../common/pagination.ts";
 import type { MediaInput, MediaListQuery } from "../../../common/schemas/media.ts";
-import type { Db } from "../../db/client.ts";
 import { type Actor, isAdmin, requireAdmin } from "../../kernel/access.ts";
-import { memo } from "../../kernel/memo.ts";
+import type { ServiceContext } from "../../kernel/area.ts";
+import { type Memo, readThrough } from "../../kernel/memo.ts";
 import { mediaValues, toMediaView } from "./media-row.ts";
 import { notStaged } from "./media-visibility.ts";
 import { medias } from "./tables.ts";
@@ -75,7 +75,15 @@ function listOrder(query: MediaSearch): SQL[] {
   return newest;
 }
 
-export function createMediasService(db: Db) {
+declare module "../../kernel/events.ts" {
+  interface AreaEvents {
+    /** The library's items changed: the visitors' filters count them. */
+    "medias.changed": undefined;
+  }
+}
+
+export function createMediasService(context: ServiceContext, publicFiltersCache: Memo<MediaFilters>) {
+  const { db } = context;
   const visibleTo = (actor: Actor | null) =>
     isAdmin(actor) ? notStaged() : and(notStaged(), eq(medias.status, "published"));
 
@@ -125,8 +133,7 @@ export function createMediasService(db: Db) {
     };
   }
 
-  // Every visit to /biblioteca shows the filters: the visitors' copy is kept until the library changes.
-  const publicFilters = memo(() => facets(visibleTo(null)));
+  const changed = () => context.announce({ name: "medias.changed", payload: undefined });
 
   return {
     async list(actor: Actor | null, query: ListQuery & MediaListQuery): Promise<Paginated<MediaView>> {
@@ -147,7 +154,9 @@ export function createMediasService(db: Db) {
 
     /** What is in use among the items the caller can see (the front end keeps it as media_filters). */
     filters(actor: Actor | null): Promise<MediaFilters> {
-      return isAdmin(actor) ? facets(visibleTo(actor)) : publicFilters.get();
+      if (isAdmin(actor)) return facets(visibleTo(actor));
+      // Every visit to /biblioteca shows the filters: the visitors' copy is kept until the library changes.
+      return readThrough(context, publicFiltersCache, () => facets(visibleTo(null)));
     },
 
     /** A draft is a 404 for everyone but administrators. */
@@ -165,7 +174,7 @@ export function createMediasService(db: Db) {
       requireAdmin(actor);
       const [row] = await db.insert(medias).values(mediaValues(input)).returning();
       if (!row) throw new Error("media insert returned nothing");
-      publicFilters.invalidate();
+      changed();
       return toMediaView(row);
     },
 
@@ -177,7 +186,7 @@ export function createMediasService(db: Db) {
         .where(and(eq(medias.id, id), notStaged()))
         .returning();
       if (!row) throw notFound(MEDIA_NOT_FOUND);
-      publicFilters.invalidate();
+      changed();
       return toMediaView(row);
     },
 
@@ -188,11 +197,8 @@ export function createMediasService(db: Db) {
         .where(and(eq(medias.id, id), notStaged()))
         .returning({ id: medias.id });
       if (deleted.length === 0) throw notFound(MEDIA_NOT_FOUND);
-      publicFilters.invalidate();
+      changed();
     },
-
-    /** The visitors' filters, for writers outside this service (the import) to drop after a change. */
-    filtersCache: publicFilters,
 
     /** Every item the list would show for these filters, in its order, up to MAX_EXPORT_ITEMS. */
     async exportItems(actor: Actor | null, query: MediaSearch): Promise<MediaView[]> {

@@ -5,7 +5,8 @@ import type { ImportResult, ImportSummary } from "../../../common/media-import.t
 import type { Paginated } from "../../../common/pagination.ts";
 import { MAX_IMPORT_BYTES, mediaSchema } from "../../../common/schemas/media.ts";
 import { type ApiResponse, createTestApp, type TestApp } from "../../../tests/support/test-app.ts";
-import { operations, responsesOf } from "../../http/openapi/openapi.ts";
+import { operations } from "../../http/openapi/document.ts";
+import { responsesOf } from "../../http/openapi/operation.ts";
 import { mediaValues } from "./media-row.ts";
 import { IMPORT_TOO_LARGE } from "./routes.ts";
 import { medias } from "./tables.ts";

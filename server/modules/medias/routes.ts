@@ -2,9 +2,11 @@ import type { Context } from "hono";
 import { Hono } from "hono";
 import { createMiddleware } from "hono/factory";
 import { invalid, tooLarge } from "../../../common/errors.ts";
+import { formatFileSize } from "../../../common/file-size.ts";
 import { MEDIA_PAGE_SIZE } from "../../../common/media.ts";
 import { listQuerySchema } from "../../../common/pagination.ts";
 import { parseInput } from "../../../common/parse-input.ts";
+import { decodeReferenceFile } from "../../../common/reference-file.ts";
 import {
   exportQuerySchema,
   importSchema,
@@ -33,7 +35,7 @@ export const mediaPageQuerySchema = listQuerySchema.extend({
 /** The search words of an export, which takes the list's filters but no pagination. */
 export const mediaTextQuerySchema = listQuerySchema.pick({ q: true });
 
-export const IMPORT_TOO_LARGE = `O arquivo passa de ${MAX_IMPORT_BYTES / 1024 / 1024} MB. Divida-o em arquivos menores.`;
+export const IMPORT_TOO_LARGE = `O arquivo passa de ${formatFileSize(MAX_IMPORT_BYTES)}. Divida-o em arquivos menores.`;
 const FILE_MISSING = "Envie um arquivo BibTeX (.bib) ou RIS (.ris) no campo file.";
 
 /** The multipart form of an import: the file and, optionally, its format. */
@@ -56,15 +58,6 @@ function download(c: Context<AppEnv>, text: string, format: ReferenceFormat, nam
   });
 }
 
-/** Reference files come as UTF-8 from current tools and as Windows-1252 from older ones; a BOM is dropped. */
-function decodeReferences(bytes: ArrayBuffer): string {
-  try {
-    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
-  } catch {
-    return new TextDecoder("windows-1252").decode(bytes);
-  }
-}
-
 /** An import body: JSON {text, format?}, or multipart with the file in `file` (and `format`). */
 async function readImport(c: Context<AppEnv>) {
   if (!c.req.header("content-type")?.toLowerCase().startsWith("multipart/form-data")) {
@@ -80,10 +73,10 @@ async function readImport(c: Context<AppEnv>) {
   }
   const { file, format } = parseInput(importFormSchema, { ...form, format: form.format || undefined });
   if (file.size > MAX_IMPORT_BYTES) throw tooLarge(IMPORT_TOO_LARGE);
-  return parseInput(importSchema, { text: decodeReferences(await file.arrayBuffer()), format });
+  return parseInput(importSchema, { text: decodeReferenceFile(await file.arrayBuffer()), format });
 }
 
-export const mediasRoutes = new Hono<AppEnv>()
+export const mediasRoutes: Hono<AppEnv> = new Hono<AppEnv>()
   .get("/", async (c) => {
     const query = { ...readQuery(c, mediaPageQuerySchema), ...readQuery(c, mediaListQuerySchema) };
     return c.json(await c.get("services").medias.list(c.get("actor"), query));

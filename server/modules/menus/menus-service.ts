@@ -4,15 +4,15 @@ import { isExternalUrl, type MenuItem } from "../../../common/menus.ts";
 import type { MenuOrder, MenuValues } from "../../../common/schemas/menu.ts";
 import type { Db } from "../../db/client.ts";
 import { type Actor, requireAdmin } from "../../kernel/access.ts";
-import { memo } from "../../kernel/memo.ts";
+import type { ServiceContext } from "../../kernel/area.ts";
+import { type Memo, readThrough } from "../../kernel/memo.ts";
 import { menus } from "./tables.ts";
 
 type MenuRow = typeof menus.$inferSelect;
 type PageLink = NonNullable<MenuItem["page"]>;
 
-/** Resolves linked pages to their slug and status; the content module provides the real one. */
+/** Resolves linked pages to their slug and status (the pages service). */
 export type PageLinks = (pageIds: number[]) => Promise<Map<number, PageLink>>;
-const noPages: PageLinks = async () => new Map();
 
 function buildTree(rows: MenuRow[], links: Map<number, PageLink>): MenuItem[] {
   const toItem = (row: MenuRow): MenuItem => {
@@ -67,14 +67,29 @@ function visibleTree(items: MenuItem[]): MenuItem[] {
   });
 }
 
-export function createMenusService(db: Db, pageLinks: PageLinks = noPages) {
-  // Both trees are kept: the header reads the visitors' one on every page.
-  const trees = memo(async () => {
-    const rows = await db.select().from(menus).orderBy(asc(menus.position), asc(menus.id));
-    const pageIds = rows.flatMap((row) => (row.pageId === null ? [] : [row.pageId]));
-    const all = buildTree(rows, pageIds.length ? await pageLinks(pageIds) : new Map());
-    return { all, visible: visibleTree(all) };
-  });
+declare module "../../kernel/events.ts" {
+  interface AreaEvents {
+    "menus.changed": undefined;
+  }
+}
+
+export type MenuTrees = { all: MenuItem[]; visible: MenuItem[] };
+
+/** Both trees: the header reads the visitors' one on every page. */
+export async function loadMenuTrees(db: Db, pageLinks: PageLinks): Promise<MenuTrees> {
+  const rows = await db.select().from(menus).orderBy(asc(menus.position), asc(menus.id));
+  const pageIds = rows.flatMap((row) => (row.pageId === null ? [] : [row.pageId]));
+  const all = buildTree(rows, pageIds.length ? await pageLinks(pageIds) : new Map());
+  return { all, visible: visibleTree(all) };
+}
+
+export function createMenusService(context: ServiceContext, cache: Memo<MenuTrees>) {
+  const { db } = context;
+  const pageLinks: PageLinks = (ids) => context.services.pages.linksFor(ids);
+  const trees = {
+    get: () => readThrough(context, cache, () => loadMenuTrees(db, pageLinks)),
+    invalidate: () => context.announce({ name: "menus.changed", payload: undefined }),
+  };
   const fullTree = async () => (await trees.get()).all;
 
   async function checkReferences(values: MenuValues, selfId: number | null) {
@@ -109,8 +124,6 @@ export function createMenusService(db: Db, pageLinks: PageLinks = noPages) {
     (await fullTree()).flatMap((item) => [item, ...item.submenus]).find((item) => item.id === id);
 
   return {
-    cache: trees,
-
     /** The full tree, disabled items included, for administrators. */
     list(actor: Actor | null) {
       requireAdmin(actor);

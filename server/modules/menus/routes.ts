@@ -4,7 +4,7 @@ import type { AppEnv } from "../../http/env.ts";
 import { readBody, readId } from "../../http/input.ts";
 import { isAdmin, requireAdmin } from "../../kernel/access.ts";
 
-export const menusRoutes = new Hono<AppEnv>()
+export const menusRoutes: Hono<AppEnv> = new Hono<AppEnv>()
   // Public: the header's enabled items; administrators get the full tree.
   .get("/", async (c) => {
     const { menus } = c.get("services");

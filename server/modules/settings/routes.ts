@@ -5,7 +5,7 @@ import type { AppEnv } from "../../http/env.ts";
 import { readBody } from "../../http/input.ts";
 import { requireAdmin } from "../../kernel/access.ts";
 
-export const settingsRoutes = new Hono<AppEnv>()
+export const settingsRoutes: Hono<AppEnv> = new Hono<AppEnv>()
   .get("/", async (c) => c.json(await c.get("services").settings.get()))
   .post("/", async (c) => {
     requireAdmin(c.get("actor"));

@@ -5,7 +5,8 @@ import type { SettingsValues } from "../../../common/schemas/settings.ts";
 import type { SetupInput } from "../../../common/schemas/setup.ts";
 import type { Db } from "../../db/client.ts";
 import type { Actor } from "../../kernel/access.ts";
-import { type Memo, memo } from "../../kernel/memo.ts";
+import type { ServiceContext } from "../../kernel/area.ts";
+import { type Memo, readThrough } from "../../kernel/memo.ts";
 import { hashPassword } from "../auth/password.ts";
 import { pages } from "../content/tables.ts";
 import { syncFeatureMenus } from "../menus/feature-menus.ts";
@@ -16,19 +17,30 @@ import { settings } from "./tables.ts";
 export const ALREADY_SET_UP = "O site já foi configurado.";
 export const HOME_PAGE_UNPUBLISHED = "Escolha uma página publicada";
 
-export function createSettingsService(db: Db, deps: { menusCache: Pick<Memo<unknown>, "invalidate"> }) {
-  const cache = memo(async (): Promise<SettingsView | null> => {
-    const [row] = await db.select().from(settings).where(eq(settings.id, 1)).limit(1);
-    return row ? toSettingsView(row) : null;
-  });
+declare module "../../kernel/events.ts" {
+  interface AreaEvents {
+    "settings.changed": undefined;
+  }
+}
+
+/** The settings row as the site shows it, or null before the first-time setup. */
+export async function readSettings(db: Db): Promise<SettingsView | null> {
+  const [row] = await db.select().from(settings).where(eq(settings.id, 1)).limit(1);
+  return row ? toSettingsView(row) : null;
+}
+
+export function createSettingsService(context: ServiceContext, cache: Memo<SettingsView | null>) {
+  const { db } = context;
+  const get = (): Promise<SettingsView | null> => readThrough(context, cache, () => readSettings(db));
+  const changed = (): void => context.announce({ name: "settings.changed", payload: undefined });
 
   return {
     /** The settings, or null before the first-time setup. */
-    get: () => cache.get(),
+    get,
 
     /** First-time setup: creates the settings and the first user (role super), once. */
     async setup(input: SetupInput): Promise<{ settings: SettingsView; user: Actor }> {
-      if (await cache.get()) throw conflict(ALREADY_SET_UP);
+      if (await get()) throw conflict(ALREADY_SET_UP);
       const passwordHash = await hashPassword(input.password);
       try {
         const result = await db.transaction(async (tx) => {
@@ -52,8 +64,7 @@ export function createSettingsService(db: Db, deps: { menusCache: Pick<Memo<unkn
         });
         return result;
       } finally {
-        cache.invalidate();
-        deps.menusCache.invalidate();
+        changed();
       }
     },
 
@@ -104,8 +115,7 @@ export function createSettingsService(db: Db, deps: { menusCache: Pick<Memo<unkn
           return toSettingsView(row);
         });
       } finally {
-        cache.invalidate();
-        deps.menusCache.invalidate();
+        changed();
       }
     },
   };

@@ -37,7 +37,7 @@ export function attachment(name: string): string {
  * Uploaded files; their keys never change, so browsers may keep them for a year. Images open in
  * the browser; documents (PDF, office files) are downloaded, so a crafted PDF never runs in our origin.
  */
-export const filesRoutes = new Hono<AppEnv>().get("/*", async (c) => {
+export const filesRoutes: Hono<AppEnv> = new Hono<AppEnv>().get("/*", async (c) => {
   const key = keyOf(c.req.url);
   const file = key ? await c.get("services").storage.get(key) : null;
   if (!key || !file) return c.json({ message: "Arquivo não encontrado." }, 404);

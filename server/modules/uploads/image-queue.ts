@@ -16,7 +16,9 @@ export type ImageQueueOptions = {
  * order; once `maxWaiting` more are waiting, the next is refused as busy
  * rather than queued without bound.
  */
-export function createImageQueue({ concurrency, maxWaiting }: ImageQueueOptions) {
+export type ImageQueue = <T>(job: () => Promise<T>) => Promise<T>;
+
+export function createImageQueue({ concurrency, maxWaiting }: ImageQueueOptions): ImageQueue {
   const limit = pLimit(concurrency);
   return <T>(job: () => Promise<T>): Promise<T> => {
     if (limit.activeCount + limit.pendingCount >= concurrency + maxWaiting) {

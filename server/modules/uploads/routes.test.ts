@@ -7,7 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { DomainError } from "../../../common/errors.ts";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app.ts";
 import { createLocalStorage } from "../../adapters/storage/local-storage.ts";
-import { IMAGE_QUEUE_FULL } from "./image-queue.ts";
+import { createImageQueue, IMAGE_QUEUE_FULL } from "./image-queue.ts";
 import { uploads } from "./tables.ts";
 import { makeCompoundFile, makeOfficeFile, makeOpenDocument, makePdf, makeZip } from "./test-documents.ts";
 import { asFile, formWith, makeImage, svgWithScript } from "./test-images.ts";
@@ -389,6 +389,7 @@ describe("uploads service", () => {
         db: t.database.db,
         storage: createLocalStorage(root),
         limits: { imageBytes: 1024 * 1024, documentBytes: 1024 * 1024 },
+        queueImage: createImageQueue({ concurrency: 1, maxWaiting: 3 }),
       });
       // No such user: the foreign key refuses the row after the files were written.
       const ghost = { id: 999_999, name: "Ninguém", email: "ninguem@example.com", role: "user" as const };

@@ -22,7 +22,7 @@ async function readParts(c: Context<AppEnv>, field: string): Promise<FormPart[]>
 
 // Any signed-in user may upload, as for images; the actor is checked first, so an anonymous
 // client gets its 401 without us parsing a multipart body.
-export const uploadsRoutes = new Hono<AppEnv>()
+export const uploadsRoutes: Hono<AppEnv> = new Hono<AppEnv>()
   .post("/images", async (c) => {
     const actor = requireUser(c.get("actor"));
     const image = await c.get("services").uploads.storeImage(actor, await readParts(c, "file"));

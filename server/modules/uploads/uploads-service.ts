@@ -1,13 +1,14 @@
 import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { invalid, tooLarge } from "../../../common/errors.ts";
+import { formatFileSize } from "../../../common/file-size.ts";
 import type { FileStorage } from "../../adapters/storage/file-storage.ts";
 import type { Db } from "../../db/client.ts";
 import { type Actor, requireUser } from "../../kernel/access.ts";
 import { documentFormats, sniffDocumentFormat } from "./document-format.ts";
 import { imageFormats } from "./image-format.ts";
 import { processImage } from "./image-processing.ts";
-import { createImageQueue, type ImageQueueOptions } from "./image-queue.ts";
+import type { ImageQueue } from "./image-queue.ts";
 import { uploads } from "./tables.ts";
 
 export type UploadLimits = { imageBytes: number; documentBytes: number };
@@ -20,9 +21,6 @@ export type ImageUpload = { id: string; url: string; thumb: string; average: str
 
 /** A stored document: what a page, news item or event keeps in its `documents` list, plus the upload id. */
 export type DocumentUpload = { id: string; url: string; name: string; size: number; mime_type: string };
-
-const megabytes = (bytes: number) =>
-  `${new Intl.NumberFormat("pt-BR", { maximumFractionDigits: 1 }).format(bytes / 1024 / 1024)} MB`;
 
 const fieldError = (message: string) => invalid(message, { file: [message] });
 
@@ -71,10 +69,10 @@ export function createUploadsService(deps: {
   db: Db;
   storage: FileStorage;
   limits: UploadLimits;
-  imageQueue?: ImageQueueOptions;
+  /** Shared by every service of the process: images are decoded one at a time. */
+  queueImage: ImageQueue;
 }) {
-  const { db, storage, limits } = deps;
-  const queueImage = createImageQueue(deps.imageQueue ?? { concurrency: 1, maxWaiting: 3 });
+  const { db, storage, limits, queueImage } = deps;
 
   return {
     limits,
@@ -87,7 +85,7 @@ export function createUploadsService(deps: {
       const user = requireUser(actor);
       const file = singleFile(parts, "image");
       if (file.size > limits.imageBytes) {
-        throw tooLarge(`A imagem deve ter no máximo ${megabytes(limits.imageBytes)}.`);
+        throw tooLarge(`A imagem deve ter no máximo ${formatFileSize(limits.imageBytes)}.`);
       }
       // Waiting uploads hold only the parsed body; the copy and the decode happen in turn.
       const { original, image } = await queueImage(async () => {
@@ -147,7 +145,7 @@ export function createUploadsService(deps: {
       const user = requireUser(actor);
       const file = singleFile(parts, "document");
       if (file.size > limits.documentBytes) {
-        throw tooLarge(`O documento deve ter no máximo ${megabytes(limits.documentBytes)}.`);
+        throw tooLarge(`O documento deve ter no máximo ${formatFileSize(limits.documentBytes)}.`);
       }
       const bytes = new Uint8Array(await file.arrayBuffer());
       const format = sniffDocumentFormat(bytes);

@@ -4,7 +4,7 @@ import type { AppEnv } from "../../http/env.ts";
 import { readBody } from "../../http/input.ts";
 import { requireUser } from "../../kernel/access.ts";
 
-export const profileRoutes = new Hono<AppEnv>()
+export const profileRoutes: Hono<AppEnv> = new Hono<AppEnv>()
   .get("/", async (c) => {
     const actor = requireUser(c.get("actor"));
     const { id, name, email, role } = await c.get("services").users.profile(actor);

@@ -6,7 +6,7 @@ import { readBody, readId, readQuery } from "../../http/input.ts";
 import { requireAdmin } from "../../kernel/access.ts";
 
 // Permission is checked before the body is read, so a stranger learns nothing from validation errors.
-export const usersRoutes = new Hono<AppEnv>()
+export const usersRoutes: Hono<AppEnv> = new Hono<AppEnv>()
   .use(async (c, next) => {
     requireAdmin(c.get("actor"));
     await next();

@@ -1,6 +1,6 @@
-import { Hono } from "hono";
 import type { ContentView, EventView, PageView, PostView, SearchHit, TagCount } from "../../../common/content.ts";
 import { type FeatureKey, featureKeys } from "../../../common/features.ts";
+import { formatFileSize } from "../../../common/file-size.ts";
 import {
   datePrecisions,
   MEDIA_PAGE_SIZE,
@@ -22,7 +22,6 @@ import {
   pageSchema,
   postSchema,
 } from "../../../common/schemas/content.ts";
-import { MAX_ID } from "../../../common/schemas/id.ts";
 import {
   exportQuerySchema,
   importSchema,
@@ -47,8 +46,8 @@ import { importFormSchema, mediaPageQuerySchema, mediaTextQuerySchema } from "..
 import type { SettingsView } from "../../modules/settings/settings-view.ts";
 import type { DocumentUpload, ImageUpload } from "../../modules/uploads/uploads-service.ts";
 import type { UserView } from "../../modules/users/users-service.ts";
-import type { AppEnv } from "../env.ts";
 import { SESSION_COOKIE } from "../session-cookie.ts";
+import { input, messageSchema, type Operation, output } from "./operation.ts";
 
 /*
  * The OpenAPI 3.1 description of /api. Request bodies and query parameters are
@@ -56,19 +55,6 @@ import { SESSION_COOKIE } from "../session-cookie.ts";
  * schemas below, which the tests check against real responses. A route added
  * without an operation here fails server/http/openapi/openapi.test.ts.
  */
-
-type Named = { id: string };
-const inputs = z.registry<Named>();
-const outputs = z.registry<Named>();
-
-function input<S extends z.ZodType>(id: string, schema: S): S {
-  inputs.add(schema, { id });
-  return schema;
-}
-function output<S extends z.ZodType>(id: string, schema: S): S {
-  outputs.add(schema, { id });
-  return schema;
-}
 
 // Requests: the very schemas the handlers use.
 input("SetupInput", setupSchema);
@@ -93,19 +79,6 @@ input("ImportForm", importFormSchema);
 // Answers.
 const timestamp = z.iso.datetime({ offset: true });
 const role = z.enum(userRoles);
-
-export const errorSchema = output(
-  "Error",
-  z.strictObject({
-    message: z.string().meta({ description: "What went wrong, in Brazilian Portuguese." }),
-    errors: z
-      .record(z.string(), z.array(z.string()))
-      .optional()
-      .meta({ description: "Messages per field (dotted path for nested fields)." }),
-  }),
-);
-
-const messageSchema = output("Message", z.strictObject({ message: z.string() }));
 
 const fileRef = z.strictObject({ url: z.string() }).nullable();
 const feature = z.strictObject({ title: z.string(), url: z.string(), enabled: z.boolean() });
@@ -401,35 +374,6 @@ const healthOk = output(
 );
 const healthDown = output("HealthDown", z.strictObject({ status: z.literal("error"), message: z.string() }));
 
-const documentSchema = output(
-  "OpenApiDocument",
-  z.looseObject({ openapi: z.literal("3.1.0"), info: z.looseObject({ title: z.string() }), paths: z.looseObject({}) }),
-);
-
-export type Access = "public" | "user" | "admin";
-export type Method = "get" | "post" | "put" | "delete";
-
-export type Operation = {
-  method: Method;
-  /** OpenAPI style: /api/users/{id}. */
-  path: string;
-  summary: string;
-  tag: string;
-  access: Access;
-  body?: z.ZodType;
-  multipart?: boolean;
-  /** A multipart/form-data body accepted as well as the JSON one. */
-  form?: z.ZodType;
-  query?: z.ZodObject[];
-  /**
-   * The success answer: status, body (none for 204) and the session cookie it sets, if any;
-   * `text` lists the media types of an answer that is a file rather than JSON.
-   */
-  success: { status: 200 | 201 | 204; description: string; schema?: z.ZodType; setsCookie?: string; text?: string[] };
-  /** Refusals beyond those every operation of its kind can give. */
-  refusals?: { status: number; description: string; schema?: z.ZodType }[];
-};
-
 /** The six operations of pages, news or events: anyone reads what is published, administrators everything. */
 function contentOperations(area: {
   path: string;
@@ -513,7 +457,7 @@ function mediaOperations(): Operation[] {
     schema: referenceText,
   };
   const importBody = { body: importSchema, form: importFormSchema };
-  const tooLarge = { status: 413, description: `The file is larger than ${MAX_IMPORT_BYTES / 1024 / 1024} MB` };
+  const tooLarge = { status: 413, description: `The file is larger than ${formatFileSize(MAX_IMPORT_BYTES)}` };
   return [
     {
       method: "get",
@@ -610,7 +554,8 @@ function mediaOperations(): Operation[] {
   ];
 }
 
-export const operations: Operation[] = [
+/** Operations not yet moved beside their area's routes. */
+export const legacyOperations: Operation[] = [
   {
     method: "get",
     path: "/api/health",
@@ -915,184 +860,4 @@ export const operations: Operation[] = [
     query: [listQuerySchema],
     success: { status: 200, description: "Hits in one ranked list", schema: searchResults },
   },
-  {
-    method: "get",
-    path: "/api/openapi.json",
-    summary: "This description of the API",
-    tag: "meta",
-    access: "public",
-    success: { status: 200, description: "OpenAPI 3.1 document", schema: documentSchema },
-  },
 ];
-
-const UNSAFE: ReadonlySet<Method> = new Set(["post", "put", "delete"]);
-
-/** Every status an operation can answer, with the schema of its body. */
-export function responsesOf(operation: Operation): Map<number, { description: string; schema?: z.ZodType }> {
-  const responses = new Map<number, { description: string; schema?: z.ZodType }>();
-  responses.set(operation.success.status, operation.success);
-  const refuse = (status: number, description: string) => responses.set(status, { description, schema: errorSchema });
-  if (operation.body || operation.query || operation.path.includes("{")) refuse(400, "Invalid input");
-  if (operation.access !== "public") refuse(401, "Not signed in");
-  if (operation.access === "admin") refuse(403, "Not allowed for this role");
-  else if (UNSAFE.has(operation.method)) refuse(403, "Signed in by cookie from another site");
-  if (operation.path.includes("{")) refuse(404, "Not found");
-  if (operation.body) refuse(413, "Body too large");
-  for (const refusal of operation.refusals ?? []) {
-    responses.set(refusal.status, { description: refusal.description, schema: refusal.schema ?? errorSchema });
-  }
-  return responses;
-}
-
-const accessText: Record<Access, string> = {
-  public: "Access: anyone.",
-  user: "Access: every signed-in person.",
-  admin: "Access: administrators (roles admin and super).",
-};
-
-type JsonObject = { [key: string]: unknown };
-
-function componentSchemas(registry: typeof inputs, io: "input" | "output"): Record<string, JsonObject> {
-  const { schemas } = z.toJSONSchema(registry, {
-    io,
-    target: "draft-2020-12",
-    unrepresentable: "any",
-    uri: (id) => `#/components/schemas/${id}`,
-    // zod spells out a date-time as a long regex; the format says it already.
-    override: ({ jsonSchema }) => {
-      if (jsonSchema.format === "date-time") delete jsonSchema.pattern;
-    },
-  });
-  return Object.fromEntries(
-    Object.entries(schemas).map(([id, { $schema: _schema, $id: _id, ...schema }]) => [id, schema]),
-  );
-}
-
-function refTo(schema: z.ZodType): JsonObject {
-  const id = outputs.get(schema)?.id ?? inputs.get(schema)?.id;
-  if (!id) throw new Error("OpenAPI: every documented body must be a named schema");
-  return { $ref: `#/components/schemas/${id}` };
-}
-
-function queryParameters(schemas: z.ZodObject[]): JsonObject[] {
-  return schemas.flatMap((schema) =>
-    Object.entries(schema.shape).map(([name, field]) => {
-      const { $schema: _schema, ...json } = z.toJSONSchema(field, { io: "input", unrepresentable: "any" });
-      return { name, in: "query", required: !field.safeParse(undefined).success, schema: json };
-    }),
-  );
-}
-
-/** get /api/users/{id} -> getUsersById */
-function operationId({ method, path }: Operation): string {
-  const words = path
-    .replace(/^\/api/, "")
-    .replace(/\{(\w+)\}/g, "by-$1")
-    .split(/[/.-]/)
-    .filter(Boolean);
-  return method + words.map((word) => word.charAt(0).toUpperCase() + word.slice(1)).join("");
-}
-
-/** The success answer's content: JSON, or the same text schema under each file media type. */
-function successContent(success: Operation["success"], schema: z.ZodType): JsonObject {
-  const types = success.text ?? ["application/json"];
-  return Object.fromEntries(types.map((type) => [type, { schema: refTo(schema) }]));
-}
-
-function operationObject(operation: Operation): JsonObject {
-  const parameters = [
-    ...[...operation.path.matchAll(/\{(\w+)\}/g)].map(([, name]) => ({
-      name,
-      in: "path",
-      required: true,
-      schema:
-        name === "id"
-          ? { type: "integer", minimum: 1, maximum: MAX_ID }
-          : { type: "string", description: "A numeric id or a slug.", minLength: 1 },
-    })),
-    ...queryParameters(operation.query ?? []),
-  ];
-  const responses = Object.fromEntries(
-    [...responsesOf(operation)].map(([status, { description, schema }]) => [
-      String(status),
-      {
-        description,
-        ...(schema
-          ? {
-              content:
-                status === operation.success.status
-                  ? successContent(operation.success, schema)
-                  : { "application/json": { schema: refTo(schema) } },
-            }
-          : {}),
-        ...(status === operation.success.status && operation.success.setsCookie
-          ? { headers: { "Set-Cookie": { description: operation.success.setsCookie, schema: { type: "string" } } } }
-          : {}),
-      },
-    ]),
-  );
-  return {
-    operationId: operationId(operation),
-    summary: operation.summary,
-    description: accessText[operation.access],
-    tags: [operation.tag],
-    ...(operation.access === "public" ? {} : { security: [{ token: [] }, { cookie: [] }] }),
-    ...(parameters.length ? { parameters } : {}),
-    ...(operation.body
-      ? {
-          requestBody: {
-            required: true,
-            content: {
-              [operation.multipart ? "multipart/form-data" : "application/json"]: { schema: refTo(operation.body) },
-              ...(operation.form ? { "multipart/form-data": { schema: refTo(operation.form) } } : {}),
-            },
-          },
-        }
-      : {}),
-    responses,
-  };
-}
-
-function buildDocument(): JsonObject {
-  const paths: Record<string, JsonObject> = {};
-  for (const operation of operations) {
-    paths[operation.path] = { ...paths[operation.path], [operation.method]: operationObject(operation) };
-  }
-  return {
-    openapi: "3.1.0",
-    info: {
-      title: "cms API",
-      version: "1.0.0",
-      description:
-        "JSON in and out. Errors answer `{ message, errors? }` with pt-BR texts. Lists answer `{ data, pagination: { total, page, per_page } }`.",
-    },
-    tags: [...new Set(operations.map((operation) => operation.tag))].map((name) => ({ name })),
-    paths,
-    components: {
-      schemas: { ...componentSchemas(inputs, "input"), ...componentSchemas(outputs, "output") },
-      securitySchemes: {
-        token: {
-          type: "apiKey",
-          in: "header",
-          name: "Authorization",
-          description: "`Token <token>` (or `Bearer <token>`) with the token from POST /api/auth/login.",
-        },
-        cookie: {
-          type: "apiKey",
-          in: "cookie",
-          name: SESSION_COOKIE,
-          description: "Set by POST /api/auth/login. Writes must come from the site's own origin.",
-        },
-      },
-    },
-  };
-}
-
-let built: JsonObject | null = null;
-
-export function openApiDocument(): JsonObject {
-  built ??= buildDocument();
-  return built;
-}
-
-export const openApiRoutes = new Hono<AppEnv>().get("/", (c) => c.json(openApiDocument()));

@@ -1,0 +1,30 @@
+import { authArea } from "./modules/auth/index.ts";
+import { contactsArea } from "./modules/contacts/index.ts";
+import { eventsArea, pagesArea, postsArea } from "./modules/content/index.ts";
+import { healthArea } from "./modules/health/index.ts";
+import { mediaImportArea, mediasArea } from "./modules/medias/index.ts";
+import { menusArea } from "./modules/menus/index.ts";
+import { searchArea } from "./modules/search/index.ts";
+import { settingsArea } from "./modules/settings/index.ts";
+import { uploadsArea } from "./modules/uploads/index.ts";
+import { usersArea } from "./modules/users/index.ts";
+
+/**
+ * Every area of the product, registered once: the key names its service (`services.pages`), and
+ * its routes are mounted and documented from here (server/http/app.ts, server/http/openapi/).
+ */
+export const areas = {
+  health: healthArea,
+  settings: settingsArea,
+  auth: authArea,
+  users: usersArea,
+  menus: menusArea,
+  contacts: contactsArea,
+  pages: pagesArea,
+  posts: postsArea,
+  events: eventsArea,
+  medias: mediasArea,
+  mediaImport: mediaImportArea,
+  search: searchArea,
+  uploads: uploadsArea,
+};

@@ -1,0 +1,62 @@
+import type { Hono } from "hono";
+import type { Logger } from "pino";
+import type { FileStorage } from "../adapters/storage/file-storage.ts";
+import type { Database, Db } from "../db/client.ts";
+import type { AppEnv } from "../http/env.ts";
+import type { Operation } from "../http/openapi/operation.ts";
+import type { Services, ServicesConfig } from "../services.ts";
+import type { AreaEvent, Listen } from "./events.ts";
+
+/** What an area's process-wide state is built from (once per process, on the process's own handle). */
+export type PlatformDeps = {
+  config: ServicesConfig;
+  database: Database;
+  storage: FileStorage;
+  logger: Logger;
+};
+
+/** What an area's service is built from: once for the process, and again for each transaction. */
+export type ServiceContext = PlatformDeps & {
+  /** The process's handle, or the caller's transaction. */
+  db: Db;
+  /**
+   * True when `db` is a transaction. Process-wide caches must then be bypassed: they were filled
+   * outside it, and on the embedded database a query on the process's handle would wait for this
+   * very transaction to end.
+   */
+  inTransaction: boolean;
+  /** Every area's service on this same handle, so work across areas commits or rolls back together. */
+  services: Services;
+  /** Tells the other areas what changed; delivered once the work is committed. */
+  announce(event: AreaEvent): void;
+  /** Runs `work` atomically: inside the caller's transaction when there is one, else in a new one. */
+  transaction<T>(work: (services: Services) => Promise<T>): Promise<T>;
+};
+
+/** REST routes mounted at `base` ("/api/pages", "/files"), described by their OpenAPI operations. */
+export type AreaRoutes = { base: string; routes: Hono<AppEnv>; operations: readonly Operation[] };
+
+/**
+ * One area of the product (settings, pages, library, orders...): its service, the state its service
+ * shares across transactions (caches), what it listens to, and its REST routes. Registered once in
+ * server/areas.ts; its tables live beside it in tables.ts.
+ */
+export type Area<Service, State> = {
+  /**
+   * Built once per process: caches and queues every transaction's service shares. `services` are the
+   * process's own; use them lazily (inside a cache's loader), as they are not all built yet.
+   */
+  state?(deps: PlatformDeps & { services: Services }): State;
+  /** Built for the process's handle and for each transaction: keep it cheap (closures only). */
+  service?(context: ServiceContext, state: State): Service;
+  /** Reacts to other areas' announcements, e.g. drops a cache. */
+  listen?(on: Listen, state: State): void;
+  routes?: readonly AreaRoutes[];
+};
+
+export function defineArea<Service = undefined, State = undefined>(area: Area<Service, State>): Area<Service, State> {
+  return area;
+}
+
+/** The service an area's definition builds (never for an area with routes only). */
+export type ServiceOf<A> = A extends Area<infer Service, infer _State> ? Service : never;

@@ -1,0 +1,4 @@
+import { defineArea } from "../../kernel/area.ts";
+import { healthRoutes } from "./routes.ts";
+
+export const healthArea = defineArea({ routes: [{ base: "/api/health", routes: healthRoutes, operations: [] }] });

@@ -1,0 +1,20 @@
+import { defineArea } from "../../kernel/area.ts";
+import { filesRoutes } from "./files-routes.ts";
+import { createImageQueue } from "./image-queue.ts";
+import { uploadsRoutes } from "./routes.ts";
+import { createUploadsService } from "./uploads-service.ts";
+
+export const uploadsArea = defineArea({
+  state: () => createImageQueue({ concurrency: 1, maxWaiting: 3 }),
+  service: ({ db, storage }, queueImage) =>
+    createUploadsService({
+      db,
+      storage,
+      limits: { imageBytes: 10 * 1024 * 1024, documentBytes: 20 * 1024 * 1024 },
+      queueImage,
+    }),
+  routes: [
+    { base: "/api/uploads", routes: uploadsRoutes, operations: [] },
+    { base: "/files", routes: filesRoutes, operations: [] },
+  ],
+});

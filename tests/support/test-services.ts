@@ -1,0 +1,16 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { pino } from "pino";
+import { createLocalStorage } from "../../server/adapters/storage/local-storage.ts";
+import { loadConfig } from "../../server/config.ts";
+import type { Database } from "../../server/db/client.ts";
+import { createServices, type Services } from "../../server/services.ts";
+
+/** Every area's service on a test database, as the server builds them (fresh caches each call). */
+export function createTestServices(database: Database): Services {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "cms-services-"));
+  const config = loadConfig({ NODE_ENV: "test", DATA_DIR: dataDir });
+  const storage = createLocalStorage(path.join(dataDir, "files"), config.FILES_URL);
+  return createServices({ config, database, storage, logger: pino({ level: "silent" }) });
+}
