@@ -4,7 +4,7 @@ import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import { type EntryContext, type HandleErrorFunction, type RouterContextProvider, ServerRouter } from "react-router";
-import { appContext } from "../common/app-context.ts";
+import { appContext } from "./lib/context.server.ts";
 import { CspNonce } from "./lib/csp-nonce.ts";
 
 export const streamTimeout = 5_000;

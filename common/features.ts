@@ -1,3 +1,4 @@
+import { sitePaths } from "./site-paths.ts";
 export const featureKeys = ["posts", "events", "medias", "shop"] as const;
 export type FeatureKey = (typeof featureKeys)[number];
 
@@ -6,8 +7,8 @@ export type Features = Record<FeatureKey, Feature>;
 
 /** Every feature starts switched off after the first-time setup. */
 export const defaultFeatures: Features = {
-  posts: { title: "Notícias", url: "/noticias", enabled: false },
-  events: { title: "Agenda", url: "/agenda", enabled: false },
-  medias: { title: "Biblioteca", url: "/biblioteca", enabled: false },
-  shop: { title: "Loja", url: "/loja", enabled: false },
+  posts: { title: "Notícias", url: sitePaths.posts, enabled: false },
+  events: { title: "Agenda", url: sitePaths.events, enabled: false },
+  medias: { title: "Biblioteca", url: sitePaths.medias, enabled: false },
+  shop: { title: "Loja", url: sitePaths.shop, enabled: false },
 };

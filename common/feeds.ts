@@ -1,5 +1,7 @@
 // Machine-readable documents of the public site: the news RSS feed, sitemap.xml and robots.txt.
 
+import { accountPaths } from "./site-paths.ts";
+
 /** Characters XML 1.0 does not allow at all (most control characters, lone surrogates) are dropped. */
 function xmlChars(value: string): string {
   return Array.from(value)
@@ -106,6 +108,6 @@ export function buildSitemap(entries: SitemapEntry[]): string {
  * each area is written as its exact path ($, RFC 9309) and as a folder.
  */
 export function buildRobots(sitemapUrl: string): string {
-  const hidden = ["/conta", "/api"].flatMap((path) => [`Disallow: ${path}$`, `Disallow: ${path}/`]);
+  const hidden = [accountPaths.home, "/api"].flatMap((path) => [`Disallow: ${path}$`, `Disallow: ${path}/`]);
   return ["User-agent: *", "Allow: /", ...hidden, "", `Sitemap: ${sitemapUrl}`, ""].join("\n");
 }

@@ -1,6 +1,3 @@
-import type { ContentDocument } from "./content.ts";
-import type { ContentStatus } from "./schemas/content.ts";
-
 /** Material types of spec §3 option list 5, in the spec's order. */
 export const mediaTypes = [
   "event_presentation",
@@ -64,59 +61,3 @@ export const mediaSortLabels: Record<MediaSort, string> = {
 
 /** The public list shows 30 items per page (predecessor). */
 export const MEDIA_PAGE_SIZE = 30;
-
-/** A library item as the API and the app see it. */
-export type MediaView = {
-  id: number;
-  title: string;
-  type: MediaType;
-  /** Ordered; each name as typed, preferably "Sobrenome, Nome"; a corporate author in braces: "{Embrapa}". */
-  authors: string[];
-  organizers: string[];
-  /** Sanitised HTML from the rich-text editor. */
-  description: string;
-  /** "2019", "2019-05" or "2019-05-12" as far as it is known (date_precision says which); null when unknown. */
-  publication_date: string | null;
-  date_precision: DatePrecision | null;
-  year: number | null;
-  publisher: string;
-  city: string;
-  institution: string;
-  /** Journal, event, book (for a chapter), site or programme the item appeared in. */
-  source: string;
-  volume: string;
-  number: string;
-  pages: string;
-  doi: string;
-  isbn_issn: string;
-  url: string;
-  /** Names in Portuguese: "Português", "Inglês", "Espanhol"... */
-  languages: string[];
-  categories: string[];
-  tags: string[];
-  cover: string | null;
-  documents: ContentDocument[];
-  /** A YouTube/Vimeo page or a direct audio/video file address; see common/media-embed.ts. */
-  embed_url: string;
-  patent_legal_status: string;
-  notes: string;
-  additional_info: string;
-  status: ContentStatus;
-  created_at: string;
-  updated_at: string;
-  /** The public path: /biblioteca/{id}. */
-  url_path: string;
-};
-
-export type FacetCount<T extends string | number = string> = { value: T; count: number };
-
-/** GET /api/medias/filters: what is in use among the items the caller can see; the front end keeps it as media_filters. */
-export type MediaFilters = {
-  types: Array<FacetCount<MediaType> & { label: string }>;
-  categories: FacetCount[];
-  tags: FacetCount[];
-  languages: FacetCount[];
-  years: FacetCount<number>[];
-};
-
-export const mediaPath = (id: number) => `/biblioteca/${id}`;

@@ -14,5 +14,17 @@ export type Paginated<T> = {
   pagination: { total: number; page: number; per_page: number };
 };
 
+/** The page and size a list was asked for: what `toPage` and `pageOffset` read from a list query. */
+export type PageRequest = { page: number; per_page: number };
+
+/** Rows to skip to reach the requested page. */
+export const pageOffset = (query: PageRequest) => (query.page - 1) * query.per_page;
+
+/** Wraps one page of rows in the list shape, echoing the requested page and size. */
+export const toPage = <T>(data: T[], total: number, query: PageRequest): Paginated<T> => ({
+  data,
+  pagination: { total, page: query.page, per_page: query.per_page },
+});
+
 export const pageCount = (pagination: Paginated<unknown>["pagination"]) =>
   Math.max(1, Math.ceil(pagination.total / pagination.per_page));

@@ -1,4 +1,5 @@
 import { fileUrl } from "./file-url.ts";
+import { sitePaths } from "./site-paths.ts";
 
 /** Search engines show about this many characters of a description. */
 export const DESCRIPTION_LENGTH = 160;
@@ -123,7 +124,10 @@ export function webSiteJsonLd(site: { name: string; url: string }): JsonLd {
     url: site.url,
     potentialAction: {
       "@type": "SearchAction",
-      target: { "@type": "EntryPoint", urlTemplate: `${site.url.replace(/\/+$/, "")}/busca?q={search_term_string}` },
+      target: {
+        "@type": "EntryPoint",
+        urlTemplate: `${site.url.replace(/\/+$/, "")}${sitePaths.search}?q={search_term_string}`,
+      },
       "query-input": "required name=search_term_string",
     },
   };

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ptBR } from "zod/locales";
+import { sitePaths } from "./site-paths.ts";
 
 // Messages from zod's Brazilian Portuguese locale unless a schema gives its own.
 z.config(ptBR());
@@ -73,7 +74,7 @@ export function isWebAddress(value: string): boolean {
 export const isSitePath = (value: string) => /^\/(?![/\\])[^\s\\]*$/.test(value);
 
 /** Where uploaded files are served (storage urls are `/files/...`, or FILES_URL + that). */
-export const isFilePath = (value: string) => value.startsWith("/files/") && isSitePath(value);
+export const isFilePath = (value: string) => value.startsWith(`${sitePaths.files}/`) && isSitePath(value);
 
 /** An optional http(s) address; "" when none. */
 export const webAddressField = (message: string, max = 500) =>

@@ -40,8 +40,8 @@ export function createServices(deps: { config: Config; database: Database; stora
   const registered = Object.entries(areas) as [AreaName, AnyArea][];
   const states = new Map<AreaName, unknown>();
 
-  /** The services on `db`; `pending` collects a transaction's announcements until it commits. */
-  function servicesOn(db: Db, pending: AreaEvent[] | null): Services {
+  /** The context on `db`; `pending` collects a transaction's announcements until it commits. */
+  function contextOn(db: Db, pending: AreaEvent[] | null): ServiceContext {
     const services = { ...platform } as Services;
     const context: ServiceContext = {
       ...platform,
@@ -52,13 +52,15 @@ export function createServices(deps: { config: Config; database: Database; stora
       async transaction(work) {
         const announced: AreaEvent[] = [];
         // Inside a transaction Drizzle opens a savepoint, so a failed inner step rolls back alone.
-        const result = await db.transaction((tx) => work(servicesOn(tx, announced)));
+        const result = await db.transaction((tx) => work(contextOn(tx, announced)));
         if (pending) pending.push(...announced);
         else for (const event of announced) bus.deliver(event);
         return result;
       },
     };
-    Object.defineProperty(services, "transaction", { value: context.transaction });
+    Object.defineProperty(services, "transaction", {
+      value: <T>(work: (services: Services) => Promise<T>) => context.transaction((tx) => work(tx.services)),
+    });
     for (const [name, area] of registered) {
       const { service } = area;
       if (!service) continue;
@@ -72,10 +74,10 @@ export function createServices(deps: { config: Config; database: Database; stora
         },
       });
     }
-    return services;
+    return context;
   }
 
-  const root = servicesOn(deps.database.db, null);
+  const root = contextOn(deps.database.db, null).services;
   for (const [name, area] of registered) {
     const state = area.state?.({ ...platform, services: root });
     states.set(name, state);

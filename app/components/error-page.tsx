@@ -1,6 +1,7 @@
 import { Button, Container, Stack, Text, Title } from "@mantine/core";
 import { useEffect } from "react";
 import { isRouteErrorResponse, useLocation, useNavigate } from "react-router";
+import { sitePaths } from "../../common/site-paths.ts";
 
 export function errorStatus(error: unknown): number {
   return isRouteErrorResponse(error) ? error.status : 500;
@@ -17,7 +18,7 @@ export function ErrorPage({ error }: { error: unknown }) {
   const navigate = useNavigate();
   const { pathname, search } = useLocation();
   useEffect(() => {
-    if (status === 401) navigate(`/login?redirectTo=${encodeURIComponent(pathname + search)}`, { replace: true });
+    if (status === 401) navigate(sitePaths.loginThenBack(pathname + search), { replace: true });
   }, [status, navigate, pathname, search]);
   // A page opened in a new tab or from a bookmark has nowhere to go back to: Voltar goes home.
   const back = () => (window.history.length > 1 ? navigate(-1) : navigate("/"));

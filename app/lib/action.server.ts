@@ -1,40 +1,60 @@
 import { data } from "react-router";
-import type { z } from "zod";
-import { databaseInputError, isDomainError, statusOf } from "../../common/errors.ts";
-import { fieldErrors } from "../../common/zod.ts";
+import { invalid } from "../../common/errors.ts";
+import { failureOf } from "../../common/failure.ts";
+import { parseInput } from "../../common/parse-input.ts";
+import { readBodyFields } from "../../common/read-body.ts";
+import type { z } from "../../common/zod.ts";
 
 /** What a refused action answers: the form shows `errors` beside fields and `message` as a toast. */
-export type ActionFailure = { ok: false; message: string; errors: Record<string, string[]>; values?: unknown };
+export type ActionFailure = { ok: false; message: string; errors: Record<string, string[]> };
 
-/** Reads a JSON submission (Mantine forms) or a plain form post (works without JavaScript). */
-export async function readSubmission(request: Request): Promise<Record<string, unknown>> {
-  if (request.headers.get("content-type")?.includes("application/json")) {
-    const body: unknown = await request.json().catch(() => null);
-    return body !== null && typeof body === "object" && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
+/** The fields a form sent: JSON from Mantine forms, or a plain form post (works without JavaScript). */
+export type Submission = Record<string, unknown>;
+
+/**
+ * A refusal as the form's failure, with its status: input the shared schema refused, a domain error
+ * from a service or a value the database could not store (common/failure.ts, as the REST API answers
+ * them). Anything else stays a real error.
+ */
+export function refusal(error: unknown) {
+  const failure = failureOf(error);
+  if (!failure) throw error;
+  const { message, errors = {} } = failure.body;
+  return data<ActionFailure>({ ok: false, message, errors }, { status: failure.status });
+}
+
+/**
+ * Every form action: reads the submission, runs `run` on it and answers what `run` returns (a
+ * redirect with a flash, or a value for the page); what `run` throws as a refusal is the failure.
+ */
+export async function submissionAction<R>(request: Request, run: (submitted: Submission) => Promise<R>) {
+  try {
+    return await run(await readBodyFields(request));
+  } catch (error) {
+    return refusal(error);
   }
-  const form = await request.formData();
-  return Object.fromEntries([...form.entries()].filter(([, value]) => typeof value === "string"));
 }
 
-export function validate<S extends z.ZodType>(
+/** A form action whose submission is checked with the form's shared zod schema before `run` gets it. */
+export function formAction<S extends z.ZodType, R>(
+  request: Request,
   schema: S,
-  input: unknown,
-): { ok: true; data: z.infer<S> } | { ok: false; response: ReturnType<typeof failure> } {
-  const result = schema.safeParse(input);
-  if (result.success) return { ok: true, data: result.data };
-  return {
-    ok: false,
-    response: failure(400, "Verifique os campos destacados.", fieldErrors(result.error), input),
-  };
+  run: (input: z.infer<S>, submitted: Submission) => Promise<R>,
+) {
+  return submissionAction(request, (submitted) => run(parseInput(schema, submitted), submitted));
 }
 
-export function failure(status: number, message: string, errors: Record<string, string[]> = {}, values?: unknown) {
-  return data<ActionFailure>({ ok: false, message, errors, values }, { status });
+type Intents = Record<string, (submitted: Submission) => Promise<unknown>>;
+
+/** A form with several buttons, told apart by their `intent` field; any other intent is refused. */
+export function intentAction<I extends Intents>(request: Request, intents: I) {
+  return submissionAction(request, async (submitted) => {
+    const { intent: name } = submitted;
+    const intent = typeof name === "string" && Object.hasOwn(intents, name) ? intents[name] : undefined;
+    if (!intent) throw invalid("Ação desconhecida.");
+    return (await intent(submitted)) as Awaited<ReturnType<I[keyof I]>>;
+  });
 }
 
-/** Turns a domain error from a service (or a value the database refused) into a form failure; anything else stays a real error. */
-export function failureFrom(error: unknown, values?: unknown) {
-  const refused = isDomainError(error) ? error : databaseInputError(error);
-  if (refused) return failure(statusOf[refused.kind], refused.message, refused.fieldErrors ?? {}, values);
-  throw error;
-}
+/** The answer of a form that stays on its page after saving (settings, profile): the toast to show. */
+export const savedInPlace = (message: string) => ({ ok: true as const, message, at: Date.now() });

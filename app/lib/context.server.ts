@@ -1,4 +1,40 @@
-import type { RouterContextProvider } from "react-router";
-import { type AppContext, appContext } from "../../common/app-context.ts";
+import { createContext, type RouterContext, type RouterContextProvider } from "react-router";
+// The app's one door to the server: types only, so no server code reaches the app's bundles
+// (biome.json forbids app/ from importing server/ everywhere else).
+import type { Actor } from "../../server/kernel/access.ts";
+import type { Services } from "../../server/services.ts";
+
+/**
+ * What loaders and actions receive from the server (server/http/document.ts builds it). The key
+ * lives on a global symbol because the React Router build is a separate bundle: both sides must
+ * hold the very same context object.
+ */
+export type AppContext = {
+  services: Services;
+  actor: Actor | null;
+  sessionToken: string | null;
+  /** The browser sent a session cookie whose session is gone: the account area says so on /login. */
+  sessionEnded: boolean;
+  clientAddress: string;
+  /** A write sent from another site (server/http/same-origin.ts): answered with the 403 error page. */
+  crossSiteWrite: boolean;
+  /** Marks this render's own inline scripts; the Content-Security-Policy allows them by hash. */
+  cspNonce: string;
+  /** Set-Cookie values for signing in and out, built by the server. */
+  sessionCookie(token: string): string;
+  clearedSessionCookie(): string;
+  /** Forgets the ended-session mark once the account area has said so. */
+  clearedSessionEndedCookie(): string;
+};
+
+/** The modules' services, as loaders and actions call them. */
+export type { Services };
+
+const key = Symbol.for("cms.app-context");
+const registry = globalThis as typeof globalThis & { [key]?: RouterContext<AppContext> };
+
+registry[key] ??= createContext<AppContext>();
+
+export const appContext: RouterContext<AppContext> = registry[key];
 
 export const getApp = (context: Readonly<RouterContextProvider>): AppContext => context.get(appContext);

@@ -1,4 +1,4 @@
-import { createCookie } from "react-router";
+import { createCookie, redirect } from "react-router";
 
 export type Flash = { id: string; type: "success" | "error"; message: string };
 
@@ -8,6 +8,12 @@ const flashCookie = createCookie("cms_flash", { path: "/", httpOnly: true, sameS
 export async function flashHeader(type: Flash["type"], message: string): Promise<string> {
   const flash: Flash = { id: crypto.randomUUID(), type, message };
   return flashCookie.serialize(flash);
+}
+
+/** Goes to `to` with a success toast there; `headers` adds other cookies (a new session). */
+export async function redirectWithFlash(to: string, message: string, headers = new Headers()): Promise<Response> {
+  headers.append("Set-Cookie", await flashHeader("success", message));
+  return redirect(to, { headers });
 }
 
 /** Reads the pending message, if any, and the header that clears it. */

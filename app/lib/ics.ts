@@ -1,6 +1,6 @@
-import type { EventView } from "../../common/content.ts";
 import { buildCalendar, type IcsEvent } from "../../common/ics.ts";
 import { stripHtml } from "../../common/seo.ts";
+import type { EventView } from "../../common/views/content.ts";
 
 /** One agenda event as a VEVENT; `origin` is the site's public address (BASE_URL or the request's). */
 export function icsEventOf(event: EventView, origin: string): IcsEvent {

@@ -1,6 +1,7 @@
 import { notifications } from "@mantine/notifications";
 import { useCallback, useEffect, useState } from "react";
 import { useLocation } from "react-router";
+import { sitePaths } from "../../common/site-paths.ts";
 import { useRootData } from "../root.tsx";
 
 export const DRAFT_RESTORED = "Recuperamos o que você tinha digitado. Confira e salve novamente.";
@@ -27,7 +28,7 @@ export function useKeepDraftForSignIn<V>(): (values: V) => void {
       if (raw === null) return;
       // React Router has already moved the address when the page goes away.
       const next = window.location;
-      if (next.pathname === "/login" && new URLSearchParams(next.search).get("redirectTo") === here) {
+      if (next.pathname === sitePaths.login && new URLSearchParams(next.search).get("redirectTo") === here) {
         const stored = JSON.parse(raw) as Stored<V>;
         window.sessionStorage.setItem(key, JSON.stringify({ ...stored, forSignIn: true }));
       } else {

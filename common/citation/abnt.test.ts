@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { MediaView } from "../media.ts";
+import type { MediaView } from "../views/medias.ts";
 import { abntReference, citationText } from "./abnt.ts";
 
 function item(fields: Partial<MediaView>): MediaView {

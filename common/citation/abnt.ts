@@ -1,13 +1,12 @@
-import type { MediaView } from "../media.ts";
+import { formatAbntDay } from "../dates/format.ts";
+import { abntPublicationDate } from "../dates/publication-date.ts";
+import type { MediaView } from "../views/medias.ts";
 import { foldForComparison, parsePersonName } from "./person-name.ts";
 
 /** A piece of a formatted reference; `strong` is the part ABNT highlights (in bold). */
 export type CitationPart = { text: string; strong?: boolean };
 
 type Element = CitationPart[];
-
-/** Month abbreviations of ABNT NBR 6023:2018, annex A (Portuguese). */
-const MONTHS = ["jan.", "fev.", "mar.", "abr.", "maio", "jun.", "jul.", "ago.", "set.", "out.", "nov.", "dez."];
 
 // Surname particles are filed after the given names: "da Silva, João" is "SILVA, João da".
 const PARTICLES = new Set([
@@ -104,13 +103,7 @@ function titleElement(title: string, highlight: boolean, entry: boolean): Elemen
 const yearText = (item: MediaView) => (item.year ? String(item.year) : "[s. d.]");
 
 /** "12 maio 2019", "maio 2019" or "2019", as far as the date is known. */
-function fullDate(item: MediaView): string {
-  if (!item.publication_date || item.year === null) return "[s. d.]";
-  const [, month, day] = item.publication_date.split("-").map(Number);
-  const monthName = month ? MONTHS[month - 1] : undefined;
-  if (!monthName) return String(item.year);
-  return day ? `${day} ${monthName} ${item.year}` : `${monthName} ${item.year}`;
-}
+const fullDate = (item: MediaView) => abntPublicationDate(item.publication_date, item.year);
 
 /** "Viçosa: Editora UFV, 2019", with [S. l.] and [s. n.] for an unknown place or publisher. */
 function imprint(item: MediaView, publisher: string): string {
@@ -125,18 +118,6 @@ const pagesText = (pages: string) => (/^p\.|^\d+\s*p\.?$/i.test(pages.trim()) ? 
 const prefixed = (prefix: string, value: string) =>
   value.trim().toLowerCase().startsWith(prefix) ? value.trim() : `${prefix} ${value.trim()}`;
 
-/** The access date is when the item was last saved, on the cooperative's clock: "2 jan. 2024". */
-function accessDate(updatedAt: string): string {
-  const parts = new Intl.DateTimeFormat("en-CA", {
-    timeZone: "America/Sao_Paulo",
-    year: "numeric",
-    month: "numeric",
-    day: "numeric",
-  }).formatToParts(new Date(updatedAt));
-  const part = (type: string) => Number(parts.find((candidate) => candidate.type === type)?.value);
-  return `${part("day")} ${MONTHS[part("month") - 1] ?? ""} ${part("year")}`;
-}
-
 /** DOI and the online address, which close every reference that has them. */
 function online(item: MediaView): Element[] {
   const elements: Element[] = [];
@@ -144,7 +125,8 @@ function online(item: MediaView): Element[] {
   const address = item.url || ((item.type === "video" || item.type === "audio") && item.embed_url) || "";
   if (address) {
     elements.push([plain(`Disponível em: ${address}`)]);
-    if (item.updated_at) elements.push([plain(`Acesso em: ${accessDate(item.updated_at)}`)]);
+    // The access date is when the item was last saved.
+    if (item.updated_at) elements.push([plain(`Acesso em: ${formatAbntDay(item.updated_at)}`)]);
   }
   return elements;
 }

@@ -1,3 +1,4 @@
+import type { ContentDocument } from "../views/content.ts";
 import {
   dateTimeField,
   fileAddressField,
@@ -24,13 +25,16 @@ const slug = plainString()
 /** Larger than any upload we take: a bigger size is a made-up one. */
 const MAX_DOCUMENT_BYTES = 1024 ** 3;
 
-/** An attached file: uploaded here (`/files/...`) or a link to an http(s) address. */
+/**
+ * An attached file: uploaded here (`/files/...`) or a link to an http(s) address. The fields of the
+ * ContentDocument view (common/views/content.ts), each with what a write must respect.
+ */
 export const documentSchema = z.object({
   url: fileAddressField("Use um arquivo enviado ou um endereço começando com https://"),
   name: requiredText(200),
   size: z.number().int().min(0, "Tamanho de arquivo inválido").max(MAX_DOCUMENT_BYTES, "Tamanho de arquivo inválido"),
   mime_type: plainString().trim().max(200, "No máximo 200 caracteres"),
-});
+} satisfies { [Field in keyof ContentDocument]: z.ZodType<ContentDocument[Field]> });
 
 const tags = z
   .array(plainString().trim().min(1, "Etiqueta vazia").max(40, "Etiquetas têm no máximo 40 caracteres"))

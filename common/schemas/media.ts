@@ -1,3 +1,4 @@
+import { toStoredPublicationDate } from "../dates/publication-date.ts";
 import { normalizeLanguage } from "../languages.ts";
 import { type DatePrecision, mediaSorts, mediaTypes } from "../media.ts";
 import { mediaEmbed } from "../media-embed.ts";
@@ -30,14 +31,6 @@ export function parsePublicationDate(raw: string): PublicationDate | null | unde
     if (date.getUTCMonth() !== month - 1 || day < 1) return undefined;
   }
   return { year, month, day };
-}
-
-export function formatPublicationDate(date: PublicationDate | null): string | null {
-  if (!date) return null;
-  const pad = (value: number) => String(value).padStart(2, "0");
-  if (date.month === null) return String(date.year);
-  if (date.day === null) return `${date.year}-${pad(date.month)}`;
-  return `${date.year}-${pad(date.month)}-${pad(date.day)}`;
 }
 
 export function precisionOf(date: PublicationDate | null): DatePrecision | null {
@@ -92,7 +85,7 @@ export const mediaSchema = z.object({
       (value) => parsePublicationDate(value) !== undefined,
       "Use AAAA, AAAA-MM ou AAAA-MM-DD (ou MM/AAAA, DD/MM/AAAA)",
     )
-    .transform((value) => formatPublicationDate(parsePublicationDate(value) ?? null)),
+    .transform((value) => toStoredPublicationDate(parsePublicationDate(value) ?? null)),
   publisher: optionalText(300),
   city: optionalText(200),
   institution: optionalText(300),

@@ -1,5 +1,5 @@
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
-import { type AppContext, appContext } from "../../common/app-context.ts";
+import { type AppContext, appContext } from "../../app/lib/context.server.ts";
 import type { DocumentHandler } from "./app.ts";
 import { newCspNonce, withContentSecurityPolicy } from "./content-security-policy.ts";
 import { clearedSessionCookie, clearedSessionEndedCookie, sessionCookie } from "./session-cookie.ts";

@@ -1,8 +1,8 @@
 import { count } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { type AppContext, appContext } from "../../app/lib/context.server.ts";
 import { action } from "../../app/routes/site/login.tsx";
-import { type AppContext, appContext } from "../../common/app-context.ts";
 import { createTestApp, SUPER, type TestApp } from "../../tests/support/test-app.ts";
 import { sessions } from "../modules/auth/tables.ts";
 import { sessionCookie } from "./session-cookie.ts";

@@ -29,8 +29,12 @@ export type ServiceContext = PlatformDeps & {
   services: Services;
   /** Tells the other areas what changed; delivered once the work is committed. */
   announce(event: AreaEvent): void;
-  /** Runs `work` atomically: inside the caller's transaction when there is one, else in a new one. */
-  transaction<T>(work: (services: Services) => Promise<T>): Promise<T>;
+  /**
+   * Runs `work` atomically: inside the caller's transaction when there is one (a savepoint), else in a
+   * new one. `work` gets the context on that transaction: its `db` for the area's own queries, every
+   * area's `services` on it, and an `announce` that waits for the commit.
+   */
+  transaction<T>(work: (tx: ServiceContext) => Promise<T>): Promise<T>;
 };
 
 /** REST routes mounted at `base` ("/api/pages", "/files"), described by their OpenAPI operations. */

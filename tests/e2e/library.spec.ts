@@ -13,13 +13,15 @@ import {
   waitForHydration,
   watchCspViolations,
 } from "./fixtures.ts";
+import { LIBRARY_TURN_WAIT, takeLibraryTurn } from "./library-turn.ts";
 import { CONFIGURED_URL } from "./site.ts";
 
 /**
  * The library story (issue 4): an administrator imports the association's references from a
  * Zotero export and adds a booklet by hand; a visitor searches, narrows, cites and exports.
- * The configured site has Biblioteca switched on by the global setup, and no other spec touches
- * the library, so the counts below are the fixture's own (tests/e2e/fixtures/library/make-fixtures.ts).
+ * The configured site has Biblioteca switched on by the global setup, and the other spec that adds
+ * to the library waits for its turn (library-turn.ts), so the counts below are the fixture's own
+ * (tests/e2e/fixtures/library/make-fixtures.ts).
  */
 
 const FIXTURES = path.join(import.meta.dirname, "fixtures/library");
@@ -49,7 +51,7 @@ const YOUTUBE_ID = "Zx9Ab-3_kQw";
 type Item = { id: number; title: string };
 type ItemPage = { data: Item[]; pagination: { total: number } };
 
-/** Every item in the library: this spec's own, as no other spec adds any. */
+/** Every item in the library: this spec's own, as it has the library to itself. */
 async function removeLibrary(api: APIRequestContext): Promise<void> {
   for (;;) {
     const page = await jsonOf<ItemPage>(await api.get("/api/medias?per_page=100"));
@@ -91,8 +93,16 @@ async function openImport(page: Page) {
 
 test.describe.configure({ mode: "serial" });
 
+let endTurn = (): Promise<void> => Promise.resolve();
+
+test.beforeAll(async () => {
+  test.setTimeout(LIBRARY_TURN_WAIT);
+  endTurn = await takeLibraryTurn();
+});
+
 test.afterAll(async ({ api }) => {
   await removeLibrary(api);
+  await endTurn();
 });
 
 test("an administrator imports 200 Zotero references, the preview naming the 2 it cannot read", async ({

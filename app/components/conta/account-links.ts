@@ -1,5 +1,6 @@
 import { type FeatureKey, type Features, featureKeys } from "../../../common/features.ts";
-import type { UserRole } from "../../../common/roles.ts";
+import { isAdmin, type UserRole } from "../../../common/roles.ts";
+import { accountPaths } from "../../../common/site-paths.ts";
 
 export type AccountLink = { label: string; to: string };
 
@@ -7,23 +8,28 @@ export type AccountLink = { label: string; to: string };
  * The account sidebar of spec §§2, 6. Feature links follow the spec's
  * condition as written: every feature for admin, only enabled ones for super.
  */
-export function accountLinks(role: UserRole, features: Features | null): AccountLink[] {
-  const admin = role === "admin" || role === "super";
+export function accountLinks(user: { role: UserRole }, features: Features | null): AccountLink[] {
+  const { role } = user;
+  const admin = isAdmin(user);
   const links: AccountLink[] = [];
-  if (admin) links.push({ label: "Páginas", to: "/conta/pages" }, { label: "Menus", to: "/conta/menus" });
+  if (admin)
+    links.push(
+      { label: "Páginas", to: accountPaths.area("pages") },
+      { label: "Menus", to: accountPaths.area("menus") },
+    );
   const showFeature = (key: FeatureKey) => role === "admin" || (role === "super" && features?.[key].enabled === true);
   for (const key of featureKeys) {
     const feature = features?.[key];
-    if (feature && showFeature(key)) links.push({ label: feature.title, to: `/conta/${key}` });
+    if (feature && showFeature(key)) links.push({ label: feature.title, to: accountPaths.area(key) });
   }
   if (admin) {
     links.push(
-      { label: "Contatos", to: "/conta/contacts" },
-      { label: "Usuários", to: "/conta/users" },
-      { label: "Configurações", to: "/conta/settings" },
+      { label: "Contatos", to: accountPaths.area("contacts") },
+      { label: "Usuários", to: accountPaths.area("users") },
+      { label: "Configurações", to: accountPaths.area("settings") },
     );
   }
-  if (role === "user") links.push({ label: "Meus pedidos", to: "/conta/pedidos" });
-  links.push({ label: "Meus dados", to: "/conta/profile" });
+  if (role === "user") links.push({ label: "Meus pedidos", to: accountPaths.area("pedidos") });
+  links.push({ label: "Meus dados", to: accountPaths.area("profile") });
   return links;
 }

@@ -1,8 +1,7 @@
 import { Button, Grid, Group, Paper, Select, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from "@mantine/core";
 import { schemaResolver, useForm } from "@mantine/form";
 import { useNavigation, useSubmit } from "react-router";
-import type { ContentDocument, EventView, PageView, PostView } from "../../../common/content.ts";
-import { fromSaoPauloLocal, isSaoPauloLocal, toSaoPauloLocal } from "../../../common/sao-paulo-time.ts";
+import { fromSaoPauloLocal, isSaoPauloLocal, toSaoPauloLocal } from "../../../common/dates/local-input.ts";
 import {
   type ContentStatus,
   contentFields,
@@ -10,6 +9,8 @@ import {
   contentStatusLabels,
   eventSchema,
 } from "../../../common/schemas/content.ts";
+import { accountPaths, sitePaths } from "../../../common/site-paths.ts";
+import type { ContentDocument, EventView, PageView, PostView } from "../../../common/views/content.ts";
 import { z } from "../../../common/zod.ts";
 import { useServerErrors } from "../../lib/use-server-errors.ts";
 import { useDraftAfterSignIn, useKeepDraftForSignIn } from "../../lib/use-sign-in-draft.ts";
@@ -23,11 +24,11 @@ import { TagsField } from "./tags-field.tsx";
 
 export type ContentKind = "page" | "post" | "event";
 
-/** Where each kind lives: its account list and the start of its public address. */
-export const contentKinds: Record<ContentKind, { list: string; prefix: string }> = {
-  page: { list: "/conta/pages", prefix: "/" },
-  post: { list: "/conta/posts", prefix: "/noticias/" },
-  event: { list: "/conta/events", prefix: "/agenda/" },
+/** Where each kind lives: its account list and its public address by slug. */
+export const contentKinds: Record<ContentKind, { list: string; path: (slug: string) => string }> = {
+  page: { list: accountPaths.area("pages"), path: sitePaths.page },
+  post: { list: accountPaths.area("posts"), path: sitePaths.post },
+  event: { list: accountPaths.area("events"), path: sitePaths.event },
 };
 
 /** Dates are "YYYY-MM-DDTHH:mm" on São Paulo's clock while they are being edited. */
@@ -177,7 +178,7 @@ function ContentFormFields(props: ContentFormProps) {
   });
   useServerErrors(form, props.answer);
   const keepDraft = useKeepDraftForSignIn<ContentFormValues>();
-  const { list, prefix } = contentKinds[props.kind];
+  const { list, path } = contentKinds[props.kind];
   const { values } = form;
 
   return (
@@ -200,9 +201,7 @@ function ContentFormFields(props: ContentFormProps) {
                   <TextInput label="Título" required maxLength={200} {...form.getInputProps("title")} />
                   <TextInput
                     label="Slug"
-                    description={`Opcional: gerado do título se ficar em branco. Endereço no site: ${prefix}${
-                      values.slug.trim() || "…"
-                    }`}
+                    description={`Opcional: gerado do título se ficar em branco. Endereço no site: ${path(values.slug.trim() || "…")}`}
                     placeholder="gerado-do-titulo"
                     maxLength={120}
                     autoComplete="off"

@@ -14,9 +14,9 @@ import {
   VisuallyHidden,
 } from "@mantine/core";
 import { IconExternalLink, IconEye, IconFileText, IconPencil } from "@tabler/icons-react";
-import type { TagCount } from "../../../common/content.ts";
 import type { Paginated } from "../../../common/pagination.ts";
 import { type ContentStatus, contentStatuses, contentStatusLabels } from "../../../common/schemas/content.ts";
+import type { TagCount } from "../../../common/views/content.ts";
 import { AppLink } from "../app-link.tsx";
 import { ConfirmDelete } from "./confirm-delete.tsx";
 import { type ListFilter, ListToolbar } from "./list-toolbar.tsx";

@@ -1,10 +1,11 @@
 import { ActionIcon, Anchor, Button, FileButton, Group, Input, Paper, Stack, Text, Tooltip } from "@mantine/core";
-import { nprogress } from "@mantine/nprogress";
 import { IconFileText, IconTrash, IconUpload } from "@tabler/icons-react";
 import { useRef, useState } from "react";
-import type { ContentDocument } from "../../../common/content.ts";
+import { formatFileSize } from "../../../common/file-size.ts";
 import { fileUrl } from "../../../common/file-url.ts";
+import type { ContentDocument } from "../../../common/views/content.ts";
 import { notifyError } from "../../lib/notify.ts";
+import { uploadDocument } from "../../lib/upload-client.ts";
 import { useRootData } from "../../root.tsx";
 
 /** Limit of `documents` in common/schemas/content.ts. */
@@ -32,31 +33,6 @@ const ACCEPT = [
   "application/vnd.oasis.opendocument.spreadsheet",
   "application/vnd.oasis.opendocument.presentation",
 ].join(",");
-
-type UploadedDocument = ContentDocument & { id: string };
-
-/** Sends one document to the upload API; the top progress bar follows the request. */
-async function uploadDocument(file: File): Promise<UploadedDocument> {
-  const body = new FormData();
-  body.append("file", file);
-  nprogress.start();
-  try {
-    const response = await fetch("/api/uploads/documents", { method: "POST", body, credentials: "same-origin" });
-    const answer: unknown = await response.json().catch(() => null);
-    if (!response.ok) throw { data: answer ?? response.statusText };
-    return answer as UploadedDocument;
-  } finally {
-    nprogress.complete();
-  }
-}
-
-const sizeFormat = new Intl.NumberFormat("pt-BR", { maximumFractionDigits: 1 });
-
-export function formatFileSize(bytes: number): string {
-  if (bytes < 1024) return `${bytes} bytes`;
-  if (bytes < 1024 * 1024) return `${sizeFormat.format(bytes / 1024)} KB`;
-  return `${sizeFormat.format(bytes / 1024 / 1024)} MB`;
-}
 
 /** Documentos: PDFs and office files attached to a piece of content, uploaded one at a time. */
 export function DocumentsField({

@@ -1,26 +1,9 @@
 import { Button, FileButton, Group, Image, Stack, Text } from "@mantine/core";
-import { nprogress } from "@mantine/nprogress";
 import { useState } from "react";
 import { fileUrl } from "../../../common/file-url.ts";
 import { notifyError } from "../../lib/notify.ts";
+import { uploadImage } from "../../lib/upload-client.ts";
 import { useRootData } from "../../root.tsx";
-
-type Uploaded = { id: string; url: string; thumb: string; average: string };
-
-/** Sends one image to the upload API; the top progress bar follows the request like any navigation. */
-export async function uploadImage(file: File): Promise<Uploaded> {
-  const body = new FormData();
-  body.append("file", file);
-  nprogress.start();
-  try {
-    const response = await fetch("/api/uploads/images", { method: "POST", body, credentials: "same-origin" });
-    const answer: unknown = await response.json().catch(() => null);
-    if (!response.ok) throw { data: answer ?? response.statusText };
-    return answer as Uploaded;
-  } finally {
-    nprogress.complete();
-  }
-}
 
 /** Picks an image, sends it to the upload API and keeps the stored file's url. */
 export function ImageUploadField(props: {

@@ -2,6 +2,7 @@ import { Button, Group, NumberInput, Paper, Select, Stack, Switch, TextInput, Ti
 import { schemaResolver, useForm } from "@mantine/form";
 import { useNavigation, useSubmit } from "react-router";
 import { menuSchema } from "../../../common/schemas/menu.ts";
+import { accountPaths } from "../../../common/site-paths.ts";
 import { useServerErrors } from "../../lib/use-server-errors.ts";
 import { AppLink } from "../app-link.tsx";
 
@@ -114,7 +115,7 @@ export function MenuForm(props: {
           <Button type="submit" loading={navigation.state === "submitting"}>
             Salvar
           </Button>
-          <Button component={AppLink} to="/conta/menus" variant="default">
+          <Button component={AppLink} to={accountPaths.area("menus")} variant="default">
             Cancelar
           </Button>
         </Group>

@@ -1,7 +1,6 @@
-import type { AppContext } from "../../../common/app-context.ts";
-import type { PageView } from "../../../common/content.ts";
+import type { PageView } from "../../../common/views/content.ts";
+import type { SignedInApp } from "../../lib/guards.server.ts";
 
-type Admin = Pick<AppContext, "services"> & { actor: NonNullable<AppContext["actor"]> };
 export type PageOption = { value: string; label: string };
 
 const option = (page: PageView): PageOption => ({
@@ -14,7 +13,7 @@ const option = (page: PageView): PageOption => ({
  * asked), plus the page already chosen (`current`) when it is not among them.
  */
 export async function pageOptions(
-  { services, actor }: Admin,
+  { services, actor }: Pick<SignedInApp, "services" | "actor">,
   options: { publishedOnly?: boolean; current?: number | null } = {},
 ): Promise<PageOption[]> {
   const pages = await services.pages.list(actor, {

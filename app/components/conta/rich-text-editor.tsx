@@ -10,7 +10,7 @@ import { type Editor, useEditor, useEditorState } from "@tiptap/react";
 import StarterKit from "@tiptap/starter-kit";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { requestErrorText } from "../../lib/notify.ts";
-import { uploadImage } from "./image-upload-field.tsx";
+import { uploadImage } from "../../lib/upload-client.ts";
 
 /**
  * The toolbar's sizes (spec §9: small, normal, large, huge). The server's sanitiser

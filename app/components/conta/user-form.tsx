@@ -3,6 +3,7 @@ import { schemaResolver, useForm } from "@mantine/form";
 import { useNavigation, useSubmit } from "react-router";
 import { roleLabels, type UserRole, userRoles } from "../../../common/roles.ts";
 import { userCreateSchema, userUpdateSchema } from "../../../common/schemas/user.ts";
+import { accountPaths } from "../../../common/site-paths.ts";
 import { useServerErrors } from "../../lib/use-server-errors.ts";
 import { AppLink } from "../app-link.tsx";
 
@@ -90,7 +91,7 @@ export function UserForm(props: {
           <Button type="submit" loading={navigation.state === "submitting"} disabled={locked}>
             Salvar
           </Button>
-          <Button component={AppLink} to="/conta/users" variant="default">
+          <Button component={AppLink} to={accountPaths.area("users")} variant="default">
             Cancelar
           </Button>
         </Group>

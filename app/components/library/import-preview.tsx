@@ -1,6 +1,7 @@
 import { Anchor, Badge, Paper, Stack, Table, Text } from "@mantine/core";
 import { mediaTypeLabels } from "../../../common/media.ts";
-import type { ImportEntry, ImportEntryStatus, ImportSummary } from "../../../common/media-import.ts";
+import { accountPaths } from "../../../common/site-paths.ts";
+import type { ImportEntry, ImportEntryStatus, ImportSummary } from "../../../common/views/medias.ts";
 import { AppLink } from "../app-link.tsx";
 import { formatNames, LISTED_AUTHORS } from "./media-format.ts";
 
@@ -58,7 +59,7 @@ function Reason({ entry }: { entry: ImportEntry }) {
     <Stack gap={2}>
       {entry.reason ? <Text size="sm">{entry.reason}</Text> : null}
       {entry.duplicate_of !== null ? (
-        <Anchor component={AppLink} to={`/conta/medias/${entry.duplicate_of}/edit`} size="sm">
+        <Anchor component={AppLink} to={accountPaths.edit("medias", entry.duplicate_of)} size="sm">
           Ver o item existente
         </Anchor>
       ) : null}

@@ -2,8 +2,10 @@ import { Anchor, Button, Group, NativeSelect, Paper, SimpleGrid, TextInput } fro
 import { IconSearch } from "@tabler/icons-react";
 import { useEffect, useState } from "react";
 import { Form, useSubmit } from "react-router";
-import { type FacetCount, type MediaFilters, mediaSortLabels, mediaSorts } from "../../../common/media.ts";
+import { mediaSortLabels, mediaSorts } from "../../../common/media.ts";
 import { MAX_YEAR, MIN_YEAR } from "../../../common/schemas/media.ts";
+import { sitePaths } from "../../../common/site-paths.ts";
+import type { FacetCount, MediaFilters } from "../../../common/views/medias.ts";
 import { AppLink } from "../app-link.tsx";
 import { filterParams, type LibraryField, type LibraryFilterValues } from "./library-query.ts";
 
@@ -37,7 +39,7 @@ export function LibraryFilters({ filters, values }: { filters: MediaFilters; val
   useEffect(() => setFields(values), [values]);
 
   const send = (next: LibraryFilterValues) =>
-    submit(filterParams(next), { method: "get", action: "/biblioteca", preventScrollReset: true });
+    submit(filterParams(next), { method: "get", action: sitePaths.medias, preventScrollReset: true });
   const text = (name: LibraryField) => ({
     name,
     value: fields[name],
@@ -60,7 +62,7 @@ export function LibraryFilters({ filters, values }: { filters: MediaFilters; val
     <Paper withBorder p="md" radius="md">
       <Form
         method="get"
-        action="/biblioteca"
+        action={sitePaths.medias}
         role="search"
         aria-label="Filtros da biblioteca"
         onSubmit={(event) => {
@@ -120,7 +122,7 @@ export function LibraryFilters({ filters, values }: { filters: MediaFilters; val
         </SimpleGrid>
         <Group gap="md" mt="md">
           <Button type="submit">Filtrar</Button>
-          <Anchor component={AppLink} to="/biblioteca" size="sm">
+          <Anchor component={AppLink} to={sitePaths.medias} size="sm">
             Limpar filtros
           </Anchor>
         </Group>

@@ -2,6 +2,7 @@ import type { MediaSort } from "../../../common/media.ts";
 import { listQuerySchema } from "../../../common/pagination.ts";
 import type { ReferenceFormat } from "../../../common/schemas/media.ts";
 import { mediaListQuerySchema } from "../../../common/schemas/media.ts";
+import { sitePaths } from "../../../common/site-paths.ts";
 
 /** The public list's address parameters besides `page`, in the order the address lists them. */
 export const libraryFields = ["q", "type", "category", "tag", "language", "year_from", "year_to", "sort"] as const;
@@ -92,7 +93,7 @@ const withQuery = (path: string, params: URLSearchParams) => {
 
 /** The list for one filter, e.g. the items of a category from an item's page. */
 export const libraryHref = (values: Partial<LibraryFilterValues> = {}) =>
-  withQuery("/biblioteca", filterParams(values));
+  withQuery(sitePaths.medias, filterParams(values));
 
 /** The export of everything the current filters find (every page), in the list's order. */
 export function exportHref(values: LibraryFilterValues, format: ReferenceFormat): string {
@@ -109,5 +110,5 @@ export const itemExportHref = (id: number, format: ReferenceFormat) =>
 export function listPagePath(values: LibraryFilterValues, page: number): string {
   const params = filterParams(values);
   if (page > 1) params.set("page", String(page));
-  return withQuery("/biblioteca", params);
+  return withQuery(sitePaths.medias, params);
 }

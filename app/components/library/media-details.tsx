@@ -1,13 +1,15 @@
 import { Anchor, Badge, Box, Group, List, Stack, Text, Title } from "@mantine/core";
 import { IconPaperclip } from "@tabler/icons-react";
-import type { ContentDocument } from "../../../common/content.ts";
+import { formatPublicationDate } from "../../../common/dates/publication-date.ts";
+import { formatFileSize } from "../../../common/file-size.ts";
 import { fileUrl } from "../../../common/file-url.ts";
-import { type MediaView, mediaTypeLabels } from "../../../common/media.ts";
+import { mediaTypeLabels } from "../../../common/media.ts";
+import type { ContentDocument } from "../../../common/views/content.ts";
+import type { MediaView } from "../../../common/views/medias.ts";
 import { useRootData } from "../../root.tsx";
 import { AppLink } from "../app-link.tsx";
-import { formatFileSize } from "../conta/documents-field.tsx";
 import { libraryHref } from "./library-query.ts";
-import { formatNames, formatPublicationDate } from "./media-format.ts";
+import { formatNames } from "./media-format.ts";
 
 // Terms beside their values from 768 px up, above them on phones.
 const DETAILS_CSS =

@@ -14,17 +14,14 @@ import {
 } from "@mantine/core";
 import { schemaResolver, useForm } from "@mantine/form";
 import { useNavigation, useSubmit } from "react-router";
+import { brazilianPublicationDate } from "../../../common/dates/publication-date.ts";
 import { commonLanguages } from "../../../common/languages.ts";
-import {
-  type MediaFilters,
-  type MediaType,
-  type MediaView,
-  mediaTypeLabels,
-  mediaTypes,
-} from "../../../common/media.ts";
+import { type MediaType, mediaTypeLabels, mediaTypes } from "../../../common/media.ts";
 import { mediaEmbed } from "../../../common/media-embed.ts";
 import { contentStatuses, contentStatusLabels } from "../../../common/schemas/content.ts";
 import { mediaSchema } from "../../../common/schemas/media.ts";
+import { accountPaths } from "../../../common/site-paths.ts";
+import type { MediaFilters, MediaView } from "../../../common/views/medias.ts";
 import { useServerErrors } from "../../lib/use-server-errors.ts";
 import { AppLink } from "../app-link.tsx";
 import { DocumentsField } from "../conta/documents-field.tsx";
@@ -32,11 +29,10 @@ import { EditorHeader, type SavedRecord } from "../conta/editor-header.tsx";
 import { ImageUploadField } from "../conta/image-upload-field.tsx";
 import { RichTextField } from "../conta/rich-text-editor.tsx";
 import { TagsField } from "../conta/tags-field.tsx";
-import { brazilianPublicationDate } from "./media-format.ts";
 import { MediaPlayer } from "./media-player.tsx";
 import { NamesField } from "./names-field.tsx";
 
-export const MEDIA_LIST = "/conta/medias";
+export const MEDIA_LIST = accountPaths.area("medias");
 
 /** What the server sets, not the form. */
 type ServerField = "id" | "date_precision" | "year" | "created_at" | "updated_at" | "url_path";

@@ -1,7 +1,8 @@
 import { parsePersonName } from "../../../common/citation/person-name.ts";
-import type { MediaType, MediaView } from "../../../common/media.ts";
+import type { MediaType } from "../../../common/media.ts";
 import { mediaEmbed } from "../../../common/media-embed.ts";
 import type { JsonLd, JsonLdValue } from "../../../common/seo.ts";
+import type { MediaView } from "../../../common/views/medias.ts";
 
 /** The closest schema.org type of each kind of material. */
 const schemaTypes: Record<MediaType, string> = {

@@ -1,6 +1,7 @@
 import { Anchor, Badge, Group, Image, Stack, Text, Title } from "@mantine/core";
 import { fileUrl } from "../../../common/file-url.ts";
-import { type MediaView, mediaTypeLabels } from "../../../common/media.ts";
+import { mediaTypeLabels } from "../../../common/media.ts";
+import type { MediaView } from "../../../common/views/medias.ts";
 import { useRootData } from "../../root.tsx";
 import { AppLink } from "../app-link.tsx";
 import { formatNames, LISTED_AUTHORS } from "./media-format.ts";

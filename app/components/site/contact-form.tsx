@@ -2,6 +2,7 @@ import { Button, Stack, Textarea, TextInput, Title } from "@mantine/core";
 import { schemaResolver, useForm } from "@mantine/form";
 import { useFetcher } from "react-router";
 import { contactSchema } from "../../../common/schemas/contact.ts";
+import { sitePaths } from "../../../common/site-paths.ts";
 import { notifyError, notifySuccess } from "../../lib/notify.ts";
 import { useOnAnswer } from "../../lib/use-server-errors.ts";
 
@@ -38,7 +39,7 @@ export function ContactForm({ variant = "footer" }: { variant?: "footer" | "page
       noValidate
       aria-label="Formulário de contato"
       onSubmit={form.onSubmit((values) => {
-        fetcher.submit(values, { method: "post", action: "/contato", encType: "application/json" });
+        fetcher.submit(values, { method: "post", action: sitePaths.contact, encType: "application/json" });
       })}
     >
       <Stack gap="sm">

@@ -1,7 +1,8 @@
 import { Alert, Anchor, Image, List, Stack, Text, Title, Typography } from "@mantine/core";
 import { IconEye, IconPaperclip } from "@tabler/icons-react";
-import type { ContentDocument, PageView } from "../../../common/content.ts";
+import { formatFileSize } from "../../../common/file-size.ts";
 import { fileUrl } from "../../../common/file-url.ts";
+import type { ContentDocument, PageView } from "../../../common/views/content.ts";
 import { useRootData } from "../../root.tsx";
 
 // Pictures and videos from the editor carry their own width: keep them inside the column.
@@ -28,14 +29,6 @@ export function CoverImage({ url, alt }: { url: string | null; alt: string }) {
   return <Image src={fileUrl(url, filesUrl ?? undefined)} alt={alt} radius="md" mah={480} fit="cover" />;
 }
 
-const sizeFormat = new Intl.NumberFormat("pt-BR", { maximumFractionDigits: 1 });
-
-function fileSize(bytes: number): string {
-  if (bytes < 1024) return `${bytes} bytes`;
-  if (bytes < 1024 * 1024) return `${sizeFormat.format(bytes / 1024)} KB`;
-  return `${sizeFormat.format(bytes / (1024 * 1024))} MB`;
-}
-
 /** Files attached to a piece of content, as download links. */
 export function DocumentList({ documents }: { documents: ContentDocument[] }) {
   const { filesUrl } = useRootData();
@@ -52,7 +45,7 @@ export function DocumentList({ documents }: { documents: ContentDocument[] }) {
               {document.name}
             </Anchor>{" "}
             <Text span size="sm" c="gray.7">
-              ({fileSize(document.size)})
+              ({formatFileSize(document.size)})
             </Text>
           </List.Item>
         ))}

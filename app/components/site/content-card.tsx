@@ -1,9 +1,9 @@
 import { Anchor, Card, Group, Image, Paper, Stack, Text, Title } from "@mantine/core";
 import { IconMapPin, IconWorld } from "@tabler/icons-react";
-import type { EventView, PostView } from "../../../common/content.ts";
+import { calendarBadge, formatEventPeriod, formatLongDate } from "../../../common/dates/format.ts";
 import { fileUrl } from "../../../common/file-url.ts";
-import { calendarBadge, formatEventPeriod, formatLongDate } from "../../../common/format-datetime.ts";
 import { truncate } from "../../../common/seo.ts";
+import type { EventView, PostView } from "../../../common/views/content.ts";
 import { useRootData } from "../../root.tsx";
 import { AppLink } from "../app-link.tsx";
 

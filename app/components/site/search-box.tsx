@@ -1,6 +1,7 @@
 import { ActionIcon, TextInput } from "@mantine/core";
 import { IconSearch } from "@tabler/icons-react";
 import { Form, useLocation, useSearchParams } from "react-router";
+import { sitePaths } from "../../../common/site-paths.ts";
 
 /**
  * The site search in the public header: a plain GET form to /busca, so it also works
@@ -9,9 +10,9 @@ import { Form, useLocation, useSearchParams } from "react-router";
 export function SearchBox() {
   const { pathname } = useLocation();
   const [params] = useSearchParams();
-  const q = pathname === "/busca" ? (params.get("q") ?? "") : "";
+  const q = pathname === sitePaths.search ? (params.get("q") ?? "") : "";
   return (
-    <Form method="get" action="/busca" role="search" aria-label="Pesquisa no site">
+    <Form method="get" action={sitePaths.search} role="search" aria-label="Pesquisa no site">
       <TextInput
         // A new search (or leaving the results page) resets what the box shows.
         key={q}

@@ -1,5 +1,6 @@
 import type { MetaDescriptor } from "react-router";
 import { absoluteFileUrl, absoluteUrl, DESCRIPTION_LENGTH, type JsonLd, truncate } from "../../../common/seo.ts";
+import { sitePaths } from "../../../common/site-paths.ts";
 import type { RootData } from "../../root.tsx";
 
 export type SeoInput = {
@@ -89,5 +90,5 @@ export const rssAlternate = (root: RootData | undefined): MetaDescriptor => ({
   rel: "alternate",
   type: "application/rss+xml",
   title: pageTitle(root, root?.settings?.features.posts.title ?? "Notícias"),
-  href: "/noticias/rss.xml",
+  href: sitePaths.postsFeed,
 });

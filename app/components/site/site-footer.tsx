@@ -2,6 +2,7 @@ import { Anchor, Box, Container, Grid, Group, Image, Stack, Text, Title } from "
 import { IconBrandFacebook, IconBrandInstagram, IconBrandX, IconBrandYoutube } from "@tabler/icons-react";
 import { useLocation } from "react-router";
 import { fileUrl } from "../../../common/file-url.ts";
+import { sitePaths } from "../../../common/site-paths.ts";
 import { useRootData } from "../../root.tsx";
 import { ContactForm } from "./contact-form.tsx";
 import { EmailLink } from "./email-link.tsx";
@@ -64,7 +65,7 @@ export function SiteFooter() {
             </Stack>
           </Grid.Col>
           {/* The /contato page has the form in its body. */}
-          {pathname === "/contato" ? null : (
+          {pathname === sitePaths.contact ? null : (
             <Grid.Col span={{ base: 12, md: 6 }}>
               <ContactForm />
             </Grid.Col>

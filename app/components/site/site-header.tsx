@@ -16,7 +16,8 @@ import {
 import { useDisclosure } from "@mantine/hooks";
 import { IconChevronDown } from "@tabler/icons-react";
 import { fileUrl } from "../../../common/file-url.ts";
-import type { MenuItem } from "../../../common/menus.ts";
+import { accountPaths } from "../../../common/site-paths.ts";
+import type { MenuItem } from "../../../common/views/menus.ts";
 import { useRootData } from "../../root.tsx";
 import { AppLink } from "../app-link.tsx";
 import { SearchBox } from "./search-box.tsx";
@@ -113,7 +114,7 @@ function MobileMenu({ menus, onNavigate }: { menus: MenuItem[]; onNavigate: () =
           ))}
         </Stack>
       ))}
-      <Button component={AppLink} to="/conta" onClick={onNavigate}>
+      <Button component={AppLink} to={accountPaths.home} onClick={onNavigate}>
         Minha conta
       </Button>
     </Stack>
@@ -152,7 +153,7 @@ export function SiteHeader({ menus }: { menus: MenuItem[] }) {
           {settings ? (
             <Group gap="md" wrap="nowrap">
               <SearchBox />
-              <Button component={AppLink} to="/conta" variant="filled" visibleFrom="md">
+              <Button component={AppLink} to={accountPaths.home} variant="filled" visibleFrom="md">
                 Minha conta
               </Button>
               <Burger opened={opened} onClick={toggle} hiddenFrom="md" aria-label="Abrir menu" />

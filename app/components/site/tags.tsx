@@ -1,6 +1,6 @@
 import { Badge, Group } from "@mantine/core";
 import { IconTag } from "@tabler/icons-react";
-import type { TagCount } from "../../../common/content.ts";
+import type { TagCount } from "../../../common/views/content.ts";
 import { AppLink } from "../app-link.tsx";
 
 const tagHref = (basePath: string, tag: string) => `${basePath}?${new URLSearchParams({ tag })}`;

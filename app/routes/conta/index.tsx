@@ -17,7 +17,7 @@ export default function AccountHome() {
       </Title>
       <Text c="dimmed">Escolha o que deseja fazer.</Text>
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
-        {accountLinks(user.role, settings?.features ?? null).map((link) => (
+        {accountLinks(user, settings?.features ?? null).map((link) => (
           <UnstyledButton key={link.to} component={AppLink} to={link.to}>
             <Paper withBorder p="md">
               <Text fw={600}>{link.label}</Text>

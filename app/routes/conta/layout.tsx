@@ -42,7 +42,7 @@ function AccountNav({ onNavigate }: { onNavigate?: () => void }) {
   const { user, settings } = useRootData();
   const location = useLocation();
   if (!user) return null;
-  const links = accountLinks(user.role, settings?.features ?? null);
+  const links = accountLinks(user, settings?.features ?? null);
   return (
     <Stack gap={4} component="nav" aria-label="Minha conta">
       <Box px="sm" pb="xs">

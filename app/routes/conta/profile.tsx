@@ -2,32 +2,23 @@ import { Button, Paper, PasswordInput, Stack, TextInput, Title } from "@mantine/
 import { schemaResolver, useForm } from "@mantine/form";
 import { useActionData, useNavigation, useSubmit } from "react-router";
 import { profileSchema } from "../../../common/schemas/user.ts";
-import { failureFrom, readSubmission, validate } from "../../lib/action.server.ts";
-import { getApp } from "../../lib/context.server.ts";
+import { formAction, savedInPlace } from "../../lib/action.server.ts";
+import { requireUser } from "../../lib/guards.server.ts";
 import { notifySuccess } from "../../lib/notify.ts";
 import { useOnAnswer, useServerErrors } from "../../lib/use-server-errors.ts";
 import type { Route } from "./+types/profile";
 
-export const PROFILE_SAVED = "Seus dados foram atualizados.";
-
 export async function loader({ context }: Route.LoaderArgs) {
-  const { services, actor } = getApp(context);
-  if (!actor) throw new Response(null, { status: 401 });
+  const { services, actor } = requireUser(context);
   return { profile: await services.users.profile(actor) };
 }
 
-export async function action({ context, request }: Route.ActionArgs) {
-  const { services, actor, sessionToken } = getApp(context);
-  if (!actor) throw new Response(null, { status: 401 });
-  const submitted = await readSubmission(request);
-  const checked = validate(profileSchema, submitted);
-  if (!checked.ok) return checked.response;
-  try {
-    await services.users.updateProfile(actor, checked.data, sessionToken);
-    return { ok: true as const, message: PROFILE_SAVED, at: Date.now() };
-  } catch (error) {
-    return failureFrom(error, { ...submitted, current_password: "", password: "", password_confirmation: "" });
-  }
+export function action({ context, request }: Route.ActionArgs) {
+  const { services, actor, sessionToken } = requireUser(context);
+  return formAction(request, profileSchema, async (input) => {
+    await services.users.updateProfile(actor, input, sessionToken);
+    return savedInPlace("Seus dados foram atualizados.");
+  });
 }
 
 export function meta() {

@@ -21,34 +21,28 @@ import { type SettingsValues, settingsSchema } from "../../../common/schemas/set
 import { themeColors } from "../../../common/theme-colors.ts";
 import { ImageUploadField } from "../../components/conta/image-upload-field.tsx";
 import { pageOptions } from "../../components/conta/page-options.server.ts";
-import { failureFrom, readSubmission, validate } from "../../lib/action.server.ts";
+import { formAction, savedInPlace } from "../../lib/action.server.ts";
 import { CHECK_FIELDS, focusFirstError } from "../../lib/focus-first-error.ts";
-import { requireAdminPage } from "../../lib/guards.server.ts";
+import { requireAdmin } from "../../lib/guards.server.ts";
+import { notFoundPage } from "../../lib/not-found.server.ts";
 import { notifyError, notifySuccess } from "../../lib/notify.ts";
 import { isFailure, useOnAnswer, useServerErrors } from "../../lib/use-server-errors.ts";
 import type { Route } from "./+types/settings";
 
-export const SETTINGS_SAVED = "Configurações salvas com sucesso!";
-
 export async function loader({ context }: Route.LoaderArgs) {
-  const admin = requireAdminPage(context);
+  const admin = requireAdmin(context);
   const settings = await admin.services.settings.get();
-  if (!settings) throw new Response(null, { status: 404 });
+  if (!settings) throw notFoundPage();
   const homePages = await pageOptions(admin, { publishedOnly: true, current: settings.home_page_id });
   return { settings, homePages };
 }
 
-export async function action({ context, request }: Route.ActionArgs) {
-  const { services } = requireAdminPage(context);
-  const submitted = await readSubmission(request);
-  const checked = validate(settingsSchema, submitted);
-  if (!checked.ok) return checked.response;
-  try {
-    await services.settings.update(checked.data);
-    return { ok: true as const, message: SETTINGS_SAVED, at: Date.now() };
-  } catch (error) {
-    return failureFrom(error, submitted);
-  }
+export function action({ context, request }: Route.ActionArgs) {
+  const { services } = requireAdmin(context);
+  return formAction(request, settingsSchema, async (input) => {
+    await services.settings.update(input);
+    return savedInPlace("Configurações salvas com sucesso!");
+  });
 }
 
 export function meta() {

@@ -1,7 +1,8 @@
 import { feedCacheControl, siteOrigin } from "../../../common/seo.ts";
 import { getApp } from "../../lib/context.server.ts";
 import { calendarResponse, icsEventOf } from "../../lib/ics.ts";
-import { plainMethodNotAllowed, plainNotFound } from "../../lib/site-content.server.ts";
+import { plainNotFound } from "../../lib/not-found.server.ts";
+import { plainMethodNotAllowed } from "../../lib/site-content.server.ts";
 import type { Route } from "./+types/agenda-ics";
 
 /** Upcoming events first, then the latest past ones: what a calendar subscription needs. */

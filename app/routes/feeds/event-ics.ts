@@ -1,7 +1,8 @@
 import { feedCacheControl, siteOrigin } from "../../../common/seo.ts";
 import { getApp } from "../../lib/context.server.ts";
 import { calendarResponse, icsEventOf } from "../../lib/ics.ts";
-import { findOrPlain404, plainMethodNotAllowed, plainNotFound } from "../../lib/site-content.server.ts";
+import { loadOrPlain404, plainNotFound } from "../../lib/not-found.server.ts";
+import { plainMethodNotAllowed } from "../../lib/site-content.server.ts";
 import type { Route } from "./+types/event-ics";
 
 /** /agenda/:slug/ics: one event to add to a calendar ('Adicionar à agenda'). */
@@ -9,7 +10,7 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
   const { services, actor } = getApp(context);
   const settings = await services.settings.get();
   if (!settings?.features.events.enabled) return plainNotFound();
-  const event = await findOrPlain404(() => services.events.get(actor, params.slug));
+  const event = await loadOrPlain404(() => services.events.get(actor, params.slug));
   const origin = siteOrigin(services.config.BASE_URL, url);
   // A draft is seen by signed-in admins only.
   const cacheControl =

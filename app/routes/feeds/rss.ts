@@ -1,7 +1,9 @@
 import { buildRss } from "../../../common/feeds.ts";
 import { feedCacheControl, siteOrigin, stripHtml, truncate } from "../../../common/seo.ts";
+import { sitePaths } from "../../../common/site-paths.ts";
 import { getApp } from "../../lib/context.server.ts";
-import { plainMethodNotAllowed, plainNotFound } from "../../lib/site-content.server.ts";
+import { plainNotFound } from "../../lib/not-found.server.ts";
+import { plainMethodNotAllowed } from "../../lib/site-content.server.ts";
 import type { Route } from "./+types/rss";
 
 const FEED_SIZE = 20;
@@ -17,8 +19,8 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const title = `${settings.features.posts.title} | ${settings.title}`;
   const body = buildRss({
     title,
-    link: `${origin}/noticias`,
-    self: `${origin}/noticias/rss.xml`,
+    link: `${origin}${sitePaths.posts}`,
+    self: `${origin}${sitePaths.postsFeed}`,
     description: stripHtml(settings.description),
     items: posts.data.map((post) => ({
       title: post.title,

@@ -1,7 +1,9 @@
 import { buildSitemap, type SitemapEntry } from "../../../common/feeds.ts";
 import { feedCacheControl, siteOrigin } from "../../../common/seo.ts";
+import { sitePaths } from "../../../common/site-paths.ts";
 import { getApp } from "../../lib/context.server.ts";
-import { findOrNull, plainMethodNotAllowed, plainNotFound } from "../../lib/site-content.server.ts";
+import { loadOrNull, plainNotFound } from "../../lib/not-found.server.ts";
+import { plainMethodNotAllowed } from "../../lib/site-content.server.ts";
 import type { Route } from "./+types/sitemap";
 
 type Listed = { url: string; updated_at: string };
@@ -31,17 +33,17 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     news.enabled ? services.posts.sitemap() : [],
     agenda.enabled ? services.events.sitemap() : [],
     library.enabled ? libraryItems(services) : [],
-    homeId === null ? null : findOrNull(() => services.pages.get(null, String(homeId))),
+    homeId === null ? null : loadOrNull(() => services.pages.get(null, String(homeId))),
   ]);
   const origin = siteOrigin(services.config.BASE_URL, url);
   const entry = (item: Listed): SitemapEntry => ({ loc: `${origin}${item.url}`, lastmod: item.updated_at });
   // A page chosen as the home is listed once, at /; otherwise the home shows the latest news and events.
   const onHome = homePage ? [homePage] : [...posts, ...events];
   const entries: SitemapEntry[] = [
-    { loc: `${origin}/`, lastmod: newest(onHome, settings.updated_at) },
-    ...(news.enabled ? [{ loc: `${origin}/noticias`, lastmod: newest(posts, settings.updated_at) }] : []),
-    ...(agenda.enabled ? [{ loc: `${origin}/agenda`, lastmod: newest(events, settings.updated_at) }] : []),
-    ...(library.enabled ? [{ loc: `${origin}/biblioteca`, lastmod: newest(medias, settings.updated_at) }] : []),
+    { loc: `${origin}${sitePaths.home}`, lastmod: newest(onHome, settings.updated_at) },
+    ...(news.enabled ? [{ loc: `${origin}${sitePaths.posts}`, lastmod: newest(posts, settings.updated_at) }] : []),
+    ...(agenda.enabled ? [{ loc: `${origin}${sitePaths.events}`, lastmod: newest(events, settings.updated_at) }] : []),
+    ...(library.enabled ? [{ loc: `${origin}${sitePaths.medias}`, lastmod: newest(medias, settings.updated_at) }] : []),
     ...pages.filter((page) => page.url !== homePage?.url).map(entry),
     ...posts.map(entry),
     ...events.map(entry),

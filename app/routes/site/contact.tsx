@@ -1,28 +1,25 @@
 import { Container, Grid, Stack, Text, Title } from "@mantine/core";
 import { contactSchema } from "../../../common/schemas/contact.ts";
+import { sitePaths } from "../../../common/site-paths.ts";
 import { ContactForm } from "../../components/site/contact-form.tsx";
 import { EmailLink } from "../../components/site/email-link.tsx";
 import { seoMeta } from "../../components/site/seo.ts";
-import { failureFrom, readSubmission, validate } from "../../lib/action.server.ts";
+import { formAction } from "../../lib/action.server.ts";
 import { getApp } from "../../lib/context.server.ts";
 import { useRootData } from "../../root.tsx";
 import type { Route } from "./+types/contact";
 
 /** Every contact form (the footer's and this page's) posts here. */
-export async function action({ request, context }: Route.ActionArgs) {
+export function action({ request, context }: Route.ActionArgs) {
   const { services, clientAddress } = getApp(context);
-  const checked = validate(contactSchema, await readSubmission(request));
-  if (!checked.ok) return checked.response;
-  try {
-    await services.contacts.send(checked.data, clientAddress);
+  return formAction(request, contactSchema, async (input) => {
+    await services.contacts.send(input, clientAddress);
     return { ok: true as const };
-  } catch (error) {
-    return failureFrom(error);
-  }
+  });
 }
 
 export function meta({ matches }: Route.MetaArgs) {
-  return seoMeta({ root: matches[0].loaderData, title: "Contato", path: "/contato" });
+  return seoMeta({ root: matches[0].loaderData, title: "Contato", path: sitePaths.contact });
 }
 
 /** /contato: the organisation's contact details and the contact form, a natural target for a menu. */

@@ -1,20 +1,22 @@
 import { Anchor, Badge, Button, Container, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import { IconArrowLeft, IconCalendarPlus, IconClock, IconMapPin, IconWorld } from "@tabler/icons-react";
-import { formatEventPeriod } from "../../../common/format-datetime.ts";
+import { formatEventPeriod } from "../../../common/dates/format.ts";
 import { eventJsonLd, truncate } from "../../../common/seo.ts";
+import { sitePaths } from "../../../common/site-paths.ts";
 import { AppLink } from "../../components/app-link.tsx";
 import { ContentBody, CoverImage, DocumentList, DraftNotice } from "../../components/site/content-body.tsx";
 import { seoMeta, siteLinks } from "../../components/site/seo.ts";
 import { TagList } from "../../components/site/tags.tsx";
 import { getApp } from "../../lib/context.server.ts";
-import { findOr404, requireFeature } from "../../lib/site-content.server.ts";
+import { loadOr404 } from "../../lib/not-found.server.ts";
+import { requireFeature } from "../../lib/site-content.server.ts";
 import type { Route } from "./+types/event-item";
 
 /** /agenda/:slug — one event; administrators also preview drafts. */
 export async function loader({ context, params }: Route.LoaderArgs) {
   const { services, actor } = getApp(context);
   const settings = await requireFeature(services, "events");
-  const event = await findOr404(() => services.events.get(actor, params.slug));
+  const event = await loadOr404(() => services.events.get(actor, params.slug));
   return { event, heading: settings.features.events.title, over: event.end_at < new Date().toISOString() };
 }
 
@@ -55,7 +57,7 @@ export default function EventItem({ loaderData }: Route.ComponentProps) {
   return (
     <Container size="md" py="xl">
       <Stack gap="lg" component="article">
-        <Anchor component={AppLink} to="/agenda" size="sm">
+        <Anchor component={AppLink} to={sitePaths.events} size="sm">
           <Group gap={4} wrap="nowrap">
             <IconArrowLeft size={16} aria-hidden />
             {heading}
@@ -114,7 +116,7 @@ export default function EventItem({ loaderData }: Route.ComponentProps) {
             ) : null}
             <Button
               component="a"
-              href={`/agenda/${event.slug}/ics`}
+              href={sitePaths.eventCalendar(event.slug)}
               download={`${event.slug}.ics`}
               variant="light"
               leftSection={<IconCalendarPlus size={18} aria-hidden />}
@@ -127,7 +129,7 @@ export default function EventItem({ loaderData }: Route.ComponentProps) {
         <CoverImage url={event.cover} alt="" />
         <ContentBody html={event.content} />
         <DocumentList documents={event.documents} />
-        <TagList tags={event.tags} basePath="/agenda" />
+        <TagList tags={event.tags} basePath={sitePaths.events} />
       </Stack>
     </Container>
   );

@@ -1,6 +1,7 @@
 import { Anchor, Container, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { IconCalendarPlus } from "@tabler/icons-react";
-import type { EventView } from "../../../common/content.ts";
+import { sitePaths } from "../../../common/site-paths.ts";
+import type { EventView } from "../../../common/views/content.ts";
 import { z } from "../../../common/zod.ts";
 import { AppLink } from "../../components/app-link.tsx";
 import { readListQuery } from "../../components/conta/list-toolbar.tsx";
@@ -51,7 +52,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
     root,
     title: [tag ? `${heading}: ${tag}` : heading, page > 1 ? `página ${page}` : ""].filter(Boolean).join(" - "),
     description: tag ? `Eventos com a etiqueta ${tag}.` : `Próximos eventos de ${root?.settings?.title ?? "cms"}.`,
-    path: listPath("/agenda", { tag, page }),
+    path: listPath(sitePaths.events, { tag, page }),
   });
 }
 
@@ -87,20 +88,20 @@ export default function EventsList({ loaderData }: Route.ComponentProps) {
             {tag ? (
               <Text c="gray.7">
                 Com a etiqueta <strong>{tag}</strong>.{" "}
-                <Anchor component={AppLink} to="/agenda">
+                <Anchor component={AppLink} to={sitePaths.events}>
                   Ver todos
                 </Anchor>
               </Text>
             ) : null}
           </Stack>
-          <Anchor href="/agenda.ics" size="sm">
+          <Anchor href={sitePaths.eventsFeed} size="sm">
             <Group gap={4} wrap="nowrap">
               <IconCalendarPlus size={16} aria-hidden />
               Assinar a agenda (.ics)
             </Group>
           </Anchor>
         </Group>
-        <TagFilter tags={tags} active={tag} basePath="/agenda" />
+        <TagFilter tags={tags} active={tag} basePath={sitePaths.events} />
         {showUpcoming ? <EventGroup id="proximos-eventos" title="Próximos eventos" events={upcoming} /> : null}
         {past.length > 0 ? <EventGroup id="eventos-passados" title="Eventos passados" events={past} /> : null}
         <PaginationBar pagination={pagination} noun={["evento", "eventos"]} />

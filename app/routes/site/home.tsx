@@ -1,19 +1,19 @@
 import { Anchor, BackgroundImage, Box, Container, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { IconArrowRight } from "@tabler/icons-react";
-import { redirect } from "react-router";
-import type { EventView, PostView } from "../../../common/content.ts";
 import { fileUrl } from "../../../common/file-url.ts";
 import { setupSchema } from "../../../common/schemas/setup.ts";
 import { organizationJsonLd, stripHtml, webSiteJsonLd } from "../../../common/seo.ts";
+import { accountPaths, sitePaths } from "../../../common/site-paths.ts";
+import type { EventView, PostView } from "../../../common/views/content.ts";
 import { AppLink } from "../../components/app-link.tsx";
 import { PageArticle } from "../../components/site/content-body.tsx";
 import { EventCard, NewsCard } from "../../components/site/content-card.tsx";
 import { seoMeta, siteLinks } from "../../components/site/seo.ts";
 import { SetupForm } from "../../components/site/setup-form.tsx";
-import { failureFrom, readSubmission, validate } from "../../lib/action.server.ts";
+import { formAction } from "../../lib/action.server.ts";
 import { getApp } from "../../lib/context.server.ts";
-import { flashHeader } from "../../lib/flash.server.ts";
-import { findOrNull } from "../../lib/site-content.server.ts";
+import { redirectWithFlash } from "../../lib/flash.server.ts";
+import { loadOrNull } from "../../lib/not-found.server.ts";
 import { useRootData } from "../../root.tsx";
 import type { Route } from "./+types/home";
 
@@ -31,7 +31,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   if (!settings) return empty;
   const homeId = settings.home_page_id;
   // Visitors' view (no actor): a draft chosen as the home leaves the default home in place.
-  const homePage = homeId === null ? null : await findOrNull(() => services.pages.get(null, String(homeId)));
+  const homePage = homeId === null ? null : await loadOrNull(() => services.pages.get(null, String(homeId)));
   if (homePage) return { ...empty, homePage };
   const [news, events] = await Promise.all([
     settings.features.posts.enabled ? services.posts.list(null, latest).then((list) => list.data) : [],
@@ -68,27 +68,15 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
   });
 }
 
-export const SETUP_SUCCESS = "Configurações cadastradas com sucesso!";
-
 /** The first-time setup: creates settings and the super user, then signs in with the same credentials. */
-export async function action({ request, context }: Route.ActionArgs) {
+export function action({ request, context }: Route.ActionArgs) {
   const { services, clientAddress, sessionCookie } = getApp(context);
-  const submitted = await readSubmission(request);
-  const checked = validate(setupSchema, submitted);
-  if (!checked.ok) return checked.response;
-  try {
-    await services.settings.setup(checked.data);
-    const { session } = await services.auth.login(
-      { email: checked.data.email, password: checked.data.password },
-      clientAddress,
-    );
-    const headers = new Headers();
-    headers.append("Set-Cookie", sessionCookie(session.token));
-    headers.append("Set-Cookie", await flashHeader("success", SETUP_SUCCESS));
-    return redirect("/conta/settings", { headers });
-  } catch (error) {
-    return failureFrom(error, { ...submitted, password: "", password_confirmation: "" });
-  }
+  return formAction(request, setupSchema, async (input) => {
+    await services.settings.setup(input);
+    const { session } = await services.auth.login({ email: input.email, password: input.password }, clientAddress);
+    const headers = new Headers({ "Set-Cookie": sessionCookie(session.token) });
+    return redirectWithFlash(accountPaths.area("settings"), "Configurações cadastradas com sucesso!", headers);
+  });
 }
 
 function Cover() {
@@ -169,7 +157,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               <HomeSection
                 id="ultimas-noticias"
                 title="Últimas notícias"
-                more={{ to: "/noticias", label: "Ver todas as notícias" }}
+                more={{ to: sitePaths.posts, label: "Ver todas as notícias" }}
               >
                 <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg">
                   {news.map((post) => (
@@ -182,7 +170,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               <HomeSection
                 id="proximos-eventos"
                 title="Próximos eventos"
-                more={{ to: "/agenda", label: "Ver a agenda completa" }}
+                more={{ to: sitePaths.events, label: "Ver a agenda completa" }}
               >
                 <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg">
                   {events.map((event) => (

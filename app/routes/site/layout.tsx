@@ -1,5 +1,6 @@
 import { Alert, Box, Center, Container, Loader, Stack, Text } from "@mantine/core";
 import { Outlet, redirect, useNavigation } from "react-router";
+import { accountPaths } from "../../../common/site-paths.ts";
 import { ChunkReload } from "../../components/chunk-reload.tsx";
 import { ErrorPage } from "../../components/error-page.tsx";
 import { SiteFooter } from "../../components/site/site-footer.tsx";
@@ -42,7 +43,9 @@ export function LayoutLoading({ section }: { section: "site" | "conta" }) {
   const navigation = useNavigation();
   const target = navigation.location?.pathname;
   const leaving =
-    navigation.state === "loading" && target !== undefined && target.startsWith("/conta") !== (section === "conta");
+    navigation.state === "loading" &&
+    target !== undefined &&
+    target.startsWith(accountPaths.home) !== (section === "conta");
   if (!leaving) return null;
   return (
     <Center

@@ -4,6 +4,7 @@ import { abntReference } from "../../../common/citation/abnt.ts";
 import { fileUrl } from "../../../common/file-url.ts";
 import { mediaTypeLabels } from "../../../common/media.ts";
 import { truncate } from "../../../common/seo.ts";
+import { sitePaths } from "../../../common/site-paths.ts";
 import { AppLink } from "../../components/app-link.tsx";
 import { CitationBox } from "../../components/library/citation-box.tsx";
 import { MediaDetails, MediaFiles, MediaNotes } from "../../components/library/media-details.tsx";
@@ -13,8 +14,8 @@ import { creditLine } from "../../components/library/media-result.tsx";
 import { ContentBody, DraftNotice } from "../../components/site/content-body.tsx";
 import { seoMeta, siteLinks } from "../../components/site/seo.ts";
 import { getApp } from "../../lib/context.server.ts";
-import { idParam } from "../../lib/record-action.server.ts";
-import { findOr404, requireFeature } from "../../lib/site-content.server.ts";
+import { idParam, loadOr404 } from "../../lib/not-found.server.ts";
+import { requireFeature } from "../../lib/site-content.server.ts";
 import { useRootData } from "../../root.tsx";
 import type { Route } from "./+types/library-item";
 
@@ -22,7 +23,7 @@ import type { Route } from "./+types/library-item";
 export async function loader({ context, params }: Route.LoaderArgs) {
   const { services, actor } = getApp(context);
   await requireFeature(services, "medias");
-  const item = await findOr404(() => services.medias.get(actor, idParam(params)));
+  const item = await loadOr404(() => services.medias.get(actor, idParam(params)));
   return { item, reference: abntReference(item) };
 }
 
@@ -60,7 +61,7 @@ export default function LibraryItem({ loaderData }: Route.ComponentProps) {
   return (
     <Container size="lg" py="xl">
       <Stack gap="lg" component="article">
-        <Anchor component={AppLink} to="/biblioteca" size="sm">
+        <Anchor component={AppLink} to={sitePaths.medias} size="sm">
           <Group gap={4} wrap="nowrap">
             <IconArrowLeft size={16} aria-hidden />
             Voltar para a biblioteca

@@ -4,31 +4,26 @@ import { Form, redirect, useActionData, useNavigation, useSearchParams, useSubmi
 import { safeRedirect } from "../../../common/safe-redirect.ts";
 import { loginSchema } from "../../../common/schemas/auth.ts";
 import { AppLink } from "../../components/app-link.tsx";
-import { failureFrom, readSubmission, validate } from "../../lib/action.server.ts";
+import { formAction } from "../../lib/action.server.ts";
 import { getApp } from "../../lib/context.server.ts";
+import { requireVisitor } from "../../lib/guards.server.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
 import { useServerErrors } from "../../lib/use-server-errors.ts";
 import type { Route } from "./+types/login";
 
-/** A signed-in user opening the login page is sent home (spec §4). */
 export function loader({ context }: Route.LoaderArgs) {
-  if (getApp(context).actor) throw redirect("/");
+  requireVisitor(context);
   return null;
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
+export function action({ request, context }: Route.ActionArgs) {
   const { services, clientAddress, sessionCookie } = getApp(context);
-  const submitted = await readSubmission(request);
-  const checked = validate(loginSchema, submitted);
-  if (!checked.ok) return checked.response;
-  // Worked out before signing in: nothing may fail between creating the session and answering.
-  const target = safeRedirect(submitted.redirectTo);
-  try {
-    const { session } = await services.auth.login(checked.data, clientAddress);
+  return formAction(request, loginSchema, async (input, submitted) => {
+    // Worked out before signing in: nothing may fail between creating the session and answering.
+    const target = safeRedirect(submitted.redirectTo);
+    const { session } = await services.auth.login(input, clientAddress);
     return redirect(target, { headers: { "Set-Cookie": sessionCookie(session.token) } });
-  } catch (error) {
-    return failureFrom(error, { email: checked.data.email });
-  }
+  });
 }
 
 export function meta() {

@@ -1,20 +1,22 @@
 import { Anchor, Container, Group, Stack, Text, Title } from "@mantine/core";
 import { IconArrowLeft } from "@tabler/icons-react";
-import { formatLongDate, formatLongDateTime } from "../../../common/format-datetime.ts";
+import { formatLongDate, formatLongDateTime } from "../../../common/dates/format.ts";
 import { newsArticleJsonLd, truncate } from "../../../common/seo.ts";
+import { sitePaths } from "../../../common/site-paths.ts";
 import { AppLink } from "../../components/app-link.tsx";
 import { ContentBody, CoverImage, DocumentList, DraftNotice } from "../../components/site/content-body.tsx";
 import { rssAlternate, seoMeta, siteLinks } from "../../components/site/seo.ts";
 import { TagList } from "../../components/site/tags.tsx";
 import { getApp } from "../../lib/context.server.ts";
-import { findOr404, requireFeature } from "../../lib/site-content.server.ts";
+import { loadOr404 } from "../../lib/not-found.server.ts";
+import { requireFeature } from "../../lib/site-content.server.ts";
 import type { Route } from "./+types/news-item";
 
 /** /noticias/:slug — one news item; administrators also preview drafts and scheduled items. */
 export async function loader({ context, params }: Route.LoaderArgs) {
   const { services, actor } = getApp(context);
   const settings = await requireFeature(services, "posts");
-  const post = await findOr404(() => services.posts.get(actor, params.slug));
+  const post = await loadOr404(() => services.posts.get(actor, params.slug));
   return { post, heading: settings.features.posts.title, now: new Date().toISOString() };
 }
 
@@ -57,7 +59,7 @@ export default function NewsItem({ loaderData }: Route.ComponentProps) {
   return (
     <Container size="md" py="xl">
       <Stack gap="lg" component="article">
-        <Anchor component={AppLink} to="/noticias" size="sm">
+        <Anchor component={AppLink} to={sitePaths.posts} size="sm">
           <Group gap={4} wrap="nowrap">
             <IconArrowLeft size={16} aria-hidden />
             {heading}
@@ -86,7 +88,7 @@ export default function NewsItem({ loaderData }: Route.ComponentProps) {
         <CoverImage url={post.cover} alt="" />
         <ContentBody html={post.content} />
         <DocumentList documents={post.documents} />
-        <TagList tags={post.tags} basePath="/noticias" />
+        <TagList tags={post.tags} basePath={sitePaths.posts} />
       </Stack>
     </Container>
   );

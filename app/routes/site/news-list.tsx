@@ -1,5 +1,6 @@
 import { Anchor, Container, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { IconRss } from "@tabler/icons-react";
+import { sitePaths } from "../../../common/site-paths.ts";
 import { z } from "../../../common/zod.ts";
 import { AppLink } from "../../components/app-link.tsx";
 import { readListQuery } from "../../components/conta/list-toolbar.tsx";
@@ -41,7 +42,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
     root,
     title: [tag ? `${heading}: ${tag}` : heading, page > 1 ? `página ${page}` : ""].filter(Boolean).join(" - "),
     description: tag ? `${heading} com a etiqueta ${tag}.` : `${heading} de ${root?.settings?.title ?? "cms"}.`,
-    path: listPath("/noticias", { tag, page }),
+    path: listPath(sitePaths.posts, { tag, page }),
     extra: [rssAlternate(root)],
   });
 }
@@ -57,20 +58,20 @@ export default function NewsList({ loaderData }: Route.ComponentProps) {
             {tag ? (
               <Text c="gray.7">
                 Com a etiqueta <strong>{tag}</strong>.{" "}
-                <Anchor component={AppLink} to="/noticias">
+                <Anchor component={AppLink} to={sitePaths.posts}>
                   Ver todas
                 </Anchor>
               </Text>
             ) : null}
           </Stack>
-          <Anchor href="/noticias/rss.xml" size="sm">
+          <Anchor href={sitePaths.postsFeed} size="sm">
             <Group gap={4} wrap="nowrap">
               <IconRss size={16} aria-hidden />
               Assinar o feed RSS
             </Group>
           </Anchor>
         </Group>
-        <TagFilter tags={tags} active={tag} basePath="/noticias" />
+        <TagFilter tags={tags} active={tag} basePath={sitePaths.posts} />
         {posts.data.length === 0 ? (
           <Text py="xl">{tag ? "Nenhuma notícia com esta etiqueta." : "Nenhuma notícia publicada ainda."}</Text>
         ) : (

@@ -1,8 +1,8 @@
-import { data } from "react-router";
+import { notFoundPage } from "../../lib/not-found.server.ts";
 
 /** Any public path no route knows answers 404 inside the site layout. */
 export function loader() {
-  throw data(null, { status: 404 });
+  throw notFoundPage();
 }
 
 export default function NotFound() {

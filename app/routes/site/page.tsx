@@ -3,14 +3,14 @@ import { truncate, webPageJsonLd } from "../../../common/seo.ts";
 import { PageArticle } from "../../components/site/content-body.tsx";
 import { seoMeta, siteLinks } from "../../components/site/seo.ts";
 import { getApp } from "../../lib/context.server.ts";
-import { findOr404 } from "../../lib/site-content.server.ts";
+import { loadOr404 } from "../../lib/not-found.server.ts";
 import type { Route } from "./+types/page";
 
 /** /:slug — a page by slug or id; administrators also open drafts, as a preview. */
 export async function loader({ context, params }: Route.LoaderArgs) {
   const { services, actor } = getApp(context);
   const [page, settings] = await Promise.all([
-    findOr404(() => services.pages.get(actor, params.slug)),
+    loadOr404(() => services.pages.get(actor, params.slug)),
     services.settings.get(),
   ]);
   return { page, isHome: settings?.home_page_id === page.id };

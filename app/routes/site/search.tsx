@@ -1,7 +1,8 @@
 import { Anchor, Badge, Container, Group, Mark, Stack, Text, Title } from "@mantine/core";
-import type { SearchHit } from "../../../common/content.ts";
-import { formatLongDate, formatLongDateTime } from "../../../common/format-datetime.ts";
+import { formatLongDate, formatLongDateTime } from "../../../common/dates/format.ts";
 import { highlightParts } from "../../../common/highlight.ts";
+import { sitePaths } from "../../../common/site-paths.ts";
+import type { SearchHit } from "../../../common/views/search.ts";
 import { AppLink } from "../../components/app-link.tsx";
 import { readListQuery } from "../../components/conta/list-toolbar.tsx";
 import { PaginationBar, redirectPastLastPage } from "../../components/conta/pagination-bar.tsx";
@@ -25,7 +26,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
   return seoMeta({
     root: matches[0].loaderData,
     title: q ? `Busca: ${q}` : "Busca",
-    path: listPath("/busca", { q, page: loaderData?.results?.pagination.page }),
+    path: listPath(sitePaths.search, { q, page: loaderData?.results?.pagination.page }),
     // Result pages change with every search: keep them out of search engines.
     noindex: true,
   });

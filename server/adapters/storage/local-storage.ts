@@ -3,6 +3,7 @@ import { createReadStream } from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
+import { sitePaths } from "../../../common/site-paths.ts";
 import type { FileStorage } from "./file-storage.ts";
 
 const contentTypes: Record<string, string> = {
@@ -82,7 +83,7 @@ export function createLocalStorage(root: string, filesUrl?: string): FileStorage
       await fs.rm(resolve(key), { force: true });
     },
     url(key) {
-      return `${filesUrl ?? ""}/files/${key}`;
+      return `${filesUrl ?? ""}${sitePaths.file(key)}`;
     },
   };
 }

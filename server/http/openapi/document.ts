@@ -4,7 +4,6 @@ import { z } from "../../../common/zod.ts";
 import { areas } from "../../areas.ts";
 import type { AppEnv } from "../env.ts";
 import { SESSION_COOKIE } from "../session-cookie.ts";
-import { legacyOperations } from "./legacy-operations.ts";
 import { type Access, inputs, type Operation, output, outputs, responsesOf } from "./operation.ts";
 
 const documentSchema = output(
@@ -15,7 +14,6 @@ const documentSchema = output(
 /** Every operation of /api: each area's, then this document's own. */
 export const operations: Operation[] = [
   ...Object.values(areas).flatMap((area) => area.routes?.flatMap((entry) => entry.operations) ?? []),
-  ...legacyOperations,
   {
     method: "get",
     path: "/api/openapi.json",

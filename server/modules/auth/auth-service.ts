@@ -16,14 +16,6 @@ export type Session = { token: string; expiresAt: Date };
 
 const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
-/** Signs a user out everywhere, except (optionally) the session making the request. */
-export async function revokeSessions(db: Db, userId: number, exceptToken: string | null): Promise<void> {
-  const sameUser = eq(sessions.userId, userId);
-  await db
-    .delete(sessions)
-    .where(exceptToken ? and(sameUser, ne(sessions.tokenHash, hashToken(exceptToken))) : sameUser);
-}
-
 // A fixed hash so an unknown e-mail costs the same time as a wrong password.
 const dummyHash = hashPassword("not-a-real-password");
 
@@ -65,6 +57,14 @@ export function createAuthService(db: Db, throttles: LoginThrottles) {
 
     async logout(token: string): Promise<void> {
       await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
+    },
+
+    /** Signs a user out everywhere, except (optionally) the session making the request. */
+    async revokeSessions(userId: number, exceptToken: string | null): Promise<void> {
+      const sameUser = eq(sessions.userId, userId);
+      await db
+        .delete(sessions)
+        .where(exceptToken ? and(sameUser, ne(sessions.tokenHash, hashToken(exceptToken))) : sameUser);
     },
 
     /** The user behind a session token, or null when it is unknown or expired. */

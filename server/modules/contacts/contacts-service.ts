@@ -1,21 +1,13 @@
 import { and, count, desc, eq, ilike, isNotNull, isNull, or, type SQL } from "drizzle-orm";
 import { notFound } from "../../../common/errors.ts";
-import type { ListQuery, Paginated } from "../../../common/pagination.ts";
+import { type ListQuery, pageOffset, toPage } from "../../../common/pagination.ts";
 import type { ContactInput } from "../../../common/schemas/contact.ts";
+import type { ContactPage, ContactView } from "../../../common/views/contacts.ts";
 import type { Db } from "../../db/client.ts";
+import { containsPattern } from "../../db/sql.ts";
 import { type Actor, requireAdmin } from "../../kernel/access.ts";
 import { createThrottle, type Throttle } from "../../kernel/throttle.ts";
 import { contacts } from "./tables.ts";
-
-export type ContactView = {
-  id: number;
-  name: string;
-  email: string;
-  message: string;
-  read: boolean;
-  read_at: string | null;
-  created_at: string;
-};
 
 const toView = (row: typeof contacts.$inferSelect): ContactView => ({
   id: row.id,
@@ -47,11 +39,11 @@ export function createContactsService(db: Db, throttle: Throttle) {
       return { stored: true };
     },
 
-    async list(actor: Actor | null, query: ContactListQuery): Promise<Paginated<ContactView> & { unread: number }> {
+    async list(actor: Actor | null, query: ContactListQuery): Promise<ContactPage> {
       requireAdmin(actor);
       const filters: SQL[] = [];
       if (query.q) {
-        const pattern = `%${query.q.replace(/[\\%_]/g, "\\$&")}%`;
+        const pattern = containsPattern(query.q);
         const match = or(
           ilike(contacts.name, pattern),
           ilike(contacts.email, pattern),
@@ -70,12 +62,8 @@ export function createContactsService(db: Db, throttle: Throttle) {
         .where(where)
         .orderBy(desc(contacts.createdAt), desc(contacts.id))
         .limit(query.per_page)
-        .offset((query.page - 1) * query.per_page);
-      return {
-        data: rows.map(toView),
-        pagination: { total: total?.value ?? 0, page: query.page, per_page: query.per_page },
-        unread: unread?.value ?? 0,
-      };
+        .offset(pageOffset(query));
+      return { ...toPage(rows.map(toView), total?.value ?? 0, query), unread: unread?.value ?? 0 };
     },
 
     /** Opening a message marks it read. */

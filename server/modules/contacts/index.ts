@@ -1,9 +1,10 @@
 import { defineArea } from "../../kernel/area.ts";
 import { createContactsService, createContactThrottle } from "./contacts-service.ts";
+import { contactsOperations } from "./operations.ts";
 import { contactsRoutes } from "./routes.ts";
 
 export const contactsArea = defineArea({
   state: () => createContactThrottle(),
   service: ({ db }, throttle) => createContactsService(db, throttle),
-  routes: [{ base: "/api/contacts", routes: contactsRoutes, operations: [] }],
+  routes: [{ base: "/api/contacts", routes: contactsRoutes, operations: contactsOperations }],
 });

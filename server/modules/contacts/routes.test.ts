@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { ContactView } from "../../../common/views/contacts.ts";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app.ts";
-import type { ContactView } from "./contacts-service.ts";
 
 let t: TestApp;
 beforeAll(async () => {

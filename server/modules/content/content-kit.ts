@@ -1,10 +1,11 @@
 import { and, arrayContains, count, desc, eq, like, ne, or, type SQL, sql } from "drizzle-orm";
-import type { ContentView, TagCount } from "../../../common/content.ts";
 import { conflict, invalid } from "../../../common/errors.ts";
 import type { ListQuery } from "../../../common/pagination.ts";
 import type { ContentListQuery, PageInput } from "../../../common/schemas/content.ts";
 import { parseId } from "../../../common/schemas/id.ts";
+import type { ContentView, TagCount } from "../../../common/views/content.ts";
 import type { Db } from "../../db/client.ts";
+import { isUniqueViolation } from "../../db/sql.ts";
 import { sanitizeRichText } from "./sanitize.ts";
 import type { events, pages, posts } from "./tables.ts";
 
@@ -29,14 +30,6 @@ export function slugify(text: string): string {
 }
 
 export const isDigits = (value: string) => /^\d+$/.test(value);
-
-/** True for PostgreSQL's unique_violation, however the driver wraps it. */
-export function isUniqueViolation(error: unknown): boolean {
-  for (let cause = error; cause instanceof Error; cause = cause.cause) {
-    if ("code" in cause && cause.code === "23505") return true;
-  }
-  return false;
-}
 
 export type SlugRules = {
   /** Stands in for a title with no letters or digits, and prefixes an all-digit one ("2025" -> "noticia-2025"). */
@@ -133,13 +126,13 @@ export function contentView(row: ContentRow, url: string): ContentView {
 const tsQuery = (q: string) => sql`websearch_to_tsquery('pt_unaccent', ${q})`;
 
 /**
- * The WHERE of a list: what the reader may see (`visible`, null for administrators, who
- * may filter by status instead), the full-text query and the tag.
+ * The WHERE of a list: what the reader may see (`visible` from content-access.ts, none for
+ * administrators, who may filter by status instead), the full-text query and the tag.
  */
 export function listWhere(
   table: ContentTable,
   query: ListQuery & ContentListQuery,
-  visible: SQL | null,
+  visible: SQL | undefined,
   extra: SQL[] = [],
 ): SQL | undefined {
   const filters: SQL[] = [...extra];
@@ -161,11 +154,11 @@ export async function countWhere(db: Db, table: ContentTable, where: SQL | undef
 }
 
 /** Tags in use among the rows the reader may see, most used first. */
-export async function tagCounts(db: Db, table: ContentTable, visible: SQL | null): Promise<TagCount[]> {
+export async function tagCounts(db: Db, table: ContentTable, visible: SQL | undefined): Promise<TagCount[]> {
   const used = db
     .select({ tag: sql<string>`unnest(${table.tags})`.as("tag") })
     .from(table)
-    .where(visible ?? undefined)
+    .where(visible)
     .as("used");
   const rows = await db
     .select({ tag: used.tag, count: count() })

@@ -1,10 +1,11 @@
 import { and, desc, eq, type SQL } from "drizzle-orm";
-import type { ContentView, TagCount } from "../../../common/content.ts";
 import { notFound } from "../../../common/errors.ts";
-import type { ListQuery, Paginated } from "../../../common/pagination.ts";
+import { type ListQuery, type Paginated, pageOffset, toPage } from "../../../common/pagination.ts";
 import type { ContentListQuery, PageInput } from "../../../common/schemas/content.ts";
+import type { ContentView, TagCount } from "../../../common/views/content.ts";
 import type { Db } from "../../db/client.ts";
-import { type Actor, isAdmin, requireAdmin } from "../../kernel/access.ts";
+import { type Actor, requireAdmin } from "../../kernel/access.ts";
+import type { ContentAccess } from "./content-access.ts";
 import {
   byIdOrSlug,
   type ContentTable,
@@ -26,8 +27,8 @@ export type ContentKind<T extends ContentTable, View extends ContentView, Input 
   toView(row: T["$inferSelect"]): View;
   /** The columns stored from the input (the shared ones come from contentValues). */
   values(input: Input, slug: string): T["$inferInsert"];
-  /** What everyone may read; administrators see every row. */
-  isPublic(): SQL;
+  /** What an actor may read (content-access.ts). */
+  access: ContentAccess;
   /** Extra list filters beyond status, text and tag (the agenda's upcoming/past). */
   filters?(query: Query): SQL[];
   /** The list order after the text rank. */
@@ -49,7 +50,6 @@ export function createContentService<
   // columns (contentColumns in the schema), so queries are typed through them and rows go
   // back through kind.toView with their own type.
   const rows = table as ContentTable as typeof pages;
-  const visibleTo = (actor: Actor | null) => (isAdmin(actor) ? null : kind.isPublic());
   const changed = () => kind.onChange?.();
 
   async function exists(id: number) {
@@ -59,18 +59,16 @@ export function createContentService<
 
   return {
     async list(actor: Actor | null, query: ListQuery & Query): Promise<Paginated<View>> {
-      const where = listWhere(table, query, visibleTo(actor), kind.filters?.(query));
+      const where = listWhere(table, query, kind.access(actor), kind.filters?.(query));
       const found = await db
         .select()
         .from(rows)
         .where(where)
         .orderBy(...rankFirst(table, query.q, kind.order(query)))
         .limit(query.per_page)
-        .offset((query.page - 1) * query.per_page);
-      return {
-        data: found.map((row) => kind.toView(row as T["$inferSelect"])),
-        pagination: { total: await countWhere(db, table, where), page: query.page, per_page: query.per_page },
-      };
+        .offset(pageOffset(query));
+      const views = found.map((row) => kind.toView(row as T["$inferSelect"]));
+      return toPage(views, await countWhere(db, table, where), query);
     },
 
     /** A hidden item (draft, or news not yet due) is a 404 for visitors and a preview for administrators. */
@@ -78,7 +76,7 @@ export function createContentService<
       const [row] = await db
         .select()
         .from(rows)
-        .where(and(byIdOrSlug(table, idOrSlug), visibleTo(actor) ?? undefined))
+        .where(and(byIdOrSlug(table, idOrSlug), kind.access(actor)))
         .limit(1);
       if (!row) throw notFound(kind.notFoundMessage);
       return kind.toView(row as T["$inferSelect"]);
@@ -125,14 +123,15 @@ export function createContentService<
     },
 
     async tags(actor: Actor | null): Promise<TagCount[]> {
-      return tagCounts(db, table, visibleTo(actor));
+      return tagCounts(db, table, kind.access(actor));
     },
 
+    /** What visitors may see, whoever asks: the sitemap is public. */
     async sitemap(): Promise<{ url: string; updated_at: string }[]> {
       const found = await db
         .select()
         .from(rows)
-        .where(kind.isPublic())
+        .where(kind.access(null))
         .orderBy(...kind.sitemapOrder, desc(table.id));
       return found.map((row) => {
         const view = kind.toView(row as T["$inferSelect"]);
@@ -141,3 +140,10 @@ export function createContentService<
     },
   };
 }
+
+/** A kind's service as its REST routes (content-routes.ts) call it. */
+export type ContentService<
+  View extends ContentView,
+  Input extends PageInput,
+  Query extends ContentListQuery,
+> = ReturnType<typeof createContentService<ContentTable, View, Input, Query>>;

@@ -1,13 +1,15 @@
-import { asc, desc, eq, gte, lt, type SQL, sql } from "drizzle-orm";
-import type { EventView } from "../../../common/content.ts";
+import { asc, desc, gte, lt, type SQL, sql } from "drizzle-orm";
 import type { EventInput, EventListQuery } from "../../../common/schemas/content.ts";
+import { sitePaths } from "../../../common/site-paths.ts";
+import type { EventView } from "../../../common/views/content.ts";
 import type { Db } from "../../db/client.ts";
+import { eventsAccess } from "./content-access.ts";
 import { contentValues, contentView } from "./content-kit.ts";
 import { createContentService } from "./content-service.ts";
 import { events } from "./tables.ts";
 
 const toView = (row: typeof events.$inferSelect): EventView => ({
-  ...contentView(row, `/agenda/${row.slug}`),
+  ...contentView(row, sitePaths.event(row.slug)),
   start_at: row.startAt.toISOString(),
   end_at: row.endAt.toISOString(),
   place_name: row.placeName,
@@ -46,7 +48,7 @@ export function createEventsService(db: Db) {
       placeAddress: input.place_address,
       onlineUrl: input.online_url,
     }),
-    isPublic: () => eq(events.status, "published"),
+    access: eventsAccess,
     filters: (query) =>
       query.when === "upcoming" ? [upcoming()] : query.when === "past" ? [lt(events.endAt, sql`now()`)] : [],
     order: (query) => agendaOrder(query.sort),

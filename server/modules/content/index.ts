@@ -1,22 +1,21 @@
 import { defineArea } from "../../kernel/area.ts";
-import { eventsRoutes } from "./events-routes.ts";
+import { eventsRoutes, pagesRoutes, postsRoutes } from "./content-routes.ts";
 import { createEventsService } from "./events-service.ts";
-import { pagesRoutes } from "./pages-routes.ts";
+import { eventsOperations, pagesOperations, postsOperations } from "./operations.ts";
 import { createPagesService } from "./pages-service.ts";
-import { postsRoutes } from "./posts-routes.ts";
 import { createPostsService } from "./posts-service.ts";
 
 export const pagesArea = defineArea({
   service: (context) => createPagesService(context),
-  routes: [{ base: "/api/pages", routes: pagesRoutes, operations: [] }],
+  routes: [{ base: "/api/pages", routes: pagesRoutes, operations: pagesOperations }],
 });
 
 export const postsArea = defineArea({
   service: ({ db }) => createPostsService(db),
-  routes: [{ base: "/api/posts", routes: postsRoutes, operations: [] }],
+  routes: [{ base: "/api/posts", routes: postsRoutes, operations: postsOperations }],
 });
 
 export const eventsArea = defineArea({
   service: ({ db }) => createEventsService(db),
-  routes: [{ base: "/api/events", routes: eventsRoutes, operations: [] }],
+  routes: [{ base: "/api/events", routes: eventsRoutes, operations: eventsOperations }],
 });

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { PageView } from "../../../common/content.ts";
-import type { MenuItem } from "../../../common/menus.ts";
 import type { Paginated } from "../../../common/pagination.ts";
+import type { PageView } from "../../../common/views/content.ts";
+import type { MenuItem } from "../../../common/views/menus.ts";
 import { type ApiResponse, createTestApp, type TestApp } from "../../../tests/support/test-app.ts";
-import { operations, responsesOf } from "../../http/openapi/openapi.ts";
+import { operations } from "../../http/openapi/document.ts";
+import { responsesOf } from "../../http/openapi/operation.ts";
 
 let t: TestApp;
 let token: string;

@@ -1,7 +1,10 @@
 import { asc, desc, eq, inArray } from "drizzle-orm";
-import { type PageView, reservedSlugs } from "../../../common/content.ts";
+import { reservedSlugs } from "../../../common/content.ts";
 import type { ContentListQuery, ContentStatus, PageInput } from "../../../common/schemas/content.ts";
+import { sitePaths } from "../../../common/site-paths.ts";
+import type { PageView } from "../../../common/views/content.ts";
 import type { ServiceContext } from "../../kernel/area.ts";
+import { pagesAccess } from "./content-access.ts";
 import { contentValues, contentView } from "./content-kit.ts";
 import { createContentService } from "./content-service.ts";
 import { pages } from "./tables.ts";
@@ -21,9 +24,9 @@ export function createPagesService(context: ServiceContext) {
     table: pages,
     notFoundMessage: "Página não encontrada.",
     slugRules: { word: "pagina", reserved: reservedSlugs },
-    toView: (row) => contentView(row, `/${row.slug}`),
+    toView: (row) => contentView(row, sitePaths.page(row.slug)),
     values: contentValues,
-    isPublic: () => eq(pages.status, "published"),
+    access: pagesAccess,
     order: (query) => [query.sort === "date_asc" ? asc(pages.updatedAt) : desc(pages.updatedAt), desc(pages.id)],
     sitemapOrder: [asc(pages.id)],
     onChange: () => context.announce({ name: "pages.changed", payload: undefined }),
@@ -39,6 +42,15 @@ export function createPagesService(context: ServiceContext) {
         .from(pages)
         .where(inArray(pages.id, ids));
       return new Map(rows.map(({ id, ...link }) => [id, link]));
+    },
+
+    /**
+     * True when the page is published. Its row stays locked until the caller's transaction ends, so
+     * the page cannot be unpublished or deleted in between (the settings' home page).
+     */
+    async lockPublished(id: number): Promise<boolean> {
+      const [row] = await db.select({ status: pages.status }).from(pages).where(eq(pages.id, id)).for("share");
+      return row?.status === "published";
     },
   };
 }

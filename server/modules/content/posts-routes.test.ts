@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { PostView } from "../../../common/content.ts";
 import type { Paginated } from "../../../common/pagination.ts";
+import { type PostView, postViewSchema } from "../../../common/views/content.ts";
 import { type ApiResponse, createTestApp, type TestApp } from "../../../tests/support/test-app.ts";
-import { operations, responsesOf } from "../../http/openapi/openapi.ts";
+import { operations } from "../../http/openapi/document.ts";
+import { responsesOf } from "../../http/openapi/operation.ts";
 
 let t: TestApp;
 let token: string;
@@ -28,7 +29,7 @@ async function create(body: Record<string, unknown>): Promise<PostView> {
   const response = await t.request("POST", "/api/posts", { token, body: { status: "published", ...body } });
   if (response.status !== 201) throw new Error(`post create failed: ${JSON.stringify(response.body)}`);
   documented("post", "/api/posts", response);
-  return response.json<PostView>();
+  return postViewSchema.parse(response.body);
 }
 
 const titles = async (query = "", auth?: string) => {

@@ -1,22 +1,21 @@
-import { and, asc, desc, eq, lte, sql } from "drizzle-orm";
-import type { PostView } from "../../../common/content.ts";
+import { asc, desc } from "drizzle-orm";
 import type { ContentListQuery, PostInput } from "../../../common/schemas/content.ts";
+import { sitePaths } from "../../../common/site-paths.ts";
+import type { PostView } from "../../../common/views/content.ts";
 import type { Db } from "../../db/client.ts";
+import { postsAccess } from "./content-access.ts";
 import { contentValues, contentView } from "./content-kit.ts";
 import { createContentService } from "./content-service.ts";
 import { posts } from "./tables.ts";
-
-/** Published and already due: a future publication date hides a news item until then. */
-const isPublic = () => and(eq(posts.status, "published"), lte(posts.publishedAt, sql`now()`)) ?? sql`false`;
 
 export function createPostsService(db: Db) {
   return createContentService<typeof posts, PostView, PostInput, ContentListQuery>(db, {
     table: posts,
     notFoundMessage: "Notícia não encontrada.",
     slugRules: { word: "noticia" },
-    toView: (row) => ({ ...contentView(row, `/noticias/${row.slug}`), published_at: row.publishedAt.toISOString() }),
+    toView: (row) => ({ ...contentView(row, sitePaths.post(row.slug)), published_at: row.publishedAt.toISOString() }),
     values: (input, slug) => ({ ...contentValues(input, slug), publishedAt: input.published_at }),
-    isPublic,
+    access: postsAccess,
     order: (query) => [query.sort === "date_asc" ? asc(posts.publishedAt) : desc(posts.publishedAt), desc(posts.id)],
     sitemapOrder: [desc(posts.publishedAt)],
   });

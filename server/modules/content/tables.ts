@@ -1,7 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import { check, index, integer, jsonb, pgEnum, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
-import type { ContentDocument } from "../../../common/content.ts";
 import { contentStatuses } from "../../../common/schemas/content.ts";
+import type { ContentDocument } from "../../../common/views/content.ts";
 import { createdAt, tsvector, updatedAt } from "../../db/columns.ts";
 
 export const contentStatus = pgEnum("content_status", contentStatuses);

@@ -1,15 +1,16 @@
-import type { MediaFilters } from "../../../common/media.ts";
+import type { MediaFilters } from "../../../common/views/medias.ts";
 import { defineArea } from "../../kernel/area.ts";
 import { memo } from "../../kernel/memo.ts";
 import { createMediaImport } from "./media-import.ts";
 import { createMediasService } from "./medias-service.ts";
+import { mediasOperations } from "./operations.ts";
 import { mediasRoutes } from "./routes.ts";
 
 export const mediasArea = defineArea({
   state: () => memo<MediaFilters>(),
   service: (context, publicFilters) => createMediasService(context, publicFilters),
   listen: (on, publicFilters) => on("medias.changed", () => publicFilters.invalidate()),
-  routes: [{ base: "/api/medias", routes: mediasRoutes, operations: [] }],
+  routes: [{ base: "/api/medias", routes: mediasRoutes, operations: mediasOperations }],
 });
 
 export const mediaImportArea = defineArea({ service: (context) => createMediaImport(context) });

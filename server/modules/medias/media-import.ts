@@ -1,13 +1,13 @@
 import { setImmediate as nextTurn } from "node:timers/promises";
 import { and, eq, inArray, lt, sql } from "drizzle-orm";
-import type { ImportEntry, ImportResult, ImportSummary } from "../../../common/media-import.ts";
 import type { MediaInput, ReferenceFormat } from "../../../common/schemas/media.ts";
+import type { ImportEntry, ImportResult, ImportSummary } from "../../../common/views/medias.ts";
 import type { Db } from "../../db/client.ts";
 import { type Actor, requireAdmin } from "../../kernel/access.ts";
 import type { ServiceContext } from "../../kernel/area.ts";
 import { type ParsedEntry, type ParsedReferences, parseReferences } from "./interchange/parse-references.ts";
 import { mediaValues } from "./media-row.ts";
-import { notStaged } from "./media-visibility.ts";
+import { notStaged } from "./medias-access.ts";
 import { mediaImports, medias } from "./tables.ts";
 
 /**

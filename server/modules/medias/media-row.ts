@@ -1,12 +1,13 @@
 import { identityKey } from "../../../common/citation/person-name.ts";
-import { type MediaView, mediaPath } from "../../../common/media.ts";
+import { toStoredPublicationDate } from "../../../common/dates/publication-date.ts";
 import {
-  formatPublicationDate,
   type MediaInput,
   type PublicationDate,
   parsePublicationDate,
   precisionOf,
 } from "../../../common/schemas/media.ts";
+import { sitePaths } from "../../../common/site-paths.ts";
+import type { MediaView } from "../../../common/views/medias.ts";
 import { sanitizeRichText } from "../content/sanitize.ts";
 import type { medias } from "./tables.ts";
 
@@ -70,7 +71,7 @@ export function toMediaView(row: MediaRow): MediaView {
     authors: row.authors,
     organizers: row.organizers,
     description: row.description,
-    publication_date: formatPublicationDate(date),
+    publication_date: toStoredPublicationDate(date),
     date_precision: precisionOf(date),
     year: row.publicationYear,
     publisher: row.publisher,
@@ -95,6 +96,6 @@ export function toMediaView(row: MediaRow): MediaView {
     status: row.status,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
-    url_path: mediaPath(row.id),
+    url_path: sitePaths.media(row.id),
   };
 }

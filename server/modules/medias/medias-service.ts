@@ -1,20 +1,15 @@
 import { and, arrayContains, asc, count, desc, eq, gte, isNotNull, lte, type SQL, sql } from "drizzle-orm";
 import { notFound } from "../../../common/errors.ts";
 import { normalizeLanguage } from "../../../common/languages.ts";
-import {
-  type FacetCount,
-  type MediaFilters,
-  type MediaView,
-  mediaTypeLabels,
-  mediaTypes,
-} from "../../../common/media.ts";
-import type { ListQuery, Paginated } from "../../../common/pagination.ts";
+import { mediaTypeLabels, mediaTypes } from "../../../common/media.ts";
+import { type ListQuery, type Paginated, pageOffset, toPage } from "../../../common/pagination.ts";
 import type { MediaInput, MediaListQuery } from "../../../common/schemas/media.ts";
+import type { FacetCount, MediaFilters, MediaView } from "../../../common/views/medias.ts";
 import { type Actor, isAdmin, requireAdmin } from "../../kernel/access.ts";
 import type { ServiceContext } from "../../kernel/area.ts";
 import { type Memo, readThrough } from "../../kernel/memo.ts";
 import { mediaValues, toMediaView } from "./media-row.ts";
-import { notStaged } from "./media-visibility.ts";
+import { mediasAccess } from "./medias-access.ts";
 import { medias } from "./tables.ts";
 
 export const MEDIA_NOT_FOUND = "Item não encontrado.";
@@ -26,11 +21,10 @@ export type MediaSearch = Pick<ListQuery, "q"> & MediaListQuery;
 
 const tsQuery = (q: string) => sql`websearch_to_tsquery('pt_unaccent', ${q})`;
 
-/** Visitors and customers see published items; administrators see all and may filter by status. */
+/** What the actor may see (mediasAccess) narrowed by the list's filters; administrators may filter by status. */
 function listWhere(actor: Actor | null, query: MediaSearch): SQL | undefined {
-  const filters: SQL[] = [notStaged()];
-  if (!isAdmin(actor)) filters.push(eq(medias.status, "published"));
-  else if (query.status) filters.push(eq(medias.status, query.status));
+  const filters: SQL[] = [mediasAccess(actor)];
+  if (isAdmin(actor) && query.status) filters.push(eq(medias.status, query.status));
   const q = query.q.trim();
   if (q) filters.push(sql`${medias.search} @@ ${tsQuery(q)}`);
   if (query.type) filters.push(eq(medias.type, query.type));
@@ -84,8 +78,6 @@ declare module "../../kernel/events.ts" {
 
 export function createMediasService(context: ServiceContext, publicFiltersCache: Memo<MediaFilters>) {
   const { db } = context;
-  const visibleTo = (actor: Actor | null) =>
-    isAdmin(actor) ? notStaged() : and(notStaged(), eq(medias.status, "published"));
 
   /** Values of one array column in use among the visible items, most used first. */
   async function arrayFacet(
@@ -144,19 +136,16 @@ export function createMediasService(context: ServiceContext, publicFiltersCache:
         .where(where)
         .orderBy(...listOrder(query))
         .limit(query.per_page)
-        .offset((query.page - 1) * query.per_page);
+        .offset(pageOffset(query));
       const [total] = await db.select({ value: count() }).from(medias).where(where);
-      return {
-        data: rows.map(toMediaView),
-        pagination: { total: total?.value ?? 0, page: query.page, per_page: query.per_page },
-      };
+      return toPage(rows.map(toMediaView), total?.value ?? 0, query);
     },
 
     /** What is in use among the items the caller can see (the front end keeps it as media_filters). */
     filters(actor: Actor | null): Promise<MediaFilters> {
-      if (isAdmin(actor)) return facets(visibleTo(actor));
+      if (isAdmin(actor)) return facets(mediasAccess(actor));
       // Every visit to /biblioteca shows the filters: the visitors' copy is kept until the library changes.
-      return readThrough(context, publicFiltersCache, () => facets(visibleTo(null)));
+      return readThrough(context, publicFiltersCache, () => facets(mediasAccess(null)));
     },
 
     /** A draft is a 404 for everyone but administrators. */
@@ -164,7 +153,7 @@ export function createMediasService(context: ServiceContext, publicFiltersCache:
       const [row] = await db
         .select()
         .from(medias)
-        .where(and(eq(medias.id, id), visibleTo(actor)))
+        .where(and(eq(medias.id, id), mediasAccess(actor)))
         .limit(1);
       if (!row) throw notFound(MEDIA_NOT_FOUND);
       return toMediaView(row);
@@ -183,7 +172,7 @@ export function createMediasService(context: ServiceContext, publicFiltersCache:
       const [row] = await db
         .update(medias)
         .set({ ...mediaValues(input), updatedAt: new Date() })
-        .where(and(eq(medias.id, id), notStaged()))
+        .where(and(eq(medias.id, id), mediasAccess(actor)))
         .returning();
       if (!row) throw notFound(MEDIA_NOT_FOUND);
       changed();
@@ -194,7 +183,7 @@ export function createMediasService(context: ServiceContext, publicFiltersCache:
       requireAdmin(actor);
       const deleted = await db
         .delete(medias)
-        .where(and(eq(medias.id, id), notStaged()))
+        .where(and(eq(medias.id, id), mediasAccess(actor)))
         .returning({ id: medias.id });
       if (deleted.length === 0) throw notFound(MEDIA_NOT_FOUND);
       changed();

@@ -1,9 +1,16 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { SearchHit } from "../../../common/content.ts";
-import type { MediaFilters, MediaView } from "../../../common/media.ts";
-import type { ImportResult, ImportSummary } from "../../../common/media-import.ts";
 import type { Paginated } from "../../../common/pagination.ts";
 import { MAX_IMPORT_BYTES, mediaSchema } from "../../../common/schemas/media.ts";
+import {
+  type ImportResult,
+  type ImportSummary,
+  importResultSchema,
+  type MediaFilters,
+  type MediaView,
+  mediaListSchema,
+  mediaViewSchema,
+} from "../../../common/views/medias.ts";
+import type { SearchHit } from "../../../common/views/search.ts";
 import { type ApiResponse, createTestApp, type TestApp } from "../../../tests/support/test-app.ts";
 import { operations } from "../../http/openapi/document.ts";
 import { responsesOf } from "../../http/openapi/operation.ts";
@@ -35,7 +42,7 @@ async function create(body: Record<string, unknown>): Promise<MediaView> {
   const response = await t.request("POST", "/api/medias", { token, body: { type: "book", ...body } });
   if (response.status !== 201) throw new Error(`media create failed: ${JSON.stringify(response.body)}`);
   documented("post", "/api/medias", response);
-  return response.json<MediaView>();
+  return mediaViewSchema.parse(response.body);
 }
 
 /** Many items at once, straight into the table through the service's own row mapping. */
@@ -49,7 +56,7 @@ async function list(query = "", auth?: string): Promise<Paginated<MediaView>> {
   const response = await t.request("GET", `/api/medias${query}`, { token: auth });
   expect(response.status, `${query}: ${JSON.stringify(response.body)}`).toBe(200);
   documented("get", "/api/medias", response);
-  return response.json<Paginated<MediaView>>();
+  return mediaListSchema.parse(response.body);
 }
 
 const titles = async (query = "", auth?: string) => (await list(query, auth)).data.map((item) => item.title);
@@ -537,7 +544,7 @@ describe("imports", () => {
     const response = await t.request("POST", "/api/medias/import", { token, form });
     expect(response.status).toBe(200);
     documented("post", "/api/medias/import", response);
-    expect(response.json<ImportResult>()).toMatchObject({ total: 2, new: 2, created: 2 });
+    expect(importResultSchema.parse(response.body)).toMatchObject({ total: 2, new: 2, created: 2 });
     expect(await titles("?sort=title", token)).toEqual(["Livro novo", "Segundo livro"]);
     const again = await t.request("POST", "/api/medias/import", {
       token,

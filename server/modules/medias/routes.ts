@@ -1,6 +1,5 @@
 import type { Context } from "hono";
 import { Hono } from "hono";
-import { createMiddleware } from "hono/factory";
 import { invalid, tooLarge } from "../../../common/errors.ts";
 import { formatFileSize } from "../../../common/file-size.ts";
 import { MEDIA_PAGE_SIZE } from "../../../common/media.ts";
@@ -17,15 +16,9 @@ import {
 } from "../../../common/schemas/media.ts";
 import { z } from "../../../common/zod.ts";
 import type { AppEnv } from "../../http/env.ts";
+import { adminOnly } from "../../http/guards.ts";
 import { readBody, readId, readQuery } from "../../http/input.ts";
-import { requireAdmin } from "../../kernel/access.ts";
 import { formatReferences } from "./interchange/format-references.ts";
-
-// Permission is checked before the body is read, so a stranger learns nothing from validation errors.
-const adminOnly = createMiddleware<AppEnv>(async (c, next) => {
-  requireAdmin(c.get("actor"));
-  await next();
-});
 
 /** Page, per_page and q of the library list: a page holds MEDIA_PAGE_SIZE items, as on the public page. */
 export const mediaPageQuerySchema = listQuerySchema.extend({

@@ -1,13 +1,14 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, jsonb, pgEnum, pgTable, smallint, text } from "drizzle-orm/pg-core";
-import type { ContentDocument } from "../../../common/content.ts";
 import { mediaTypes } from "../../../common/media.ts";
+import { mediaImportStatuses } from "../../../common/media-import.ts";
+import type { ContentDocument } from "../../../common/views/content.ts";
 import { createdAt, tsvector, updatedAt } from "../../db/columns.ts";
 import { contentStatus } from "../content/tables.ts";
 
 export const mediaType = pgEnum("media_type", mediaTypes);
 
-export const mediaImportStatus = pgEnum("media_import_status", ["pending", "done"]);
+export const mediaImportStatus = pgEnum("media_import_status", mediaImportStatuses);
 
 /**
  * One committed reference import. Its items are written in short chunks while it is pending and

@@ -1,6 +1,7 @@
 import { defineArea } from "../../kernel/area.ts";
 import { memo } from "../../kernel/memo.ts";
 import { createMenusService, type MenuTrees } from "./menus-service.ts";
+import { menusOperations } from "./operations.ts";
 import { menusRoutes } from "./routes.ts";
 
 export const menusArea = defineArea({
@@ -8,9 +9,8 @@ export const menusArea = defineArea({
   service: (context, cache) => createMenusService(context, cache),
   listen(on, cache) {
     on("menus.changed", () => cache.invalidate());
-    // Linked pages show by slug, and feature menus follow the settings.
+    // Linked pages show by slug.
     on("pages.changed", () => cache.invalidate());
-    on("settings.changed", () => cache.invalidate());
   },
-  routes: [{ base: "/api/menus", routes: menusRoutes, operations: [] }],
+  routes: [{ base: "/api/menus", routes: menusRoutes, operations: menusOperations }],
 });

@@ -1,11 +1,14 @@
 import { asc, eq, isNull, max } from "drizzle-orm";
 import { invalid, notFound } from "../../../common/errors.ts";
-import { isExternalUrl, type MenuItem } from "../../../common/menus.ts";
+import type { Features } from "../../../common/features.ts";
+import { isExternalUrl } from "../../../common/menus.ts";
 import type { MenuOrder, MenuValues } from "../../../common/schemas/menu.ts";
+import type { MenuItem } from "../../../common/views/menus.ts";
 import type { Db } from "../../db/client.ts";
 import { type Actor, requireAdmin } from "../../kernel/access.ts";
 import type { ServiceContext } from "../../kernel/area.ts";
 import { type Memo, readThrough } from "../../kernel/memo.ts";
+import { syncFeatureMenus } from "./feature-menus.ts";
 import { menus } from "./tables.ts";
 
 type MenuRow = typeof menus.$inferSelect;
@@ -212,6 +215,14 @@ export function createMenusService(context: ServiceContext, cache: Memo<MenuTree
       });
       trees.invalidate();
       return fullTree();
+    },
+
+    /** A settings save's part in the menus (spec §4, see feature-menus.ts), on the caller's transaction if any. */
+    async syncFeatureMenus(before: Features | null, after: Features): Promise<void> {
+      await context.transaction(async (tx) => {
+        await syncFeatureMenus(tx.db, before, after);
+        tx.announce({ name: "menus.changed", payload: undefined });
+      });
     },
   };
 }

@@ -1,4 +1,5 @@
 import { defineArea } from "../../kernel/area.ts";
+import { searchOperations } from "./operations.ts";
 import { searchRoutes } from "./routes.ts";
 import { createSearchService, type SearchScope } from "./search-service.ts";
 
@@ -12,5 +13,5 @@ export const searchArea = defineArea({
         medias: features?.medias.enabled ?? false,
       };
     }),
-  routes: [{ base: "/api/search", routes: searchRoutes, operations: [] }],
+  routes: [{ base: "/api/search", routes: searchRoutes, operations: searchOperations }],
 });

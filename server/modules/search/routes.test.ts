@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { SearchHit } from "../../../common/content.ts";
-import type { Paginated } from "../../../common/pagination.ts";
+import { searchResultsSchema } from "../../../common/views/search.ts";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app.ts";
 import { events, pages, posts } from "../content/tables.ts";
 
@@ -60,7 +59,7 @@ describe("GET /api/search", () => {
     await seed();
     const response = await t.request("GET", "/api/search?q=Cooperativas");
     expect(response.status).toBe(200);
-    const body = response.json<Paginated<SearchHit>>();
+    const body = searchResultsSchema.parse(response.body);
     expect(body.pagination).toEqual({ total: 3, page: 1, per_page: 20 });
     expect(body.data.map((hit) => [hit.type, hit.url])).toEqual([
       ["event", "/agenda/encontro"],
@@ -77,7 +76,7 @@ describe("GET /api/search", () => {
   it("pages with page and per_page", async () => {
     await seed();
     const response = await t.request("GET", "/api/search?q=cooperativa&page=2&per_page=2");
-    const body = response.json<Paginated<SearchHit>>();
+    const body = searchResultsSchema.parse(response.body);
     expect(body.pagination).toEqual({ total: 3, page: 2, per_page: 2 });
     expect(body.data.map((hit) => hit.url)).toEqual(["/quem-somos"]);
   });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { mediaPath } from "../../../common/media.ts";
+import { sitePaths } from "../../../common/site-paths.ts";
 import { createTestDatabase, resetDatabase } from "../../../tests/support/database.ts";
 import { events, pages, posts } from "../content/tables.ts";
 import { medias } from "../medias/tables.ts";
@@ -140,7 +140,7 @@ describe("search service", () => {
         type: "media",
         id: dated.id,
         title: "Cartilha de sementes",
-        url: mediaPath(dated.id),
+        url: sitePaths.media(dated.id),
         excerpt: "Silva, Ana; {Embrapa} Como guardar «sementes» crioulas & trocá-las.",
         date: "2019-01-01T00:00:00.000Z",
         rank: expect.any(Number),
@@ -149,7 +149,7 @@ describe("search service", () => {
         type: "media",
         id: undated.id,
         title: "Feira de trocas",
-        url: mediaPath(undated.id),
+        url: sitePaths.media(undated.id),
         excerpt: "",
         date: undated.updatedAt.toISOString(),
         rank: expect.any(Number),

@@ -1,9 +1,13 @@
-import { sql } from "drizzle-orm";
-import type { SearchHit } from "../../../common/content.ts";
-import type { Paginated } from "../../../common/pagination.ts";
+import { type AnyColumn, and, sql } from "drizzle-orm";
+import { type Paginated, pageOffset, toPage } from "../../../common/pagination.ts";
+import { sitePaths } from "../../../common/site-paths.ts";
+import { type SearchHit, searchHitSchema } from "../../../common/views/search.ts";
 import { z } from "../../../common/zod.ts";
 import type { Db } from "../../db/client.ts";
-import { NOT_STAGED_SQL } from "../medias/media-visibility.ts";
+import { eventsAccess, pagesAccess, postsAccess } from "../content/content-access.ts";
+import { events, pages, posts } from "../content/tables.ts";
+import { mediasAccess } from "../medias/medias-access.ts";
+import { medias } from "../medias/tables.ts";
 
 export type SearchQuery = { q: string; page: number; per_page: number };
 
@@ -11,13 +15,8 @@ export type SearchQuery = { q: string; page: number; per_page: number };
  * One row of the union. PGlite and node-postgres hand back numbers and counts
  * differently (bigint as text on one, number on the other), so rows are coerced here.
  */
-const hitRow = z.object({
-  type: z.enum(["page", "post", "event", "media"]),
+const hitRow = searchHitSchema.extend({
   id: z.coerce.number(),
-  title: z.string(),
-  url: z.string(),
-  excerpt: z.string(),
-  date: z.string(),
   rank: z.coerce.number(),
   total: z.coerce.number(),
 });
@@ -48,6 +47,9 @@ const iso = (column: string) => sql.raw(`to_char(${column} AT TIME ZONE 'UTC', '
 /** Summary and body as plain text: tags become spaces, so words on both sides of a tag stay apart. */
 const plainText = sql.raw(`regexp_replace(summary || ' ' || content, '<[^>]*>', ' ', 'g')`);
 
+/** Rows of `search` matching the query of the `q` CTE. */
+const matches = (search: AnyColumn) => sql`${search} @@ q.query`;
+
 /** Which kinds of content are public: news, events and the library only while their feature is on. */
 export type SearchScope = () => Promise<{ posts: boolean; events: boolean; medias: boolean }>;
 
@@ -62,10 +64,16 @@ export function createSearchService(db: Db, scope: SearchScope) {
      * and description.
      */
     async search(query: SearchQuery): Promise<Paginated<SearchHit>> {
-      const pagination = { total: 0, page: query.page, per_page: query.per_page };
       const q = query.q.trim();
-      if (!q) return { data: [], pagination };
+      if (!q) return toPage([], 0, query);
       const { posts: postsOn, events: eventsOn, medias: mediasOn } = await scope();
+      // What visitors may see of each kind, whoever asks (content-access.ts, medias-access.ts), that matches.
+      const where = {
+        pages: and(pagesAccess(null), matches(pages.search)),
+        posts: and(sql`${postsOn}`, postsAccess(null), matches(posts.search)),
+        events: and(sql`${eventsOn}`, eventsAccess(null), matches(events.search)),
+        medias: and(sql`${mediasOn}`, mediasAccess(null), matches(medias.search)),
+      };
 
       const hits = sql`
         WITH q AS (SELECT websearch_to_tsquery('pt_unaccent', ${q}) AS query),
@@ -73,29 +81,29 @@ export function createSearchService(db: Db, scope: SearchScope) {
           SELECT 'page' AS type, id, title, '/' || slug AS url, summary, content, updated_at AS date,
                  ts_rank(search, q.query) AS rank
             FROM pages, q
-           WHERE status = 'published' AND search @@ q.query
+           WHERE ${where.pages}
           UNION ALL
-          SELECT 'post', id, title, '/noticias/' || slug, summary, content, published_at,
+          SELECT 'post', id, title, ${`${sitePaths.posts}/`} || slug, summary, content, published_at,
                  ts_rank(search, q.query)
             FROM posts, q
-           WHERE ${postsOn} AND status = 'published' AND published_at <= now() AND search @@ q.query
+           WHERE ${where.posts}
           UNION ALL
-          SELECT 'event', id, title, '/agenda/' || slug, summary, content, start_at,
+          SELECT 'event', id, title, ${`${sitePaths.events}/`} || slug, summary, content, start_at,
                  ts_rank(search, q.query)
             FROM events, q
-           WHERE ${eventsOn} AND status = 'published' AND search @@ q.query
+           WHERE ${where.events}
           UNION ALL
-          SELECT 'media', id, title, '/biblioteca/' || id, array_to_string(authors, '; '), description,
+          SELECT 'media', id, title, ${`${sitePaths.medias}/`} || id, array_to_string(authors, '; '), description,
                  coalesce(make_timestamptz(publication_year, 1, 1, 0, 0, 0, 'UTC'), updated_at),
                  ts_rank(search, q.query)
             FROM medias, q
-           WHERE ${mediasOn} AND status = 'published' AND ${NOT_STAGED_SQL} AND search @@ q.query
+           WHERE ${where.medias}
         ),
         page AS (
           SELECT hits.*, count(*) OVER () AS total
             FROM hits
            ORDER BY rank DESC, date DESC, type, id
-           LIMIT ${query.per_page} OFFSET ${(query.page - 1) * query.per_page}
+           LIMIT ${query.per_page} OFFSET ${pageOffset(query)}
         )
         SELECT type, id, title, url,
                ts_headline('pt_unaccent', ${plainText}, q.query,
@@ -104,37 +112,32 @@ export function createSearchService(db: Db, scope: SearchScope) {
           FROM page, q
          ORDER BY page.rank DESC, page.date DESC, page.type, page.id`;
 
-      const rows = rowsOf(await db.execute(hits)).map((row) => hitRow.parse(row));
-      if (rows[0]) pagination.total = rows[0].total;
-      else if (query.page > 1) {
-        // Past the last page: the window count saw no row, ask for the total on its own.
+      async function countAll(): Promise<number> {
         const counted = sql`
           WITH q AS (SELECT websearch_to_tsquery('pt_unaccent', ${q}) AS query)
-          SELECT ((SELECT count(*) FROM pages, q WHERE status = 'published' AND search @@ q.query)
-                + (SELECT count(*) FROM posts, q
-                    WHERE ${postsOn} AND status = 'published' AND published_at <= now() AND search @@ q.query)
-                + (SELECT count(*) FROM events, q
-                    WHERE ${eventsOn} AND status = 'published' AND search @@ q.query)
-                + (SELECT count(*) FROM medias, q
-                    WHERE ${mediasOn} AND status = 'published' AND ${NOT_STAGED_SQL} AND search @@ q.query))::int AS total`;
+          SELECT ((SELECT count(*) FROM pages, q WHERE ${where.pages})
+                + (SELECT count(*) FROM posts, q WHERE ${where.posts})
+                + (SELECT count(*) FROM events, q WHERE ${where.events})
+                + (SELECT count(*) FROM medias, q WHERE ${where.medias}))::int AS total`;
         const [row] = rowsOf(await db.execute(counted)).map((value) =>
           z.object({ total: z.coerce.number() }).parse(value),
         );
-        pagination.total = row?.total ?? 0;
+        return row?.total ?? 0;
       }
 
-      return {
-        data: rows.map((row) => ({
-          type: row.type,
-          id: row.id,
-          title: row.title,
-          url: row.url,
-          excerpt: decodeEntities(row.excerpt).replace(/\s+/g, " ").trim(),
-          date: row.date,
-          rank: row.rank,
-        })),
-        pagination,
-      };
+      const rows = rowsOf(await db.execute(hits)).map((row) => hitRow.parse(row));
+      // Past the last page the window count saw no row: the total is asked for on its own.
+      const total = rows[0]?.total ?? (query.page > 1 ? await countAll() : 0);
+      const found = rows.map((row) => ({
+        type: row.type,
+        id: row.id,
+        title: row.title,
+        url: row.url,
+        excerpt: decodeEntities(row.excerpt).replace(/\s+/g, " ").trim(),
+        date: row.date,
+        rank: row.rank,
+      }));
+      return toPage(found, total, query);
     },
   };
 }

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { MenuItem } from "../../../common/menus.ts";
 import { COLOR_INVALID } from "../../../common/schemas/settings.ts";
+import type { MenuItem } from "../../../common/views/menus.ts";
+import { type SettingsView, settingsViewSchema } from "../../../common/views/settings.ts";
 import { createTestApp, SUPER, type TestApp } from "../../../tests/support/test-app.ts";
 import { pages } from "../content/tables.ts";
-import type { SettingsView } from "./settings-view.ts";
 import { settings as settingsTable } from "./tables.ts";
 
 let t: TestApp;
@@ -47,7 +47,7 @@ describe("first-time setup", () => {
     await t.setupSite();
     const response = await t.request("GET", "/api/settings");
     expect(response.status).toBe(200);
-    const settings = response.json<SettingsView>();
+    const settings = settingsViewSchema.parse(response.json());
     expect(settings).toMatchObject({
       title: SUPER.title,
       email: "",

@@ -2,19 +2,17 @@ import { Hono } from "hono";
 import { settingsSchema } from "../../../common/schemas/settings.ts";
 import { setupSchema } from "../../../common/schemas/setup.ts";
 import type { AppEnv } from "../../http/env.ts";
+import { adminOnly } from "../../http/guards.ts";
 import { readBody } from "../../http/input.ts";
-import { requireAdmin } from "../../kernel/access.ts";
 
 export const settingsRoutes: Hono<AppEnv> = new Hono<AppEnv>()
   .get("/", async (c) => c.json(await c.get("services").settings.get()))
-  .post("/", async (c) => {
-    requireAdmin(c.get("actor"));
+  .post("/", adminOnly, async (c) => {
     const values = await readBody(c, settingsSchema);
     return c.json(await c.get("services").settings.update(values));
   })
   .post("/setup", async (c) => {
-    const services = c.get("services");
     const input = await readBody(c, setupSchema);
-    const { settings } = await services.settings.setup(input);
+    const { settings } = await c.get("services").settings.setup(input);
     return c.json(settings, 201);
   });

@@ -1,35 +1,9 @@
-import type { Features } from "../../../common/features.ts";
+import type { SettingsView } from "../../../common/views/settings.ts";
 import type { settings } from "./tables.ts";
 
-type FileRef = { url: string } | null;
+const fileRef = (url: string | null): SettingsView["site_logo"] => (url ? { url } : null);
 
-/** Settings as the API and the app see them (spec §3 field names). */
-export type SettingsView = {
-  title: string;
-  description: string;
-  font: string;
-  primary_color: string;
-  secondary_color: string;
-  site_logo: FileRef;
-  site_cover: FileRef;
-  site_favicon: FileRef;
-  site_footer_logo: number;
-  contact: string;
-  email: string;
-  url_facebook: string;
-  url_instagram: string;
-  url_twitter: string;
-  url_youtube: string;
-  gtag: string;
-  origin_postal_code: string;
-  features: Features;
-  /** A published page shown at / instead of the default home; null keeps the default. */
-  home_page_id: number | null;
-  updated_at: string;
-};
-
-const fileRef = (url: string | null): FileRef => (url ? { url } : null);
-
+/** The settings row as the API and the app see it (common/views/settings.ts). */
 export function toSettingsView(row: typeof settings.$inferSelect): SettingsView {
   return {
     title: row.title,

@@ -1,7 +1,8 @@
 import { Hono } from "hono";
+import { sitePaths } from "../../../common/site-paths.ts";
 import type { AppEnv } from "../../http/env.ts";
 
-const PREFIX = "/files/";
+const PREFIX = `${sitePaths.files}/`;
 
 /**
  * The storage key in the raw url, decoded exactly once. Hono's `c.req.path`

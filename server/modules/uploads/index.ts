@@ -1,6 +1,8 @@
+import { sitePaths } from "../../../common/site-paths.ts";
 import { defineArea } from "../../kernel/area.ts";
 import { filesRoutes } from "./files-routes.ts";
 import { createImageQueue } from "./image-queue.ts";
+import { uploadsOperations } from "./operations.ts";
 import { uploadsRoutes } from "./routes.ts";
 import { createUploadsService } from "./uploads-service.ts";
 
@@ -14,7 +16,7 @@ export const uploadsArea = defineArea({
       queueImage,
     }),
   routes: [
-    { base: "/api/uploads", routes: uploadsRoutes, operations: [] },
-    { base: "/files", routes: filesRoutes, operations: [] },
+    { base: "/api/uploads", routes: uploadsRoutes, operations: uploadsOperations },
+    { base: sitePaths.files, routes: filesRoutes, operations: [] },
   ],
 });

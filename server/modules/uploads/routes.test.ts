@@ -5,6 +5,12 @@ import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { DomainError } from "../../../common/errors.ts";
+import {
+  type DocumentUpload,
+  documentUploadSchema,
+  type ImageUpload,
+  imageUploadSchema,
+} from "../../../common/views/uploads.ts";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app.ts";
 import { createLocalStorage } from "../../adapters/storage/local-storage.ts";
 import { createImageQueue, IMAGE_QUEUE_FULL } from "./image-queue.ts";
@@ -24,7 +30,6 @@ beforeEach(async () => {
   token = await t.setupSite();
 });
 
-type Uploaded = { id: string; url: string; thumb: string; average: string };
 type ErrorBody = { message: string; errors?: Record<string, string[]> };
 
 const upload = (form: FormData, auth: string | undefined = token) =>
@@ -60,7 +65,7 @@ describe("POST /api/uploads/images", () => {
     const original = await makeImage("jpeg", 3000, 2000);
     const response = await upload(formWith(asFile(original, "Foto da Feira.jpg", "image/jpeg")));
     expect(response.status).toBe(201);
-    const body = response.json<Uploaded>();
+    const body = imageUploadSchema.parse(response.body);
     const now = new Date();
     const month = String(now.getUTCMonth() + 1).padStart(2, "0");
     const folder = `/files/images/${now.getUTCFullYear()}/${month}/${body.id}`;
@@ -99,7 +104,7 @@ describe("POST /api/uploads/images", () => {
   it("never enlarges the average version of a small image", async () => {
     const response = await upload(formWith(asFile(await makeImage("png", 100, 50), "icone.png", "image/png")));
     expect(response.status).toBe(201);
-    const body = response.json<Uploaded>();
+    const body = response.json<ImageUpload>();
     expect(body.url).toMatch(/\/original\.png$/);
     const average = await fetchImage(body.average);
     expect([average.metadata.width, average.metadata.height]).toEqual([100, 50]);
@@ -110,7 +115,7 @@ describe("POST /api/uploads/images", () => {
   it("stores the upright size of a photo rotated by EXIF", async () => {
     const response = await upload(formWith(asFile(await makeImage("jpeg", 300, 100, 6), "celular.jpg")));
     expect(response.status).toBe(201);
-    const body = response.json<Uploaded>();
+    const body = response.json<ImageUpload>();
     const [row] = await t.database.db.select().from(uploads).where(eq(uploads.id, body.id));
     expect([row?.width, row?.height]).toEqual([100, 300]);
     const average = await fetchImage(body.average);
@@ -124,7 +129,7 @@ describe("POST /api/uploads/images", () => {
   ] as const)("accepts %s", async (format, mimeType) => {
     const response = await upload(formWith(asFile(await makeImage(format, 64, 48), `imagem.${format}`)));
     expect(response.status).toBe(201);
-    const body = response.json<Uploaded>();
+    const body = response.json<ImageUpload>();
     expect(body.url).toMatch(new RegExp(`/original\\.${format}$`));
     expect((await t.app.request(body.url)).headers.get("content-type")).toBe(mimeType);
     const [row] = await t.database.db.select().from(uploads).where(eq(uploads.id, body.id));
@@ -135,7 +140,7 @@ describe("POST /api/uploads/images", () => {
     const png = await makeImage("png", 20, 20);
     const response = await upload(formWith(asFile(png, "C:\\Fotos\\disfarce.jpg", "image/jpeg")));
     expect(response.status).toBe(201);
-    const body = response.json<Uploaded>();
+    const body = response.json<ImageUpload>();
     expect(body.url).toMatch(/\/original\.png$/);
     const [row] = await t.database.db.select().from(uploads).where(eq(uploads.id, body.id));
     expect([row?.mimeType, row?.originalName]).toEqual(["image/png", "disfarce.jpg"]);
@@ -230,14 +235,12 @@ describe("POST /api/uploads/images", () => {
       expect(response.headers.get("retry-after")).toBe("5");
       expect(response.json<ErrorBody>()).toEqual({ message: IMAGE_QUEUE_FULL });
     }
-    for (const response of admitted) await fetchImage(response.json<Uploaded>().thumb);
+    for (const response of admitted) await fetchImage(response.json<ImageUpload>().thumb);
     expect(await rowCount()).toBe(4);
 
     expect((await upload(formWith(asFile(await makeImage("jpeg", 64, 64), "depois.jpg")))).status).toBe(201);
   }, 60_000);
 });
-
-type UploadedDocument = { id: string; url: string; name: string; size: number; mime_type: string };
 
 describe("POST /api/uploads/documents", () => {
   const uploadDocument = (form: FormData, auth: string | undefined = token) =>
@@ -260,7 +263,7 @@ describe("POST /api/uploads/documents", () => {
       formWith(asFile(pdf, "C:\\Atas\\Ata da Assembléia 2025.PDF", "application/pdf")),
     );
     expect(response.status).toBe(201);
-    const body = response.json<UploadedDocument>();
+    const body = documentUploadSchema.parse(response.body);
     const now = new Date();
     const month = String(now.getUTCMonth() + 1).padStart(2, "0");
     expect(body).toEqual({
@@ -317,7 +320,7 @@ describe("POST /api/uploads/documents", () => {
   ])("accepts %s", async (name, bytes, mimeType) => {
     const response = await uploadDocument(formWith(asFile(bytes, name)));
     expect(response.status).toBe(201);
-    const body = response.json<UploadedDocument>();
+    const body = response.json<DocumentUpload>();
     expect(body).toMatchObject({ name, size: bytes.length, mime_type: mimeType });
     expect(body.url.endsWith(`/${name}`)).toBe(true);
     expect((await t.app.request(body.url)).headers.get("content-type")).toBe(mimeType);
@@ -326,7 +329,7 @@ describe("POST /api/uploads/documents", () => {
   it("trusts the content, not the name: the stored name gets the real extension", async () => {
     const response = await uploadDocument(formWith(asFile(makePdf(), "planilha.xlsx", "application/vnd.ms-excel")));
     expect(response.status).toBe(201);
-    const body = response.json<UploadedDocument>();
+    const body = response.json<DocumentUpload>();
     expect([body.mime_type, body.name]).toEqual(["application/pdf", "planilha.xlsx"]);
     expect(body.url).toMatch(/\/planilha\.pdf$/);
   });

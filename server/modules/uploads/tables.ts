@@ -1,8 +1,9 @@
 import { integer, pgEnum, pgTable, text } from "drizzle-orm/pg-core";
+import { uploadKinds } from "../../../common/uploads.ts";
 import { createdAt } from "../../db/columns.ts";
 import { users } from "../users/tables.ts";
 
-export const uploadKind = pgEnum("upload_kind", ["image", "document"]);
+export const uploadKind = pgEnum("upload_kind", uploadKinds);
 
 export const uploads = pgTable("uploads", {
   id: text("id").primaryKey(),

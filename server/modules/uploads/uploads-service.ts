@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { invalid, tooLarge } from "../../../common/errors.ts";
 import { formatFileSize } from "../../../common/file-size.ts";
+import type { DocumentUpload, ImageUpload } from "../../../common/views/uploads.ts";
 import type { FileStorage } from "../../adapters/storage/file-storage.ts";
 import type { Db } from "../../db/client.ts";
 import { type Actor, requireUser } from "../../kernel/access.ts";
@@ -15,12 +16,6 @@ export type UploadLimits = { imageBytes: number; documentBytes: number };
 
 /** One value of a multipart field: a file, or the text a client sent instead. */
 export type FormPart = string | File;
-
-/** Public urls of a stored image and its versions. */
-export type ImageUpload = { id: string; url: string; thumb: string; average: string };
-
-/** A stored document: what a page, news item or event keeps in its `documents` list, plus the upload id. */
-export type DocumentUpload = { id: string; url: string; name: string; size: number; mime_type: string };
 
 const fieldError = (message: string) => invalid(message, { file: [message] });
 

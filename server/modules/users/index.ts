@@ -1,12 +1,13 @@
 import { defineArea } from "../../kernel/area.ts";
+import { profileOperations, usersOperations } from "./operations.ts";
 import { profileRoutes } from "./profile-routes.ts";
 import { usersRoutes } from "./routes.ts";
 import { createUsersService } from "./users-service.ts";
 
 export const usersArea = defineArea({
-  service: ({ db }) => createUsersService(db),
+  service: (context) => createUsersService(context),
   routes: [
-    { base: "/api/users", routes: usersRoutes, operations: [] },
-    { base: "/api/profile", routes: profileRoutes, operations: [] },
+    { base: "/api/profile", routes: profileRoutes, operations: profileOperations },
+    { base: "/api/users", routes: usersRoutes, operations: usersOperations },
   ],
 });

@@ -1,18 +1,18 @@
 import { Hono } from "hono";
 import { profileSchema } from "../../../common/schemas/user.ts";
+import type { ProfileView } from "../../../common/views/auth.ts";
 import type { AppEnv } from "../../http/env.ts";
+import { signedIn } from "../../http/guards.ts";
 import { readBody } from "../../http/input.ts";
-import { requireUser } from "../../kernel/access.ts";
 
 export const profileRoutes: Hono<AppEnv> = new Hono<AppEnv>()
-  .get("/", async (c) => {
-    const actor = requireUser(c.get("actor"));
-    const { id, name, email, role } = await c.get("services").users.profile(actor);
-    return c.json({ id, name, email, role });
+  .get("/", signedIn, async (c) => {
+    const { id, name, email, role } = await c.get("services").users.profile(c.get("actor"));
+    const answer: ProfileView = { id, name, email, role };
+    return c.json(answer);
   })
-  .put("/", async (c) => {
-    const actor = requireUser(c.get("actor"));
+  .put("/", signedIn, async (c) => {
     const services = c.get("services");
     const input = await readBody(c, profileSchema);
-    return c.json(await services.users.updateProfile(actor, input, c.get("sessionToken")));
+    return c.json(await services.users.updateProfile(c.get("actor"), input, c.get("sessionToken")));
   });

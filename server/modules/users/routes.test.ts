@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { type UserPage, type UserView, userPageSchema } from "../../../common/views/users.ts";
 import { createTestApp, SUPER, type TestApp } from "../../../tests/support/test-app.ts";
 
 let t: TestApp;
@@ -7,9 +8,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 beforeEach(() => t.reset());
-
-type User = { id: number; name: string; email: string; role: string; created_at: string };
-type Page = { data: User[]; pagination: { total: number; page: number; per_page: number } };
 
 const newUser = (overrides: Record<string, unknown> = {}) => ({
   name: "Bruno Lima",
@@ -39,7 +37,7 @@ describe("access", () => {
       expect(customer.json()).toEqual({ message: "Você não tem permissão para esta ação." });
     }
     // A refused write changed nothing.
-    expect((await t.request("GET", "/api/users", { token: superToken })).json<Page>().pagination.total).toBe(2);
+    expect((await t.request("GET", "/api/users", { token: superToken })).json<UserPage>().pagination.total).toBe(2);
   });
 
   it("checks permission before validating, so strangers learn nothing from field errors", async () => {
@@ -64,7 +62,7 @@ describe("list", () => {
     for (const token of [superToken, admin.token]) {
       const all = await t.request("GET", "/api/users?per_page=2", { token });
       expect(all.status).toBe(200);
-      const first = all.json<Page>();
+      const first = userPageSchema.parse(all.json());
       expect(first.pagination).toEqual({ total: 5, page: 1, per_page: 2 });
       expect(first.data.map((user) => user.name)).toEqual(["Ana Super", "Beatriz Rocha"]);
       expect(first.data[0]).toEqual({
@@ -75,12 +73,12 @@ describe("list", () => {
         created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       });
       expect(first.data[0]).not.toHaveProperty("password_hash");
-      const third = (await t.request("GET", "/api/users?per_page=2&page=3", { token })).json<Page>();
+      const third = (await t.request("GET", "/api/users?per_page=2&page=3", { token })).json<UserPage>();
       expect(third.data.map((user) => user.name)).toEqual(["Zeca Souza"]);
     }
 
     const search = async (query: string) =>
-      (await t.request("GET", `/api/users?${query}`, { token: superToken })).json<Page>();
+      (await t.request("GET", `/api/users?${query}`, { token: superToken })).json<UserPage>();
     expect((await search("q=COOP.ORG")).data.map((user) => user.name)).toEqual(["Beatriz Rocha"]);
     expect((await search("q=souza")).data.map((user) => user.name)).toEqual(["Zeca Souza"]);
     // % and _ are searched literally, not as wildcards.
@@ -108,7 +106,7 @@ describe("create, read, update, delete", () => {
       body: newUser({ email: "  Bruno@Example.COM " }),
     });
     expect(created.status).toBe(201);
-    const user = created.json<User>();
+    const user = created.json<UserView>();
     expect(user).toMatchObject({ name: "Bruno Lima", email: "bruno@example.com", role: "user" });
     expect((await t.request("GET", `/api/users/${user.id}`, { token })).json()).toEqual(user);
     await t.login("BRUNO@example.com", "senha-boa");
@@ -150,7 +148,7 @@ describe("create, read, update, delete", () => {
     });
 
     const other = await t.request("POST", "/api/users", { token, body: newUser({ email: "outro@example.com" }) });
-    const taken = await t.request("PUT", `/api/users/${other.json<User>().id}`, {
+    const taken = await t.request("PUT", `/api/users/${other.json<UserView>().id}`, {
       token,
       body: newUser({ email: "bruno@example.com" }),
     });
@@ -317,7 +315,7 @@ describe("the super role", () => {
     const admin = await t.createUser("admin", superToken);
     const created = await t.request("POST", "/api/users", { token: admin.token, body: newUser({ role: "admin" }) });
     expect(created.status).toBe(201);
-    const id = created.json<User>().id;
+    const id = created.json<UserView>().id;
     const demoted = await t.request("PUT", `/api/users/${id}`, {
       token: admin.token,
       body: { name: "Bruno", email: "bruno@example.com", role: "user" },
@@ -330,7 +328,7 @@ describe("the super role", () => {
     const superToken = await t.setupSite();
     const created = await t.request("POST", "/api/users", { token: superToken, body: newUser({ role: "super" }) });
     expect(created.status).toBe(201);
-    const second = created.json<User>();
+    const second = created.json<UserView>();
     const user = await t.createUser("user", superToken);
     const promoted = await t.request("PUT", `/api/users/${user.id}`, {
       token: superToken,
@@ -382,7 +380,7 @@ describe("the super role", () => {
     const [won, lost] = responses.map((response) => response.status).sort();
     expect(won).toBe(200);
     expect([403, 409]).toContain(lost);
-    const supers = (await t.request("GET", "/api/users?role=super", { token: superToken })).json<Page>();
+    const supers = (await t.request("GET", "/api/users?role=super", { token: superToken })).json<UserPage>();
     expect(supers.pagination.total).toBe(1);
   });
 
@@ -404,7 +402,7 @@ describe("the super role", () => {
     expect(lastDemote.status).toBe(409);
     const lastDelete = await t.request("DELETE", `/api/users/${other.id}`, { token: other.token });
     expect(lastDelete.status).toBe(400);
-    const supers = (await t.request("GET", "/api/users?role=super", { token: other.token })).json<Page>();
+    const supers = (await t.request("GET", "/api/users?role=super", { token: other.token })).json<UserPage>();
     expect(supers.data.map((user) => user.id)).toEqual([other.id]);
   });
 });

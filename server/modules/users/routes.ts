@@ -2,15 +2,11 @@ import { Hono } from "hono";
 import { listQuerySchema } from "../../../common/pagination.ts";
 import { userCreateSchema, userListQuerySchema, userUpdateSchema } from "../../../common/schemas/user.ts";
 import type { AppEnv } from "../../http/env.ts";
+import { adminOnly } from "../../http/guards.ts";
 import { readBody, readId, readQuery } from "../../http/input.ts";
-import { requireAdmin } from "../../kernel/access.ts";
 
-// Permission is checked before the body is read, so a stranger learns nothing from validation errors.
 export const usersRoutes: Hono<AppEnv> = new Hono<AppEnv>()
-  .use(async (c, next) => {
-    requireAdmin(c.get("actor"));
-    await next();
-  })
+  .use(adminOnly)
   .get("/", async (c) => {
     const query = { ...readQuery(c, listQuerySchema), ...readQuery(c, userListQuerySchema) };
     return c.json(await c.get("services").users.list(c.get("actor"), query));

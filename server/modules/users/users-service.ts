@@ -1,6 +1,6 @@
 import { and, asc, count, eq, ilike, ne, or, type SQL } from "drizzle-orm";
 import { conflict, forbidden, invalid, notFound } from "../../../common/errors.ts";
-import type { ListQuery, Paginated } from "../../../common/pagination.ts";
+import { type ListQuery, pageOffset, toPage } from "../../../common/pagination.ts";
 import type { UserRole } from "../../../common/roles.ts";
 import {
   CURRENT_PASSWORD_REQUIRED,
@@ -8,13 +8,13 @@ import {
   type UserCreateInput,
   type UserUpdateInput,
 } from "../../../common/schemas/user.ts";
+import type { UserPage, UserView } from "../../../common/views/users.ts";
 import type { Db } from "../../db/client.ts";
-import { type Actor, isSuper, requireAdmin } from "../../kernel/access.ts";
-import { revokeSessions } from "../auth/auth-service.ts";
+import { containsPattern, isUniqueViolation } from "../../db/sql.ts";
+import { type Actor, isSuper, requireAdmin, requireUser } from "../../kernel/access.ts";
+import type { ServiceContext } from "../../kernel/area.ts";
 import { hashPassword, verifyPassword } from "../auth/password.ts";
 import { users } from "./tables.ts";
-
-export type UserView = { id: number; name: string; email: string; role: UserRole; created_at: string };
 
 const columns = { id: users.id, name: users.name, email: users.email, role: users.role, createdAt: users.createdAt };
 const toView = (row: { id: number; name: string; email: string; role: UserRole; createdAt: Date }): UserView => ({
@@ -30,14 +30,6 @@ const SUPER_ONLY = "Apenas um usuário Super pode conceder ou alterar o perfil S
 const LAST_SUPER = "O último usuário Super não pode ser removido nem rebaixado.";
 const CURRENT_PASSWORD_WRONG = "A senha atual não confere";
 
-/** True for PostgreSQL's unique_violation, however the driver wraps it. */
-function isUniqueViolation(error: unknown): boolean {
-  for (let cause = error; cause instanceof Error; cause = cause.cause) {
-    if ("code" in cause && cause.code === "23505") return true;
-  }
-  return false;
-}
-
 /** The e-mail check and the write are not atomic: a concurrent request may win the unique index. */
 async function withEmailUnique<T>(write: () => Promise<T>): Promise<T> {
   try {
@@ -48,16 +40,18 @@ async function withEmailUnique<T>(write: () => Promise<T>): Promise<T> {
   }
 }
 
-export function createUsersService(db: Db) {
-  async function load(id: number, q: Db = db) {
-    const [row] = await q.select(columns).from(users).where(eq(users.id, id)).limit(1);
+export function createUsersService(context: ServiceContext) {
+  const { db } = context;
+
+  async function load(id: number, on: Db = db) {
+    const [row] = await on.select(columns).from(users).where(eq(users.id, id)).limit(1);
     if (!row) throw notFound("Usuário não encontrado.");
     return row;
   }
 
-  async function ensureEmailFree(email: string, exceptId: number | null, q: Db = db) {
+  async function ensureEmailFree(email: string, exceptId: number | null, on: Db = db) {
     const filter = exceptId === null ? eq(users.email, email) : and(eq(users.email, email), ne(users.id, exceptId));
-    const [taken] = await q.select({ id: users.id }).from(users).where(filter).limit(1);
+    const [taken] = await on.select({ id: users.id }).from(users).where(filter).limit(1);
     if (taken) throw conflict(EMAIL_TAKEN, { email: [EMAIL_TAKEN] });
   }
 
@@ -98,11 +92,11 @@ export function createUsersService(db: Db) {
   }
 
   return {
-    async list(actor: Actor | null, query: ListQuery & { role?: UserRole }): Promise<Paginated<UserView>> {
+    async list(actor: Actor | null, query: ListQuery & { role?: UserRole }): Promise<UserPage> {
       requireAdmin(actor);
       const filters: SQL[] = [];
       if (query.q) {
-        const pattern = `%${query.q.replace(/[\\%_]/g, "\\$&")}%`;
+        const pattern = containsPattern(query.q);
         const match = or(ilike(users.name, pattern), ilike(users.email, pattern));
         if (match) filters.push(match);
       }
@@ -115,11 +109,8 @@ export function createUsersService(db: Db) {
         .where(where)
         .orderBy(asc(users.name), asc(users.id))
         .limit(query.per_page)
-        .offset((query.page - 1) * query.per_page);
-      return {
-        data: rows.map(toView),
-        pagination: { total: total?.value ?? 0, page: query.page, per_page: query.per_page },
-      };
+        .offset(pageOffset(query));
+      return toPage(rows.map(toView), total?.value ?? 0, query);
     },
 
     async get(actor: Actor | null, id: number): Promise<UserView> {
@@ -142,7 +133,10 @@ export function createUsersService(db: Db) {
       return toView(row);
     },
 
-    /** A new password signs the user out everywhere (but for the editor's own session when editing oneself). */
+    /**
+     * A new password signs the user out everywhere (but for the editor's own session when editing
+     * oneself). The password checks and hashing come first: the transaction holds the super users' rows.
+     */
     async update(
       actor: Actor | null,
       id: number,
@@ -153,7 +147,7 @@ export function createUsersService(db: Db) {
       if (input.password && id === admin.id) await requireCurrentPassword(id, input.current_password);
       const passwordHash = input.password ? await hashPassword(input.password) : undefined;
       return withEmailUnique(() =>
-        db.transaction(async (tx) => {
+        context.transaction(async ({ services, db: tx }) => {
           const supers = await lockSupers(tx);
           const target = await load(id, tx);
           checkRoleChange(admin, target, input.role, supers);
@@ -170,7 +164,7 @@ export function createUsersService(db: Db) {
             .where(eq(users.id, id))
             .returning(columns);
           if (!row) throw notFound("Usuário não encontrado.");
-          if (passwordHash) await revokeSessions(tx, id, id === admin.id ? currentToken : null);
+          if (passwordHash) await services.auth.revokeSessions(id, id === admin.id ? currentToken : null);
           return toView(row);
         }),
       );
@@ -179,7 +173,7 @@ export function createUsersService(db: Db) {
     async remove(actor: Actor | null, id: number): Promise<void> {
       const admin = requireAdmin(actor);
       if (admin.id === id) throw invalid("Você não pode remover a sua própria conta por aqui.");
-      await db.transaction(async (tx) => {
+      await context.transaction(async ({ db: tx }) => {
         const supers = await lockSupers(tx);
         const target = await load(id, tx);
         if (target.role === "super") {
@@ -190,16 +184,27 @@ export function createUsersService(db: Db) {
       });
     },
 
-    async profile(actor: Actor): Promise<UserView> {
-      return toView(await load(actor.id));
+    /** The site's first user, made by the first-time setup (server/modules/settings) on its transaction. */
+    async createFirstSuper(input: { name: string; email: string; passwordHash: string }): Promise<Actor> {
+      const [user] = await db
+        .insert(users)
+        .values({ name: input.name, email: input.email, passwordHash: input.passwordHash, role: "super" })
+        .returning({ id: users.id, name: users.name, email: users.email, role: users.role });
+      if (!user) throw new Error("user insert returned nothing");
+      return user;
+    },
+
+    async profile(actor: Actor | null): Promise<UserView> {
+      return toView(await load(requireUser(actor).id));
     },
 
     /** Changing one's password signs out every other device. */
-    async updateProfile(actor: Actor, input: ProfileInput, currentToken: string | null): Promise<UserView> {
-      await ensureEmailFree(input.email, actor.id);
+    async updateProfile(actor: Actor | null, input: ProfileInput, currentToken: string | null): Promise<UserView> {
+      const { id } = requireUser(actor);
+      await ensureEmailFree(input.email, id);
       let passwordHash: string | undefined;
       if (input.password) {
-        await requireCurrentPassword(actor.id, input.current_password);
+        await requireCurrentPassword(id, input.current_password);
         passwordHash = await hashPassword(input.password);
       }
       const [row] = await withEmailUnique(() =>
@@ -211,11 +216,11 @@ export function createUsersService(db: Db) {
             ...(passwordHash ? { passwordHash } : {}),
             updatedAt: new Date(),
           })
-          .where(eq(users.id, actor.id))
+          .where(eq(users.id, id))
           .returning(columns),
       );
       if (!row) throw notFound("Usuário não encontrado.");
-      if (passwordHash) await revokeSessions(db, actor.id, currentToken);
+      if (passwordHash) await context.services.auth.revokeSessions(id, currentToken);
       return toView(row);
     },
   };

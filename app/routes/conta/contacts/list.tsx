@@ -1,37 +1,30 @@
 import { Anchor, Badge, EmptyState, Group, Paper, Stack, Table, Text, Title, VisuallyHidden } from "@mantine/core";
 import { IconMail } from "@tabler/icons-react";
-import { formatDateTime } from "../../../../common/format-date.ts";
+import { formatDateTime } from "../../../../common/dates/format.ts";
+import { accountPaths } from "../../../../common/site-paths.ts";
 import { z } from "../../../../common/zod.ts";
 import { AppLink } from "../../../components/app-link.tsx";
 import { ConfirmDelete } from "../../../components/conta/confirm-delete.tsx";
 import { ListToolbar, readListQuery } from "../../../components/conta/list-toolbar.tsx";
 import { PaginationBar, redirectPastLastPage } from "../../../components/conta/pagination-bar.tsx";
-import { readSubmission } from "../../../lib/action.server.ts";
-import { requireAdminPage } from "../../../lib/guards.server.ts";
-import { deleteFromList } from "../../../lib/record-action.server.ts";
+import { requireAdmin } from "../../../lib/guards.server.ts";
+import { listDeleteAction } from "../../../lib/record-routes.server.ts";
 import type { Route } from "./+types/list";
-
-export const CONTACT_DELETED = "Mensagem excluída.";
 
 const statusFilter = { status: z.enum(["read", "unread"]).optional() };
 
 export async function loader({ context, url }: Route.LoaderArgs) {
-  const { services, actor } = requireAdminPage(context);
+  const { services, actor } = requireAdmin(context);
   const query = readListQuery(url, statusFilter);
   const contacts = await services.contacts.list(actor, query);
   redirectPastLastPage(url, contacts.pagination, contacts.data.length);
   return { contacts, filtered: query.q !== "" || query.status !== undefined };
 }
 
-export async function action({ context, request, url }: Route.ActionArgs) {
-  const { services, actor } = requireAdminPage(context);
-  return deleteFromList({
-    submitted: await readSubmission(request),
-    url,
-    remove: (id) => services.contacts.remove(actor, id),
-    message: CONTACT_DELETED,
-  });
-}
+export const action = listDeleteAction(
+  ({ services, actor }, id) => services.contacts.remove(actor, id),
+  "Mensagem excluída.",
+);
 
 const unreadText = (count: number) => (count === 1 ? "1 não lida" : `${count} não lidas`);
 
@@ -105,7 +98,12 @@ export default function ContactsList({ loaderData }: Route.ComponentProps) {
                       <Table.Td>
                         <Group gap={6} wrap="nowrap">
                           {/* Loading the message marks it read, so it must not load on hover. */}
-                          <Anchor component={AppLink} to={`/conta/contacts/${contact.id}`} prefetch="none" fw={weight}>
+                          <Anchor
+                            component={AppLink}
+                            to={accountPaths.contactMessage(contact.id)}
+                            prefetch="none"
+                            fw={weight}
+                          >
                             {contact.name}
                           </Anchor>
                           {contact.read ? null : (

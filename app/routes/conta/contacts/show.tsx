@@ -1,45 +1,38 @@
 import { Anchor, Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { IconArrowLeft, IconMailOpened } from "@tabler/icons-react";
-import { Form, redirect, useNavigation } from "react-router";
-import { formatDateTime } from "../../../../common/format-date.ts";
+import { Form, useNavigation } from "react-router";
+import { formatDateTime } from "../../../../common/dates/format.ts";
+import { accountPaths } from "../../../../common/site-paths.ts";
 import { AppLink } from "../../../components/app-link.tsx";
 import { ConfirmDelete } from "../../../components/conta/confirm-delete.tsx";
-import { failure, failureFrom, readSubmission } from "../../../lib/action.server.ts";
-import { flashHeader } from "../../../lib/flash.server.ts";
-import { requireAdminPage } from "../../../lib/guards.server.ts";
-import { idParam } from "../../../lib/record-action.server.ts";
+import { intentAction } from "../../../lib/action.server.ts";
+import { redirectWithFlash } from "../../../lib/flash.server.ts";
+import { requireAdmin } from "../../../lib/guards.server.ts";
+import { idParam, loadOr404 } from "../../../lib/not-found.server.ts";
 import type { Route } from "./+types/show";
-
-export const CONTACT_DELETED = "Mensagem excluída.";
-export const CONTACT_UNREAD = "Mensagem marcada como não lida.";
 
 /** Opening a message marks it read. */
 export async function loader({ context, params }: Route.LoaderArgs) {
-  const { services, actor } = requireAdminPage(context);
-  const contact = await services.contacts.open(actor, idParam(params)).catch((error: unknown) => {
-    throw failureFrom(error);
-  });
-  return { contact };
+  const { services, actor } = requireAdmin(context);
+  const id = idParam(params);
+  return { contact: await loadOr404(() => services.contacts.open(actor, id)) };
 }
 
 // Both actions leave the page: staying would load it again and mark the message read once more.
-export async function action({ context, params, request }: Route.ActionArgs) {
-  const { services, actor } = requireAdminPage(context);
+export function action({ context, params, request }: Route.ActionArgs) {
+  const { services, actor } = requireAdmin(context);
   const id = idParam(params);
-  const { intent } = await readSubmission(request);
-  try {
-    if (intent === "unread") {
+  const contacts = accountPaths.area("contacts");
+  return intentAction(request, {
+    unread: async () => {
       await services.contacts.setRead(actor, id, false);
-      return redirect("/conta/contacts", { headers: { "Set-Cookie": await flashHeader("success", CONTACT_UNREAD) } });
-    }
-    if (intent === "delete") {
+      return redirectWithFlash(contacts, "Mensagem marcada como não lida.");
+    },
+    delete: async () => {
       await services.contacts.remove(actor, id);
-      return redirect("/conta/contacts", { headers: { "Set-Cookie": await flashHeader("success", CONTACT_DELETED) } });
-    }
-  } catch (error) {
-    return failureFrom(error);
-  }
-  return failure(400, "Ação desconhecida.");
+      return redirectWithFlash(contacts, "Mensagem excluída.");
+    },
+  });
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -54,7 +47,7 @@ export default function ContactMessage({ loaderData }: Route.ComponentProps) {
     <Stack>
       <Button
         component={AppLink}
-        to="/conta/contacts"
+        to={accountPaths.area("contacts")}
         variant="subtle"
         leftSection={<IconArrowLeft size={16} aria-hidden />}
         w="fit-content"

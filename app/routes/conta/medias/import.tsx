@@ -1,9 +1,12 @@
 import { Alert, Anchor, Button, Group, Input, Paper, Stack, Text, Title } from "@mantine/core";
 import { IconAlertTriangle, IconArrowLeft, IconEye, IconFileImport } from "@tabler/icons-react";
-import { Form, redirect, useActionData, useNavigation } from "react-router";
+import { Form, useActionData, useNavigation } from "react-router";
+import { DomainError, invalid, tooLarge } from "../../../../common/errors.ts";
+import { formatFileSize } from "../../../../common/file-size.ts";
+import { parseInput } from "../../../../common/parse-input.ts";
+import { decodeReferenceFile } from "../../../../common/reference-file.ts";
 import { importSchema, MAX_IMPORT_BYTES } from "../../../../common/schemas/media.ts";
 import { AppLink } from "../../../components/app-link.tsx";
-import { formatFileSize } from "../../../components/conta/documents-field.tsx";
 import {
   ImportPreviewTable,
   importedMessage,
@@ -12,20 +15,21 @@ import {
   summaryText,
 } from "../../../components/library/import-preview.tsx";
 import { MEDIA_LIST } from "../../../components/library/media-form.tsx";
-import { failure, failureFrom, validate } from "../../../lib/action.server.ts";
+import { intentAction, refusal } from "../../../lib/action.server.ts";
 import { featureTitle } from "../../../lib/feature-title.server.ts";
-import { flashHeader } from "../../../lib/flash.server.ts";
-import { requireAdminPage } from "../../../lib/guards.server.ts";
+import { redirectWithFlash } from "../../../lib/flash.server.ts";
+import { requireAdmin } from "../../../lib/guards.server.ts";
 import type { Route } from "./+types/import";
 
-export const IMPORT_TOO_BIG = `O arquivo é grande demais: o limite é ${formatFileSize(MAX_IMPORT_BYTES)}.`;
-export const IMPORT_NO_FILE = "Escolha um arquivo BibTeX (.bib) ou RIS (.ris).";
+const IMPORT_TOO_BIG = `O arquivo é grande demais: o limite é ${formatFileSize(MAX_IMPORT_BYTES)}.`;
+const IMPORT_NO_FILE = "Escolha um arquivo BibTeX (.bib) ou RIS (.ris).";
+const fileTooBig = () => new DomainError("too_large", IMPORT_TOO_BIG, { file: [IMPORT_TOO_BIG] });
 
 // Room for the multipart envelope and the other fields around the file's text.
 const ENVELOPE_BYTES = 64 * 1024;
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { services } = requireAdminPage(context);
+  const { services } = requireAdmin(context);
   return { library: await featureTitle(services, "medias") };
 }
 
@@ -34,41 +38,30 @@ export async function loader({ context }: Route.LoaderArgs) {
  * uploaded file and shows what would happen; `commit` sends the same text back from a hidden field and
  * imports the new entries in one go.
  */
-export async function action({ context, request }: Route.ActionArgs) {
-  const { services, actor } = requireAdminPage(context);
+export function action({ context, request }: Route.ActionArgs) {
+  const { services, actor } = requireAdmin(context);
   if (Number(request.headers.get("content-length") ?? 0) > MAX_IMPORT_BYTES + ENVELOPE_BYTES) {
-    return failure(413, IMPORT_TOO_BIG, { file: [IMPORT_TOO_BIG] });
+    return refusal(fileTooBig());
   }
-  const form = await request.formData();
-  const intent = form.get("intent");
-  if (intent === "preview") {
-    const file = form.get("file");
-    if (!(file instanceof File) || file.size === 0) return failure(400, IMPORT_NO_FILE, { file: [IMPORT_NO_FILE] });
-    if (file.size > MAX_IMPORT_BYTES) return failure(413, IMPORT_TOO_BIG, { file: [IMPORT_TOO_BIG] });
-    const text = await file.text();
-    try {
-      const summary = await services.mediaImport.preview(actor, text);
-      const { entries, ...counts } = summary;
+  return intentAction(request, {
+    preview: async ({ file }) => {
+      if (!(file instanceof File) || file.size === 0) throw invalid(IMPORT_NO_FILE, { file: [IMPORT_NO_FILE] });
+      if (file.size > MAX_IMPORT_BYTES) throw fileTooBig();
+      // Read as the REST import reads it: a Windows-1252 file from an older reference manager keeps its accents.
+      const text = decodeReferenceFile(await file.arrayBuffer());
+      const { entries, ...counts } = await services.mediaImport.preview(actor, text);
       return { ok: true as const, fileName: file.name, text, counts, preview: previewRows(entries) };
-    } catch (error) {
-      return failureFrom(error);
-    }
-  }
-  if (intent === "commit") {
-    const format = form.get("format");
-    const checked = validate(importSchema, { text: form.get("text"), format: format || undefined });
-    if (!checked.ok) return checked.response;
-    if (new TextEncoder().encode(checked.data.text).length > MAX_IMPORT_BYTES) return failure(413, IMPORT_TOO_BIG);
-    try {
-      const result = await services.mediaImport.commit(actor, checked.data.text, checked.data.format);
-      return redirect(MEDIA_LIST, {
-        headers: { "Set-Cookie": await flashHeader("success", importedMessage(result.created)) },
+    },
+    commit: async (submitted) => {
+      const { text, format } = parseInput(importSchema, {
+        text: submitted.text,
+        format: submitted.format || undefined,
       });
-    } catch (error) {
-      return failureFrom(error);
-    }
-  }
-  return failure(400, "Ação desconhecida.");
+      if (new TextEncoder().encode(text).length > MAX_IMPORT_BYTES) throw tooLarge(IMPORT_TOO_BIG);
+      const result = await services.mediaImport.commit(actor, text, format);
+      return redirectWithFlash(MEDIA_LIST, importedMessage(result.created));
+    },
+  });
 }
 
 export function meta() {

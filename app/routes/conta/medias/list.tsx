@@ -2,20 +2,18 @@ import { Button } from "@mantine/core";
 import { IconFileImport } from "@tabler/icons-react";
 import { mediaSortLabels, mediaSorts, mediaTypeLabels } from "../../../../common/media.ts";
 import { mediaListQuerySchema } from "../../../../common/schemas/media.ts";
+import { accountPaths } from "../../../../common/site-paths.ts";
 import { AppLink } from "../../../components/app-link.tsx";
 import { ContentList, type ContentRow, statusFilter } from "../../../components/conta/content-list.tsx";
 import { type ListFilter, readListQuery } from "../../../components/conta/list-toolbar.tsx";
 import { redirectPastLastPage } from "../../../components/conta/pagination-bar.tsx";
-import { readSubmission } from "../../../lib/action.server.ts";
 import { featureTitle } from "../../../lib/feature-title.server.ts";
-import { requireAdminPage } from "../../../lib/guards.server.ts";
-import { deleteFromList } from "../../../lib/record-action.server.ts";
+import { requireAdmin } from "../../../lib/guards.server.ts";
+import { listDeleteAction } from "../../../lib/record-routes.server.ts";
 import type { Route } from "./+types/list";
 
-export const MEDIA_DELETED = "Item excluído.";
-
 export async function loader({ context, url }: Route.LoaderArgs) {
-  const { services, actor } = requireAdminPage(context);
+  const { services, actor } = requireAdmin(context);
   const query = readListQuery(url, mediaListQuerySchema.shape);
   const [items, filters, heading] = await Promise.all([
     services.medias.list(actor, query),
@@ -39,15 +37,10 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ context, request, url }: Route.ActionArgs) {
-  const { services, actor } = requireAdminPage(context);
-  return deleteFromList({
-    submitted: await readSubmission(request),
-    url,
-    remove: (id) => services.medias.remove(actor, id),
-    message: MEDIA_DELETED,
-  });
-}
+export const action = listDeleteAction(
+  ({ services, actor }, id) => services.medias.remove(actor, id),
+  "Item excluído.",
+);
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: loaderData?.heading ?? "Biblioteca" }];
@@ -75,7 +68,7 @@ export default function MediasList({ loaderData }: Route.ComponentProps) {
       heading={heading}
       noun={["item", "itens"]}
       newLabel="Novo item"
-      base="/conta/medias"
+      base={accountPaths.area("medias")}
       dateHeading="Tipo e ano"
       searchLabel="Buscar na biblioteca"
       filters={[typeFilter, statusFilter, sortFilter]}
@@ -92,7 +85,7 @@ export default function MediasList({ loaderData }: Route.ComponentProps) {
       actions={
         <Button
           component={AppLink}
-          to="/conta/medias/importar"
+          to={accountPaths.mediaImport}
           variant="default"
           leftSection={<IconFileImport size={16} aria-hidden />}
         >

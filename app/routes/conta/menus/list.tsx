@@ -22,44 +22,37 @@ import {
 } from "@tabler/icons-react";
 import { useEffect } from "react";
 import { useFetcher } from "react-router";
-import type { MenuItem } from "../../../../common/menus.ts";
+import { parseInput } from "../../../../common/parse-input.ts";
 import { menuOrderSchema } from "../../../../common/schemas/menu.ts";
+import { accountPaths } from "../../../../common/site-paths.ts";
+import type { MenuItem } from "../../../../common/views/menus.ts";
 import { AppLink } from "../../../components/app-link.tsx";
 import { ConfirmDelete } from "../../../components/conta/confirm-delete.tsx";
-import { failure, failureFrom, readSubmission, validate } from "../../../lib/action.server.ts";
-import { requireAdminPage } from "../../../lib/guards.server.ts";
+import { intentAction } from "../../../lib/action.server.ts";
+import { requireAdmin } from "../../../lib/guards.server.ts";
 import { notifyError } from "../../../lib/notify.ts";
-import { deleteFromList } from "../../../lib/record-action.server.ts";
+import { deleteIntent } from "../../../lib/record-routes.server.ts";
 import type { Route } from "./+types/list";
 
-export const MENU_DELETED = "Menu excluído.";
-
 export async function loader({ context }: Route.LoaderArgs) {
-  const { services, actor } = requireAdminPage(context);
+  const { services, actor } = requireAdmin(context);
   return { menus: await services.menus.list(actor) };
 }
 
-export async function action({ context, request, url }: Route.ActionArgs) {
-  const { services, actor } = requireAdminPage(context);
-  const submitted = await readSubmission(request);
-  if (submitted.intent === "delete") {
-    return deleteFromList({ submitted, url, remove: (id) => services.menus.remove(actor, id), message: MENU_DELETED });
-  }
-  try {
-    if (submitted.intent === "reorder") {
+export function action({ context, request, url }: Route.ActionArgs) {
+  const { services, actor } = requireAdmin(context);
+  return intentAction(request, {
+    delete: deleteIntent(url, (id) => services.menus.remove(actor, id), "Menu excluído."),
+    reorder: async (submitted) => {
       // The buttons post one level's new order as "3,1,2"; an empty parent is the top level.
-      const checked = validate(menuOrderSchema, {
+      const order = parseInput(menuOrderSchema, {
         parent_id: submitted.parent_id || null,
         ids: String(submitted.ids ?? "").split(","),
       });
-      if (!checked.ok) return checked.response;
-      await services.menus.reorder(actor, checked.data);
+      await services.menus.reorder(actor, order);
       return { ok: true as const };
-    }
-  } catch (error) {
-    return failureFrom(error);
-  }
-  return failure(400, "Ação desconhecida.");
+    },
+  });
 }
 
 export function meta() {
@@ -184,7 +177,7 @@ function MenuRow({ item, siblings, index }: { item: MenuItem; siblings: MenuItem
           <Tooltip label="Editar">
             <ActionIcon
               component={AppLink}
-              to={`/conta/menus/${item.id}/edit`}
+              to={accountPaths.edit("menus", item.id)}
               variant="subtle"
               aria-label={`Editar ${item.name}`}
             >
@@ -213,7 +206,7 @@ export default function MenusList({ loaderData }: Route.ComponentProps) {
         <Title order={1} size="h2">
           Menus
         </Title>
-        <Button component={AppLink} to="/conta/menus/new">
+        <Button component={AppLink} to={accountPaths.create("menus")}>
           Novo menu
         </Button>
       </Group>

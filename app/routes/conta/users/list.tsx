@@ -13,39 +13,32 @@ import {
   VisuallyHidden,
 } from "@mantine/core";
 import { IconPencil, IconUsers } from "@tabler/icons-react";
-import { formatDateTime } from "../../../../common/format-date.ts";
+import { formatDateTime } from "../../../../common/dates/format.ts";
 import { roleLabels, type UserRole, userRoles } from "../../../../common/roles.ts";
 import { userListQuerySchema } from "../../../../common/schemas/user.ts";
+import { accountPaths } from "../../../../common/site-paths.ts";
 import { AppLink } from "../../../components/app-link.tsx";
 import { ConfirmDelete } from "../../../components/conta/confirm-delete.tsx";
 import { ListToolbar, readListQuery } from "../../../components/conta/list-toolbar.tsx";
 import { PaginationBar, redirectPastLastPage } from "../../../components/conta/pagination-bar.tsx";
-import { readSubmission } from "../../../lib/action.server.ts";
-import { requireAdminPage } from "../../../lib/guards.server.ts";
-import { deleteFromList } from "../../../lib/record-action.server.ts";
+import { requireAdmin } from "../../../lib/guards.server.ts";
+import { listDeleteAction } from "../../../lib/record-routes.server.ts";
 import type { Route } from "./+types/list";
-
-export const USER_DELETED = "Usuário excluído.";
 
 const roleColors: Record<UserRole, string> = { user: "gray", admin: "primary", super: "secondary" };
 
 export async function loader({ context, url }: Route.LoaderArgs) {
-  const { services, actor } = requireAdminPage(context);
+  const { services, actor } = requireAdmin(context);
   const query = readListQuery(url, userListQuerySchema.shape);
   const users = await services.users.list(actor, query);
   redirectPastLastPage(url, users.pagination, users.data.length);
   return { users, actorId: actor.id, filtered: query.q !== "" || query.role !== undefined };
 }
 
-export async function action({ context, request, url }: Route.ActionArgs) {
-  const { services, actor } = requireAdminPage(context);
-  return deleteFromList({
-    submitted: await readSubmission(request),
-    url,
-    remove: (id) => services.users.remove(actor, id),
-    message: USER_DELETED,
-  });
-}
+export const action = listDeleteAction(
+  ({ services, actor }, id) => services.users.remove(actor, id),
+  "Usuário excluído.",
+);
 
 export function meta() {
   return [{ title: "Usuários" }];
@@ -68,7 +61,7 @@ export default function UsersList({ loaderData }: Route.ComponentProps) {
         <Title order={1} size="h2">
           Usuários
         </Title>
-        <Button component={AppLink} to="/conta/users/new">
+        <Button component={AppLink} to={accountPaths.create("users")}>
           Novo usuário
         </Button>
       </Group>
@@ -122,7 +115,7 @@ export default function UsersList({ loaderData }: Route.ComponentProps) {
                         <Tooltip label="Editar">
                           <ActionIcon
                             component={AppLink}
-                            to={`/conta/users/${user.id}/edit`}
+                            to={accountPaths.edit("users", user.id)}
                             variant="subtle"
                             aria-label={`Editar ${user.name}`}
                           >

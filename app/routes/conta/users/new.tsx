@@ -1,30 +1,10 @@
-import { redirect, useActionData } from "react-router";
-import { userCreateSchema } from "../../../../common/schemas/user.ts";
+import { useActionData } from "react-router";
 import { UserForm } from "../../../components/conta/user-form.tsx";
-import { failureFrom, readSubmission, validate } from "../../../lib/action.server.ts";
-import { flashHeader } from "../../../lib/flash.server.ts";
-import { requireAdminPage } from "../../../lib/guards.server.ts";
+import { userEditor } from "../../../lib/account-editors.server.ts";
 import type { Route } from "./+types/new";
 
-export const USER_CREATED = "Usuário criado com sucesso!";
-
-export function loader({ context }: Route.LoaderArgs) {
-  const { actor } = requireAdminPage(context);
-  return { canGrantSuper: actor.role === "super" };
-}
-
-export async function action({ context, request }: Route.ActionArgs) {
-  const { services, actor } = requireAdminPage(context);
-  const submitted = await readSubmission(request);
-  const checked = validate(userCreateSchema, submitted);
-  if (!checked.ok) return checked.response;
-  try {
-    await services.users.create(actor, checked.data);
-    return redirect("/conta/users", { headers: { "Set-Cookie": await flashHeader("success", USER_CREATED) } });
-  } catch (error) {
-    return failureFrom(error, { ...submitted, password: "" });
-  }
-}
+export const loader = userEditor.new.loader;
+export const action = userEditor.new.action;
 
 export function meta() {
   return [{ title: "Novo usuário" }];
@@ -37,7 +17,7 @@ export default function NewUser({ loaderData }: Route.ComponentProps) {
       title="Novo usuário"
       initialValues={{ name: "", email: "", role: "user", password: "" }}
       canGrantSuper={loaderData.canGrantSuper}
-      answer={useActionData<typeof action>()}
+      answer={useActionData()}
     />
   );
 }

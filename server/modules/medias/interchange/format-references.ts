@@ -1,5 +1,5 @@
-import type { MediaView } from "../../../../common/media.ts";
 import type { ReferenceFormat } from "../../../../common/schemas/media.ts";
+import type { MediaView } from "../../../../common/views/medias.ts";
 import { writeBibtex } from "./bibtex.ts";
 import { writeRis } from "./ris.ts";
 

@@ -1,5 +1,6 @@
 import { Worker } from "node:worker_threads";
 import { invalid } from "../../../../common/errors.ts";
+import { formatFileSize } from "../../../../common/file-size.ts";
 import { MAX_IMPORT_BYTES, type ReferenceFormat } from "../../../../common/schemas/media.ts";
 import type { ParseReply, ParseRequest } from "./parse-worker.ts";
 import type { ParsedReferences } from "./read-references.ts";
@@ -23,7 +24,7 @@ export function parseReferences(
 ): Promise<ParsedReferences> {
   // Checked here too so an oversized upload does not even get copied into a worker.
   if (text.length > MAX_IMPORT_BYTES) {
-    return Promise.reject(invalid(`O arquivo é grande demais: o limite é ${MAX_IMPORT_BYTES / 1024 / 1024} MB.`));
+    return Promise.reject(invalid(`O arquivo é grande demais: o limite é ${formatFileSize(MAX_IMPORT_BYTES)}.`));
   }
   const request: ParseRequest = { text, format };
   const worker = new Worker(workerUrl, { workerData: request, resourceLimits: { maxOldGenerationSizeMb: 1024 } });

@@ -1,5 +1,6 @@
 import { identityKey } from "../../../../common/citation/person-name.ts";
 import { invalid } from "../../../../common/errors.ts";
+import { formatFileSize } from "../../../../common/file-size.ts";
 import type { MediaType } from "../../../../common/media.ts";
 import {
   MAX_IMPORT_BYTES,
@@ -102,7 +103,7 @@ const CONTROL = /[^\P{Cc}\t\n\r]/gu;
 /** The text without a BOM and stray control characters; a binary file is refused. */
 function cleanText(text: string): string {
   if (Buffer.byteLength(text, "utf8") > MAX_IMPORT_BYTES) {
-    throw invalid(`O arquivo é grande demais: o limite é ${MAX_IMPORT_BYTES / 1024 / 1024} MB. Divida-o em partes.`);
+    throw invalid(`O arquivo é grande demais: o limite é ${formatFileSize(MAX_IMPORT_BYTES)}. Divida-o em partes.`);
   }
   const body = text.replace(/^\uFEFF/, "");
   if (body.trim() === "") throw invalid("O arquivo está vazio.");

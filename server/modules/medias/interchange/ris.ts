@@ -1,7 +1,8 @@
 import { foldForComparison } from "../../../../common/citation/person-name.ts";
 import { invalid } from "../../../../common/errors.ts";
-import { type MediaType, type MediaView, mediaTypeLabels, mediaTypes } from "../../../../common/media.ts";
+import { type MediaType, mediaTypeLabels, mediaTypes } from "../../../../common/media.ts";
 import { mediaEmbed } from "../../../../common/media-embed.ts";
+import type { MediaView } from "../../../../common/views/medias.ts";
 import type { ReadEntry } from "./bibtex.ts";
 import {
   composeDate,

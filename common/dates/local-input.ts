@@ -1,41 +1,17 @@
-// Administrators type dates on the cooperative's clock (America/Sao_Paulo), whatever their browser's zone.
+import { type SiteClock, siteClock } from "./time-zone.ts";
+
+// Administrators type dates on the cooperative's clock (SITE_TIME_ZONE), whatever their browser's zone.
 // The value of an `<input type="datetime-local">` is "YYYY-MM-DDTHH:mm"; the API stores instants.
-const ZONE = "America/Sao_Paulo";
 
 const LOCAL = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/;
 
-const partsFormat = new Intl.DateTimeFormat("en-US", {
-  timeZone: ZONE,
-  hourCycle: "h23",
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-  hour: "2-digit",
-  minute: "2-digit",
-  second: "2-digit",
-});
+const asUtc = (clock: SiteClock) =>
+  Date.UTC(clock.year, clock.month - 1, clock.day, clock.hour, clock.minute, clock.second);
 
-type Fields = { year: number; month: number; day: number; hour: number; minute: number; second: number };
-
-function zoneFields(instant: number): Fields {
-  const parts = Object.fromEntries(partsFormat.formatToParts(instant).map((part) => [part.type, part.value]));
-  return {
-    year: Number(parts.year),
-    month: Number(parts.month),
-    day: Number(parts.day),
-    hour: Number(parts.hour),
-    minute: Number(parts.minute),
-    second: Number(parts.second),
-  };
-}
-
-const asUtc = (fields: Fields) =>
-  Date.UTC(fields.year, fields.month - 1, fields.day, fields.hour, fields.minute, fields.second);
-
-/** How far São Paulo's clock is from UTC at an instant, in milliseconds (-3 h today, -2 h in old summers). */
+/** How far the site's clock is from UTC at an instant, in milliseconds (-3 h today, -2 h in old summers). */
 function offsetAt(instant: number): number {
   const whole = Math.floor(instant / 1000) * 1000;
-  return asUtc(zoneFields(whole)) - whole;
+  return asUtc(siteClock(whole)) - whole;
 }
 
 const pad = (value: number, width = 2) => String(value).padStart(width, "0");
@@ -44,8 +20,8 @@ const pad = (value: number, width = 2) => String(value).padStart(width, "0");
 export function toSaoPauloLocal(value: string | Date): string {
   const instant = typeof value === "string" ? Date.parse(value) : value.getTime();
   if (Number.isNaN(instant)) return "";
-  const fields = zoneFields(instant);
-  return `${pad(fields.year, 4)}-${pad(fields.month)}-${pad(fields.day)}T${pad(fields.hour)}:${pad(fields.minute)}`;
+  const clock = siteClock(instant);
+  return `${pad(clock.year, 4)}-${pad(clock.month)}-${pad(clock.day)}T${pad(clock.hour)}:${pad(clock.minute)}`;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fromSaoPauloLocal, isSaoPauloLocal, toSaoPauloLocal } from "./sao-paulo-time.ts";
+import { fromSaoPauloLocal, isSaoPauloLocal, toSaoPauloLocal } from "./local-input.ts";
 
 describe("toSaoPauloLocal", () => {
   it("shows an instant on São Paulo's clock (UTC-3 since 2019)", () => {

@@ -1,24 +1,35 @@
-// Long, reader-facing dates for the public site, always on the cooperative's clock (America/Sao_Paulo).
-const ZONE = "America/Sao_Paulo";
+import { formatAbntDate } from "./publication-date.ts";
+import { SITE_TIME_ZONE, siteClock } from "./time-zone.ts";
 
+// Stored instants as pt-BR text on the cooperative's clock: short ones for the account lists, long,
+// reader-facing ones for the public site.
+const shortDateTime = new Intl.DateTimeFormat("pt-BR", {
+  timeZone: SITE_TIME_ZONE,
+  dateStyle: "short",
+  timeStyle: "short",
+});
 const weekdayDate = new Intl.DateTimeFormat("pt-BR", {
-  timeZone: ZONE,
+  timeZone: SITE_TIME_ZONE,
   weekday: "long",
   day: "numeric",
   month: "long",
   year: "numeric",
 });
-const plainDate = new Intl.DateTimeFormat("pt-BR", { timeZone: ZONE, day: "numeric", month: "long", year: "numeric" });
-const clock = new Intl.DateTimeFormat("pt-BR", { timeZone: ZONE, hour: "2-digit", minute: "2-digit" });
-const calendarDay = new Intl.DateTimeFormat("en-CA", {
-  timeZone: ZONE,
+const plainDate = new Intl.DateTimeFormat("pt-BR", {
+  timeZone: SITE_TIME_ZONE,
+  day: "numeric",
+  month: "long",
   year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
 });
-const badge = new Intl.DateTimeFormat("pt-BR", { timeZone: ZONE, day: "2-digit", month: "short" });
+const clock = new Intl.DateTimeFormat("pt-BR", { timeZone: SITE_TIME_ZONE, hour: "2-digit", minute: "2-digit" });
+const badge = new Intl.DateTimeFormat("pt-BR", { timeZone: SITE_TIME_ZONE, day: "2-digit", month: "short" });
 
 const toDate = (value: string | Date) => (typeof value === "string" ? new Date(value) : value);
+
+/** "31/12/2025, 23:30". */
+export function formatDateTime(value: string | Date): string {
+  return shortDateTime.format(toDate(value));
+}
 
 /** "22 de novembro de 2026". */
 export function formatLongDate(value: string | Date): string {
@@ -36,9 +47,11 @@ export function formatLongDateTime(value: string | Date): string {
   return `${weekdayDate.format(date)}, ${clock.format(date)}`;
 }
 
-/** True when both instants fall on the same calendar day in São Paulo. */
+/** True when both instants fall on the same calendar day on the cooperative's clock. */
 export function sameLocalDay(a: string | Date, b: string | Date): boolean {
-  return calendarDay.format(toDate(a)) === calendarDay.format(toDate(b));
+  const first = siteClock(toDate(a).getTime());
+  const second = siteClock(toDate(b).getTime());
+  return first.year === second.year && first.month === second.month && first.day === second.day;
 }
 
 /**
@@ -59,4 +72,10 @@ export function calendarBadge(value: string | Date): { day: string; month: strin
   const day = parts.find((part) => part.type === "day")?.value ?? "";
   const month = (parts.find((part) => part.type === "month")?.value ?? "").replace(/\.$/, "");
   return { day, month };
+}
+
+/** The day of an instant as ABNT writes an access date: "2 jan. 2024". */
+export function formatAbntDay(value: string | Date): string {
+  const { year, month, day } = siteClock(toDate(value).getTime());
+  return formatAbntDate({ year, month, day });
 }

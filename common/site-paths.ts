@@ -1,0 +1,60 @@
+// The site's own addresses, written once: the server's views, the app's links and the feeds build them here.
+// app/routes.ts declares the same paths for React Router, whose config takes literal strings, and
+// reservedSlugs (common/content.ts) keeps pages off their first segments; site-paths.test.ts checks both.
+
+const POSTS = "/noticias";
+const EVENTS = "/agenda";
+const MEDIAS = "/biblioteca";
+const FILES = "/files";
+const ACCOUNT = "/conta";
+const LOGIN = "/login";
+
+/** Public addresses: the feature lists, their items and feeds, and the site's fixed pages. */
+export const sitePaths = {
+  home: "/",
+  login: LOGIN,
+  contact: "/contato",
+  search: "/busca",
+  posts: POSTS,
+  postsFeed: `${POSTS}/rss.xml`,
+  events: EVENTS,
+  eventsFeed: `${EVENTS}.ics`,
+  medias: MEDIAS,
+  shop: "/loja",
+  /** Where uploaded files are served (a FILES_URL host, when set, comes before it). */
+  files: FILES,
+  page: (slug: string) => `/${slug}`,
+  post: (slug: string) => `${POSTS}/${slug}`,
+  event: (slug: string) => `${EVENTS}/${slug}`,
+  /** One event as an iCalendar file. */
+  eventCalendar: (slug: string) => `${EVENTS}/${slug}/ics`,
+  media: (id: number) => `${MEDIAS}/${id}`,
+  file: (key: string) => `${FILES}/${key}`,
+  /** The login page, coming back to `path` (path and query of this site) after signing in. */
+  loginThenBack: (path: string) => `${LOGIN}?redirectTo=${encodeURIComponent(path)}`,
+};
+
+/** The account areas' lists: one per feature (featureKeys) and the fixed ones; "pedidos" is the customer's orders. */
+export type AccountArea =
+  | "pages"
+  | "posts"
+  | "events"
+  | "medias"
+  | "menus"
+  | "contacts"
+  | "users"
+  | "settings"
+  | "profile"
+  | "shop"
+  | "pedidos";
+
+/** Addresses of the account area. */
+export const accountPaths = {
+  home: ACCOUNT,
+  area: (area: AccountArea) => `${ACCOUNT}/${area}`,
+  create: (area: AccountArea) => `${ACCOUNT}/${area}/new`,
+  edit: (area: AccountArea, id: number) => `${ACCOUNT}/${area}/${id}/edit`,
+  mediaImport: `${ACCOUNT}/medias/importar`,
+  /** One contact message, opened to read. */
+  contactMessage: (id: number) => `${ACCOUNT}/contacts/${id}`,
+};

@@ -1,0 +1,17 @@
+import { userRoles } from "../roles.ts";
+import { z } from "../zod.ts";
+import { timestampSchema } from "./content.ts";
+import { paginatedSchema } from "./pagination.ts";
+
+/** A user as the administrators' list and forms see them. */
+export const userViewSchema = z.strictObject({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  role: z.enum(userRoles),
+  created_at: timestampSchema,
+});
+export type UserView = z.infer<typeof userViewSchema>;
+
+export const userPageSchema = paginatedSchema(userViewSchema);
+export type UserPage = z.infer<typeof userPageSchema>;
