@@ -57,4 +57,14 @@ describe("accountPaths", () => {
     expect(accountPaths.mediaImport).toBe("/conta/medias/importar");
     expect(accountPaths.contactMessage(3)).toBe("/conta/contacts/3");
   });
+
+  it("tells the account area's addresses from the site's, /contato included", () => {
+    expect(["/conta", "/conta/pages", "/contato", "/contas", "/"].map(accountPaths.contains)).toEqual([
+      true,
+      true,
+      false,
+      false,
+      false,
+    ]);
+  });
 });

@@ -57,4 +57,6 @@ export const accountPaths = {
   mediaImport: `${ACCOUNT}/medias/importar`,
   /** One contact message, opened to read. */
   contactMessage: (id: number) => `${ACCOUNT}/contacts/${id}`,
+  /** True for the account area's own addresses ("/contato" is a site page, not one of them). */
+  contains: (path: string) => path === ACCOUNT || path.startsWith(`${ACCOUNT}/`),
 };

@@ -6,7 +6,7 @@ import { accountPaths } from "../../common/site-paths.ts";
 import type { MenuItem } from "../../common/views/menus.ts";
 import type { MenuOption } from "../components/conta/menu-form.tsx";
 import { pageOptions } from "../components/conta/page-options.server.ts";
-import { mediaSuggestions } from "../components/library/media-form.tsx";
+import { mediaSuggestions } from "../components/medias/media-form.tsx";
 import type { SignedInApp } from "./guards.server.ts";
 import { editRecordRoutes, newRecordRoutes, recordEditor } from "./record-routes.server.ts";
 

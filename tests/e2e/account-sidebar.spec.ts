@@ -36,7 +36,7 @@ test("an administrator sees the administration links and every feature link", as
 type Settings = { features: Record<string, { title: string; url: string; enabled: boolean }> };
 
 // Other specs switch Notícias and Agenda on (never off) and the global setup switches Biblioteca on
-// for the library spec, so this one toggles Loja, which nothing else uses (the shop is not built yet),
+// for the medias spec, so this one toggles Loja, which nothing else uses (the shop is not built yet),
 // and switches it off again at the end.
 test("a super user sees feature links only for enabled features", async ({ page, api, createUser }) => {
   const setShop = async (enabled: boolean) => {

@@ -1,30 +1,24 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import sharp from "sharp";
-import { errorOf, expect, expectPath, jsonOf, login, test, uniqueId, waitForHydration } from "./fixtures.ts";
+import {
+  enablePostsAndEvents,
+  errorOf,
+  expect,
+  expectPath,
+  jsonOf,
+  login,
+  test,
+  uniqueId,
+  waitForHydration,
+} from "./fixtures.ts";
 import { CONFIGURED_URL } from "./site.ts";
 
-type Feature = { title: string; url: string; enabled: boolean };
-type Settings = { features: Record<string, Feature> };
 type Content = { id: number; slug: string; url: string; title: string };
 type MenuRow = { id: number; name: string };
 
 const PHONE = { width: 375, height: 740 };
 const DAY = 24 * 60 * 60 * 1000;
 const HOUR = 60 * 60 * 1000;
-
-/**
- * Switches Notícias and Agenda on (other specs rely on them and none switches them off).
- * The settings are written whole, so they are read right before.
- */
-async function enableNewsAndAgenda(api: APIRequestContext): Promise<void> {
-  const settings = await jsonOf<Settings>(await api.get("/api/settings"));
-  for (const key of ["posts", "events"]) {
-    const feature = settings.features[key];
-    if (!feature) throw new Error(`settings have no ${key} feature`);
-    settings.features[key] = { ...feature, enabled: true };
-  }
-  await jsonOf(await api.post("/api/settings", { data: settings }));
-}
 
 async function create(api: APIRequestContext, kind: "pages" | "posts" | "events", data: Record<string, unknown>) {
   return jsonOf<Content>(await api.post(`/api/${kind}`, { data }), 201);
@@ -165,7 +159,7 @@ test("a visitor on a phone reads the news and the agenda, adds an event to a cal
   api,
 }) => {
   const id = uniqueId();
-  await enableNewsAndAgenda(api);
+  await enablePostsAndEvents(api);
   const now = Date.now();
   const news = [3, 2, 1].map((hoursAgo) => ({
     title: `Notícia ${hoursAgo}h ${id}`,

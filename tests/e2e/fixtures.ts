@@ -87,6 +87,19 @@ export async function colorOf(locator: Locator): Promise<number[]> {
  * Signs in through the login form: opens /login unless the page is already there (e.g. after
  * a redirect that carries ?redirectTo=), then waits until the form has left the login page.
  */
+type Feature = { title: string; url: string; enabled: boolean };
+
+/** Switches Notícias and Agenda on (no spec switches them off); the settings are written whole, so they are read first. */
+export async function enablePostsAndEvents(api: APIRequestContext): Promise<void> {
+  const settings = await jsonOf<{ features: Record<string, Feature> }>(await api.get("/api/settings"));
+  for (const key of ["posts", "events"]) {
+    const feature = settings.features[key];
+    if (!feature) throw new Error(`settings have no ${key} feature`);
+    settings.features[key] = { ...feature, enabled: true };
+  }
+  await jsonOf(await api.post("/api/settings", { data: settings }));
+}
+
 export async function login(page: Page, email: string, password: string): Promise<void> {
   if (page.url() === "about:blank" || new URL(page.url()).pathname !== "/login") await page.goto("/login");
   const form = page.getByRole("form", { name: "Entrar" });

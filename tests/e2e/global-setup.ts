@@ -169,7 +169,7 @@ async function setUpSite(url: string): Promise<void> {
 
 /**
  * Switches features on in the configured site, through the settings call the settings screen
- * makes, signed in as its super user. The library spec needs Biblioteca, and no spec switches it off.
+ * makes, signed in as its super user. The medias spec needs Biblioteca, and no spec switches it off.
  */
 async function enableFeatures(url: string, keys: FeatureKey[]): Promise<void> {
   const login = await fetch(`${url}/api/auth/login`, {

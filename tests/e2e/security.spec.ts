@@ -1,23 +1,19 @@
-import type { APIRequestContext } from "@playwright/test";
-import { expect, jsonOf, login, test, uniqueId, waitForHydratedPage, watchCspViolations } from "./fixtures.ts";
+import {
+  enablePostsAndEvents,
+  expect,
+  jsonOf,
+  login,
+  test,
+  uniqueId,
+  waitForHydratedPage,
+  watchCspViolations,
+} from "./fixtures.ts";
 import { CONFIGURED_URL, FRESH_URL, SITE_ADMIN } from "./site.ts";
 
-type Feature = { title: string; url: string; enabled: boolean };
 type Content = { id: number; slug: string; url: string; title: string };
 type List = { data: { id: number }[] };
 
 const YOUTUBE = "https://www.youtube-nocookie.com/embed/Zx9Ab-3_kQw";
-
-/** Notícias and Agenda on, as the feeds need (no spec switches them off). */
-async function enableNewsAndAgenda(api: APIRequestContext): Promise<void> {
-  const settings = await jsonOf<{ features: Record<string, Feature> }>(await api.get("/api/settings"));
-  for (const key of ["posts", "events"]) {
-    const feature = settings.features[key];
-    if (!feature) throw new Error(`settings have no ${key} feature`);
-    settings.features[key] = { ...feature, enabled: true };
-  }
-  await jsonOf(await api.post("/api/settings", { data: settings }));
-}
 
 test.describe("writes from another site", () => {
   test("the session cookie does not let another site create a page or an administrator", async ({
@@ -141,7 +137,7 @@ test.describe("headers", () => {
 
 test.describe("feeds and a forged Host header", () => {
   test("with BASE_URL every feed links to it and may be cached", async ({ request, api }) => {
-    await enableNewsAndAgenda(api);
+    await enablePostsAndEvents(api);
     const id = uniqueId();
     await jsonOf(
       await api.post("/api/posts", {

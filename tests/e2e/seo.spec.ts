@@ -1,5 +1,5 @@
 import type { APIRequestContext, Request } from "@playwright/test";
-import { expect, jsonOf, test, uniqueId, waitForHydration } from "./fixtures.ts";
+import { enablePostsAndEvents, expect, jsonOf, test, uniqueId, waitForHydration } from "./fixtures.ts";
 import { CONFIGURED_URL, SITE_ADMIN } from "./site.ts";
 
 type Feature = { title: string; url: string; enabled: boolean };
@@ -8,17 +8,6 @@ type Content = { id: number; slug: string; url: string; title: string };
 type JsonLd = { "@type"?: string; [key: string]: unknown };
 
 const DAY = 24 * 60 * 60 * 1000;
-
-/** Switches Notícias and Agenda on (no spec switches them off); the settings are written whole. */
-async function enableNewsAndAgenda(api: APIRequestContext): Promise<void> {
-  const settings = await jsonOf<Settings>(await api.get("/api/settings"));
-  for (const key of ["posts", "events"]) {
-    const feature = settings.features[key];
-    if (!feature) throw new Error(`settings have no ${key} feature`);
-    settings.features[key] = { ...feature, enabled: true };
-  }
-  await jsonOf(await api.post("/api/settings", { data: settings }));
-}
 
 /** Changes only the Google tag, on the settings as they are now (other specs change other fields). */
 async function setGtag(api: APIRequestContext, gtag: string): Promise<string> {
@@ -67,7 +56,7 @@ function jsonLdOf(html: string): JsonLd[] {
 test.describe("what search engines and feeds read", () => {
   test("published content has its metadata, the feeds list it and drafts stay hidden", async ({ api, request }) => {
     const id = uniqueId();
-    await enableNewsAndAgenda(api);
+    await enablePostsAndEvents(api);
     const page = await create(api, "pages", {
       title: `Transparência ${id}`,
       slug: `transparencia-${id}`,
@@ -114,9 +103,9 @@ test.describe("what search engines and feeds read", () => {
     expect(webPage).toMatchObject({ name: page.title, url: `${CONFIGURED_URL}/${page.slug}` });
 
     // A news item and an event carry their structured data.
-    const newsHtml = await htmlOf(request, post.url);
-    expect(canonicalOf(newsHtml)).toBe(`${CONFIGURED_URL}${post.url}`);
-    const article = jsonLdOf(newsHtml).find((item) => item["@type"] === "NewsArticle");
+    const postsHtml = await htmlOf(request, post.url);
+    expect(canonicalOf(postsHtml)).toBe(`${CONFIGURED_URL}${post.url}`);
+    const article = jsonLdOf(postsHtml).find((item) => item["@type"] === "NewsArticle");
     expect(article).toMatchObject({ headline: post.title, url: `${CONFIGURED_URL}${post.url}` });
 
     const eventHtml = await htmlOf(request, event.url);

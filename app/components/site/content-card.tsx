@@ -13,7 +13,7 @@ const summaryOf = (item: { summary: string; content: string }) =>
   truncate(item.summary || item.content, SUMMARY_LENGTH);
 
 /** A news item in a list: cover, date, title linking to it, summary. */
-export function NewsCard({ post, headingLevel = 3 }: { post: PostView; headingLevel?: 2 | 3 }) {
+export function PostCard({ post, headingLevel = 3 }: { post: PostView; headingLevel?: 2 | 3 }) {
   const { filesUrl } = useRootData();
   const summary = summaryOf(post);
   return (

@@ -13,37 +13,43 @@ const newest = (items: Listed[], fallback: string) =>
   [fallback, ...items.map((item) => item.updated_at)].sort().at(-1) ?? fallback;
 
 /** Published library items, newest first (the export's cap applies). */
-async function libraryItems(services: ReturnType<typeof getApp>["services"]): Promise<Listed[]> {
+async function mediaItems(services: ReturnType<typeof getApp>["services"]): Promise<Listed[]> {
   const items = await services.medias.exportItems(null, { q: "", sort: "newest" });
   return items.map((item) => ({ url: item.url_path, updated_at: item.updated_at }));
 }
 
 /**
- * /sitemap.xml: the home, every published page, and the news, agenda and library (lists and items)
- * while their feature is on. Drafts, scheduled news and the account area never appear.
+ * /sitemap.xml: the home, every published page, and the posts, events and library items (lists and items)
+ * while their feature is on. Drafts, scheduled posts and the account area never appear.
  */
 export async function loader({ context, url }: Route.LoaderArgs) {
   const { services } = getApp(context);
   const settings = await services.settings.get();
   if (!settings) return plainNotFound();
-  const { posts: news, events: agenda, medias: library } = settings.features;
+  const { posts: postsFeature, events: eventsFeature, medias: mediasFeature } = settings.features;
   const homeId = settings.home_page_id;
   const [pages, posts, events, medias, homePage] = await Promise.all([
     services.pages.sitemap(),
-    news.enabled ? services.posts.sitemap() : [],
-    agenda.enabled ? services.events.sitemap() : [],
-    library.enabled ? libraryItems(services) : [],
+    postsFeature.enabled ? services.posts.sitemap() : [],
+    eventsFeature.enabled ? services.events.sitemap() : [],
+    mediasFeature.enabled ? mediaItems(services) : [],
     homeId === null ? null : loadOrNull(() => services.pages.get(null, String(homeId))),
   ]);
   const origin = siteOrigin(services.config.BASE_URL, url);
   const entry = (item: Listed): SitemapEntry => ({ loc: `${origin}${item.url}`, lastmod: item.updated_at });
-  // A page chosen as the home is listed once, at /; otherwise the home shows the latest news and events.
+  // A page chosen as the home is listed once, at /; otherwise the home shows the latest posts and events.
   const onHome = homePage ? [homePage] : [...posts, ...events];
   const entries: SitemapEntry[] = [
     { loc: `${origin}${sitePaths.home}`, lastmod: newest(onHome, settings.updated_at) },
-    ...(news.enabled ? [{ loc: `${origin}${sitePaths.posts}`, lastmod: newest(posts, settings.updated_at) }] : []),
-    ...(agenda.enabled ? [{ loc: `${origin}${sitePaths.events}`, lastmod: newest(events, settings.updated_at) }] : []),
-    ...(library.enabled ? [{ loc: `${origin}${sitePaths.medias}`, lastmod: newest(medias, settings.updated_at) }] : []),
+    ...(postsFeature.enabled
+      ? [{ loc: `${origin}${sitePaths.posts}`, lastmod: newest(posts, settings.updated_at) }]
+      : []),
+    ...(eventsFeature.enabled
+      ? [{ loc: `${origin}${sitePaths.events}`, lastmod: newest(events, settings.updated_at) }]
+      : []),
+    ...(mediasFeature.enabled
+      ? [{ loc: `${origin}${sitePaths.medias}`, lastmod: newest(medias, settings.updated_at) }]
+      : []),
     ...pages.filter((page) => page.url !== homePage?.url).map(entry),
     ...posts.map(entry),
     ...events.map(entry),

@@ -7,7 +7,7 @@ import { accountPaths, sitePaths } from "../../../common/site-paths.ts";
 import type { EventView, PostView } from "../../../common/views/content.ts";
 import { AppLink } from "../../components/app-link.tsx";
 import { PageArticle } from "../../components/site/content-body.tsx";
-import { EventCard, NewsCard } from "../../components/site/content-card.tsx";
+import { EventCard, PostCard } from "../../components/site/content-card.tsx";
 import { seoMeta, siteLinks } from "../../components/site/seo.ts";
 import { SetupForm } from "../../components/site/setup-form.tsx";
 import { formAction } from "../../lib/action.server.ts";
@@ -22,24 +22,24 @@ const latest = { page: 1, per_page: HOME_ITEMS, q: "", sort: "date_desc" } as co
 
 /**
  * The home: the page chosen in the settings (when it is published), else the site cover and
- * description followed by the latest news and the next events of the features switched on.
+ * description followed by the latest posts and the next events of the features switched on.
  */
 export async function loader({ context }: Route.LoaderArgs) {
   const { services } = getApp(context);
   const settings = await services.settings.get();
-  const empty = { homePage: null, news: [] as PostView[], events: [] as EventView[] };
+  const empty = { homePage: null, posts: [] as PostView[], events: [] as EventView[] };
   if (!settings) return empty;
   const homeId = settings.home_page_id;
   // Visitors' view (no actor): a draft chosen as the home leaves the default home in place.
   const homePage = homeId === null ? null : await loadOrNull(() => services.pages.get(null, String(homeId)));
   if (homePage) return { ...empty, homePage };
-  const [news, events] = await Promise.all([
+  const [posts, events] = await Promise.all([
     settings.features.posts.enabled ? services.posts.list(null, latest).then((list) => list.data) : [],
     settings.features.events.enabled
       ? services.events.list(null, { ...latest, when: "upcoming" }).then((list) => list.data)
       : [],
   ]);
-  return { homePage, news, events };
+  return { homePage, posts, events };
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
@@ -139,7 +139,7 @@ function HomeSection({
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { settings } = useRootData();
   if (!settings) return <SetupForm />;
-  const { homePage, news, events } = loaderData;
+  const { homePage, posts, events } = loaderData;
   if (homePage) {
     return (
       <Container size="md" py="xl">
@@ -150,18 +150,18 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   return (
     <Box>
       <Cover />
-      {news.length > 0 || events.length > 0 ? (
+      {posts.length > 0 || events.length > 0 ? (
         <Container size="lg" py="xl">
           <Stack gap={48}>
-            {news.length > 0 ? (
+            {posts.length > 0 ? (
               <HomeSection
                 id="ultimas-noticias"
                 title="Últimas notícias"
                 more={{ to: sitePaths.posts, label: "Ver todas as notícias" }}
               >
                 <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg">
-                  {news.map((post) => (
-                    <NewsCard key={post.id} post={post} />
+                  {posts.map((post) => (
+                    <PostCard key={post.id} post={post} />
                   ))}
                 </SimpleGrid>
               </HomeSection>

@@ -43,9 +43,7 @@ export function LayoutLoading({ section }: { section: "site" | "conta" }) {
   const navigation = useNavigation();
   const target = navigation.location?.pathname;
   const leaving =
-    navigation.state === "loading" &&
-    target !== undefined &&
-    target.startsWith(accountPaths.home) !== (section === "conta");
+    navigation.state === "loading" && target !== undefined && accountPaths.contains(target) !== (section === "conta");
   if (!leaving) return null;
   return (
     <Center

@@ -103,7 +103,7 @@ describe("media import", () => {
       reason:
         "Já existe na biblioteca: «MANUAL DE BOAS PRATICAS NA PRODUCAO DE SEMENTES CRIOULAS» (mesmo título, ano e primeiro autor)",
     });
-    // Same title and surname but no year on the library item: a different identity, so new.
+    // Same title and surname but no year on the medias item: a different identity, so new.
     expect(summary.entries[3]?.status).toBe("new");
   });
 
@@ -243,9 +243,9 @@ describe("media import", () => {
     expect(last?.title).toBe("Produção agroecológica gerado n. 3000: estudo de caso");
   }, 180_000);
   it("keeps answering lists while a large file is written, and shows it only once it is whole", async () => {
-    const library = createTestServices(database).medias;
+    const medias = createTestServices(database).medias;
     const visibleTotal = async () =>
-      (await library.list(admin, { page: 1, per_page: 1, q: "", sort: "newest" })).pagination.total;
+      (await medias.list(admin, { page: 1, per_page: 1, q: "", sort: "newest" })).pagination.total;
     let writing = true;
     const commit = importer()
       .commit(admin, generatedBibtex(1500))

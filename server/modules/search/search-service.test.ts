@@ -94,8 +94,8 @@ describe("search service", () => {
     expect(result.data[1]?.date).toBe(page.updatedAt.toISOString());
     expect(result.data[1]?.excerpt).toBe("Somos uma «Cooperativa».");
 
-    const news = await search("agroecologica");
-    expect(news.data).toEqual([
+    const found = await search("agroecologica");
+    expect(found.data).toEqual([
       {
         type: "post",
         id: post.id,
@@ -106,7 +106,7 @@ describe("search service", () => {
         rank: expect.any(Number),
       },
     ]);
-    expect(news.data[0]?.rank).toBeGreaterThan(0);
+    expect(found.data[0]?.rank).toBeGreaterThan(0);
     expect(await titles("SÁBADO")).toEqual(["Feira Agroecológica de sábado"]);
   });
 

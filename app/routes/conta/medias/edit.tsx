@@ -1,5 +1,5 @@
 import { useActionData } from "react-router";
-import { MediaForm, mediaFormValues } from "../../../components/library/media-form.tsx";
+import { MediaForm, mediaFormValues } from "../../../components/medias/media-form.tsx";
 import { mediaEditor } from "../../../lib/account-editors.server.ts";
 import type { Route } from "./+types/edit";
 

@@ -13,8 +13,8 @@ import {
   importLabel,
   previewRows,
   summaryText,
-} from "../../../components/library/import-preview.tsx";
-import { MEDIA_LIST } from "../../../components/library/media-form.tsx";
+} from "../../../components/medias/import-preview.tsx";
+import { MEDIA_LIST } from "../../../components/medias/media-form.tsx";
 import { intentAction, refusal } from "../../../lib/action.server.ts";
 import { featureTitle } from "../../../lib/feature-title.server.ts";
 import { redirectWithFlash } from "../../../lib/flash.server.ts";
@@ -30,7 +30,7 @@ const ENVELOPE_BYTES = 64 * 1024;
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { services } = requireAdmin(context);
-  return { library: await featureTitle(services, "medias") };
+  return { mediasTitle: await featureTitle(services, "medias") };
 }
 
 /**
@@ -80,7 +80,7 @@ export default function ImportMedias({ loaderData }: Route.ComponentProps) {
       <Anchor component={AppLink} to={MEDIA_LIST} size="sm">
         <Group gap={4} wrap="nowrap">
           <IconArrowLeft size={16} aria-hidden />
-          {loaderData.library}
+          {loaderData.mediasTitle}
         </Group>
       </Anchor>
       <Title order={1} size="h2">

@@ -8,8 +8,8 @@ import type { ContentDocument } from "../../../common/views/content.ts";
 import type { MediaView } from "../../../common/views/medias.ts";
 import { useRootData } from "../../root.tsx";
 import { AppLink } from "../app-link.tsx";
-import { libraryHref } from "./library-query.ts";
 import { formatNames } from "./media-format.ts";
+import { mediasHref } from "./medias-query.ts";
 
 // Terms beside their values from 768 px up, above them on phones.
 const DETAILS_CSS =
@@ -33,7 +33,7 @@ function FilterLinks({ values, filter }: { values: string[]; filter: "category" 
         <Badge
           key={value}
           component={AppLink}
-          to={libraryHref({ [filter]: value })}
+          to={mediasHref({ [filter]: value })}
           variant={filter === "tag" ? "outline" : "light"}
           style={{ cursor: "pointer", textTransform: "none" }}
         >

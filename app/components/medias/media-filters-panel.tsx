@@ -7,7 +7,7 @@ import { MAX_YEAR, MIN_YEAR } from "../../../common/schemas/media.ts";
 import { sitePaths } from "../../../common/site-paths.ts";
 import type { FacetCount, MediaFilters } from "../../../common/views/medias.ts";
 import { AppLink } from "../app-link.tsx";
-import { filterParams, type LibraryField, type LibraryFilterValues } from "./library-query.ts";
+import { filterParams, type MediaFilterField, type MediaFilterValues } from "./medias-query.ts";
 
 type Option = { value: string; label: string };
 
@@ -32,21 +32,21 @@ const sortOptions: Option[] = mediaSorts.map((sort) => ({ value: sort, label: me
  * (shareable, and it works without JavaScript). With JavaScript a changed select applies at once and
  * empty fields stay out of the address.
  */
-export function LibraryFilters({ filters, values }: { filters: MediaFilters; values: LibraryFilterValues }) {
+export function MediaFiltersPanel({ filters, values }: { filters: MediaFilters; values: MediaFilterValues }) {
   const submit = useSubmit();
   const [fields, setFields] = useState(values);
   // Back and forward buttons, and links to a filter, change the address: the form follows it.
   useEffect(() => setFields(values), [values]);
 
-  const send = (next: LibraryFilterValues) =>
+  const send = (next: MediaFilterValues) =>
     submit(filterParams(next), { method: "get", action: sitePaths.medias, preventScrollReset: true });
-  const text = (name: LibraryField) => ({
+  const text = (name: MediaFilterField) => ({
     name,
     value: fields[name],
     onChange: (event: React.ChangeEvent<HTMLInputElement>) =>
       setFields({ ...fields, [name]: event.currentTarget.value }),
   });
-  const select = (name: LibraryField) => ({
+  const select = (name: MediaFilterField) => ({
     name,
     value: fields[name],
     onChange: (event: React.ChangeEvent<HTMLSelectElement>) => {

@@ -6,18 +6,18 @@ import { mediaTypeLabels } from "../../../common/media.ts";
 import { truncate } from "../../../common/seo.ts";
 import { sitePaths } from "../../../common/site-paths.ts";
 import { AppLink } from "../../components/app-link.tsx";
-import { CitationBox } from "../../components/library/citation-box.tsx";
-import { MediaDetails, MediaFiles, MediaNotes } from "../../components/library/media-details.tsx";
-import { mediaJsonLd } from "../../components/library/media-json-ld.ts";
-import { MediaPlayer } from "../../components/library/media-player.tsx";
-import { creditLine } from "../../components/library/media-result.tsx";
+import { CitationBox } from "../../components/medias/citation-box.tsx";
+import { MediaDetails, MediaFiles, MediaNotes } from "../../components/medias/media-details.tsx";
+import { mediaJsonLd } from "../../components/medias/media-json-ld.ts";
+import { MediaPlayer } from "../../components/medias/media-player.tsx";
+import { creditLine } from "../../components/medias/media-result.tsx";
 import { ContentBody, DraftNotice } from "../../components/site/content-body.tsx";
 import { seoMeta, siteLinks } from "../../components/site/seo.ts";
 import { getApp } from "../../lib/context.server.ts";
 import { idParam, loadOr404 } from "../../lib/not-found.server.ts";
 import { requireFeature } from "../../lib/site-content.server.ts";
 import { useRootData } from "../../root.tsx";
-import type { Route } from "./+types/library-item";
+import type { Route } from "./+types/media-item";
 
 /** /biblioteca/:id — one library item; administrators also preview drafts. */
 export async function loader({ context, params }: Route.LoaderArgs) {
@@ -55,7 +55,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
   });
 }
 
-export default function LibraryItem({ loaderData }: Route.ComponentProps) {
+export default function MediaItem({ loaderData }: Route.ComponentProps) {
   const { item, reference } = loaderData;
   const { filesUrl } = useRootData();
   return (

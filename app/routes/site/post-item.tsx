@@ -10,7 +10,7 @@ import { TagList } from "../../components/site/tags.tsx";
 import { getApp } from "../../lib/context.server.ts";
 import { loadOr404 } from "../../lib/not-found.server.ts";
 import { requireFeature } from "../../lib/site-content.server.ts";
-import type { Route } from "./+types/news-item";
+import type { Route } from "./+types/post-item";
 
 /** /noticias/:slug — one news item; administrators also preview drafts and scheduled items. */
 export async function loader({ context, params }: Route.LoaderArgs) {
@@ -53,7 +53,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
   });
 }
 
-export default function NewsItem({ loaderData }: Route.ComponentProps) {
+export default function PostItem({ loaderData }: Route.ComponentProps) {
   const { post, heading, now } = loaderData;
   const scheduled = post.status === "published" && post.published_at > now;
   return (

@@ -5,12 +5,12 @@ import { z } from "../../../common/zod.ts";
 import { AppLink } from "../../components/app-link.tsx";
 import { readListQuery } from "../../components/conta/list-toolbar.tsx";
 import { PaginationBar, redirectPastLastPage } from "../../components/conta/pagination-bar.tsx";
-import { NewsCard } from "../../components/site/content-card.tsx";
+import { PostCard } from "../../components/site/content-card.tsx";
 import { listPath, rssAlternate, seoMeta } from "../../components/site/seo.ts";
 import { TagFilter } from "../../components/site/tags.tsx";
 import { getApp } from "../../lib/context.server.ts";
 import { PUBLIC_PER_PAGE, requireFeature } from "../../lib/site-content.server.ts";
-import type { Route } from "./+types/news-list";
+import type { Route } from "./+types/posts-list";
 
 const tagFilter = { tag: z.string().trim().min(1).max(40).optional() };
 
@@ -47,7 +47,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
   });
 }
 
-export default function NewsList({ loaderData }: Route.ComponentProps) {
+export default function PostsList({ loaderData }: Route.ComponentProps) {
   const { posts, tags, tag, heading } = loaderData;
   return (
     <Container size="lg" py="xl">
@@ -77,7 +77,7 @@ export default function NewsList({ loaderData }: Route.ComponentProps) {
         ) : (
           <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg">
             {posts.data.map((post) => (
-              <NewsCard key={post.id} post={post} headingLevel={2} />
+              <PostCard key={post.id} post={post} headingLevel={2} />
             ))}
           </SimpleGrid>
         )}

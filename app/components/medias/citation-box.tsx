@@ -4,7 +4,7 @@ import { useRef } from "react";
 import { type CitationPart, citationText } from "../../../common/citation/abnt.ts";
 import { notifyError, notifySuccess } from "../../lib/notify.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
-import { itemExportHref } from "./library-query.ts";
+import { itemExportHref } from "./medias-query.ts";
 
 export const REFERENCE_COPIED = "Referência copiada.";
 

@@ -2,25 +2,25 @@ import { Alert, Anchor, Container, Group, List, Stack, Text, Title } from "@mant
 import { IconDownload, IconInfoCircle } from "@tabler/icons-react";
 import { MEDIA_PAGE_SIZE } from "../../../common/media.ts";
 import { PaginationBar, redirectPastLastPage } from "../../components/conta/pagination-bar.tsx";
-import { LibraryFilters } from "../../components/library/library-filters.tsx";
+import { MediaFiltersPanel } from "../../components/medias/media-filters-panel.tsx";
+import { MediaResult } from "../../components/medias/media-result.tsx";
 import {
   exportHref,
   filterValues,
   isFiltered,
   listPagePath,
-  readLibraryQuery,
-} from "../../components/library/library-query.ts";
-import { MediaResult } from "../../components/library/media-result.tsx";
+  readMediasQuery,
+} from "../../components/medias/medias-query.ts";
 import { seoMeta } from "../../components/site/seo.ts";
 import { getApp } from "../../lib/context.server.ts";
 import { requireFeature } from "../../lib/site-content.server.ts";
-import type { Route } from "./+types/library-list";
+import type { Route } from "./+types/medias-list";
 
 /** /biblioteca — published library items: search, filters, order and page all live in the address. */
 export async function loader({ context, url }: Route.LoaderArgs) {
   const { services } = getApp(context);
   const settings = await requireFeature(services, "medias");
-  const { query, problems } = readLibraryQuery(url);
+  const { query, problems } = readMediasQuery(url);
   const [items, filters] = await Promise.all([
     services.medias.list(null, { ...query, per_page: MEDIA_PAGE_SIZE }),
     services.medias.filters(null),
@@ -49,14 +49,14 @@ function foundText(total: number): string {
   return total === 1 ? "1 item encontrado" : `${total} itens encontrados`;
 }
 
-export default function LibraryList({ loaderData }: Route.ComponentProps) {
+export default function MediasList({ loaderData }: Route.ComponentProps) {
   const { items, filters, values, problems, heading } = loaderData;
   const total = items.pagination.total;
   return (
     <Container size="lg" py="xl">
       <Stack gap="lg">
         <Title order={1}>{heading}</Title>
-        <LibraryFilters filters={filters} values={values} />
+        <MediaFiltersPanel filters={filters} values={values} />
         {problems.length > 0 ? (
           <Alert
             color="warning"

@@ -1,3 +1,5 @@
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import type { APIRequestContext, Page } from "@playwright/test";
 import {
@@ -13,18 +15,17 @@ import {
   waitForHydration,
   watchCspViolations,
 } from "./fixtures.ts";
-import { LIBRARY_TURN_WAIT, takeLibraryTurn } from "./library-turn.ts";
 import { CONFIGURED_URL } from "./site.ts";
 
 /**
  * The library story (issue 4): an administrator imports the association's references from a
  * Zotero export and adds a booklet by hand; a visitor searches, narrows, cites and exports.
- * The configured site has Biblioteca switched on by the global setup, and the other spec that adds
- * to the library waits for its turn (library-turn.ts), so the counts below are the fixture's own
- * (tests/e2e/fixtures/library/make-fixtures.ts).
+ * The configured site has Biblioteca switched on by the global setup, and only this file adds to the
+ * library (its tests run in order), so the counts below are the fixture's own
+ * (tests/e2e/fixtures/medias/make-fixtures.ts).
  */
 
-const FIXTURES = path.join(import.meta.dirname, "fixtures/library");
+const FIXTURES = path.join(import.meta.dirname, "fixtures/medias");
 const BIB = path.join(FIXTURES, "zotero-200.bib");
 const PDF = path.join(FIXTURES, "cartilha.pdf");
 const COVER = path.join(FIXTURES, "capa-cartilha.png");
@@ -52,7 +53,7 @@ type Item = { id: number; title: string };
 type ItemPage = { data: Item[]; pagination: { total: number } };
 
 /** Every item in the library: this spec's own, as it has the library to itself. */
-async function removeLibrary(api: APIRequestContext): Promise<void> {
+async function removeMedias(api: APIRequestContext): Promise<void> {
   for (;;) {
     const page = await jsonOf<ItemPage>(await api.get("/api/medias?per_page=100"));
     if (page.data.length === 0) return;
@@ -93,16 +94,8 @@ async function openImport(page: Page) {
 
 test.describe.configure({ mode: "serial" });
 
-let endTurn = (): Promise<void> => Promise.resolve();
-
-test.beforeAll(async () => {
-  test.setTimeout(LIBRARY_TURN_WAIT);
-  endTurn = await takeLibraryTurn();
-});
-
 test.afterAll(async ({ api }) => {
-  await removeLibrary(api);
-  await endTurn();
+  await removeMedias(api);
 });
 
 test("an administrator imports 200 Zotero references, the preview naming the 2 it cannot read", async ({
@@ -315,5 +308,65 @@ test("a visitor finds the theses on agroecologia familiar from 2015 to 2020, cit
     expect(address.searchParams.get("year_from")).toBe("2015");
   } finally {
     await plain.close();
+  }
+});
+
+/**
+ * Older reference managers export BibTeX in Windows-1252 (Latin-1). The account screen's import reads
+ * the file as the REST import does (common/reference-file.ts), so the accents arrive intact instead of
+ * as "Educa��o", and the file is not refused as binary.
+ */
+
+const latin1Id = uniqueId();
+const LATIN1_TITLE = `Educação do campo e cooperação agrícola ${latin1Id}`;
+const BIBTEX = `@book{conceicao_${latin1Id},
+  title = {${LATIN1_TITLE}},
+  author = {Conceição, Maria da},
+  year = {2019},
+  publisher = {Editora Popular},
+  address = {São Paulo},
+}
+`;
+
+test("an administrator imports a Latin-1 BibTeX file; its accents reach the preview, the list and the site", async ({
+  page,
+  browser,
+  createUser,
+}) => {
+  test.setTimeout(60_000);
+  const folder = await mkdtemp(path.join(tmpdir(), "cms-latin1-"));
+  const file = path.join(folder, "referencias-latin1.bib");
+  await writeFile(file, Buffer.from(BIBTEX, "latin1"));
+  const admin = await createUser("admin");
+  await login(page, admin.email, admin.password);
+
+  await page.goto("/conta/medias/importar");
+  const preview = page.getByRole("button", { name: "Pré-visualizar" });
+  await waitForHydration(preview);
+  await page.getByLabel("Arquivo BibTeX ou RIS").setInputFiles(file);
+  await preview.click();
+  const main = page.getByRole("main");
+  await expect(main.getByText("Pré-visualização de referencias-latin1.bib")).toBeVisible({ timeout: 30_000 });
+  await expect(main.getByText("1 novo, 0 duplicados, 0 inválidos", { exact: true })).toBeVisible();
+  const row = main
+    .getByRole("table", { name: "Referências do arquivo" })
+    .getByRole("row")
+    .filter({ hasText: LATIN1_TITLE });
+  await expect(row).toContainText("Conceição");
+
+  await main.getByRole("button", { name: "Importar 1 item" }).click();
+  await expect(page.getByText("1 item importado.")).toBeVisible({ timeout: 30_000 });
+  await expectPath(page, "/conta/medias");
+  await expect(main.getByRole("link", { name: LATIN1_TITLE, exact: true })).toBeVisible();
+
+  const visitor = await browser.newContext({ baseURL: CONFIGURED_URL });
+  try {
+    const site = await visitor.newPage();
+    await site.goto("/biblioteca");
+    await site.getByRole("main").getByRole("link", { name: LATIN1_TITLE, exact: true }).click();
+    await expect(site.getByRole("main").getByRole("heading", { level: 1 })).toHaveText(LATIN1_TITLE);
+  } finally {
+    await visitor.close();
+    await rm(folder, { recursive: true, force: true });
   }
 });
