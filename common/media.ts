@@ -1,4 +1,4 @@
-/** Material types of spec §3 option list 5, in the spec's order. */
+/** Material types of docs/spec.md §3 option list 5, in the spec's order. */
 export const mediaTypes = [
   "event_presentation",
   "journal_article",
@@ -59,5 +59,5 @@ export const mediaSortLabels: Record<MediaSort, string> = {
   title: "Título (A-Z)",
 };
 
-/** The public list shows 30 items per page (predecessor). */
+/** The public list shows 30 items per page. */
 export const MEDIA_PAGE_SIZE = 30;

@@ -1,2 +1,2 @@
-/** Urls starting with http open in a new tab (spec §2). */
+/** Urls starting with http open in a new tab (docs/spec.md §2). */
 export const isExternalUrl = (url: string) => /^https?:\/\//i.test(url);

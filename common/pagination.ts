@@ -8,7 +8,7 @@ export const listQuerySchema = z.object({
 
 export type ListQuery = z.infer<typeof listQuerySchema>;
 
-/** The list shape of every REST endpoint (ENGINEERING §4). */
+/** The list shape of every REST endpoint (the OpenAPI document says it: server/http/openapi/document.ts). */
 export type Paginated<T> = {
   data: T[];
   pagination: { total: number; page: number; per_page: number };

@@ -10,6 +10,6 @@ export const roleLabels: Record<UserRole, string> = {
 /** Anyone with a role: the server's Actor (server/kernel/access.ts) or the signed-in user the app shows. */
 type Person = { role: UserRole } | null;
 
-/** Administrators and supers manage the site (spec §2). */
+/** Administrators and supers manage the site (docs/spec.md §2). */
 export const isAdmin = (person: Person): boolean => person?.role === "admin" || person?.role === "super";
 export const isSuper = (person: Person): boolean => person?.role === "super";

@@ -20,7 +20,7 @@ describe("stripHtml and truncate", () => {
     expect(stripHtml("do <b>Vale</b>, com<br>feira<li>café</li>")).toBe("do Vale, com feira café");
   });
 
-  it("cuts to length minus 3 plus '...' only when longer (spec §9)", () => {
+  it("cuts to length minus 3 plus '...' only when longer (docs/spec.md §9)", () => {
     expect(truncate("abcdefghij", 10)).toBe("abcdefghij");
     expect(truncate("abcdefghijk", 10)).toBe("abcdefg...");
     expect(truncate("<b>abcdefghijk</b>", 10)).toBe("abcdefg...");

@@ -1,4 +1,4 @@
-/** Theme colours of spec §9; primary and secondary can be changed in the settings. */
+/** Theme colours of docs/spec.md §9; primary and secondary can be changed in the settings. */
 export const themeColors = {
   primary: "#523d38",
   secondary: "#e1846d",

@@ -10,7 +10,7 @@ function slowConnection(): boolean {
 
 const subscribe = () => () => {};
 
-/** A link that prefetches on intent, except on 2g or data-saver connections (spec §2). */
+/** A link that prefetches on intent, except on 2g or data-saver connections (docs/spec.md §2). */
 export const AppLink = forwardRef<HTMLAnchorElement, LinkProps>(function AppLink(props, ref) {
   const slow = useSyncExternalStore(subscribe, slowConnection, () => true);
   return <Link ref={ref} prefetch={slow ? "none" : "intent"} {...props} />;

@@ -9,7 +9,7 @@ import { SESSION_ENDED } from "./session-ended.ts";
 export type SignedInApp = AppContext & { actor: NonNullable<AppContext["actor"]> };
 
 /**
- * The account area's middleware: every loader and action there needs a live session (spec §4).
+ * The account area's middleware: every loader and action there needs a live session (docs/spec.md §4).
  * Without one the browser goes to /login with the page to come back to, for a form post as well
  * as a page load. A page load with a session that ended (signed out elsewhere, expired) is told
  * why through a flash; on a navigation or a save the open page says it (useSessionEndedNotice),
@@ -44,7 +44,7 @@ export function requireAdmin(context: Readonly<RouterContextProvider>): SignedIn
   return app;
 }
 
-/** The login page is for visitors: a signed-in user opening it is sent home (spec §4). */
+/** The login page is for visitors: a signed-in user opening it is sent home (docs/spec.md §4). */
 export function requireVisitor(context: Readonly<RouterContextProvider>): void {
   if (getApp(context).actor) throw redirect("/");
 }

@@ -19,7 +19,7 @@ export function shades(hex: string): MantineColorsTuple {
 
 export type ThemeSettings = { primary_color: string; secondary_color: string; font: string } | null;
 
-/** The theme of spec §9, with primary/secondary colours and the font taken from the settings. */
+/** The theme of docs/spec.md §9, with primary/secondary colours and the font taken from the settings. */
 export function buildTheme(settings: ThemeSettings) {
   const font = settings?.font ?? DEFAULT_FONT;
   const family = `"${font}", system-ui, -apple-system, "Segoe UI", sans-serif`;

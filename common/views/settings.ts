@@ -7,7 +7,7 @@ const fileRefSchema = z.strictObject({ url: z.string() }).nullable();
 
 const featureSchema = z.strictObject({ title: z.string(), url: z.string(), enabled: z.boolean() });
 
-/** Settings as the API and the app see them (spec §3 field names). */
+/** Settings as the API and the app see them (docs/spec.md §3 field names). */
 export const settingsViewSchema = z.strictObject({
   title: z.string(),
   description: z.string(),

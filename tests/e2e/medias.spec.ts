@@ -18,7 +18,7 @@ import {
 import { CONFIGURED_URL } from "./site.ts";
 
 /**
- * The library story (issue 4): an administrator imports the association's references from a
+ * The library story: an administrator imports the association's references from a
  * Zotero export and adds a booklet by hand; a visitor searches, narrows, cites and exports.
  * The configured site has Biblioteca switched on by the global setup, and only this file adds to the
  * library (its tests run in order), so the counts below are the fixture's own

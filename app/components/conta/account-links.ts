@@ -5,7 +5,7 @@ import { accountPaths } from "../../../common/site-paths.ts";
 export type AccountLink = { label: string; to: string };
 
 /**
- * The account sidebar of spec §§2, 6. Feature links follow the spec's
+ * The account sidebar of docs/spec.md §§2, 6. Feature links follow the spec's
  * condition as written: every feature for admin, only enabled ones for super.
  */
 export function accountLinks(user: { role: UserRole }, features: Features | null): AccountLink[] {

@@ -13,7 +13,7 @@ import { requestErrorText } from "../../lib/notify.ts";
 import { uploadImage } from "../../lib/upload-client.ts";
 
 /**
- * The toolbar's sizes (spec §9: small, normal, large, huge). The server's sanitiser
+ * The toolbar's sizes (docs/spec.md §9: small, normal, large, huge). The server's sanitiser
  * keeps exactly these `font-size` values; normal is no size at all.
  */
 const fontSizes = [

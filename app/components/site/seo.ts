@@ -8,7 +8,7 @@ export type SeoInput = {
   root: RootData | undefined;
   /** The item's own title; the home leaves it out and is titled with the site title alone. */
   title?: string;
-  /** Summary or rich text; cut per spec §9. The site description stands in when empty. */
+  /** Summary or rich text; cut per docs/spec.md §9. The site description stands in when empty. */
   description?: string;
   /** The site path of the page, e.g. /noticias/colheita. */
   path: string;

@@ -8,7 +8,7 @@ import { useServerErrors } from "../../lib/use-server-errors.ts";
 // Spec §5: the setup form's error texts are red.
 const redErrors = { error: { color: "var(--mantine-color-danger-6)" } };
 
-/** The first-time setup form (spec §§1, 2, 5). It also posts without JavaScript. */
+/** The first-time setup form (docs/spec.md §§1, 2, 5). It also posts without JavaScript. */
 export function SetupForm() {
   const hydrated = useHydrated();
   const submit = useSubmit();

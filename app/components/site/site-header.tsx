@@ -26,7 +26,7 @@ import { SearchBox } from "./search-box.tsx";
 type LinkedItem = MenuItem & { href: string };
 const isLinked = (item: MenuItem): item is LinkedItem => item.href !== null;
 
-/** External items (http...) open in a new tab, spec §2. */
+/** External items (http...) open in a new tab, docs/spec.md §2. */
 type MenuLinkProps = { item: LinkedItem; children: React.ReactNode; onClick?: () => void } & Omit<
   AnchorProps,
   "children"

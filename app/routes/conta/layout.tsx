@@ -26,7 +26,7 @@ import { useRootData } from "../../root.tsx";
 import { LayoutLoading } from "../site/layout.tsx";
 import type { Route } from "./+types/layout";
 
-/** The account area requires sign-in; the path first asked for is restored after login (spec §4). */
+/** The account area requires sign-in; the path first asked for is restored after login (docs/spec.md §4). */
 export const middleware: Route.MiddlewareFunction[] = [requireSession];
 
 /** Having a loader makes every navigation into the account area ask the server, so the middleware runs. */

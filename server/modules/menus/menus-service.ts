@@ -217,7 +217,7 @@ export function createMenusService(context: ServiceContext, cache: Memo<MenuTree
       return fullTree();
     },
 
-    /** A settings save's part in the menus (spec §4, see feature-menus.ts), on the caller's transaction if any. */
+    /** A settings save's part in the menus (docs/spec.md §4, see feature-menus.ts), on the caller's transaction if any. */
     async syncFeatureMenus(before: Features | null, after: Features): Promise<void> {
       await context.transaction(async (tx) => {
         await syncFeatureMenus(tx.db, before, after);

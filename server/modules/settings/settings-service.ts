@@ -67,7 +67,7 @@ export function createSettingsService(context: ServiceContext, cache: Memo<Setti
     },
 
     /**
-     * Saves the settings with their effects on the menus (spec §4), in one transaction (the
+     * Saves the settings with their effects on the menus (docs/spec.md §4), in one transaction (the
      * caller's when there is one).
      */
     async update(values: SettingsValues): Promise<SettingsView> {
