@@ -1,6 +1,6 @@
 import { userRoles } from "../roles.ts";
 import { z } from "../zod.ts";
-import { timestampSchema } from "./content.ts";
+import { timestampSchema } from "./timestamp.ts";
 
 /** The signed-in person: what GET /api/profile and a login answer. */
 export const profileViewSchema = z.strictObject({

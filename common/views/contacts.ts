@@ -1,6 +1,6 @@
 import { z } from "../zod.ts";
-import { timestampSchema } from "./content.ts";
 import { paginationSchema } from "./pagination.ts";
+import { timestampSchema } from "./timestamp.ts";
 
 /** A message sent through the contact form. */
 export const contactViewSchema = z.strictObject({

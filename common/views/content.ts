@@ -1,9 +1,7 @@
 import { contentStatuses } from "../schemas/content.ts";
 import { z } from "../zod.ts";
 import { paginatedSchema } from "./pagination.ts";
-
-/** An instant as the API writes it: ISO 8601 (toISOString). */
-export const timestampSchema = z.iso.datetime({ offset: true });
+import { timestampSchema } from "./timestamp.ts";
 
 /** An attached file kept with a piece of content or a library item. */
 export const contentDocumentSchema = z.strictObject({

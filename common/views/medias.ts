@@ -2,8 +2,9 @@ import { datePrecisions, mediaTypes } from "../media.ts";
 import { contentStatuses } from "../schemas/content.ts";
 import { referenceFormats } from "../schemas/media.ts";
 import { z } from "../zod.ts";
-import { contentDocumentSchema, timestampSchema } from "./content.ts";
+import { contentDocumentSchema } from "./content.ts";
 import { paginatedSchema } from "./pagination.ts";
+import { timestampSchema } from "./timestamp.ts";
 
 const mediaTypeSchema = z.enum(mediaTypes);
 

@@ -1,6 +1,6 @@
 import { z } from "../zod.ts";
-import { timestampSchema } from "./content.ts";
 import { paginatedSchema } from "./pagination.ts";
+import { timestampSchema } from "./timestamp.ts";
 
 /** One result of the site search (GET /api/search, /busca). */
 export const searchHitSchema = z.strictObject({

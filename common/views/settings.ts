@@ -1,6 +1,6 @@
 import { type FeatureKey, featureKeys } from "../features.ts";
 import { z } from "../zod.ts";
-import { timestampSchema } from "./content.ts";
+import { timestampSchema } from "./timestamp.ts";
 
 /** An uploaded image the site shows (logo, cover, favicon), or null when none was chosen. */
 const fileRefSchema = z.strictObject({ url: z.string() }).nullable();

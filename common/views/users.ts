@@ -1,7 +1,7 @@
 import { userRoles } from "../roles.ts";
 import { z } from "../zod.ts";
-import { timestampSchema } from "./content.ts";
 import { paginatedSchema } from "./pagination.ts";
+import { timestampSchema } from "./timestamp.ts";
 
 /** A user as the administrators' list and forms see them. */
 export const userViewSchema = z.strictObject({
