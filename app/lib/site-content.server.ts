@@ -1,3 +1,9 @@
+import type { ListQuery, Paginated } from "../../common/pagination.ts";
+import type { ContentListQuery } from "../../common/schemas/content.ts";
+import type { TagCount } from "../../common/views/content.ts";
+import { z } from "../../common/zod.ts";
+import { readListQuery } from "../components/conta/list-toolbar.tsx";
+import { redirectPastLastPage } from "../components/conta/pagination-bar.tsx";
 import type { Services } from "./context.server.ts";
 import { notFoundPage } from "./not-found.server.ts";
 
@@ -11,6 +17,35 @@ export async function requireFeature(services: Services, feature: "posts" | "eve
   const settings = await services.settings.get();
   if (!settings?.features[feature].enabled) throw notFoundPage();
   return settings;
+}
+
+/** A public list's service, as visitors (no actor) read it. */
+type PublicListSource<View> = {
+  list(actor: null, query: ListQuery & ContentListQuery): Promise<Paginated<View>>;
+  tags(actor: null): Promise<TagCount[]>;
+};
+
+const publicListFilters = { tag: z.string().trim().min(1).max(40).optional() };
+
+/**
+ * /noticias and /agenda: one page of the published items in the service's own order (newest
+ * news first; the agenda's upcoming events first), optionally by tag (?tag=), with every tag
+ * for the filter and the heading the settings give the feature.
+ */
+export async function loadPublicList<View>(
+  services: Services,
+  url: URL,
+  feature: "posts" | "events",
+  source: PublicListSource<View>,
+) {
+  const settings = await requireFeature(services, feature);
+  const query = readListQuery(url, publicListFilters);
+  const [list, tags] = await Promise.all([
+    source.list(null, { page: query.page, per_page: PUBLIC_PER_PAGE, q: "", tag: query.tag, sort: "date_desc" }),
+    source.tags(null),
+  ]);
+  redirectPastLastPage(url, list.pagination, list.data.length);
+  return { list, tags, tag: query.tag ?? null, heading: settings.features[feature].title };
 }
 
 /** Feeds only answer GET: a post gets a short plain-text 405, not React Router's JSON error. */

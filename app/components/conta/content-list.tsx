@@ -1,26 +1,13 @@
-import {
-  ActionIcon,
-  Anchor,
-  Badge,
-  Button,
-  EmptyState,
-  Group,
-  Paper,
-  Stack,
-  Table,
-  Text,
-  Title,
-  Tooltip,
-  VisuallyHidden,
-} from "@mantine/core";
-import { IconExternalLink, IconEye, IconFileText, IconPencil } from "@tabler/icons-react";
+import { ActionIcon, Anchor, Badge, Group, Text, Tooltip } from "@mantine/core";
+import { IconExternalLink, IconEye, IconFileText } from "@tabler/icons-react";
 import type { Paginated } from "../../../common/pagination.ts";
 import { type ContentStatus, contentStatuses, contentStatusLabels } from "../../../common/schemas/content.ts";
 import type { TagCount } from "../../../common/views/content.ts";
 import { AppLink } from "../app-link.tsx";
 import { ConfirmDelete } from "./confirm-delete.tsx";
-import { type ListFilter, ListToolbar } from "./list-toolbar.tsx";
-import { PaginationBar } from "./pagination-bar.tsx";
+import type { ListFilter } from "./list-toolbar.tsx";
+import { RecordListScreen } from "./record-list-screen.tsx";
+import { EditAction, type RecordColumn } from "./record-table.tsx";
 
 /** One row of an account content list, already shaped by the route's loader. */
 export type ContentRow = {
@@ -70,6 +57,65 @@ export function sortFilter(labels: { desc: string; asc: string }): ListFilter {
   };
 }
 
+function ViewAction({ row }: { row: ContentRow }) {
+  const label = row.status === "draft" ? "Pré-visualizar" : "Ver no site";
+  return (
+    <Tooltip label={label}>
+      <ActionIcon
+        component="a"
+        href={row.url}
+        target="_blank"
+        rel="noopener"
+        variant="subtle"
+        aria-label={`${label}: ${row.title}`}
+      >
+        {row.status === "draft" ? <IconEye size={18} aria-hidden /> : <IconExternalLink size={18} aria-hidden />}
+      </ActionIcon>
+    </Tooltip>
+  );
+}
+
+function contentColumns(dateHeading: string, editPath: (row: ContentRow) => string | null): RecordColumn<ContentRow>[] {
+  return [
+    {
+      heading: "Título",
+      cell: (row) => {
+        const to = editPath(row);
+        return (
+          <>
+            {to ? (
+              <Anchor component={AppLink} to={to} fw={600} c="inherit">
+                {row.title}
+              </Anchor>
+            ) : (
+              <Text fw={600}>{row.title}</Text>
+            )}
+            <Text size="xs" c="dimmed" style={{ wordBreak: "break-all" }}>
+              {row.url}
+            </Text>
+          </>
+        );
+      },
+    },
+    {
+      heading: "Status",
+      cell: (row) => (
+        <Group gap={4} wrap="nowrap">
+          <Badge color={statusColors[row.status]} variant="light" miw="max-content">
+            {contentStatusLabels[row.status]}
+          </Badge>
+          {row.scheduled ? (
+            <Badge color="warning" variant="light">
+              Agendada
+            </Badge>
+          ) : null}
+        </Group>
+      ),
+    },
+    { heading: dateHeading, cell: (row) => row.date, cellProps: { style: { whiteSpace: "nowrap" } } },
+  ];
+}
+
 export function ContentList(props: {
   /** e.g. Páginas */
   heading: string;
@@ -93,111 +139,36 @@ export function ContentList(props: {
   /** Titles link to the edit screen (the library, whose rows are found by title among hundreds). */
   linkTitles?: boolean;
 }) {
+  const editPath = (row: ContentRow) => `${props.base}/${row.id}/edit`;
   return (
-    <Stack>
-      <Group justify="space-between">
-        <Title order={1} size="h2">
-          {props.heading}
-        </Title>
-        <Group gap="sm">
-          {props.actions}
-          <Button component={AppLink} to={`${props.base}/new`}>
-            {props.newLabel}
-          </Button>
-        </Group>
-      </Group>
-      <ListToolbar searchLabel={props.searchLabel} filters={props.filters} />
-      {props.list.data.length === 0 ? (
-        <Paper withBorder p="xl">
-          <EmptyState
-            icon={<IconFileText aria-hidden />}
-            title={props.filtered ? props.empty.filteredTitle : props.empty.title}
-            description={props.filtered ? "Tente outra busca ou outro filtro." : props.empty.description}
-          />
-        </Paper>
-      ) : (
-        <Paper withBorder>
-          <Table.ScrollContainer minWidth={680}>
-            <Table verticalSpacing="sm" highlightOnHover aria-label={props.heading}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Título</Table.Th>
-                  <Table.Th>Status</Table.Th>
-                  <Table.Th>{props.dateHeading}</Table.Th>
-                  <Table.Th>
-                    <VisuallyHidden>Ações</VisuallyHidden>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {props.list.data.map((row) => (
-                  <Table.Tr key={row.id}>
-                    <Table.Td>
-                      {props.linkTitles ? (
-                        <Anchor component={AppLink} to={`${props.base}/${row.id}/edit`} fw={600} c="inherit">
-                          {row.title}
-                        </Anchor>
-                      ) : (
-                        <Text fw={600}>{row.title}</Text>
-                      )}
-                      <Text size="xs" c="dimmed" style={{ wordBreak: "break-all" }}>
-                        {row.url}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Group gap={4} wrap="nowrap">
-                        <Badge color={statusColors[row.status]} variant="light" miw="max-content">
-                          {contentStatusLabels[row.status]}
-                        </Badge>
-                        {row.scheduled ? (
-                          <Badge color="warning" variant="light">
-                            Agendada
-                          </Badge>
-                        ) : null}
-                      </Group>
-                    </Table.Td>
-                    <Table.Td style={{ whiteSpace: "nowrap" }}>{row.date}</Table.Td>
-                    <Table.Td>
-                      <Group gap={4} wrap="nowrap" justify="flex-end">
-                        <Tooltip label={row.status === "draft" ? "Pré-visualizar" : "Ver no site"}>
-                          <ActionIcon
-                            component="a"
-                            href={row.url}
-                            target="_blank"
-                            rel="noopener"
-                            variant="subtle"
-                            aria-label={`${row.status === "draft" ? "Pré-visualizar" : "Ver no site"}: ${row.title}`}
-                          >
-                            {row.status === "draft" ? (
-                              <IconEye size={18} aria-hidden />
-                            ) : (
-                              <IconExternalLink size={18} aria-hidden />
-                            )}
-                          </ActionIcon>
-                        </Tooltip>
-                        <Tooltip label="Editar">
-                          <ActionIcon
-                            component={AppLink}
-                            to={`${props.base}/${row.id}/edit`}
-                            variant="subtle"
-                            aria-label={`Editar ${row.title}`}
-                          >
-                            <IconPencil size={18} aria-hidden />
-                          </ActionIcon>
-                        </Tooltip>
-                        <ConfirmDelete subject={row.title} title={props.deleteTitle} fields={{ id: row.id }}>
-                          {props.deleteText(row)}
-                        </ConfirmDelete>
-                      </Group>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        </Paper>
-      )}
-      <PaginationBar pagination={props.list.pagination} noun={props.noun} />
-    </Stack>
+    <RecordListScreen
+      heading={props.heading}
+      create={{ to: `${props.base}/new`, label: props.newLabel }}
+      actions={props.actions}
+      search={{
+        label: props.searchLabel,
+        filters: props.filters,
+        active: props.filtered,
+        noMatch: { title: props.empty.filteredTitle },
+      }}
+      empty={{ icon: <IconFileText aria-hidden />, title: props.empty.title, description: props.empty.description }}
+      table={{
+        rows: props.list.data,
+        rowKey: (row) => row.id,
+        columns: contentColumns(props.dateHeading, props.linkTitles ? editPath : () => null),
+        label: props.heading,
+        minWidth: 680,
+        actions: (row) => (
+          <>
+            <ViewAction row={row} />
+            <EditAction to={editPath(row)} name={row.title} />
+            <ConfirmDelete subject={row.title} title={props.deleteTitle} fields={{ id: row.id }}>
+              {props.deleteText(row)}
+            </ConfirmDelete>
+          </>
+        ),
+      }}
+      pages={{ pagination: props.list.pagination, noun: props.noun }}
+    />
   );
 }

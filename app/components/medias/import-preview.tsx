@@ -1,8 +1,9 @@
-import { Anchor, Badge, Paper, Stack, Table, Text } from "@mantine/core";
+import { Anchor, Badge, Stack, Text } from "@mantine/core";
 import { mediaTypeLabels } from "../../../common/media.ts";
 import { accountPaths } from "../../../common/site-paths.ts";
 import type { ImportEntry, ImportEntryStatus, ImportSummary } from "../../../common/views/medias.ts";
 import { AppLink } from "../app-link.tsx";
+import { type RecordColumn, RecordTable } from "../conta/record-table.tsx";
 import { formatNames, LISTED_AUTHORS } from "./media-format.ts";
 
 /** A big file still gives a usable page: every problem first (up to a limit), then some of the new entries. */
@@ -67,57 +68,52 @@ function Reason({ entry }: { entry: ImportEntry }) {
   );
 }
 
+const entryColumns: RecordColumn<ImportEntry>[] = [
+  { heading: "Posição", cell: (entry) => entry.index },
+  {
+    heading: "Título",
+    cell: (entry) => (
+      <>
+        {entry.title || (
+          <Text span c="dimmed" size="sm">
+            (sem título)
+          </Text>
+        )}
+        {entry.key ? (
+          <Text size="xs" c="dimmed">
+            {entry.key}
+          </Text>
+        ) : null}
+      </>
+    ),
+    cellProps: { style: { overflowWrap: "anywhere" } },
+  },
+  { heading: "Autores", cell: (entry) => formatNames(entry.authors, LISTED_AUTHORS) },
+  { heading: "Ano", cell: (entry) => entry.year ?? "" },
+  { heading: "Tipo", cell: (entry) => (entry.type ? mediaTypeLabels[entry.type] : "") },
+  {
+    heading: "Situação",
+    cell: (entry) => (
+      <Badge color={statusBadges[entry.status].color} variant="light" miw="max-content">
+        {statusBadges[entry.status].label}
+      </Badge>
+    ),
+  },
+  { heading: "Observação", cell: (entry) => <Reason entry={entry} /> },
+];
+
 /** The table of the entries a file holds, each with what the import will do with it. */
 export function ImportPreviewTable({ preview }: { preview: PreviewRows }) {
   return (
     <Stack gap="xs">
-      <Paper withBorder>
-        <Table.ScrollContainer minWidth={760}>
-          <Table verticalSpacing="xs" striped aria-label="Referências do arquivo">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Posição</Table.Th>
-                <Table.Th>Título</Table.Th>
-                <Table.Th>Autores</Table.Th>
-                <Table.Th>Ano</Table.Th>
-                <Table.Th>Tipo</Table.Th>
-                <Table.Th>Situação</Table.Th>
-                <Table.Th>Observação</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {preview.rows.map((entry) => (
-                <Table.Tr key={entry.index}>
-                  <Table.Td>{entry.index}</Table.Td>
-                  <Table.Td style={{ overflowWrap: "anywhere" }}>
-                    {entry.title || (
-                      <Text span c="dimmed" size="sm">
-                        (sem título)
-                      </Text>
-                    )}
-                    {entry.key ? (
-                      <Text size="xs" c="dimmed">
-                        {entry.key}
-                      </Text>
-                    ) : null}
-                  </Table.Td>
-                  <Table.Td>{formatNames(entry.authors, LISTED_AUTHORS)}</Table.Td>
-                  <Table.Td>{entry.year ?? ""}</Table.Td>
-                  <Table.Td>{entry.type ? mediaTypeLabels[entry.type] : ""}</Table.Td>
-                  <Table.Td>
-                    <Badge color={statusBadges[entry.status].color} variant="light" miw="max-content">
-                      {statusBadges[entry.status].label}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td>
-                    <Reason entry={entry} />
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      </Paper>
+      <RecordTable
+        rows={preview.rows}
+        rowKey={(entry) => entry.index}
+        columns={entryColumns}
+        label="Referências do arquivo"
+        minWidth={760}
+        dense
+      />
       {preview.more.problems > 0 ? (
         <Text size="sm" c="dimmed">
           e mais {plural(preview.more.problems, "entrada duplicada ou inválida", "entradas duplicadas ou inválidas")}…

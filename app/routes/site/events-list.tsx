@@ -1,45 +1,25 @@
-import { Anchor, Container, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
-import { IconCalendarPlus } from "@tabler/icons-react";
+import { Container, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { sitePaths } from "../../../common/site-paths.ts";
 import type { EventView } from "../../../common/views/content.ts";
-import { z } from "../../../common/zod.ts";
-import { AppLink } from "../../components/app-link.tsx";
-import { readListQuery } from "../../components/conta/list-toolbar.tsx";
-import { PaginationBar, redirectPastLastPage } from "../../components/conta/pagination-bar.tsx";
+import { PaginationBar } from "../../components/conta/pagination-bar.tsx";
 import { EventCard } from "../../components/site/content-card.tsx";
+import { PublicListHeader } from "../../components/site/public-list-header.tsx";
 import { listPath, seoMeta } from "../../components/site/seo.ts";
-import { TagFilter } from "../../components/site/tags.tsx";
 import { getApp } from "../../lib/context.server.ts";
-import { PUBLIC_PER_PAGE, requireFeature } from "../../lib/site-content.server.ts";
+import { loadPublicList } from "../../lib/site-content.server.ts";
 import type { Route } from "./+types/events-list";
-
-const tagFilter = { tag: z.string().trim().min(1).max(40).optional() };
 
 /** /agenda — published events: upcoming ones first (soonest first), then past ones (latest first). */
 export async function loader({ context, url }: Route.LoaderArgs) {
   const { services } = getApp(context);
-  const settings = await requireFeature(services, "events");
-  const query = readListQuery(url, tagFilter);
-  const [events, tags] = await Promise.all([
-    services.events.list(null, {
-      page: query.page,
-      per_page: PUBLIC_PER_PAGE,
-      q: "",
-      tag: query.tag,
-      sort: "date_desc",
-    }),
-    services.events.tags(null),
-  ]);
-  redirectPastLastPage(url, events.pagination, events.data.length);
+  const { list: events, ...rest } = await loadPublicList(services, url, "events", services.events);
   // The split is decided here, on the server's clock, so the page hydrates with the same groups.
   const now = new Date().toISOString();
   return {
     upcoming: events.data.filter((event) => event.end_at >= now),
     past: events.data.filter((event) => event.end_at < now),
     pagination: events.pagination,
-    tags,
-    tag: query.tag ?? null,
-    heading: settings.features.events.title,
+    ...rest,
   };
 }
 
@@ -82,26 +62,7 @@ export default function EventsList({ loaderData }: Route.ComponentProps) {
   return (
     <Container size="lg" py="xl">
       <Stack gap="xl">
-        <Group justify="space-between" align="flex-end">
-          <Stack gap={4}>
-            <Title order={1}>{heading}</Title>
-            {tag ? (
-              <Text c="gray.7">
-                Com a etiqueta <strong>{tag}</strong>.{" "}
-                <Anchor component={AppLink} to={sitePaths.events}>
-                  Ver todos
-                </Anchor>
-              </Text>
-            ) : null}
-          </Stack>
-          <Anchor href={sitePaths.eventsFeed} size="sm">
-            <Group gap={4} wrap="nowrap">
-              <IconCalendarPlus size={16} aria-hidden />
-              Assinar a agenda (.ics)
-            </Group>
-          </Anchor>
-        </Group>
-        <TagFilter tags={tags} active={tag} basePath={sitePaths.events} />
+        <PublicListHeader list="events" heading={heading} tag={tag} tags={tags} />
         {showUpcoming ? <EventGroup id="proximos-eventos" title="Próximos eventos" events={upcoming} /> : null}
         {past.length > 0 ? <EventGroup id="eventos-passados" title="Eventos passados" events={past} /> : null}
         <PaginationBar pagination={pagination} noun={["evento", "eventos"]} />

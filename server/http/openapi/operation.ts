@@ -75,3 +75,53 @@ export function responsesOf(operation: Operation): Map<number, { description: st
   }
   return responses;
 }
+
+/**
+ * An operation as an area writes it: `path` below the area's (none for the area's own path), `access`
+ * only where it differs from the area's; the tag comes from the area.
+ */
+export type OperationSpec = Omit<Operation, "method" | "path" | "tag" | "access"> & { path?: string; access?: Access };
+
+/** What an area's operations share: the tag they are listed under, their base path and who may call them by default. */
+export type Area = { tag: string; path: string; access: Access };
+
+function build(area: Area, method: Method, { path = "", access = area.access, ...spec }: OperationSpec): Operation {
+  return { method, path: `${area.path}${path}`, tag: area.tag, access, ...spec };
+}
+
+/** The operations of an area that is not a set of records (sign-in, settings, uploads...). */
+export function areaOperations(area: Area) {
+  return {
+    get: (spec: OperationSpec) => build(area, "get", spec),
+    post: (spec: OperationSpec) => build(area, "post", spec),
+    put: (spec: OperationSpec) => build(area, "put", spec),
+  };
+}
+
+/** A set of records: `noun` names one in the answers' descriptions; `view` answers one, `body` writes one. */
+export type Records = Area & { noun: string; view: z.ZodType; body: z.ZodType };
+
+type RecordSpec = Omit<OperationSpec, "success"> & { success?: Partial<Operation["success"]> };
+
+/**
+ * The usual operations on a set of records, each defaulting what they all share: list and create on
+ * the base path, read, update and delete on `/{id}`; read, create and update answer the view, writes
+ * take the body. An area lists the ones it has with its own sentences, in the order the document
+ * shows them (paths appear in the order of their first operation).
+ */
+export function recordOperations(records: Records) {
+  const { noun, view, body } = records;
+  const record = (method: Method, path: string, success: Operation["success"], { success: own, ...spec }: RecordSpec) =>
+    build(records, method, { path, ...spec, success: { ...success, ...own } });
+  return {
+    ...areaOperations(records),
+    list: (spec: Omit<OperationSpec, "success"> & { success: Omit<Operation["success"], "status"> }) =>
+      build(records, "get", { ...spec, success: { status: 200, ...spec.success } }),
+    read: (spec: RecordSpec) => record("get", "/{id}", { status: 200, description: `The ${noun}`, schema: view }, spec),
+    create: (spec: RecordSpec) =>
+      record("post", "", { status: 201, description: `The new ${noun}`, schema: view }, { body, ...spec }),
+    update: (spec: RecordSpec) =>
+      record("put", "/{id}", { status: 200, description: `The updated ${noun}`, schema: view }, { body, ...spec }),
+    delete: (spec: RecordSpec) => record("delete", "/{id}", { status: 204, description: "Deleted" }, spec),
+  };
+}

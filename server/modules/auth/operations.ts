@@ -1,22 +1,20 @@
 import { loginSchema } from "../../../common/schemas/auth.ts";
 import { profileViewSchema, sessionViewSchema } from "../../../common/views/auth.ts";
-import { input, messageSchema, type Operation, output } from "../../http/openapi/operation.ts";
+import { areaOperations, input, messageSchema, type Operation, output } from "../../http/openapi/operation.ts";
 import { SESSION_COOKIE } from "../../http/session-cookie.ts";
-
-input("LoginInput", loginSchema);
 
 /** The signed-in person, also what GET /api/profile answers (server/modules/users/operations.ts). */
 export const profileView = output("Profile", profileViewSchema);
 const sessionView = output("Session", sessionViewSchema);
 
+const auth = areaOperations({ tag: "auth", path: "/api/auth", access: "user" });
+
 export const authOperations: Operation[] = [
-  {
-    method: "post",
-    path: "/api/auth/login",
+  auth.post({
+    path: "/login",
     summary: "Sign in; answers a token and sets the session cookie",
-    tag: "auth",
     access: "public",
-    body: loginSchema,
+    body: input("LoginInput", loginSchema),
     success: {
       status: 200,
       description: "Signed in",
@@ -27,18 +25,15 @@ export const authOperations: Operation[] = [
       { status: 401, description: "Wrong e-mail or password" },
       { status: 429, description: "Too many failed attempts from this address or at this e-mail (up to 15 minutes)" },
     ],
-  },
-  {
-    method: "post",
-    path: "/api/auth/logout",
+  }),
+  auth.post({
+    path: "/logout",
     summary: "Sign out: the session's token stops working and the cookie is cleared",
-    tag: "auth",
-    access: "user",
     success: {
       status: 200,
       description: "Signed out",
       schema: messageSchema,
       setsCookie: `${SESSION_COOKIE}=; Max-Age=0 (clears the cookie)`,
     },
-  },
+  }),
 ];

@@ -16,7 +16,7 @@ import {
   tagCountsSchema,
 } from "../../../common/views/content.ts";
 import type { z } from "../../../common/zod.ts";
-import { input, type Operation, output } from "../../http/openapi/operation.ts";
+import { input, type Operation, output, recordOperations } from "../../http/openapi/operation.ts";
 
 const tagCounts = output("TagCounts", tagCountsSchema);
 
@@ -33,62 +33,33 @@ function contentOperations(kind: {
   list: z.ZodType;
   hidden: string;
 }): Operation[] {
-  const { path, tag, noun } = kind;
+  const { tag, noun } = kind;
+  const content = recordOperations({ ...kind, access: "admin" });
   const slugTaken = { status: 409, description: "The slug is already in use" };
   return [
-    {
-      method: "get",
-      path,
+    content.list({
       summary: `List ${kind.listOrder}; q searches the text (best match first), tag filters. Visitors see ${kind.hidden}; administrators see all and may filter by status`,
-      tag,
       access: "public",
       query: [listQuerySchema, kind.query],
-      success: { status: 200, description: `One page of ${tag}`, schema: kind.list },
-    },
-    {
-      method: "get",
-      path: `${path}/tags`,
+      success: { description: `One page of ${tag}`, schema: kind.list },
+    }),
+    content.get({
+      path: "/tags",
       summary: `Tags in use with their counts (counting only what the reader may see)`,
-      tag,
       access: "public",
       success: { status: 200, description: "Tags, most used first", schema: tagCounts },
-    },
-    {
-      method: "get",
-      path: `${path}/{idOrSlug}`,
+    }),
+    content.read({
+      path: "/{idOrSlug}",
       summary: `One ${noun} by id or slug; administrators also see what is hidden from visitors (preview)`,
-      tag,
       access: "public",
-      success: { status: 200, description: `The ${noun}`, schema: kind.view },
-    },
-    {
-      method: "post",
-      path,
+    }),
+    content.create({
       summary: `Create a ${noun}; an empty slug is made from the title, the rich text is sanitised`,
-      tag,
-      access: "admin",
-      body: kind.body,
-      success: { status: 201, description: `The new ${noun}`, schema: kind.view },
       refusals: [slugTaken],
-    },
-    {
-      method: "put",
-      path: `${path}/{id}`,
-      summary: `Update a ${noun}; an empty slug is made from the title again`,
-      tag,
-      access: "admin",
-      body: kind.body,
-      success: { status: 200, description: `The updated ${noun}`, schema: kind.view },
-      refusals: [slugTaken],
-    },
-    {
-      method: "delete",
-      path: `${path}/{id}`,
-      summary: `Delete a ${noun}`,
-      tag,
-      access: "admin",
-      success: { status: 204, description: "Deleted" },
-    },
+    }),
+    content.update({ summary: `Update a ${noun}; an empty slug is made from the title again`, refusals: [slugTaken] }),
+    content.delete({ summary: `Delete a ${noun}` }),
   ];
 }
 

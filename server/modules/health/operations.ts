@@ -1,17 +1,14 @@
 import { healthDownSchema, healthOkSchema } from "../../../common/views/health.ts";
-import { type Operation, output } from "../../http/openapi/operation.ts";
+import { areaOperations, type Operation, output } from "../../http/openapi/operation.ts";
 
-const healthOk = output("Health", healthOkSchema);
-const healthDown = output("HealthDown", healthDownSchema);
+const health = areaOperations({ tag: "health", path: "/api/health", access: "public" });
 
 export const healthOperations: Operation[] = [
-  {
-    method: "get",
-    path: "/api/health",
+  health.get({
     summary: "Health check: the process answers and the database responds",
-    tag: "health",
-    access: "public",
-    success: { status: 200, description: "Healthy", schema: healthOk },
-    refusals: [{ status: 503, description: "The database does not respond", schema: healthDown }],
-  },
+    success: { status: 200, description: "Healthy", schema: output("Health", healthOkSchema) },
+    refusals: [
+      { status: 503, description: "The database does not respond", schema: output("HealthDown", healthDownSchema) },
+    ],
+  }),
 ];

@@ -15,7 +15,7 @@ import {
   mediaViewSchema,
 } from "../../../common/views/medias.ts";
 import { z } from "../../../common/zod.ts";
-import { input, type Operation, output } from "../../http/openapi/operation.ts";
+import { input, type Operation, output, recordOperations } from "../../http/openapi/operation.ts";
 import { MAX_EXPORT_ITEMS } from "./medias-service.ts";
 import { importFormSchema, mediaPageQuerySchema, mediaTextQuerySchema } from "./routes.ts";
 
@@ -33,8 +33,6 @@ const referenceText = output(
 const importSummary = output("ImportSummary", importSummarySchema);
 const importResult = output("ImportResult", importResultSchema);
 
-const tag = "medias";
-const path = "/api/medias";
 const filters =
   "type, category, tag and language (a code such as pt or a name) keep matching items; year_from/year_to keep items published in that range (items without a year are left out)";
 const files = {
@@ -44,98 +42,64 @@ const files = {
 const importBody = { body: importSchema, form: importFormSchema };
 const tooLarge = { status: 413, description: `The file is larger than ${formatFileSize(MAX_IMPORT_BYTES)}` };
 
+const medias = recordOperations({
+  tag: "medias",
+  path: "/api/medias",
+  access: "admin",
+  noun: "item",
+  view: mediaView,
+  body: mediaSchema,
+});
+
 /** The library: anyone reads published items and exports them; administrators write and import. */
 export const mediasOperations: Operation[] = [
-  {
-    method: "get",
-    path,
+  medias.list({
     summary: `List library items, ${MEDIA_PAGE_SIZE} per page unless per_page says otherwise. q searches titles, authors, organizers, tags, categories, description, source, publisher and institution (accents, case and Portuguese word endings ignored); ${filters}. sort=relevance (default; title matches first, then authors/tags/categories, then description; newest when there is no q), newest (year, month, day, unknown last) or title (A-Z ignoring case and accents). Visitors see published items; administrators see all and may filter by status`,
-    tag,
     access: "public",
     query: [mediaPageQuerySchema, mediaListQuerySchema],
-    success: { status: 200, description: "One page of items", schema: mediaList },
-  },
-  {
-    method: "get",
-    path: `${path}/filters`,
+    success: { description: "One page of items", schema: mediaList },
+  }),
+  medias.get({
+    path: "/filters",
     summary:
       "What is in use among the items the reader may see: types, categories, tags, languages and years with counts",
-    tag,
     access: "public",
     success: { status: 200, description: "Filter values with their counts", schema: mediaFilters },
-  },
-  {
-    method: "get",
-    path: `${path}/export`,
+  }),
+  medias.get({
+    path: "/export",
     summary: `Download every item the list would show for the same q, filters and sort (at most ${MAX_EXPORT_ITEMS}), as BibTeX (format=bibtex, biblioteca.bib) or RIS (format=ris, biblioteca.ris)`,
-    tag,
     access: "public",
     query: [exportQuerySchema, mediaTextQuerySchema, mediaListQuerySchema],
     success: { status: 200, description: "An attachment: biblioteca.bib or biblioteca.ris", ...files },
-  },
-  {
-    method: "get",
-    path: `${path}/{id}`,
-    summary: "One library item; administrators also see drafts",
-    tag,
-    access: "public",
-    success: { status: 200, description: "The item", schema: mediaView },
-  },
-  {
-    method: "get",
-    path: `${path}/{id}/export`,
+  }),
+  medias.read({ summary: "One library item; administrators also see drafts", access: "public" }),
+  medias.get({
+    path: "/{id}/export",
     summary: "Download one item as BibTeX (format=bibtex) or RIS (format=ris)",
-    tag,
     access: "public",
     query: [exportQuerySchema],
     success: { status: 200, description: "An attachment: biblioteca-{id}.bib or biblioteca-{id}.ris", ...files },
-  },
-  {
-    method: "post",
-    path,
+  }),
+  medias.create({
     summary: "Create a library item; the description is sanitised, the DOI kept without its resolver",
-    tag,
-    access: "admin",
-    body: mediaSchema,
-    success: { status: 201, description: "The new item", schema: mediaView },
-  },
-  {
-    method: "put",
-    path: `${path}/{id}`,
-    summary: "Update a library item",
-    tag,
-    access: "admin",
-    body: mediaSchema,
-    success: { status: 200, description: "The updated item", schema: mediaView },
-  },
-  {
-    method: "delete",
-    path: `${path}/{id}`,
-    summary: "Delete a library item",
-    tag,
-    access: "admin",
-    success: { status: 204, description: "Deleted" },
-  },
-  {
-    method: "post",
-    path: `${path}/import/preview`,
+  }),
+  medias.update({ summary: "Update a library item" }),
+  medias.delete({ summary: "Delete a library item" }),
+  medias.post({
+    path: "/import/preview",
     summary:
       "Read a BibTeX or RIS file (JSON {text, format?} or multipart field file, with optional format; detected when left out; UTF-8 or Windows-1252) and tell, entry by entry, what an import would do: new, duplicate (same DOI, or title + year + first author) or invalid. Writes nothing",
-    tag,
-    access: "admin",
     ...importBody,
     success: { status: 200, description: "What the import would do", schema: importSummary },
     refusals: [tooLarge],
-  },
-  {
-    method: "post",
-    path: `${path}/import`,
+  }),
+  medias.post({
+    path: "/import",
     summary:
       "Import a BibTeX or RIS file (same body as the preview): the new entries are written in short chunks, hidden until the last one is in, then shown all at once (or none, on failure); duplicates and invalid entries are skipped",
-    tag,
-    access: "admin",
     ...importBody,
     success: { status: 200, description: "What was done, with the number of items created", schema: importResult },
     refusals: [tooLarge],
-  },
+  }),
 ];

@@ -1,7 +1,7 @@
 import { settingsSchema } from "../../../common/schemas/settings.ts";
 import { setupSchema } from "../../../common/schemas/setup.ts";
 import { settingsViewSchema } from "../../../common/views/settings.ts";
-import { input, type Operation, output } from "../../http/openapi/operation.ts";
+import { areaOperations, input, type Operation, output } from "../../http/openapi/operation.ts";
 
 input("SetupInput", setupSchema);
 input("SettingsInput", settingsSchema);
@@ -12,33 +12,26 @@ const settingsOrNull = output(
   settingsView.nullable().meta({ description: "null until the first-time setup ran." }),
 );
 
+const settings = areaOperations({ tag: "settings", path: "/api/settings", access: "admin" });
+
 export const settingsOperations: Operation[] = [
-  {
-    method: "get",
-    path: "/api/settings",
+  settings.get({
     summary: "The site's settings (null before the first-time setup)",
-    tag: "settings",
     access: "public",
     success: { status: 200, description: "The settings or null", schema: settingsOrNull },
-  },
-  {
-    method: "post",
-    path: "/api/settings",
+  }),
+  settings.post({
     summary: "Save the settings; switching a feature on or off creates or deletes its menu",
-    tag: "settings",
-    access: "admin",
     body: settingsSchema,
     success: { status: 200, description: "The saved settings", schema: settingsView },
     refusals: [{ status: 409, description: "The site was not set up yet" }],
-  },
-  {
-    method: "post",
-    path: "/api/settings/setup",
+  }),
+  settings.post({
+    path: "/setup",
     summary: "First-time setup: creates the settings and the first (super) user",
-    tag: "settings",
     access: "public",
     body: setupSchema,
     success: { status: 201, description: "The new settings", schema: settingsView },
     refusals: [{ status: 409, description: "The site is already set up" }],
-  },
+  }),
 ];

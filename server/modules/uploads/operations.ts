@@ -1,20 +1,19 @@
 import { documentUploadSchema, imageUploadSchema } from "../../../common/views/uploads.ts";
 import { z } from "../../../common/zod.ts";
-import { input, type Operation, output } from "../../http/openapi/operation.ts";
+import { areaOperations, input, type Operation, output } from "../../http/openapi/operation.ts";
 
 const imageUploadForm = input("ImageUploadForm", z.object({ file: z.file() }));
 const documentUploadForm = input("DocumentUploadForm", z.object({ file: z.file() }));
 const imageUpload = output("ImageUpload", imageUploadSchema);
 const documentUpload = output("DocumentUpload", documentUploadSchema);
 
+const uploads = areaOperations({ tag: "uploads", path: "/api/uploads", access: "user" });
+
 /** Images and documents sent from the editors; `/files` serving is no part of /api and is not described. */
 export const uploadsOperations: Operation[] = [
-  {
-    method: "post",
-    path: "/api/uploads/images",
+  uploads.post({
+    path: "/images",
     summary: "Upload one image (field file); answers its address and its thumb and average versions",
-    tag: "uploads",
-    access: "user",
     body: imageUploadForm,
     multipart: true,
     success: { status: 201, description: "Stored", schema: imageUpload },
@@ -24,14 +23,11 @@ export const uploadsOperations: Operation[] = [
         description: "Busy decoding other images (one at a time, a few waiting): retry after the Retry-After seconds",
       },
     ],
-  },
-  {
-    method: "post",
-    path: "/api/uploads/documents",
+  }),
+  uploads.post({
+    path: "/documents",
     summary:
       "Upload one document (field file): PDF, docx/xlsx/pptx, odt/ods/odp or doc/xls/ppt, told by content, up to 20 MB",
-    tag: "uploads",
-    access: "user",
     body: documentUploadForm,
     multipart: true,
     success: {
@@ -39,5 +35,5 @@ export const uploadsOperations: Operation[] = [
       description: "Stored; the shape a content's documents list keeps, plus the upload id",
       schema: documentUpload,
     },
-  },
+  }),
 ];

@@ -1,33 +1,14 @@
-import {
-  ActionIcon,
-  Badge,
-  Button,
-  EmptyState,
-  Group,
-  Paper,
-  Stack,
-  Table,
-  Text,
-  Title,
-  Tooltip,
-  VisuallyHidden,
-} from "@mantine/core";
-import {
-  IconArrowDown,
-  IconArrowUp,
-  IconCornerDownRight,
-  IconExternalLink,
-  IconMenu2,
-  IconPencil,
-} from "@tabler/icons-react";
+import { ActionIcon, Badge, Group, Text, Tooltip, VisuallyHidden } from "@mantine/core";
+import { IconArrowDown, IconArrowUp, IconCornerDownRight, IconExternalLink, IconMenu2 } from "@tabler/icons-react";
 import { useEffect } from "react";
 import { useFetcher } from "react-router";
 import { parseInput } from "../../../../common/parse-input.ts";
 import { menuOrderSchema } from "../../../../common/schemas/menu.ts";
 import { accountPaths } from "../../../../common/site-paths.ts";
 import type { MenuItem } from "../../../../common/views/menus.ts";
-import { AppLink } from "../../../components/app-link.tsx";
 import { ConfirmDelete } from "../../../components/conta/confirm-delete.tsx";
+import { RecordListScreen } from "../../../components/conta/record-list-screen.tsx";
+import { EditAction, type RecordColumn } from "../../../components/conta/record-table.tsx";
 import { intentAction } from "../../../lib/action.server.ts";
 import { requireAdmin } from "../../../lib/guards.server.ts";
 import { notifyError } from "../../../lib/notify.ts";
@@ -74,6 +55,12 @@ function moved(siblings: MenuItem[], index: number, step: -1 | 1): string {
   return ids.join(",");
 }
 
+/** A row's arrows, each swapping the item with its neighbour on that side (none at the ends). */
+const moves = [
+  { step: -1, label: "Subir", Icon: IconArrowUp },
+  { step: 1, label: "Descer", Icon: IconArrowDown },
+] as const;
+
 function ReorderButtons({ siblings, index }: { siblings: MenuItem[]; index: number }) {
   // One shared fetcher: while any move is saving, every arrow waits, so moves never cross.
   const fetcher = useFetcher<ReorderAnswer>({ key: REORDER_KEY });
@@ -85,30 +72,20 @@ function ReorderButtons({ siblings, index }: { siblings: MenuItem[]; index: numb
       <input type="hidden" name="intent" value="reorder" />
       <input type="hidden" name="parent_id" value={item.parent_id ?? ""} />
       <Group gap={4} wrap="nowrap">
-        <Tooltip label="Subir">
-          <ActionIcon
-            type="submit"
-            name="ids"
-            value={moved(siblings, index, -1)}
-            variant="subtle"
-            disabled={index === 0 || busy}
-            aria-label={`Subir ${item.name}`}
-          >
-            <IconArrowUp size={18} aria-hidden />
-          </ActionIcon>
-        </Tooltip>
-        <Tooltip label="Descer">
-          <ActionIcon
-            type="submit"
-            name="ids"
-            value={moved(siblings, index, 1)}
-            variant="subtle"
-            disabled={index === siblings.length - 1 || busy}
-            aria-label={`Descer ${item.name}`}
-          >
-            <IconArrowDown size={18} aria-hidden />
-          </ActionIcon>
-        </Tooltip>
+        {moves.map(({ step, label, Icon }) => (
+          <Tooltip key={label} label={label}>
+            <ActionIcon
+              type="submit"
+              name="ids"
+              value={moved(siblings, index, step)}
+              variant="subtle"
+              disabled={siblings[index + step] === undefined || busy}
+              aria-label={`${label} ${item.name}`}
+            >
+              <Icon size={18} aria-hidden />
+            </ActionIcon>
+          </Tooltip>
+        ))}
       </Group>
     </fetcher.Form>
   );
@@ -133,12 +110,22 @@ function visitorNote(item: MenuItem): string | null {
     : "Sem endereço nem submenus: os visitantes não veem este menu.";
 }
 
-function MenuRow({ item, siblings, index }: { item: MenuItem; siblings: MenuItem[]; index: number }) {
-  const child = item.parent_id !== null;
-  const note = visitorNote(item);
-  return (
-    <Table.Tr>
-      <Table.Td>
+/** A table row: a menu or submenu, with the level it is ordered in. */
+type MenuRow = { item: MenuItem; siblings: MenuItem[]; index: number };
+
+/** Menus in header order, each followed by its submenus. */
+const menuRows = (menus: MenuItem[]): MenuRow[] =>
+  menus.flatMap((item, index) => [
+    { item, siblings: menus, index },
+    ...item.submenus.map((sub, subIndex) => ({ item: sub, siblings: item.submenus, index: subIndex })),
+  ]);
+
+const menuColumns: RecordColumn<MenuRow>[] = [
+  {
+    heading: "Nome",
+    cell: ({ item }) => {
+      const child = item.parent_id !== null;
+      return (
         <Group gap={6} wrap="nowrap" pl={child ? "lg" : 0}>
           {child ? <IconCornerDownRight size={16} aria-hidden color="var(--mantine-color-dimmed)" /> : null}
           <Text fw={child ? 400 : 600}>
@@ -146,52 +133,44 @@ function MenuRow({ item, siblings, index }: { item: MenuItem; siblings: MenuItem
             {item.name}
           </Text>
         </Group>
-      </Table.Td>
-      <Table.Td>
-        <Group gap={4} wrap="nowrap">
-          <Text size="sm" ff="monospace" style={{ wordBreak: "break-all" }}>
-            {item.href ?? "—"}
-          </Text>
-          {item.external ? (
-            <Tooltip label="Abre em uma nova aba">
-              <IconExternalLink size={14} aria-label="Abre em uma nova aba" />
-            </Tooltip>
+      );
+    },
+  },
+  {
+    heading: "Endereço",
+    cell: ({ item }) => {
+      const note = visitorNote(item);
+      return (
+        <>
+          <Group gap={4} wrap="nowrap">
+            <Text size="sm" ff="monospace" style={{ wordBreak: "break-all" }}>
+              {item.href ?? "—"}
+            </Text>
+            {item.external ? (
+              <Tooltip label="Abre em uma nova aba">
+                <IconExternalLink size={14} aria-label="Abre em uma nova aba" />
+              </Tooltip>
+            ) : null}
+          </Group>
+          {note ? (
+            <Text size="xs" c="dimmed">
+              {note}
+            </Text>
           ) : null}
-        </Group>
-        {note ? (
-          <Text size="xs" c="dimmed">
-            {note}
-          </Text>
-        ) : null}
-      </Table.Td>
-      <Table.Td>
-        <Badge color={item.enabled ? "success" : "gray"} variant="light">
-          {item.enabled ? "Ativo" : "Inativo"}
-        </Badge>
-      </Table.Td>
-      <Table.Td>
-        <ReorderButtons siblings={siblings} index={index} />
-      </Table.Td>
-      <Table.Td>
-        <Group gap={4} wrap="nowrap" justify="flex-end">
-          <Tooltip label="Editar">
-            <ActionIcon
-              component={AppLink}
-              to={accountPaths.edit("menus", item.id)}
-              variant="subtle"
-              aria-label={`Editar ${item.name}`}
-            >
-              <IconPencil size={18} aria-hidden />
-            </ActionIcon>
-          </Tooltip>
-          <ConfirmDelete subject={item.name} title="Excluir menu" fields={{ id: item.id }}>
-            {deleteMessage(item)}
-          </ConfirmDelete>
-        </Group>
-      </Table.Td>
-    </Table.Tr>
-  );
-}
+        </>
+      );
+    },
+  },
+  {
+    heading: "Situação",
+    cell: ({ item }) => (
+      <Badge color={item.enabled ? "success" : "gray"} variant="light">
+        {item.enabled ? "Ativo" : "Inativo"}
+      </Badge>
+    ),
+  },
+  { heading: "Ordem", cell: ({ siblings, index }) => <ReorderButtons siblings={siblings} index={index} /> },
+];
 
 export default function MenusList({ loaderData }: Route.ComponentProps) {
   const { menus } = loaderData;
@@ -201,51 +180,29 @@ export default function MenusList({ loaderData }: Route.ComponentProps) {
     // Only a new answer from the server should show a toast.
   }, [reorder.state, reorder.data]);
   return (
-    <Stack>
-      <Group justify="space-between">
-        <Title order={1} size="h2">
-          Menus
-        </Title>
-        <Button component={AppLink} to={accountPaths.create("menus")}>
-          Novo menu
-        </Button>
-      </Group>
-      {menus.length === 0 ? (
-        <Paper withBorder p="xl">
-          <EmptyState
-            icon={<IconMenu2 aria-hidden />}
-            title="Nenhum menu cadastrado"
-            description="Os menus aparecem no cabeçalho do site. Crie o primeiro com o botão Novo menu."
-          />
-        </Paper>
-      ) : (
-        <Paper withBorder>
-          <Table.ScrollContainer minWidth={680}>
-            <Table verticalSpacing="sm" highlightOnHover>
-              <Table.Caption>Menus principais na ordem do cabeçalho, com os seus submenus logo abaixo.</Table.Caption>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Nome</Table.Th>
-                  <Table.Th>Endereço</Table.Th>
-                  <Table.Th>Situação</Table.Th>
-                  <Table.Th>Ordem</Table.Th>
-                  <Table.Th>
-                    <VisuallyHidden>Ações</VisuallyHidden>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {menus.flatMap((item, index) => [
-                  <MenuRow key={item.id} item={item} siblings={menus} index={index} />,
-                  ...item.submenus.map((sub, subIndex) => (
-                    <MenuRow key={sub.id} item={sub} siblings={item.submenus} index={subIndex} />
-                  )),
-                ])}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        </Paper>
-      )}
-    </Stack>
+    <RecordListScreen
+      heading="Menus"
+      create={{ to: accountPaths.create("menus"), label: "Novo menu" }}
+      empty={{
+        icon: <IconMenu2 aria-hidden />,
+        title: "Nenhum menu cadastrado",
+        description: "Os menus aparecem no cabeçalho do site. Crie o primeiro com o botão Novo menu.",
+      }}
+      table={{
+        rows: menuRows(menus),
+        rowKey: ({ item }) => item.id,
+        columns: menuColumns,
+        caption: "Menus principais na ordem do cabeçalho, com os seus submenus logo abaixo.",
+        minWidth: 680,
+        actions: ({ item }) => (
+          <>
+            <EditAction to={accountPaths.edit("menus", item.id)} name={item.name} />
+            <ConfirmDelete subject={item.name} title="Excluir menu" fields={{ id: item.id }}>
+              {deleteMessage(item)}
+            </ConfirmDelete>
+          </>
+        ),
+      }}
+    />
   );
 }
