@@ -1,20 +1,11 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { menuSchema } from "../common/schemas/menu.ts";
-import { createTestDatabase, resetDatabase } from "../tests/support/database.ts";
 import { createTestServices } from "../tests/support/test-services.ts";
+import { withTestServices } from "../tests/support/with-test-services.ts";
 import type { Actor } from "./kernel/access.ts";
 import type { Services } from "./services.ts";
 
-let database: Awaited<ReturnType<typeof createTestDatabase>>;
-let services: Services;
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(() => database.drop());
-beforeEach(async () => {
-  await resetDatabase(database);
-  services = createTestServices(database);
-});
+const t = withTestServices();
 
 const admin: Actor = { id: 1, name: "Ana", email: "ana@example.com", role: "admin" };
 const menu = (name: string) => menuSchema.parse({ name, url: `/${name.toLowerCase()}` });
@@ -22,28 +13,28 @@ const headerNames = async (on: Services) => (await on.menus.listEnabled()).map((
 
 describe("work across areas in one transaction", () => {
   it("sees its own writes, and the process's cached reads change only once it commits", async () => {
-    expect(await headerNames(services)).toEqual([]);
-    await services.transaction(async (tx) => {
+    expect(await headerNames(t.services)).toEqual([]);
+    await t.services.transaction(async (tx) => {
       await tx.menus.create(admin, menu("Contato"));
       expect(await headerNames(tx)).toEqual(["Contato"]);
     });
-    expect(await headerNames(services)).toEqual(["Contato"]);
+    expect(await headerNames(t.services)).toEqual(["Contato"]);
   });
 
   it("leaves nothing behind when a later step fails, and the cache keeps the committed state", async () => {
-    await services.menus.create(admin, menu("Sobre"));
-    expect(await headerNames(services)).toEqual(["Sobre"]);
-    const failing = services.transaction(async (tx) => {
+    await t.services.menus.create(admin, menu("Sobre"));
+    expect(await headerNames(t.services)).toEqual(["Sobre"]);
+    const failing = t.services.transaction(async (tx) => {
       await tx.menus.create(admin, menu("Loja"));
       throw new Error("pagamento recusado");
     });
     await expect(failing).rejects.toThrow("pagamento recusado");
-    expect(await headerNames(services)).toEqual(["Sobre"]);
-    expect(await headerNames(createTestServices(database))).toEqual(["Sobre"]);
+    expect(await headerNames(t.services)).toEqual(["Sobre"]);
+    expect(await headerNames(createTestServices(t.database))).toEqual(["Sobre"]);
   });
 
   it("rolls back an inner step alone when the caller catches its failure", async () => {
-    await services.transaction(async (tx) => {
+    await t.services.transaction(async (tx) => {
       await tx.menus.create(admin, menu("Agenda"));
       const inner = tx.transaction(async (nested) => {
         await nested.menus.create(admin, menu("Loja"));
@@ -51,6 +42,6 @@ describe("work across areas in one transaction", () => {
       });
       await expect(inner).rejects.toThrow("sem estoque");
     });
-    expect(await headerNames(services)).toEqual(["Agenda"]);
+    expect(await headerNames(t.services)).toEqual(["Agenda"]);
   });
 });

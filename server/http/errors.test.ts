@@ -1,17 +1,13 @@
 import { Writable } from "node:stream";
 import { type SQL, sql } from "drizzle-orm";
 import { Hono } from "hono";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase } from "../../tests/support/database.ts";
+import { describe, expect, it } from "vitest";
+import { withTestDatabase } from "../../tests/support/with-test-services.ts";
 import { createLogger } from "../logger.ts";
 import type { AppEnv } from "./env.ts";
 import { handleError } from "./errors.ts";
 
-let database: Awaited<ReturnType<typeof createTestDatabase>>;
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(() => database.drop());
+const t = withTestDatabase();
 
 const SECRET = "senha-secreta-123";
 
@@ -32,7 +28,7 @@ function appRunning(query: SQL) {
   });
   app.onError(handleError);
   app.post("/", async (c) => {
-    await database.db.execute(query);
+    await t.database.db.execute(query);
     return c.json({ ok: true });
   });
   return { app, lines };

@@ -1,8 +1,9 @@
 import { type SQL, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { defaultFeatures } from "../../common/features.ts";
 import { MAX_IMPORT_BYTES } from "../../common/schemas/media.ts";
-import { type ApiResponse, createTestApp, SUPER, type TestApp } from "../../tests/support/test-app.ts";
+import { type ApiResponse, SUPER, type TestApp } from "../../tests/support/test-app.ts";
+import { withTestApp } from "../../tests/support/with-test-app.ts";
 
 /*
  * Every write endpoint of the API against hostile values: each must be refused with a 4xx and a
@@ -253,8 +254,8 @@ async function snapshot(app: TestApp, table: string): Promise<string> {
   return String(row?.rows);
 }
 
-let t: TestApp;
-let fresh: TestApp;
+const t = withTestApp({ env: { TRUST_PROXY: "true" }, resetEachTest: false });
+const fresh = withTestApp({ env: { TRUST_PROXY: "true" }, resetEachTest: false });
 const tokens: Record<Role, string | undefined> = {
   anonymous: undefined,
   user: undefined,
@@ -275,7 +276,6 @@ async function created(path: string, body: Body, token: string | undefined): Pro
 }
 
 beforeAll(async () => {
-  [t, fresh] = await Promise.all([createTestApp({ TRUST_PROXY: "true" }), createTestApp({ TRUST_PROXY: "true" })]);
   tokens.super = await t.setupSite();
   tokens.admin = (await t.createUser("admin", tokens.super)).token;
   const user = await t.createUser("user", tokens.super, "pessoa@example.com");
@@ -296,7 +296,6 @@ beforeAll(async () => {
   const inbox = await t.request("GET", "/api/contacts", { token: tokens.admin });
   ids.contact = inbox.json<{ data: { id: number }[] }>().data[0]?.id ?? 0;
 }, 120_000);
-afterAll(() => Promise.all([t?.close(), fresh?.close()]));
 
 async function send(endpoint: Endpoint, body: unknown): Promise<ApiResponse> {
   const app = endpoint.fresh ? fresh : t;

@@ -1,9 +1,10 @@
 import { count } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { type AppContext, appContext } from "../../app/lib/context.server.ts";
 import { action } from "../../app/routes/site/login.tsx";
-import { createTestApp, SUPER, type TestApp } from "../../tests/support/test-app.ts";
+import { SUPER } from "../../tests/support/test-app.ts";
+import { withTestApp } from "../../tests/support/with-test-app.ts";
 import { sessions } from "../modules/auth/tables.ts";
 import { sessionCookie } from "./session-cookie.ts";
 
@@ -12,15 +13,7 @@ import { sessionCookie } from "./session-cookie.ts";
  * context) on a real database: vitest only collects tests under server/ and common/.
  */
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
-beforeEach(async () => {
-  await t.reset();
-  await t.setupSite();
-});
+const t = withTestApp({ setUp: true });
 
 async function postLogin(body: Record<string, string>, encoding: "form" | "json") {
   const url = "http://localhost/login";

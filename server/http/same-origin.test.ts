@@ -1,14 +1,10 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createTestApp, SUPER, type TestApp } from "../../tests/support/test-app.ts";
+import { describe, expect, it } from "vitest";
+import { SUPER } from "../../tests/support/test-app.ts";
+import { withTestApp } from "../../tests/support/with-test-app.ts";
 import { createHttpApp } from "./app.ts";
 import { requestSite } from "./same-origin.ts";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ BASE_URL: "https://coop.example" });
-});
-afterAll(() => t.close());
-beforeEach(() => t.reset());
+const t = withTestApp({ env: { BASE_URL: "https://coop.example" } });
 
 const REFUSED = { message: "Origem da requisição não permitida." };
 const menu = { name: "Sobre", url: "/sobre" };

@@ -1,15 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, SUPER, type TestApp } from "../../tests/support/test-app.ts";
+import { beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, SUPER } from "../../tests/support/test-app.ts";
+import { withTestApp } from "../../tests/support/with-test-app.ts";
 import { createHttpApp } from "./app.ts";
 
-let plain: TestApp;
-let secure: TestApp;
+const plain = withTestApp({ resetEachTest: false });
+const secure = withTestApp({ env: { BASE_URL: "https://coop.example" }, resetEachTest: false });
 let token: string;
 beforeAll(async () => {
-  [plain, secure] = await Promise.all([createTestApp(), createTestApp({ BASE_URL: "https://coop.example" })]);
   token = await plain.setupSite();
 });
-afterAll(() => Promise.all([plain.close(), secure.close()]));
 
 describe("security headers", () => {
   it("are on every answer, with HSTS only when the public address is https", async () => {

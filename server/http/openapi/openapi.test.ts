@@ -1,17 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { z } from "zod";
 import { MAX_IMPORT_BYTES } from "../../../common/schemas/media.ts";
-import { createTestApp, SUPER, type TestApp } from "../../../tests/support/test-app.ts";
+import { SUPER } from "../../../tests/support/test-app.ts";
+import { withTestApp } from "../../../tests/support/with-test-app.ts";
 import { makePdf } from "../../modules/uploads/test-documents.ts";
 import { asFile, formWith, makeImage } from "../../modules/uploads/test-images.ts";
 import { operations } from "./document.ts";
 import { responsesOf } from "./operation.ts";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ TRUST_PROXY: "true" });
-});
-afterAll(() => t.close());
+const t = withTestApp({ env: { TRUST_PROXY: "true" }, resetEachTest: false });
 
 type Json = { [key: string]: unknown };
 type Document = {

@@ -1,13 +1,9 @@
 import { sql } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { createTestApp, SUPER, type TestApp } from "../../../tests/support/test-app.ts";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { SUPER } from "../../../tests/support/test-app.ts";
+import { withTestApp } from "../../../tests/support/with-test-app.ts";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ TRUST_PROXY: "true" });
-});
-afterAll(() => t.close());
-beforeEach(() => t.reset());
+const t = withTestApp({ env: { TRUST_PROXY: "true" } });
 
 const login = (body: Record<string, unknown>, headers: Record<string, string> = {}) =>
   t.request("POST", "/api/auth/login", { body, headers });
@@ -265,11 +261,7 @@ describe("session cookie", () => {
 });
 
 describe("behind https and without a trusted proxy", () => {
-  let secure: TestApp;
-  beforeAll(async () => {
-    secure = await createTestApp({ BASE_URL: "https://coop.example" });
-  });
-  afterAll(() => secure.close());
+  const secure = withTestApp({ env: { BASE_URL: "https://coop.example" }, resetEachTest: false });
 
   it("marks the cookie Secure, accepts the public origin and ignores X-Forwarded-For", async () => {
     await secure.setupSite();

@@ -1,14 +1,9 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { ContactView } from "../../../common/views/contacts.ts";
-import { createTestApp, type TestApp } from "../../../tests/support/test-app.ts";
+import { withTestApp } from "../../../tests/support/with-test-app.ts";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ TRUST_PROXY: "true" });
-});
-afterAll(() => t.close());
-beforeEach(() => t.reset());
+const t = withTestApp({ env: { TRUST_PROXY: "true" } });
 
 type ContactList = {
   data: ContactView[];

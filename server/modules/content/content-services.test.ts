@@ -1,7 +1,6 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { reservedSlugs } from "../../../common/content.ts";
-import { type DomainError, isDomainError } from "../../../common/errors.ts";
 import type { ListQuery } from "../../../common/pagination.ts";
 import {
   type ContentListQuery,
@@ -11,26 +10,15 @@ import {
   postSchema,
 } from "../../../common/schemas/content.ts";
 import { menuSchema } from "../../../common/schemas/menu.ts";
-import { createTestDatabase, resetDatabase } from "../../../tests/support/database.ts";
-import { createTestServices } from "../../../tests/support/test-services.ts";
+import { failure } from "../../../tests/support/domain-failure.ts";
+import { withTestServices } from "../../../tests/support/with-test-services.ts";
 import type { Actor } from "../../kernel/access.ts";
-import type { Services } from "../../services.ts";
 import { events as eventsTable } from "./tables.ts";
 
-let database: Awaited<ReturnType<typeof createTestDatabase>>;
-let services: Services;
-const pages = () => services.pages;
-const posts = () => services.posts;
-const events = () => services.events;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(() => database.drop());
-beforeEach(async () => {
-  await resetDatabase(database);
-  services = createTestServices(database);
-});
+const t = withTestServices();
+const pages = () => t.services.pages;
+const posts = () => t.services.posts;
+const events = () => t.services.events;
 
 const admin: Actor = { id: 1, name: "Ana", email: "ana@example.com", role: "admin" };
 const superUser: Actor = { ...admin, role: "super" };
@@ -41,16 +29,6 @@ const HOUR = 3600_000;
 const page = (fields: Record<string, unknown>) => pageSchema.parse({ status: "published", ...fields });
 const post = (fields: Record<string, unknown>) => postSchema.parse({ status: "published", ...fields });
 const event = (fields: Record<string, unknown>): EventInput => eventSchema.parse({ status: "published", ...fields });
-
-async function failure(promise: Promise<unknown>): Promise<DomainError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (isDomainError(error)) return error;
-    throw error;
-  }
-  throw new Error("expected a domain error");
-}
 
 describe("permissions", () => {
   it("lets only administrators write", async () => {
@@ -71,8 +49,8 @@ describe("permissions", () => {
   it("announces each page write, so the header menu follows the page's address at once", async () => {
     const service = pages();
     const created = await service.create(admin, page({ title: "Sobre", status: "published" }));
-    await services.menus.create(admin, menuSchema.parse({ name: "Sobre", page_id: created.id }));
-    const hrefs = async () => (await services.menus.listEnabled()).map((item) => item.href);
+    await t.services.menus.create(admin, menuSchema.parse({ name: "Sobre", page_id: created.id }));
+    const hrefs = async () => (await t.services.menus.listEnabled()).map((item) => item.href);
     expect(await hrefs()).toEqual(["/sobre"]);
     await service.update(admin, created.id, page({ title: "Sobre nós", status: "published" }));
     expect(await hrefs()).toEqual(["/sobre-nos"]);
@@ -278,7 +256,7 @@ describe("lists", () => {
 describe("events", () => {
   it("store and return the exact instant: 23:30 in São Paulo is 02:30Z the next day", async () => {
     // Whatever the session's time zone, a timestamptz is an instant.
-    await database.db.execute(sql`set time zone 'Asia/Tokyo'`);
+    await t.database.db.execute(sql`set time zone 'Asia/Tokyo'`);
     const created = await events().create(
       admin,
       event({ title: "Assembleia", start_at: "2030-03-10T23:30:00-03:00", end_at: "2030-03-11T01:00:00-03:00" }),
@@ -288,7 +266,7 @@ describe("events", () => {
     expect(created.url).toBe("/agenda/assembleia");
     const read = await events().get(null, "assembleia");
     expect(read).toEqual(created);
-    const [stored] = await database.db
+    const [stored] = await t.database.db
       .select({
         local: sql<string>`to_char(${eventsTable.startAt} at time zone 'America/Sao_Paulo', 'YYYY-MM-DD HH24:MI')`,
       })

@@ -1,12 +1,7 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../../tests/support/test-app.ts";
+import { describe, expect, it } from "vitest";
+import { withTestApp } from "../../../tests/support/with-test-app.ts";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
-beforeEach(() => t.reset());
+const t = withTestApp();
 
 describe("health and API edges", () => {
   it("reports ok with the database engine in use", async () => {

@@ -1,10 +1,10 @@
 import fs from "node:fs";
 import { count, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { type DomainError, isDomainError } from "../../../common/errors.ts";
+import { describe, expect, it } from "vitest";
 import { mediaSchema } from "../../../common/schemas/media.ts";
-import { createTestDatabase, resetDatabase } from "../../../tests/support/database.ts";
+import { failure } from "../../../tests/support/domain-failure.ts";
 import { createTestServices } from "../../../tests/support/test-services.ts";
+import { withTestDatabase } from "../../../tests/support/with-test-services.ts";
 import type { Actor } from "../../kernel/access.ts";
 import { writeBibtex } from "./interchange/bibtex.ts";
 import { generatedBibtex } from "./interchange/fixtures/generate.ts";
@@ -12,31 +12,15 @@ import { writeRis } from "./interchange/ris.ts";
 import { mediaValues, toMediaView } from "./media-row.ts";
 import { mediaImports, medias } from "./tables.ts";
 
-let database: Awaited<ReturnType<typeof createTestDatabase>>;
-const importer = () => createTestServices(database).mediaImport;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(() => database.drop());
-beforeEach(() => resetDatabase(database));
+const t = withTestDatabase();
+const importer = () => createTestServices(t.database).mediaImport;
 
 const admin: Actor = { id: 1, name: "Ana", email: "ana@example.com", role: "admin" };
 const customer: Actor = { id: 2, name: "Bia", email: "bia@example.com", role: "user" };
 const fixture = (name: string) => fs.readFileSync(new URL(`./interchange/fixtures/${name}`, import.meta.url), "utf8");
 
-async function failure(promise: Promise<unknown>): Promise<DomainError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (isDomainError(error)) return error;
-    throw error;
-  }
-  throw new Error("expected a domain error");
-}
-
 async function addItem(fields: Record<string, unknown>) {
-  const [row] = await database.db
+  const [row] = await t.database.db
     .insert(medias)
     .values(mediaValues(mediaSchema.parse({ type: "journal_article", ...fields })))
     .returning();
@@ -44,7 +28,7 @@ async function addItem(fields: Record<string, unknown>) {
   return row;
 }
 
-const itemCount = async () => (await database.db.select({ total: count() }).from(medias))[0]?.total ?? 0;
+const itemCount = async () => (await t.database.db.select({ total: count() }).from(medias))[0]?.total ?? 0;
 
 describe("media import", () => {
   it("is for administrators only", async () => {
@@ -128,7 +112,7 @@ describe("media import", () => {
   it("commits the new entries as published items, and a second run creates nothing", async () => {
     const first = await importer().commit(admin, fixture("mendeley.bib"));
     expect(first).toMatchObject({ total: 3, new: 3, duplicates: 0, invalid: 0, created: 3 });
-    const rows = await database.db.select().from(medias).orderBy(medias.id);
+    const rows = await t.database.db.select().from(medias).orderBy(medias.id);
     expect(rows.map((row) => [row.title, row.status, row.type])).toEqual([
       ["A produção orgânica e a transição agroecológica no Cerrado", "published", "journal_article"],
       ["Cooperativismo e agricultura familiar", "published", "thesis"],
@@ -148,7 +132,7 @@ describe("media import", () => {
 
   it("stores hostile descriptions sanitised", async () => {
     await importer().commit(admin, fixture("hostile.bib"));
-    const rows = await database.db.select().from(medias).orderBy(medias.id);
+    const rows = await t.database.db.select().from(medias).orderBy(medias.id);
     expect(rows).toHaveLength(2);
     for (const row of rows) expect(row.description).not.toMatch(/<(script|img)/i);
     expect(rows[0]?.description).toContain("&lt;script&gt;");
@@ -156,7 +140,7 @@ describe("media import", () => {
 
   it("round-trips items through BibTeX and RIS exports: re-importing them finds every one a duplicate", async () => {
     await importer().commit(admin, fixture("zotero.bib"));
-    const items = (await database.db.select().from(medias).orderBy(medias.id)).map(toMediaView);
+    const items = (await t.database.db.select().from(medias).orderBy(medias.id)).map(toMediaView);
     for (const text of [writeBibtex(items), writeRis(items)]) {
       const summary = await importer().preview(admin, text);
       expect(summary.entries.map((entry) => [entry.status, entry.duplicate_of])).toEqual(
@@ -166,22 +150,22 @@ describe("media import", () => {
   });
 
   it("writes nothing when the database refuses one row", async () => {
-    await database.db.execute(sql`
+    await t.database.db.execute(sql`
       CREATE FUNCTION test_refuse_import() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN
         IF NEW.title LIKE '%n. 250:%' THEN RAISE EXCEPTION 'recusado pelo teste'; END IF;
         RETURN NEW;
       END $$`);
-    await database.db.execute(
+    await t.database.db.execute(
       sql`CREATE TRIGGER test_refuse_import BEFORE INSERT ON medias FOR EACH ROW EXECUTE FUNCTION test_refuse_import()`,
     );
     try {
       await expect(importer().commit(admin, generatedBibtex(300))).rejects.toThrow();
       expect(await itemCount()).toBe(0);
-      expect(await database.db.select().from(mediaImports)).toEqual([]);
+      expect(await t.database.db.select().from(mediaImports)).toEqual([]);
     } finally {
-      await database.db.execute(sql`DROP TRIGGER test_refuse_import ON medias`);
-      await database.db.execute(sql`DROP FUNCTION test_refuse_import()`);
+      await t.database.db.execute(sql`DROP TRIGGER test_refuse_import ON medias`);
+      await t.database.db.execute(sql`DROP FUNCTION test_refuse_import()`);
     }
   });
 
@@ -225,7 +209,7 @@ describe("media import", () => {
         });
       // A simple query meanwhile is answered, not queued behind the parse.
       while (parsing) {
-        await database.db.select({ total: count() }).from(medias);
+        await t.database.db.select({ total: count() }).from(medias);
         queried++;
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
@@ -239,11 +223,11 @@ describe("media import", () => {
     expect(commit.result.created).toBe(3000);
     expect(commit.longest).toBeLessThan(bound(commit.duration));
     expect(await itemCount()).toBe(3000);
-    const [last] = await database.db.select().from(medias).where(eq(medias.doi, "10.5555/gerado.3000"));
+    const [last] = await t.database.db.select().from(medias).where(eq(medias.doi, "10.5555/gerado.3000"));
     expect(last?.title).toBe("Produção agroecológica gerado n. 3000: estudo de caso");
   }, 180_000);
   it("keeps answering lists while a large file is written, and shows it only once it is whole", async () => {
-    const medias = createTestServices(database).medias;
+    const medias = createTestServices(t.database).medias;
     const visibleTotal = async () =>
       (await medias.list(admin, { page: 1, per_page: 1, q: "", sort: "newest" })).pagination.total;
     let writing = true;

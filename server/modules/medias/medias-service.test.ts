@@ -1,26 +1,17 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { type DomainError, isDomainError } from "../../../common/errors.ts";
+import { beforeEach, describe, expect, it } from "vitest";
 import type { ListQuery } from "../../../common/pagination.ts";
 import { type MediaInput, type MediaListQuery, mediaSchema } from "../../../common/schemas/media.ts";
-import { createTestDatabase, resetDatabase } from "../../../tests/support/database.ts";
-import { createTestServices } from "../../../tests/support/test-services.ts";
+import { resetDatabase } from "../../../tests/support/database.ts";
+import { failure } from "../../../tests/support/domain-failure.ts";
+import { withTestServices } from "../../../tests/support/with-test-services.ts";
 import type { Actor } from "../../kernel/access.ts";
 import { mediaValues } from "./media-row.ts";
-import { MAX_EXPORT_ITEMS, type MediasService } from "./medias-service.ts";
+import { MAX_EXPORT_ITEMS } from "./medias-service.ts";
 import { medias } from "./tables.ts";
 
-let database: Awaited<ReturnType<typeof createTestDatabase>>;
-let service: MediasService;
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(() => database.drop());
-// Fixtures are written straight to the table, so each test gets a service with an empty filters cache.
-beforeEach(async () => {
-  await resetDatabase(database);
-  service = createTestServices(database).medias;
-});
+// Fixtures are written straight to the table; the harness gives each test a service with an empty filters cache.
+const t = withTestServices();
 
 const admin: Actor = { id: 1, name: "Ana", email: "ana@example.com", role: "admin" };
 const superUser: Actor = { ...admin, role: "super" };
@@ -32,7 +23,7 @@ const item = (fields: Record<string, unknown>): MediaInput =>
 
 /** Writes straight to the table: fast fixtures that go through the same row mapping as the service. */
 async function seed(...fields: Record<string, unknown>[]): Promise<number[]> {
-  const rows = await database.db
+  const rows = await t.database.db
     .insert(medias)
     .values(fields.map((one) => mediaValues(item(one))))
     .returning({ id: medias.id });
@@ -40,32 +31,22 @@ async function seed(...fields: Record<string, unknown>[]): Promise<number[]> {
 }
 
 const titles = async (query: Partial<ListQuery & MediaListQuery>, actor: Actor | null = null) =>
-  (await service.list(actor, { ...listQuery, ...query })).data.map((view) => view.title);
-
-async function failure(promise: Promise<unknown>): Promise<DomainError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (isDomainError(error)) return error;
-    throw error;
-  }
-  throw new Error("expected a domain error");
-}
+  (await t.services.medias.list(actor, { ...listQuery, ...query })).data.map((view) => view.title);
 
 describe("writes", () => {
   it("are for administrators only", async () => {
-    const created = await service.create(superUser, item({ title: "Manual" }));
+    const created = await t.services.medias.create(superUser, item({ title: "Manual" }));
     for (const actor of [null, customer]) {
       const kind = actor ? "forbidden" : "unauthenticated";
-      expect((await failure(service.create(actor, item({ title: "X" })))).kind).toBe(kind);
-      expect((await failure(service.update(actor, created.id, item({ title: "X" })))).kind).toBe(kind);
-      expect((await failure(service.remove(actor, created.id))).kind).toBe(kind);
+      expect((await failure(t.services.medias.create(actor, item({ title: "X" })))).kind).toBe(kind);
+      expect((await failure(t.services.medias.update(actor, created.id, item({ title: "X" })))).kind).toBe(kind);
+      expect((await failure(t.services.medias.remove(actor, created.id))).kind).toBe(kind);
     }
     expect(await titles({}, admin)).toEqual(["Manual"]);
   });
 
   it("create, update and remove an item, keeping the view in step with the row", async () => {
-    const created = await service.create(
+    const created = await t.services.medias.create(
       admin,
       item({
         title: "Sementes crioulas",
@@ -93,20 +74,24 @@ describe("writes", () => {
       status: "published",
       url_path: `/biblioteca/${created.id}`,
     });
-    expect(await service.get(null, created.id)).toEqual(created);
+    expect(await t.services.medias.get(null, created.id)).toEqual(created);
 
-    await database.db.update(medias).set({ updatedAt: new Date("2000-01-01T00:00:00Z") });
-    const updated = await service.update(admin, created.id, item({ title: "Sementes", publication_date: "2020" }));
+    await t.database.db.update(medias).set({ updatedAt: new Date("2000-01-01T00:00:00Z") });
+    const updated = await t.services.medias.update(
+      admin,
+      created.id,
+      item({ title: "Sementes", publication_date: "2020" }),
+    );
     expect(updated).toMatchObject({ id: created.id, title: "Sementes", publication_date: "2020", authors: [] });
     expect(updated.created_at).toBe(created.created_at);
     expect(Date.parse(updated.updated_at)).toBeGreaterThan(Date.parse("2000-01-01T00:00:00Z"));
-    expect(await service.get(null, created.id)).toEqual(updated);
+    expect(await t.services.medias.get(null, created.id)).toEqual(updated);
 
-    await service.remove(admin, created.id);
-    const gone = await failure(service.get(admin, created.id));
+    await t.services.medias.remove(admin, created.id);
+    const gone = await failure(t.services.medias.get(admin, created.id));
     expect([gone.kind, gone.message]).toEqual(["not_found", "Item não encontrado."]);
-    expect((await failure(service.update(admin, created.id, item({ title: "X" })))).kind).toBe("not_found");
-    expect((await failure(service.remove(admin, created.id))).kind).toBe("not_found");
+    expect((await failure(t.services.medias.update(admin, created.id, item({ title: "X" })))).kind).toBe("not_found");
+    expect((await failure(t.services.medias.remove(admin, created.id))).kind).toBe("not_found");
   });
 });
 
@@ -119,10 +104,10 @@ describe("visibility", () => {
     for (const actor of [null, customer]) {
       expect(await titles({}, actor)).toEqual(["Publicado"]);
       expect(await titles({ status: "draft" }, actor)).toEqual(["Publicado"]);
-      const hidden = await failure(service.get(actor, draft));
+      const hidden = await failure(t.services.medias.get(actor, draft));
       expect([hidden.kind, hidden.message]).toEqual(["not_found", "Item não encontrado."]);
-      expect(await service.exportItems(actor, { ...listQuery })).toHaveLength(1);
-      const filters = await service.filters(actor);
+      expect(await t.services.medias.exportItems(actor, { ...listQuery })).toHaveLength(1);
+      const filters = await t.services.medias.filters(actor);
       expect(filters.tags).toEqual([{ value: "visivel", count: 1 }]);
       expect(filters.types.map((type) => type.value)).toEqual(["book"]);
       expect(filters.years).toEqual([{ value: 2020, count: 1 }]);
@@ -130,8 +115,8 @@ describe("visibility", () => {
     expect(await titles({}, admin)).toEqual(["Publicado", "Rascunho"]);
     expect(await titles({ status: "draft" }, admin)).toEqual(["Rascunho"]);
     expect(await titles({ status: "published" }, admin)).toEqual(["Publicado"]);
-    expect((await service.get(admin, draft)).status).toBe("draft");
-    expect((await service.filters(admin)).tags.map((tag) => tag.value)).toEqual(["oculta", "visivel"]);
+    expect((await t.services.medias.get(admin, draft)).status).toBe("draft");
+    expect((await t.services.medias.filters(admin)).tags.map((tag) => tag.value)).toEqual(["oculta", "visivel"]);
   });
 });
 
@@ -192,7 +177,7 @@ describe("filters", () => {
       status: "draft",
       publication_date: "2030",
     });
-    expect(await service.filters(null)).toEqual({
+    expect(await t.services.medias.filters(null)).toEqual({
       types: [
         { value: "journal_article", label: "Artigo de periódico", count: 1 },
         { value: "book", label: "Livro", count: 2 },
@@ -219,14 +204,20 @@ describe("filters", () => {
         { value: 1998, count: 1 },
       ],
     });
-    const forAdmin = await service.filters(admin);
+    const forAdmin = await t.services.medias.filters(admin);
     expect(forAdmin.types.map((type) => type.value)).toEqual(["journal_article", "book", "thesis", "video"]);
     expect(forAdmin.years[0]).toEqual({ value: 2030, count: 1 });
   });
 
   it("are empty on an empty library", async () => {
-    await resetDatabase(database);
-    expect(await service.filters(admin)).toEqual({ types: [], categories: [], tags: [], languages: [], years: [] });
+    await resetDatabase(t.database);
+    expect(await t.services.medias.filters(admin)).toEqual({
+      types: [],
+      categories: [],
+      tags: [],
+      languages: [],
+      years: [],
+    });
   });
 });
 
@@ -288,7 +279,7 @@ describe("text search", () => {
     const long = `${"pouco ".repeat(1666)}tudo`;
     expect(long).toHaveLength(10_000);
     expect(await titles({ q: long })).toEqual(["De tudo um pouco"]);
-    expect(await database.db.select().from(medias)).toHaveLength(2);
+    expect(await t.database.db.select().from(medias)).toHaveLength(2);
   });
 });
 
@@ -305,7 +296,7 @@ describe("order and pages", () => {
     );
     expect(await titles({ sort: "newest" })).toEqual(["Banana", "abelhas", "Árvores", "zebu", "Éden", "Água", "Água"]);
     expect(await titles({ sort: "title" })).toEqual(["abelhas", "Água", "Água", "Árvores", "Banana", "Éden", "zebu"]);
-    const ids = (await service.list(null, { ...listQuery, sort: "title" })).data.map((view) => view.id);
+    const ids = (await t.services.medias.list(null, { ...listQuery, sort: "title" })).data.map((view) => view.id);
     expect(ids[1]).toBeLessThan(ids[2] ?? 0);
   });
 
@@ -316,7 +307,7 @@ describe("order and pages", () => {
         publication_date: String(1950 + index),
       })),
     );
-    const pages = await Promise.all([1, 2, 3, 4].map((page) => service.list(null, { ...listQuery, page })));
+    const pages = await Promise.all([1, 2, 3, 4].map((page) => t.services.medias.list(null, { ...listQuery, page })));
     expect(pages.map((page) => page.data.length)).toEqual([30, 30, 5, 0]);
     expect(pages.map((page) => page.pagination)).toEqual(
       [1, 2, 3, 4].map((page) => ({ total: 65, page, per_page: 30 })),
@@ -325,7 +316,7 @@ describe("order and pages", () => {
     expect(new Set(seen).size).toBe(65);
     expect(seen[0]).toBe("Item 64");
     expect(seen[64]).toBe("Item 00");
-    const filtered = await service.list(null, { ...listQuery, per_page: 10, year_from: 2000 });
+    const filtered = await t.services.medias.list(null, { ...listQuery, per_page: 10, year_from: 2000 });
     expect(filtered.pagination).toEqual({ total: 15, page: 1, per_page: 10 });
   });
 });
@@ -339,20 +330,20 @@ describe("exportItems", () => {
       })),
       { title: "Vídeo", type: "video", publication_date: "2000" },
     );
-    const books = await service.exportItems(null, { q: "", sort: "newest", type: "book" });
+    const books = await t.services.medias.exportItems(null, { q: "", sort: "newest", type: "book" });
     expect(books).toHaveLength(35);
     expect(books[0]?.title).toBe("Livro 34");
     expect(books.at(-1)?.title).toBe("Livro 0");
-    expect((await service.exportItems(null, { q: "vídeo", sort: "relevance" })).map((view) => view.title)).toEqual([
-      "Vídeo",
-    ]);
+    expect(
+      (await t.services.medias.exportItems(null, { q: "vídeo", sort: "relevance" })).map((view) => view.title),
+    ).toEqual(["Vídeo"]);
   });
 
   it(`stops at ${MAX_EXPORT_ITEMS} items`, async () => {
-    await database.db.execute(
+    await t.database.db.execute(
       sql`INSERT INTO medias (title, type, publication_year) SELECT 'Item ' || n, 'book', 1000 + n % 1000 FROM generate_series(1, ${MAX_EXPORT_ITEMS + 1}) AS n`,
     );
-    const items = await service.exportItems(admin, { q: "", sort: "newest" });
+    const items = await t.services.medias.exportItems(admin, { q: "", sort: "newest" });
     expect(items).toHaveLength(MAX_EXPORT_ITEMS);
     expect(items[0]?.year).toBe(1999);
   });

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import type { Paginated } from "../../../common/pagination.ts";
 import { MAX_IMPORT_BYTES, mediaSchema } from "../../../common/schemas/media.ts";
 import {
@@ -11,37 +11,20 @@ import {
   mediaViewSchema,
 } from "../../../common/views/medias.ts";
 import type { SearchHit } from "../../../common/views/search.ts";
-import { type ApiResponse, createTestApp, type TestApp } from "../../../tests/support/test-app.ts";
-import { operations } from "../../http/openapi/document.ts";
-import { responsesOf } from "../../http/openapi/operation.ts";
+import { expectDocumented } from "../../../tests/support/documented.ts";
+import { withTestApp } from "../../../tests/support/with-test-app.ts";
 import { mediaValues } from "./media-row.ts";
 import { IMPORT_TOO_LARGE } from "./routes.ts";
 import { medias } from "./tables.ts";
 
-let t: TestApp;
-let token: string;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
-beforeEach(async () => {
-  await t.reset();
-  token = await t.setupSite();
-});
+const t = withTestApp({ setUp: true });
 
 type ErrorBody = { message: string; errors?: Record<string, string[]> };
 
-function documented(method: string, path: string, response: ApiResponse) {
-  const operation = operations.find((op) => op.method === method && op.path === path);
-  const schema = operation && responsesOf(operation).get(response.status)?.schema;
-  expect(schema, `${method} ${path} ${response.status}`).toBeDefined();
-  expect(schema?.safeParse(response.body).error?.issues ?? []).toEqual([]);
-}
-
 async function create(body: Record<string, unknown>): Promise<MediaView> {
-  const response = await t.request("POST", "/api/medias", { token, body: { type: "book", ...body } });
+  const response = await t.request("POST", "/api/medias", { token: t.superToken, body: { type: "book", ...body } });
   if (response.status !== 201) throw new Error(`media create failed: ${JSON.stringify(response.body)}`);
-  documented("post", "/api/medias", response);
+  expectDocumented("post", "/api/medias", response);
   return mediaViewSchema.parse(response.body);
 }
 
@@ -55,7 +38,7 @@ async function seed(...fields: Record<string, unknown>[]) {
 async function list(query = "", auth?: string): Promise<Paginated<MediaView>> {
   const response = await t.request("GET", `/api/medias${query}`, { token: auth });
   expect(response.status, `${query}: ${JSON.stringify(response.body)}`).toBe(200);
-  documented("get", "/api/medias", response);
+  expectDocumented("get", "/api/medias", response);
   return mediaListSchema.parse(response.body);
 }
 
@@ -64,7 +47,7 @@ const titles = async (query = "", auth?: string) => (await list(query, auth)).da
 describe("library items", () => {
   it("refuse writes and imports to visitors (401) and customers (403) before reading the body", async () => {
     const item = await create({ title: "Manual" });
-    const customer = await t.createUser("user", token);
+    const customer = await t.createUser("user", t.superToken);
     for (const [method, path] of [
       ["POST", "/api/medias"],
       ["PUT", `/api/medias/${item.id}`],
@@ -83,7 +66,7 @@ describe("library items", () => {
   });
 
   it("are created, read, updated and deleted by an administrator", async () => {
-    const admin = await t.createUser("admin", token);
+    const admin = await t.createUser("admin", t.superToken);
     const created = await t.request("POST", "/api/medias", {
       token: admin.token,
       body: {
@@ -98,7 +81,7 @@ describe("library items", () => {
       },
     });
     expect(created.status).toBe(201);
-    documented("post", "/api/medias", created);
+    expectDocumented("post", "/api/medias", created);
     const item = created.json<MediaView>();
     expect(item).toMatchObject({
       title: "Cartilha de sementes",
@@ -113,7 +96,7 @@ describe("library items", () => {
 
     const read = await t.request("GET", `/api/medias/${item.id}`);
     expect(read.status).toBe(200);
-    documented("get", "/api/medias/{id}", read);
+    expectDocumented("get", "/api/medias/{id}", read);
     expect(read.json()).toEqual(item);
 
     const updated = await t.request("PUT", `/api/medias/${item.id}`, {
@@ -121,7 +104,7 @@ describe("library items", () => {
       body: { title: "Cartilha", type: "book", status: "draft" },
     });
     expect(updated.status).toBe(200);
-    documented("put", "/api/medias/{id}", updated);
+    expectDocumented("put", "/api/medias/{id}", updated);
     expect(updated.json<MediaView>()).toMatchObject({ id: item.id, title: "Cartilha", doi: "", status: "draft" });
 
     const removed = await t.request("DELETE", `/api/medias/${item.id}`, { token: admin.token });
@@ -133,7 +116,7 @@ describe("library items", () => {
       ["DELETE", `/api/medias/${item.id}`],
     ] as const) {
       const body = method === "GET" ? undefined : { title: "X", type: "book" };
-      const missing = await t.request(method, path, { token, body });
+      const missing = await t.request(method, path, { token: t.superToken, body });
       expect(missing.status, `${method} ${path}`).toBe(404);
       expect(missing.json()).toEqual({ message: "Item não encontrado." });
     }
@@ -141,7 +124,7 @@ describe("library items", () => {
 
   it("refuse invalid fields with pt-BR messages per field", async () => {
     const response = await t.request("POST", "/api/medias", {
-      token,
+      token: t.superToken,
       body: {
         title: " ",
         type: "livro",
@@ -153,7 +136,7 @@ describe("library items", () => {
       },
     });
     expect(response.status).toBe(400);
-    documented("post", "/api/medias", response);
+    expectDocumented("post", "/api/medias", response);
     expect(response.json<ErrorBody>()).toEqual({
       message: "Verifique os campos destacados.",
       errors: {
@@ -167,13 +150,13 @@ describe("library items", () => {
       },
     });
     const day = await t.request("POST", "/api/medias", {
-      token,
+      token: t.superToken,
       body: { title: "X", type: "book", publication_date: "31/02/2020" },
     });
     expect(day.json<ErrorBody>().errors).toEqual({
       publication_date: ["Use AAAA, AAAA-MM ou AAAA-MM-DD (ou MM/AAAA, DD/MM/AAAA)"],
     });
-    const notJson = await t.request("POST", "/api/medias", { token, body: "{title" });
+    const notJson = await t.request("POST", "/api/medias", { token: t.superToken, body: "{title" });
     expect([notJson.status, notJson.json<ErrorBody>().message]).toEqual([
       400,
       "O corpo da requisição não é um JSON válido.",
@@ -182,13 +165,13 @@ describe("library items", () => {
       const bad = await t.request("GET", path);
       expect([bad.status, bad.json<ErrorBody>().message], path).toEqual([400, "Identificador inválido."]);
     }
-    expect(await titles("", token)).toEqual([]);
+    expect(await titles("", t.superToken)).toEqual([]);
   });
 
   it("hide drafts from visitors and customers, in the list, one by one, in filters and in exports", async () => {
     const published = await create({ title: "Publicado", tags: ["aberta"] });
     const draft = await create({ title: "Rascunho", status: "draft", tags: ["oculta"] });
-    const customer = await t.createUser("user", token);
+    const customer = await t.createUser("user", t.superToken);
     for (const auth of [undefined, customer.token]) {
       expect(await titles("", auth)).toEqual(["Publicado"]);
       expect(await titles("?status=draft", auth)).toEqual(["Publicado"]);
@@ -202,9 +185,9 @@ describe("library items", () => {
       expect(exported.body).toContain("Publicado");
       expect(exported.body).not.toContain("Rascunho");
     }
-    expect(await titles("?status=draft", token)).toEqual(["Rascunho"]);
-    expect(await titles("", token)).toEqual(["Rascunho", "Publicado"]);
-    expect((await t.request("GET", `/api/medias/${draft.id}`, { token })).status).toBe(200);
+    expect(await titles("?status=draft", t.superToken)).toEqual(["Rascunho"]);
+    expect(await titles("", t.superToken)).toEqual(["Rascunho", "Publicado"]);
+    expect((await t.request("GET", `/api/medias/${draft.id}`, { token: t.superToken })).status).toBe(200);
     expect((await t.request("GET", `/api/medias/${published.id}`)).status).toBe(200);
   });
 });
@@ -272,7 +255,7 @@ describe("GET /api/medias", () => {
   it("refuses an inverted year range and bad filter values with a 400", async () => {
     const inverted = await t.request("GET", "/api/medias?year_from=2020&year_to=2010");
     expect(inverted.status).toBe(400);
-    documented("get", "/api/medias", inverted);
+    expectDocumented("get", "/api/medias", inverted);
     expect(inverted.json<ErrorBody>()).toEqual({
       message: "Verifique os campos destacados.",
       errors: { year_to: ["O ano final não pode ser antes do inicial"] },
@@ -313,7 +296,7 @@ describe("GET /api/medias", () => {
       "Quintais produtivos",
     ]);
     expect(await titles("?q=agroecologia%20familiar&type=video")).toEqual(["Quintais produtivos"]);
-    expect(await titles("?q=agroecologia%20familiar", token)).toHaveLength(4);
+    expect(await titles("?q=agroecologia%20familiar", t.superToken)).toHaveLength(4);
   });
 
   it("takes tsquery syntax and SQL in q as plain words", async () => {
@@ -324,7 +307,7 @@ describe("GET /api/medias", () => {
       "Sementes crioulas",
       "Quintais produtivos",
     ]);
-    expect(await titles("", token)).toHaveLength(5);
+    expect(await titles("", t.superToken)).toHaveLength(5);
   });
 
   it("sorts by newest (unknown dates last) and by title", async () => {
@@ -346,7 +329,7 @@ describe("GET /api/medias", () => {
   it("counts the filter values in use among the visible items", async () => {
     const response = await t.request("GET", "/api/medias/filters");
     expect(response.status).toBe(200);
-    documented("get", "/api/medias/filters", response);
+    expectDocumented("get", "/api/medias/filters", response);
     expect(response.json()).toEqual({
       types: [
         { value: "book", label: "Livro", count: 1 },
@@ -374,7 +357,7 @@ describe("GET /api/medias", () => {
         { value: 2008, count: 1 },
       ],
     });
-    const forAdmin = (await t.request("GET", "/api/medias/filters", { token })).json<MediaFilters>();
+    const forAdmin = (await t.request("GET", "/api/medias/filters", { token: t.superToken })).json<MediaFilters>();
     expect(forAdmin.years[0]).toEqual({ value: 2024, count: 1 });
     expect(forAdmin.types[0]).toEqual({ value: "book", label: "Livro", count: 2 });
   });
@@ -412,7 +395,7 @@ describe("exports", () => {
     expect(bibtex.status).toBe(200);
     expect(bibtex.headers.get("content-type")).toBe("application/x-bibtex; charset=utf-8");
     expect(bibtex.headers.get("content-disposition")).toBe('attachment; filename="biblioteca.bib"');
-    documented("get", "/api/medias/export", bibtex);
+    expectDocumented("get", "/api/medias/export", bibtex);
     const text = String(bibtex.body);
     expect(text.match(/^@book\{/gm)).toHaveLength(25);
     expect(text).toContain("{Boletim 34}");
@@ -426,11 +409,11 @@ describe("exports", () => {
     const ris = await t.request("GET", "/api/medias/export?format=ris&q=boletins&type=video");
     expect(ris.headers.get("content-type")).toBe("application/x-research-info-systems; charset=utf-8");
     expect(ris.headers.get("content-disposition")).toBe('attachment; filename="biblioteca.ris"');
-    documented("get", "/api/medias/export", ris);
+    expectDocumented("get", "/api/medias/export", ris);
     expect(String(ris.body).match(/^TY {2}- /gm)).toHaveLength(1);
     expect(String(ris.body)).toContain("TI  - Vídeo sobre boletins");
 
-    const withDraft = await t.request("GET", "/api/medias/export?format=ris&status=draft", { token });
+    const withDraft = await t.request("GET", "/api/medias/export?format=ris&status=draft", { token: t.superToken });
     expect(String(withDraft.body)).toContain("TI  - Boletim rascunho");
     expect(String(withDraft.body).match(/^TY {2}- /gm)).toHaveLength(1);
   });
@@ -439,7 +422,7 @@ describe("exports", () => {
     const item = await create({ title: "Manual do solo", authors: ["Souza, João"], publication_date: "2019" });
     const bibtex = await t.request("GET", `/api/medias/${item.id}/export?format=bibtex`);
     expect(bibtex.status).toBe(200);
-    documented("get", "/api/medias/{id}/export", bibtex);
+    expectDocumented("get", "/api/medias/{id}/export", bibtex);
     expect(bibtex.headers.get("content-type")).toBe("application/x-bibtex; charset=utf-8");
     expect(bibtex.headers.get("content-disposition")).toBe(`attachment; filename="biblioteca-${item.id}.bib"`);
     expect(bibtex.body).toMatch(/^@book\{souza2019manual,/);
@@ -476,7 +459,7 @@ describe("site search", () => {
       ...settings,
       features: { ...settings.features, medias: { ...settings.features.medias, enabled: true } },
     };
-    expect((await t.request("POST", "/api/settings", { token, body: on })).status).toBe(200);
+    expect((await t.request("POST", "/api/settings", { token: t.superToken, body: on })).status).toBe(200);
     const [hit, ...others] = (await search()).data;
     expect(others).toEqual([]);
     expect(hit).toMatchObject({
@@ -507,74 +490,80 @@ describe("imports", () => {
     const video = await create({ title: "Vídeo da feira", type: "video" });
     expect(await typesSeen()).toEqual([["video", 1]]);
     const put = await t.request("PUT", `/api/medias/${video.id}`, {
-      token,
+      token: t.superToken,
       body: { title: "Vídeo da feira", type: "video", status: "draft" },
     });
     expect(put.status).toBe(200);
     expect(await typesSeen()).toEqual([]);
     const imported = await t.request("POST", "/api/medias/import", {
-      token,
+      token: t.superToken,
       body: { text: bibtex("Livro importado") },
     });
     expect(imported.json<ImportResult>()).toMatchObject({ created: 1 });
     expect(await typesSeen()).toEqual([["book", 1]]);
     const [book] = (await list("?type=book")).data;
-    expect((await t.request("DELETE", `/api/medias/${book?.id}`, { token })).status).toBe(204);
+    expect((await t.request("DELETE", `/api/medias/${book?.id}`, { token: t.superToken })).status).toBe(204);
     expect(await typesSeen()).toEqual([]);
   });
 
   it("preview what a file would add, without writing anything", async () => {
     await create({ title: "Já existe", doi: "10.1590/existe.1" });
     const text = bibtex("Livro novo") + bibtex("Outro título", "10.1590/existe.1");
-    const response = await t.request("POST", "/api/medias/import/preview", { token, body: { text } });
+    const response = await t.request("POST", "/api/medias/import/preview", { token: t.superToken, body: { text } });
     expect(response.status).toBe(200);
-    documented("post", "/api/medias/import/preview", response);
+    expectDocumented("post", "/api/medias/import/preview", response);
     const summary = response.json<ImportSummary>();
     expect(summary).toMatchObject({ format: "bibtex", total: 2, new: 1, duplicates: 1, invalid: 0 });
     expect(summary.entries.map((entry) => [entry.title, entry.status])).toEqual([
       ["Livro novo", "new"],
       ["Outro título", "duplicate"],
     ]);
-    expect(await titles("", token)).toEqual(["Já existe"]);
+    expect(await titles("", t.superToken)).toEqual(["Já existe"]);
   });
 
   it("import the new entries of an uploaded file", async () => {
     const form = bibFile(new TextEncoder().encode(bibtex("Livro novo") + bibtex("Segundo livro")));
     form.append("format", "bibtex");
-    const response = await t.request("POST", "/api/medias/import", { token, form });
+    const response = await t.request("POST", "/api/medias/import", { token: t.superToken, form });
     expect(response.status).toBe(200);
-    documented("post", "/api/medias/import", response);
+    expectDocumented("post", "/api/medias/import", response);
     expect(importResultSchema.parse(response.body)).toMatchObject({ total: 2, new: 2, created: 2 });
-    expect(await titles("?sort=title", token)).toEqual(["Livro novo", "Segundo livro"]);
+    expect(await titles("?sort=title", t.superToken)).toEqual(["Livro novo", "Segundo livro"]);
     const again = await t.request("POST", "/api/medias/import", {
-      token,
+      token: t.superToken,
       form: bibFile(new TextEncoder().encode(bibtex("Livro novo"))),
     });
     expect(again.json<ImportResult>()).toMatchObject({ total: 1, duplicates: 1, created: 0 });
-    expect((await list("", token)).pagination.total).toBe(2);
+    expect((await list("", t.superToken)).pagination.total).toBe(2);
   });
 
   it("read files saved as Windows-1252 by older tools, and a UTF-8 byte order mark", async () => {
     const latin1 = Uint8Array.from([...bibtex("Título em Português")].map((char) => char.charCodeAt(0)));
     expect(latin1).toContain(0xed);
-    const preview = await t.request("POST", "/api/medias/import/preview", { token, form: bibFile(latin1) });
+    const preview = await t.request("POST", "/api/medias/import/preview", {
+      token: t.superToken,
+      form: bibFile(latin1),
+    });
     expect(preview.json<ImportSummary>().entries[0]?.title).toBe("Título em Português");
     const withBom = new Uint8Array([0xef, 0xbb, 0xbf, ...new TextEncoder().encode(bibtex("Ação coletiva"))]);
-    const utf8 = await t.request("POST", "/api/medias/import/preview", { token, form: bibFile(withBom) });
+    const utf8 = await t.request("POST", "/api/medias/import/preview", { token: t.superToken, form: bibFile(withBom) });
     expect(utf8.json<ImportSummary>().entries.map((entry) => entry.title)).toEqual(["Ação coletiva"]);
   });
 
   it("refuse files over the size limit with a 413 and nothing written", async () => {
     const big = new Uint8Array(MAX_IMPORT_BYTES + 1).fill(0x20);
     for (const path of ["/api/medias/import/preview", "/api/medias/import"]) {
-      const upload = await t.request("POST", path, { token, form: bibFile(big) });
+      const upload = await t.request("POST", path, { token: t.superToken, form: bibFile(big) });
       expect(upload.status, path).toBe(413);
       expect(upload.json(), path).toEqual({ message: IMPORT_TOO_LARGE });
-      const json = await t.request("POST", path, { token, body: { text: "x".repeat(MAX_IMPORT_BYTES + 1) } });
+      const json = await t.request("POST", path, {
+        token: t.superToken,
+        body: { text: "x".repeat(MAX_IMPORT_BYTES + 1) },
+      });
       expect(json.status, path).toBe(413);
     }
     expect(IMPORT_TOO_LARGE).toBe("O arquivo passa de 10 MB. Divida-o em arquivos menores.");
-    expect(await titles("", token)).toEqual([]);
+    expect(await titles("", t.superToken)).toEqual([]);
   });
 
   it("refuse a missing or empty file, an unknown format and a body that is not JSON", async () => {
@@ -589,7 +578,7 @@ describe("imports", () => {
     withFormat.append("format", "endnote");
     cases.push(["bad form format", withFormat, undefined, { format: ["Use bibtex ou ris"] }]);
     for (const [label, form, body, errors] of cases) {
-      const response = await t.request("POST", "/api/medias/import/preview", { token, form, body });
+      const response = await t.request("POST", "/api/medias/import/preview", { token: t.superToken, form, body });
       expect(response.status, label).toBe(400);
       expect(response.json<ErrorBody>().errors, label).toEqual(errors);
     }

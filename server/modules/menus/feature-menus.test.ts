@@ -1,19 +1,14 @@
 import { asc, eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { defaultFeatures, type FeatureKey, type Features } from "../../../common/features.ts";
-import { createTestDatabase, resetDatabase } from "../../../tests/support/database.ts";
+import { withTestDatabase } from "../../../tests/support/with-test-services.ts";
 import { syncFeatureMenus } from "./feature-menus.ts";
 import { menus } from "./tables.ts";
 
-let database: Awaited<ReturnType<typeof createTestDatabase>>;
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(() => database.drop());
-beforeEach(() => resetDatabase(database));
+const t = withTestDatabase();
 
 const rows = () =>
-  database.db
+  t.database.db
     .select({ name: menus.name, url: menus.url, position: menus.position, parentId: menus.parentId })
     .from(menus)
     .orderBy(asc(menus.id));
@@ -26,11 +21,11 @@ const enable = (...keys: FeatureKey[]): Features => {
 
 describe("syncFeatureMenus", () => {
   it("appends a top-level menu per newly enabled feature, after the existing ones", async () => {
-    await database.db.insert(menus).values([
+    await t.database.db.insert(menus).values([
       { name: "Início", url: "/", position: 0 },
       { name: "Sobre", url: "/sobre", position: 4 },
     ]);
-    await syncFeatureMenus(database.db, defaultFeatures, enable("events", "shop"));
+    await syncFeatureMenus(t.database.db, defaultFeatures, enable("events", "shop"));
     expect(await rows()).toEqual([
       { name: "Início", url: "/", position: 0, parentId: null },
       { name: "Sobre", url: "/sobre", position: 4, parentId: null },
@@ -40,38 +35,38 @@ describe("syncFeatureMenus", () => {
   });
 
   it("does not add a menu when one (even a submenu) already leads to the feature", async () => {
-    const [parent] = await database.db.insert(menus).values({ name: "Mais", url: "/mais" }).returning();
-    await database.db.insert(menus).values({ name: "Nossa agenda", url: "/agenda", parentId: parent?.id });
-    await syncFeatureMenus(database.db, defaultFeatures, enable("events"));
+    const [parent] = await t.database.db.insert(menus).values({ name: "Mais", url: "/mais" }).returning();
+    await t.database.db.insert(menus).values({ name: "Nossa agenda", url: "/agenda", parentId: parent?.id });
+    await syncFeatureMenus(t.database.db, defaultFeatures, enable("events"));
     expect((await rows()).map((row) => row.name)).toEqual(["Mais", "Nossa agenda"]);
   });
 
   it("keeps the menu of a feature that stays on, recreating it when it was deleted; switching off deletes it", async () => {
     const on = enable("posts");
-    await syncFeatureMenus(database.db, defaultFeatures, on);
-    await syncFeatureMenus(database.db, on, on);
+    await syncFeatureMenus(t.database.db, defaultFeatures, on);
+    await syncFeatureMenus(t.database.db, on, on);
     expect((await rows()).map((row) => row.name)).toEqual(["Notícias"]);
-    await database.db.delete(menus);
-    await syncFeatureMenus(database.db, on, on);
+    await t.database.db.delete(menus);
+    await syncFeatureMenus(t.database.db, on, on);
     expect((await rows()).map((row) => row.name)).toEqual(["Notícias"]);
-    await syncFeatureMenus(database.db, on, defaultFeatures);
+    await syncFeatureMenus(t.database.db, on, defaultFeatures);
     expect(await rows()).toEqual([]);
   });
 
   it("leaves a disabled feature's menus alone unless it was just switched off", async () => {
-    await database.db.insert(menus).values({ name: "Agenda antiga", url: "/agenda" });
-    await syncFeatureMenus(database.db, defaultFeatures, defaultFeatures);
+    await t.database.db.insert(menus).values({ name: "Agenda antiga", url: "/agenda" });
+    await syncFeatureMenus(t.database.db, defaultFeatures, defaultFeatures);
     expect((await rows()).map((row) => row.name)).toEqual(["Agenda antiga"]);
   });
 
   it("renames and moves the menu of a feature that stays on, unless its name was changed by hand", async () => {
     const on = enable("events", "posts");
-    await syncFeatureMenus(database.db, defaultFeatures, on);
-    await database.db.update(menus).set({ name: "Blog" }).where(eq(menus.url, "/noticias"));
+    await syncFeatureMenus(t.database.db, defaultFeatures, on);
+    await t.database.db.update(menus).set({ name: "Blog" }).where(eq(menus.url, "/noticias"));
     const renamed = structuredClone(on);
     renamed.events = { title: "Eventos", url: "/eventos", enabled: true };
     renamed.posts.title = "Novidades";
-    await syncFeatureMenus(database.db, on, renamed);
+    await syncFeatureMenus(t.database.db, on, renamed);
     expect((await rows()).map((row) => [row.name, row.url])).toEqual([
       ["Blog", "/noticias"],
       ["Eventos", "/eventos"],

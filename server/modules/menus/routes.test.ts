@@ -1,20 +1,11 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { MenuItem } from "../../../common/views/menus.ts";
-import { createTestApp, type TestApp } from "../../../tests/support/test-app.ts";
+import { withTestApp } from "../../../tests/support/with-test-app.ts";
 
-let t: TestApp;
-let token: string;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
-beforeEach(async () => {
-  await t.reset();
-  token = await t.setupSite();
-});
+const t = withTestApp({ setUp: true });
 
 async function create(body: Record<string, unknown>): Promise<MenuItem> {
-  const response = await t.request("POST", "/api/menus", { token, body });
+  const response = await t.request("POST", "/api/menus", { token: t.superToken, body });
   if (response.status !== 201) throw new Error(`menu create failed: ${JSON.stringify(response.body)}`);
   return response.json<MenuItem>();
 }
@@ -37,13 +28,13 @@ describe("reading menus", () => {
       ["Blog", []],
     ]);
 
-    const customer = await t.createUser("user", token);
+    const customer = await t.createUser("user", t.superToken);
     expect(names((await t.request("GET", "/api/menus", { token: customer.token })).json<MenuItem[]>())).toEqual([
       ["Sobre", ["História"]],
       ["Blog", []],
     ]);
 
-    const admin = (await t.request("GET", "/api/menus", { token })).json<MenuItem[]>();
+    const admin = (await t.request("GET", "/api/menus", { token: t.superToken })).json<MenuItem[]>();
     expect(names(admin)).toEqual([
       ["Sobre", ["História", "Equipe"]],
       ["Oculto", ["Filho do oculto"]],
@@ -72,9 +63,9 @@ describe("reading menus", () => {
 
   it("reads one menu for admins only", async () => {
     const menu = await create({ name: "Sobre", url: "/sobre" });
-    expect((await t.request("GET", `/api/menus/${menu.id}`, { token })).json()).toEqual(menu);
+    expect((await t.request("GET", `/api/menus/${menu.id}`, { token: t.superToken })).json()).toEqual(menu);
     expect((await t.request("GET", `/api/menus/${menu.id}`)).status).toBe(401);
-    const missing = await t.request("GET", "/api/menus/999", { token });
+    const missing = await t.request("GET", "/api/menus/999", { token: t.superToken });
     expect(missing.status).toBe(404);
     expect(missing.json()).toEqual({ message: "Menu não encontrado." });
   });
@@ -83,12 +74,15 @@ describe("reading menus", () => {
 describe("what visitors see", () => {
   const visitorMenus = async () => (await t.request("GET", "/api/menus")).json<MenuItem[]>();
   async function addPage(slug: string, status: "draft" | "published") {
-    const response = await t.request("POST", "/api/pages", { token, body: { title: slug, slug, status } });
+    const response = await t.request("POST", "/api/pages", {
+      token: t.superToken,
+      body: { title: slug, slug, status },
+    });
     if (response.status !== 201) throw new Error(`page create failed: ${JSON.stringify(response.body)}`);
     return response.json<{ id: number }>();
   }
   const setStatus = (id: number, slug: string, status: "draft" | "published") =>
-    t.request("PUT", `/api/pages/${id}`, { token, body: { title: slug, slug, status } });
+    t.request("PUT", `/api/pages/${id}`, { token: t.superToken, body: { title: slug, slug, status } });
 
   it("does not show items linked to a draft page (nor its slug) until the page is published", async () => {
     const draft = await addPage("plano-secreto", "draft");
@@ -101,7 +95,7 @@ describe("what visitors see", () => {
     expect(JSON.stringify(hidden.body)).not.toContain("plano-secreto");
     expect(names(hidden.json<MenuItem[]>())).toEqual([["Sobre", ["História"]]]);
 
-    const admin = (await t.request("GET", "/api/menus", { token })).json<MenuItem[]>();
+    const admin = (await t.request("GET", "/api/menus", { token: t.superToken })).json<MenuItem[]>();
     expect(admin[0]).toMatchObject({ name: "Plano", href: "/plano-secreto", page: { slug: "plano-secreto" } });
 
     expect((await setStatus(draft.id, "plano-secreto", "published")).status).toBe(200);
@@ -138,7 +132,7 @@ describe("what visitors see", () => {
 describe("permissions", () => {
   it("refuses writes when signed out (401) and for role user (403); admins may write", async () => {
     const menu = await create({ name: "Sobre", url: "/sobre" });
-    const customer = await t.createUser("user", token);
+    const customer = await t.createUser("user", t.superToken);
     const writes = [
       ["POST", "/api/menus", { name: "X", url: "/x" }],
       ["PUT", `/api/menus/${menu.id}`, { name: "X", url: "/x" }],
@@ -150,9 +144,11 @@ describe("permissions", () => {
       const refused = await t.request(method, path, { body, token: customer.token });
       expect(refused.status, `${method} ${path}`).toBe(403);
     }
-    expect(names((await t.request("GET", "/api/menus", { token })).json<MenuItem[]>())).toEqual([["Sobre", []]]);
+    expect(names((await t.request("GET", "/api/menus", { token: t.superToken })).json<MenuItem[]>())).toEqual([
+      ["Sobre", []],
+    ]);
 
-    const admin = await t.createUser("admin", token);
+    const admin = await t.createUser("admin", t.superToken);
     const created = await t.request("POST", "/api/menus", { token: admin.token, body: { name: "Y", url: "/y" } });
     expect(created.status).toBe(201);
   });
@@ -160,7 +156,7 @@ describe("permissions", () => {
 
 describe("validation", () => {
   const refused = async (body: Record<string, unknown>) => {
-    const response = await t.request("POST", "/api/menus", { token, body });
+    const response = await t.request("POST", "/api/menus", { token: t.superToken, body });
     expect(response.status, JSON.stringify(body)).toBe(400);
     return response.json<{ message: string; errors: Record<string, string[]> }>();
   };
@@ -180,7 +176,7 @@ describe("validation", () => {
       expect((await refused({ name: "Mau", url })).errors, url).toEqual({ url: [message] });
     }
     for (const url of ["/", "/contato", "/loja?categoria=1#topo", "http://example.com", "https://example.com/a"]) {
-      const response = await t.request("POST", "/api/menus", { token, body: { name: "Bom", url } });
+      const response = await t.request("POST", "/api/menus", { token: t.superToken, body: { name: "Bom", url } });
       expect(response.status, url).toBe(201);
     }
   });
@@ -216,7 +212,7 @@ describe("validation", () => {
 
     const other = await create({ name: "Outro", url: "/outro" });
     const nestParent = await t.request("PUT", `/api/menus/${parent.id}`, {
-      token,
+      token: t.superToken,
       body: { name: "Sobre", url: "/sobre", parent_id: other.id },
     });
     expect(nestParent.status).toBe(400);
@@ -224,7 +220,7 @@ describe("validation", () => {
       parent_id: ["Este menu tem submenus"],
     });
     const self = await t.request("PUT", `/api/menus/${other.id}`, {
-      token,
+      token: t.superToken,
       body: { name: "Outro", url: "/outro", parent_id: other.id },
     });
     expect(self.status).toBe(400);
@@ -232,7 +228,10 @@ describe("validation", () => {
 
   it("answers 400, not 500, for ids beyond the database's range", async () => {
     expect((await refused({ name: "X", url: "/x", parent_id: 99999999999 })).errors.parent_id).toBeDefined();
-    const reorder = await t.request("POST", "/api/menus/reorder", { token, body: { ids: [99999999999] } });
+    const reorder = await t.request("POST", "/api/menus/reorder", {
+      token: t.superToken,
+      body: { ids: [99999999999] },
+    });
     expect(reorder.status).toBe(400);
   });
 });
@@ -242,7 +241,7 @@ describe("changing menus", () => {
     const about = await create({ name: "Sobre", url: "/sobre" });
     const team = await create({ name: "Equipe", url: "/equipe" });
     const response = await t.request("PUT", `/api/menus/${team.id}`, {
-      token,
+      token: t.superToken,
       body: { name: "Nossa equipe", url: "https://equipe.example.com", parent_id: about.id, enabled: false },
     });
     expect(response.status).toBe(200);
@@ -253,11 +252,11 @@ describe("changing menus", () => {
       enabled: false,
       parent_id: about.id,
     });
-    expect(names((await t.request("GET", "/api/menus", { token })).json<MenuItem[]>())).toEqual([
+    expect(names((await t.request("GET", "/api/menus", { token: t.superToken })).json<MenuItem[]>())).toEqual([
       ["Sobre", ["Nossa equipe"]],
     ]);
     expect(names((await t.request("GET", "/api/menus")).json<MenuItem[]>())).toEqual([["Sobre", []]]);
-    const missing = await t.request("PUT", "/api/menus/999", { token, body: { name: "X", url: "/x" } });
+    const missing = await t.request("PUT", "/api/menus/999", { token: t.superToken, body: { name: "X", url: "/x" } });
     expect(missing.status).toBe(404);
   });
 
@@ -265,11 +264,13 @@ describe("changing menus", () => {
     const about = await create({ name: "Sobre", url: "/sobre" });
     const child = await create({ name: "História", url: "/historia", parent_id: about.id });
     await create({ name: "Contato", url: "/contato" });
-    const response = await t.request("DELETE", `/api/menus/${about.id}`, { token });
+    const response = await t.request("DELETE", `/api/menus/${about.id}`, { token: t.superToken });
     expect(response.status).toBe(204);
-    expect(names((await t.request("GET", "/api/menus", { token })).json<MenuItem[]>())).toEqual([["Contato", []]]);
-    expect((await t.request("GET", `/api/menus/${child.id}`, { token })).status).toBe(404);
-    expect((await t.request("DELETE", `/api/menus/${about.id}`, { token })).status).toBe(404);
+    expect(names((await t.request("GET", "/api/menus", { token: t.superToken })).json<MenuItem[]>())).toEqual([
+      ["Contato", []],
+    ]);
+    expect((await t.request("GET", `/api/menus/${child.id}`, { token: t.superToken })).status).toBe(404);
+    expect((await t.request("DELETE", `/api/menus/${about.id}`, { token: t.superToken })).status).toBe(404);
   });
 
   it("reorders one level when given exactly its items", async () => {
@@ -279,7 +280,10 @@ describe("changing menus", () => {
     const a1 = await create({ name: "A1", url: "/a1", parent_id: a.id });
     const a2 = await create({ name: "A2", url: "/a2", parent_id: a.id });
 
-    const top = await t.request("POST", "/api/menus/reorder", { token, body: { ids: [c.id, a.id, b.id] } });
+    const top = await t.request("POST", "/api/menus/reorder", {
+      token: t.superToken,
+      body: { ids: [c.id, a.id, b.id] },
+    });
     expect(top.status).toBe(200);
     expect(names(top.json<MenuItem[]>())).toEqual([
       ["C", []],
@@ -287,7 +291,7 @@ describe("changing menus", () => {
       ["B", []],
     ]);
     const sub = await t.request("POST", "/api/menus/reorder", {
-      token,
+      token: t.superToken,
       body: { parent_id: a.id, ids: [a2.id, a1.id] },
     });
     expect(names(sub.json<MenuItem[]>())[1]).toEqual(["A", ["A2", "A1"]]);
@@ -298,7 +302,7 @@ describe("changing menus", () => {
     ]);
 
     for (const ids of [[a.id, b.id], [a.id, b.id, c.id, c.id], [a.id, b.id, a1.id], []]) {
-      const response = await t.request("POST", "/api/menus/reorder", { token, body: { ids } });
+      const response = await t.request("POST", "/api/menus/reorder", { token: t.superToken, body: { ids } });
       expect(response.status, JSON.stringify(ids)).toBe(400);
     }
     expect(names((await t.request("GET", "/api/menus")).json<MenuItem[]>()).map(([name]) => name)).toEqual([

@@ -1,14 +1,9 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { searchResultsSchema } from "../../../common/views/search.ts";
-import { createTestApp, type TestApp } from "../../../tests/support/test-app.ts";
+import { withTestApp } from "../../../tests/support/with-test-app.ts";
 import { events, pages, posts } from "../content/tables.ts";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
-beforeEach(() => t.reset());
+const t = withTestApp();
 
 type ErrorBody = { message: string; errors?: Record<string, string[]> };
 const hour = 60 * 60 * 1000;

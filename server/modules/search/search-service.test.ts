@@ -1,22 +1,19 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { sitePaths } from "../../../common/site-paths.ts";
-import { createTestDatabase, resetDatabase } from "../../../tests/support/database.ts";
+import { withTestDatabase } from "../../../tests/support/with-test-services.ts";
 import { events, pages, posts } from "../content/tables.ts";
 import { medias } from "../medias/tables.ts";
 import { createSearchService, decodeEntities, type SearchService } from "./search-service.ts";
 
-let database: Awaited<ReturnType<typeof createTestDatabase>>;
+const t = withTestDatabase();
 let service: SearchService;
 const allOn = { posts: true, events: true, medias: true };
 let features = allOn;
-beforeAll(async () => {
-  database = await createTestDatabase();
-  service = createSearchService(database.db, async () => features);
+beforeAll(() => {
+  service = createSearchService(t.database.db, async () => features);
 });
-afterAll(() => database.drop());
-beforeEach(async () => {
+beforeEach(() => {
   features = allOn;
-  await resetDatabase(database);
 });
 
 const hour = 60 * 60 * 1000;
@@ -25,7 +22,7 @@ const titles = async (q: string) => (await search(q)).data.map((hit) => hit.titl
 
 describe("search service", () => {
   it("leaves out news, events and library items while their feature is switched off", async () => {
-    const db = database.db;
+    const db = t.database.db;
     const now = new Date();
     await db.insert(pages).values({ title: "Feira da cooperativa", slug: "feira", status: "published" });
     await db
@@ -53,7 +50,7 @@ describe("search service", () => {
   });
 
   it("finds published pages, news and events regardless of accents, case and word endings", async () => {
-    const db = database.db;
+    const db = t.database.db;
     const [page] = await db
       .insert(pages)
       .values({
@@ -111,7 +108,7 @@ describe("search service", () => {
   });
 
   it("finds published library items by title, authors, tags and description, dated by their year", async () => {
-    const db = database.db;
+    const db = t.database.db;
     const [dated, undated] = await db
       .insert(medias)
       .values([
@@ -160,7 +157,7 @@ describe("search service", () => {
   });
 
   it("never shows drafts, future news or draft events", async () => {
-    const db = database.db;
+    const db = t.database.db;
     await db.insert(pages).values({ title: "Rascunho sobre mel", slug: "rascunho" });
     await db.insert(posts).values([
       { title: "Mel futuro", slug: "futuro", status: "published", publishedAt: new Date(Date.now() + hour) },
@@ -177,7 +174,7 @@ describe("search service", () => {
   });
 
   it("ranks a title match above a body-only match, even a body that repeats the word", async () => {
-    const db = database.db;
+    const db = t.database.db;
     await db.insert(pages).values({
       title: "Nossa história",
       slug: "historia",
@@ -200,7 +197,7 @@ describe("search service", () => {
   });
 
   it("gives a plain-text excerpt: tags stripped, entities decoded, matches marked", async () => {
-    await database.db.insert(pages).values({
+    await t.database.db.insert(pages).values({
       title: "Sobre",
       slug: "sobre",
       status: "published",
@@ -215,7 +212,7 @@ describe("search service", () => {
   });
 
   it("pages through one ordered list and counts every hit", async () => {
-    await database.db.insert(posts).values(
+    await t.database.db.insert(posts).values(
       Array.from({ length: 5 }, (_, index) => ({
         title: `Notícia ${index} sobre sementes`,
         slug: `n-${index}`,
@@ -223,7 +220,7 @@ describe("search service", () => {
         publishedAt: new Date(Date.UTC(2025, 0, index + 1)),
       })),
     );
-    await database.db.insert(pages).values({ title: "Sementes crioulas", slug: "sementes", status: "published" });
+    await t.database.db.insert(pages).values({ title: "Sementes crioulas", slug: "sementes", status: "published" });
     const first = await search("semente", 1, 2);
     const second = await search("semente", 2, 2);
     const third = await search("semente", 3, 2);
@@ -245,7 +242,7 @@ describe("search service", () => {
   });
 
   it("answers nothing for an empty query, stop words only, or odd syntax", async () => {
-    await database.db.insert(pages).values({ title: "De tudo um pouco", slug: "tudo", status: "published" });
+    await t.database.db.insert(pages).values({ title: "De tudo um pouco", slug: "tudo", status: "published" });
     expect(await search("")).toEqual({ data: [], pagination: { total: 0, page: 1, per_page: 20 } });
     expect(await search("   ")).toEqual({ data: [], pagination: { total: 0, page: 1, per_page: 20 } });
     expect((await search("de")).data).toEqual([]);
@@ -254,9 +251,9 @@ describe("search service", () => {
   });
 
   it("treats the query as data", async () => {
-    await database.db.insert(pages).values({ title: "Drop table pages", slug: "tabela", status: "published" });
+    await t.database.db.insert(pages).values({ title: "Drop table pages", slug: "tabela", status: "published" });
     expect(await titles("'; DROP TABLE pages; --")).toEqual(["Drop table pages"]);
-    expect(await database.db.select().from(pages)).toHaveLength(1);
+    expect(await t.database.db.select().from(pages)).toHaveLength(1);
   });
 });
 

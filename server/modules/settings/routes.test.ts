@@ -1,17 +1,13 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { COLOR_INVALID } from "../../../common/schemas/settings.ts";
 import type { MenuItem } from "../../../common/views/menus.ts";
 import { type SettingsView, settingsViewSchema } from "../../../common/views/settings.ts";
-import { createTestApp, SUPER, type TestApp } from "../../../tests/support/test-app.ts";
+import { SUPER } from "../../../tests/support/test-app.ts";
+import { withTestApp } from "../../../tests/support/with-test-app.ts";
 import { pages } from "../content/tables.ts";
 import { settings as settingsTable } from "./tables.ts";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
-beforeEach(() => t.reset());
+const t = withTestApp();
 
 const setupBody = { ...SUPER, password_confirmation: SUPER.password };
 

@@ -1,15 +1,14 @@
 import fs from "node:fs/promises";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../../tests/support/test-app.ts";
+import { beforeAll, describe, expect, it } from "vitest";
+import { withTestApp } from "../../../tests/support/with-test-app.ts";
 import { attachment } from "./files-routes.ts";
 import { makePdf } from "./test-documents.ts";
 import { asFile } from "./test-images.ts";
 
-let t: TestApp;
+const t = withTestApp({ resetEachTest: false });
 const secret = "conteúdo que não pode sair";
 beforeAll(async () => {
-  t = await createTestApp();
   const storage = t.services.storage;
   await storage.put("images/2026/05/abc/thumb.webp", new Uint8Array([1, 2, 3, 4]), "image/webp");
   await storage.put("docs/ata.pdf", new TextEncoder().encode("%PDF-1.4"), "application/pdf");
@@ -17,7 +16,6 @@ beforeAll(async () => {
   // Beside the storage root, where a traversal would land.
   await fs.writeFile(path.join(t.dataDir, "segredo.txt"), secret);
 });
-afterAll(() => t.close());
 
 describe("GET /files/*", () => {
   it("serves a stored file for a year, with its type and no sniffing", async () => {

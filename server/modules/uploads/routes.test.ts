@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { DomainError } from "../../../common/errors.ts";
 import {
   type DocumentUpload,
@@ -11,7 +11,7 @@ import {
   type ImageUpload,
   imageUploadSchema,
 } from "../../../common/views/uploads.ts";
-import { createTestApp, type TestApp } from "../../../tests/support/test-app.ts";
+import { withTestApp } from "../../../tests/support/with-test-app.ts";
 import { createLocalStorage } from "../../adapters/storage/local-storage.ts";
 import { createImageQueue, IMAGE_QUEUE_FULL } from "./image-queue.ts";
 import { uploads } from "./tables.ts";
@@ -19,20 +19,11 @@ import { makeCompoundFile, makeOfficeFile, makeOpenDocument, makePdf, makeZip } 
 import { asFile, formWith, makeImage, svgWithScript } from "./test-images.ts";
 import { createUploadsService } from "./uploads-service.ts";
 
-let t: TestApp;
-let token: string;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
-beforeEach(async () => {
-  await t.reset();
-  token = await t.setupSite();
-});
+const t = withTestApp({ setUp: true });
 
 type ErrorBody = { message: string; errors?: Record<string, string[]> };
 
-const upload = (form: FormData, auth: string | undefined = token) =>
+const upload = (form: FormData, auth: string | undefined = t.superToken) =>
   t.request("POST", "/api/uploads/images", { form, token: auth });
 
 /** Reads a stored file back over HTTP, as a browser would. */
@@ -85,7 +76,7 @@ describe("POST /api/uploads/images", () => {
     const average = await fetchImage(body.average);
     expect([average.metadata.format, average.metadata.width, average.metadata.height]).toEqual(["webp", 1920, 1280]);
 
-    const profile = await t.request("GET", "/api/profile", { token });
+    const profile = await t.request("GET", "/api/profile", { token: t.superToken });
     const [row] = await t.database.db.select().from(uploads).where(eq(uploads.id, body.id));
     expect(row).toMatchObject({
       kind: "image",
@@ -176,14 +167,14 @@ describe("POST /api/uploads/images", () => {
 
     const response = await upload(formWith());
     expect(response.json<ErrorBody>().errors).toEqual({ file: ["Selecione uma imagem para enviar."] });
-    const json = await t.request("POST", "/api/uploads/images", { token, body: { file: "x" } });
+    const json = await t.request("POST", "/api/uploads/images", { token: t.superToken, body: { file: "x" } });
     expect(json.status).toBe(400);
     expect(json.json<ErrorBody>().message).toBe("Envie o arquivo como multipart/form-data, no campo file.");
   });
 
   it("answers 400 for a broken multipart body", async () => {
     const response = await t.request("POST", "/api/uploads/images", {
-      token,
+      token: t.superToken,
       headers: { "content-type": "multipart/form-data; boundary=abc" },
       body: '--abc\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\nsem fim',
     });
@@ -243,7 +234,7 @@ describe("POST /api/uploads/images", () => {
 });
 
 describe("POST /api/uploads/documents", () => {
-  const uploadDocument = (form: FormData, auth: string | undefined = token) =>
+  const uploadDocument = (form: FormData, auth: string | undefined = t.superToken) =>
     t.request("POST", "/api/uploads/documents", { form, token: auth });
 
   async function expectDocumentRefused(form: FormData, status: number, message: string) {
@@ -279,7 +270,7 @@ describe("POST /api/uploads/documents", () => {
     expect(stored.headers.get("content-type")).toBe("application/pdf");
     expect(Buffer.from(await stored.arrayBuffer()).equals(Buffer.from(pdf))).toBe(true);
 
-    const profile = await t.request("GET", "/api/profile", { token });
+    const profile = await t.request("GET", "/api/profile", { token: t.superToken });
     const [row] = await t.database.db.select().from(uploads).where(eq(uploads.id, body.id));
     expect(row).toMatchObject({
       kind: "document",
@@ -378,7 +369,7 @@ describe("POST /api/uploads/documents", () => {
   });
 
   it("lets a signed-in user with role user upload, as for images", async () => {
-    const customer = await t.createUser("user", token);
+    const customer = await t.createUser("user", t.superToken);
     const response = await uploadDocument(formWith(asFile(makePdf(), "a.pdf")), customer.token);
     expect(response.status).toBe(201);
   });

@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createTestApp, SUPER, type TestApp } from "../../../tests/support/test-app.ts";
+import { describe, expect, it } from "vitest";
+import { SUPER } from "../../../tests/support/test-app.ts";
+import { withTestApp } from "../../../tests/support/with-test-app.ts";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
-beforeEach(() => t.reset());
+const t = withTestApp();
 
 describe("GET /api/profile", () => {
   it("answers the signed-in person's id, name, e-mail and role", async () => {

@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { type UserPage, type UserView, userPageSchema } from "../../../common/views/users.ts";
-import { createTestApp, SUPER, type TestApp } from "../../../tests/support/test-app.ts";
+import { SUPER } from "../../../tests/support/test-app.ts";
+import { withTestApp } from "../../../tests/support/with-test-app.ts";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
-beforeEach(() => t.reset());
+const t = withTestApp();
 
 const newUser = (overrides: Record<string, unknown> = {}) => ({
   name: "Bruno Lima",
