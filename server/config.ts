@@ -31,6 +31,8 @@ const configSchema = z.object({
     .enum(["true", "false", "1", "0"], "must be true or false")
     .default("false")
     .transform((value) => value === "true" || value === "1"),
+  /** The anonymous page cache (server/http/page-cache.ts): on unless turned off. */
+  PAGE_CACHE: z.enum(["on", "off"], "must be on or off").default("on"),
   LOG_LEVEL: z
     .enum(
       ["fatal", "error", "warn", "info", "debug", "trace", "silent"],

@@ -4,7 +4,7 @@ import { areas } from "./areas.ts";
 import type { Config } from "./config.ts";
 import type { Database, Db } from "./db/client.ts";
 import type { PlatformDeps, ServiceContext, ServiceOf } from "./kernel/area.ts";
-import { type AreaEvent, createEventBus } from "./kernel/events.ts";
+import { type AreaEvent, createEventBus, type ListenToEvery } from "./kernel/events.ts";
 
 export type ServicesConfig = Config & {
   /** Cookies get `Secure` when the public address is https. */
@@ -21,6 +21,8 @@ type AreaServices = { [Name in ServiceAreaName]: ServiceOf<Areas[Name]> };
 export interface Services extends AreaServices, PlatformDeps {
   /** Runs `work` in one transaction; announcements are delivered after it commits. */
   transaction<T>(work: (services: Services) => Promise<T>): Promise<T>;
+  /** Follows every committed change, whatever the area (the page cache drops its pages). */
+  onEveryChange: ListenToEvery;
 }
 
 type AnyArea = {
@@ -58,6 +60,7 @@ export function createServices(deps: { config: Config; database: Database; stora
         return result;
       },
     };
+    Object.defineProperty(services, "onEveryChange", { value: bus.onEvery });
     Object.defineProperty(services, "transaction", {
       value: <T>(work: (services: Services) => Promise<T>) => context.transaction((tx) => work(tx.services)),
     });

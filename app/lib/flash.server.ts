@@ -1,9 +1,10 @@
 import { createCookie, redirect } from "react-router";
+import { FLASH_COOKIE } from "../../common/cookie-names.ts";
 
 export type Flash = { id: string; type: "success" | "error"; message: string };
 
 // A one-shot message carried across a redirect (e.g. after the first-time setup).
-const flashCookie = createCookie("cms_flash", { path: "/", httpOnly: true, sameSite: "lax", maxAge: 60 });
+const flashCookie = createCookie(FLASH_COOKIE, { path: "/", httpOnly: true, sameSite: "lax", maxAge: 60 });
 
 export async function flashHeader(type: Flash["type"], message: string): Promise<string> {
   const flash: Flash = { id: crypto.randomUUID(), type, message };

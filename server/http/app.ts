@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { getConnInfo } from "@hono/node-server/conninfo";
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { areas } from "../areas.ts";
 import type { Services } from "../services.ts";
@@ -8,6 +8,7 @@ import type { AppEnv } from "./env.ts";
 import { handleError } from "./errors.ts";
 import { refuseControlCharactersInAddress } from "./hostile-input.ts";
 import { openApiRoutes } from "./openapi/document.ts";
+import { createPageCache, servePageCache } from "./page-cache.ts";
 import { refuseCrossSiteWrites } from "./same-origin.ts";
 import { noStoreForPrivateAnswers, securityHeaders } from "./security-headers.ts";
 import {
@@ -19,6 +20,11 @@ import {
   SESSION_ENDED_COOKIE,
   sessionEndedCookie,
 } from "./session-cookie.ts";
+
+/** What the anonymous page cache may hold: a few hundred pages in three encodings. */
+const PAGE_CACHE_BYTES = 32 * 1024 * 1024;
+/** Pages that change with the clock alone (a post falling due, an event becoming past) follow within a minute. */
+const PAGE_CACHE_MAX_AGE_MS = 60_000;
 
 /** Renders every non-API request (the React Router handler, plus static assets in production). */
 export type DocumentHandler = (request: Request, env: AppEnv["Variables"]) => Promise<Response>;
@@ -104,7 +110,14 @@ export function createHttpApp(services: Services, handleDocument?: DocumentHandl
   }
 
   if (handleDocument) {
-    app.all("*", (c) => handleDocument(c.req.raw, c.var));
+    const render = (c: Context<AppEnv>) => handleDocument(c.req.raw, c.var);
+    if (services.config.PAGE_CACHE === "on") {
+      const pageCache = createPageCache({ maxBytes: PAGE_CACHE_BYTES, maxAgeMs: PAGE_CACHE_MAX_AGE_MS });
+      services.onEveryChange(() => pageCache.clear());
+      app.all("*", servePageCache(pageCache), render);
+    } else {
+      app.all("*", render);
+    }
   }
   return app;
 }

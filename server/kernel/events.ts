@@ -14,23 +14,33 @@ export interface AreaEvents {}
 export type AreaEventName = keyof AreaEvents;
 export type AreaEvent = { [Name in AreaEventName]: { name: Name; payload: AreaEvents[Name] } }[AreaEventName];
 export type Listen = <Name extends AreaEventName>(name: Name, listener: (payload: AreaEvents[Name]) => void) => void;
+export type ListenToEvery = (listener: (event: AreaEvent) => void) => void;
 
 /** The process's listeners. A listener that throws is logged and does not stop the others. */
 export function createEventBus(logger: Logger) {
   const listeners = new Map<AreaEventName, ((payload: never) => void)[]>();
+  const everyListeners: ((event: AreaEvent) => void)[] = [];
   const on: Listen = (name, listener) => {
     listeners.set(name, [...(listeners.get(name) ?? []), listener]);
   };
-  function deliver(event: AreaEvent): void {
-    for (const listener of listeners.get(event.name) ?? []) {
-      try {
-        (listener as (payload: AreaEvent["payload"]) => void)(event.payload);
-      } catch (error) {
-        logger.error({ err: error, event: event.name }, "event listener failed");
-      }
+  /** For what follows every change whatever the area (the page cache). */
+  const onEvery: ListenToEvery = (listener) => {
+    everyListeners.push(listener);
+  };
+  function run(event: AreaEvent, listener: () => void): void {
+    try {
+      listener();
+    } catch (error) {
+      logger.error({ err: error, event: event.name }, "event listener failed");
     }
   }
-  return { on, deliver };
+  function deliver(event: AreaEvent): void {
+    for (const listener of listeners.get(event.name) ?? []) {
+      run(event, () => (listener as (payload: AreaEvent["payload"]) => void)(event.payload));
+    }
+    for (const listener of everyListeners) run(event, () => listener(event));
+  }
+  return { on, onEvery, deliver };
 }
 
 export type EventBus = ReturnType<typeof createEventBus>;

@@ -35,8 +35,8 @@ export type ContentKind<T extends ContentTable, View extends ContentView, Input 
   order(query: Query): SQL[];
   /** The sitemap lists the public rows in this order. */
   sitemapOrder: SQL[];
-  /** Called after every successful write. */
-  onChange?(): void;
+  /** Announces every successful write. */
+  onChange(): void;
 };
 
 export function createContentService<
@@ -50,7 +50,7 @@ export function createContentService<
   // columns (contentColumns in the schema), so queries are typed through them and rows go
   // back through kind.toView with their own type.
   const rows = table as ContentTable as typeof pages;
-  const changed = () => kind.onChange?.();
+  const changed = () => kind.onChange();
 
   async function exists(id: number) {
     const [row] = await db.select({ id: table.id }).from(rows).where(eq(table.id, id)).limit(1);

@@ -2,7 +2,7 @@ import { asc, desc, gte, lt, type SQL, sql } from "drizzle-orm";
 import type { EventInput, EventListQuery } from "../../../common/schemas/content.ts";
 import { sitePaths } from "../../../common/site-paths.ts";
 import type { EventView } from "../../../common/views/content.ts";
-import type { Db } from "../../db/client.ts";
+import type { ServiceContext } from "../../kernel/area.ts";
 import { eventsAccess } from "./content-access.ts";
 import { contentValues, contentView } from "./content-kit.ts";
 import { createContentService } from "./content-service.ts";
@@ -34,8 +34,14 @@ function agendaOrder(sort: EventListQuery["sort"]): SQL[] {
   ];
 }
 
-export function createEventsService(db: Db) {
-  return createContentService<typeof events, EventView, EventInput, EventListQuery>(db, {
+declare module "../../kernel/events.ts" {
+  interface AreaEvents {
+    "events.changed": undefined;
+  }
+}
+
+export function createEventsService(context: ServiceContext) {
+  return createContentService<typeof events, EventView, EventInput, EventListQuery>(context.db, {
     table: events,
     notFoundMessage: "Evento não encontrado.",
     slugRules: { word: "evento" },
@@ -53,6 +59,7 @@ export function createEventsService(db: Db) {
       query.when === "upcoming" ? [upcoming()] : query.when === "past" ? [lt(events.endAt, sql`now()`)] : [],
     order: (query) => agendaOrder(query.sort),
     sitemapOrder: [desc(events.startAt)],
+    onChange: () => context.announce({ name: "events.changed", payload: undefined }),
   });
 }
 

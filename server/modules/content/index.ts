@@ -11,11 +11,11 @@ export const pagesArea = defineArea({
 });
 
 export const postsArea = defineArea({
-  service: ({ db }) => createPostsService(db),
+  service: (context) => createPostsService(context),
   routes: [{ base: "/api/posts", routes: postsRoutes, operations: postsOperations }],
 });
 
 export const eventsArea = defineArea({
-  service: ({ db }) => createEventsService(db),
+  service: (context) => createEventsService(context),
   routes: [{ base: "/api/events", routes: eventsRoutes, operations: eventsOperations }],
 });

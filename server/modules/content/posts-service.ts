@@ -2,14 +2,20 @@ import { asc, desc } from "drizzle-orm";
 import type { ContentListQuery, PostInput } from "../../../common/schemas/content.ts";
 import { sitePaths } from "../../../common/site-paths.ts";
 import type { PostView } from "../../../common/views/content.ts";
-import type { Db } from "../../db/client.ts";
+import type { ServiceContext } from "../../kernel/area.ts";
 import { postsAccess } from "./content-access.ts";
 import { contentValues, contentView } from "./content-kit.ts";
 import { createContentService } from "./content-service.ts";
 import { posts } from "./tables.ts";
 
-export function createPostsService(db: Db) {
-  return createContentService<typeof posts, PostView, PostInput, ContentListQuery>(db, {
+declare module "../../kernel/events.ts" {
+  interface AreaEvents {
+    "posts.changed": undefined;
+  }
+}
+
+export function createPostsService(context: ServiceContext) {
+  return createContentService<typeof posts, PostView, PostInput, ContentListQuery>(context.db, {
     table: posts,
     notFoundMessage: "Notícia não encontrada.",
     slugRules: { word: "noticia" },
@@ -18,6 +24,7 @@ export function createPostsService(db: Db) {
     access: postsAccess,
     order: (query) => [query.sort === "date_asc" ? asc(posts.publishedAt) : desc(posts.publishedAt), desc(posts.id)],
     sitemapOrder: [desc(posts.publishedAt)],
+    onChange: () => context.announce({ name: "posts.changed", payload: undefined }),
   });
 }
 
