@@ -59,7 +59,8 @@ describe("accountPaths", () => {
   });
 
   it("tells the account area's addresses from the site's, /contato included", () => {
-    expect(["/conta", "/conta/pages", "/contato", "/contas", "/"].map(accountPaths.contains)).toEqual([
+    expect(["/conta", "/conta/pages", "/conta.data", "/contato", "/contas", "/"].map(accountPaths.contains)).toEqual([
+      true,
       true,
       true,
       false,

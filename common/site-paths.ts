@@ -57,6 +57,9 @@ export const accountPaths = {
   mediaImport: `${ACCOUNT}/medias/importar`,
   /** One contact message, opened to read. */
   contactMessage: (id: number) => `${ACCOUNT}/contacts/${id}`,
-  /** True for the account area's own addresses ("/contato" is a site page, not one of them). */
-  contains: (path: string) => path === ACCOUNT || path.startsWith(`${ACCOUNT}/`),
+  /**
+   * True for the account area's own addresses and their data requests ("/conta.data"); "/contato" is
+   * a site page, not one of them.
+   */
+  contains: (path: string) => path === ACCOUNT || path.startsWith(`${ACCOUNT}/`) || path.startsWith(`${ACCOUNT}.`),
 };

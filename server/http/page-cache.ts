@@ -3,6 +3,7 @@ import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
 import type { Context, MiddlewareHandler } from "hono";
 import { FLASH_COOKIE } from "../../common/cookie-names.ts";
+import { accountPaths } from "../../common/site-paths.ts";
 import { isApiPath } from "./api-path.ts";
 import type { AppEnv } from "./env.ts";
 import { readCookie, SESSION_COOKIE, SESSION_ENDED_COOKIE } from "./session-cookie.ts";
@@ -106,12 +107,13 @@ export type PageCache = ReturnType<typeof createPageCache>;
 /** Set again for each answer (length, encoding) or by the app around it (request id). */
 const UNSTORED_HEADERS = new Set(["content-length", "content-encoding", "etag", "vary", "x-request-id"]);
 
-/** Where nothing is the same for every visitor, or nothing is a page. */
-const PRIVATE_PATH = /^\/(?:conta|login|sair|files)(?:[/.]|$)/;
+/** Not the same for every visitor (the sign-in and sign-out routes), or not a page at all (files). */
+const UNCACHED_PATH = /^\/(?:login|sair|files)(?:[/.]|$)/;
 
 /** A request any visitor could have made: no session, no flash to show, no session-end notice. */
 function anonymousPageRequest(c: Context<AppEnv>): boolean {
-  if (isApiPath(c.req.path) || PRIVATE_PATH.test(c.req.path)) return false;
+  const { path } = c.req;
+  if (isApiPath(path) || accountPaths.contains(path) || UNCACHED_PATH.test(path)) return false;
   if (c.get("actor") || c.req.header("authorization")) return false;
   const cookies = c.req.header("cookie");
   return [SESSION_COOKIE, SESSION_ENDED_COOKIE, FLASH_COOKIE].every((name) => readCookie(cookies, name) === null);

@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from "hono";
 import { secureHeaders } from "hono/secure-headers";
+import { accountPaths } from "../../common/site-paths.ts";
 import { isApiPath } from "./api-path.ts";
 import type { AppEnv } from "./env.ts";
 
@@ -22,7 +23,6 @@ export function securityHeaders(baseUrl: string | undefined): MiddlewareHandler 
   });
 }
 
-const ACCOUNT_PATH = /^\/conta(?:[/.]|$)/;
 const AUTH_PATH = /^\/api\/auth(?:\/|$)/;
 
 /**
@@ -34,7 +34,7 @@ export function noStoreForPrivateAnswers(): MiddlewareHandler<AppEnv> {
     await next();
     const { path } = c.req;
     const signedInApi = isApiPath(path) && c.get("actor") !== null;
-    if (ACCOUNT_PATH.test(path) || AUTH_PATH.test(path) || signedInApi || c.res.headers.has("set-cookie")) {
+    if (accountPaths.contains(path) || AUTH_PATH.test(path) || signedInApi || c.res.headers.has("set-cookie")) {
       c.res.headers.set("Cache-Control", "no-store");
     }
   };

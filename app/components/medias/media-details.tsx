@@ -1,12 +1,7 @@
-import { Anchor, Badge, Box, Group, List, Stack, Text, Title } from "@mantine/core";
-import { IconPaperclip } from "@tabler/icons-react";
+import { Anchor, Badge, Box, Group, Stack, Text, Title } from "@mantine/core";
 import { formatPublicationDate } from "../../../common/dates/publication-date.ts";
-import { formatFileSize } from "../../../common/file-size.ts";
-import { fileUrl } from "../../../common/file-url.ts";
 import { mediaTypeLabels } from "../../../common/media.ts";
-import type { ContentDocument } from "../../../common/views/content.ts";
 import type { MediaView } from "../../../common/views/medias.ts";
-import { useRootData } from "../../root.tsx";
 import { AppLink } from "../app-link.tsx";
 import { formatNames } from "./media-format.ts";
 import { mediasHref } from "./medias-query.ts";
@@ -100,31 +95,6 @@ function DetailRow({ row }: { row: Row }) {
       </Text>
       <Text component="dd">{row.value}</Text>
     </>
-  );
-}
-
-/** "Arquivos": the item's files as download links with their sizes. */
-export function MediaFiles({ documents }: { documents: ContentDocument[] }) {
-  const { filesUrl } = useRootData();
-  if (documents.length === 0) return null;
-  return (
-    <Stack gap="xs" component="section" aria-labelledby="arquivos">
-      <Title order={2} size="h4" id="arquivos">
-        Arquivos
-      </Title>
-      <List spacing="xs" icon={<IconPaperclip size={16} aria-hidden />} center>
-        {documents.map((document) => (
-          <List.Item key={document.url}>
-            <Anchor href={fileUrl(document.url, filesUrl ?? undefined)} download={document.name}>
-              {document.name}
-            </Anchor>{" "}
-            <Text span size="sm" c="gray.7">
-              ({formatFileSize(document.size)})
-            </Text>
-          </List.Item>
-        ))}
-      </List>
-    </Stack>
   );
 }
 

@@ -29,19 +29,35 @@ export function CoverImage({ url, alt }: { url: string | null; alt: string }) {
   return <Image src={fileUrl(url, filesUrl ?? undefined)} alt={alt} radius="md" mah={480} fit="cover" />;
 }
 
-/** Files attached to a piece of content, as download links. */
-export function DocumentList({ documents }: { documents: ContentDocument[] }) {
+/**
+ * Files attached to a piece of content or a library item, as links with their sizes: content's open
+ * in a new tab ("Documentos"), the library's are downloads ("Arquivos").
+ */
+export function DocumentList({
+  documents,
+  heading = "Documentos",
+  id = "documentos",
+  download = false,
+}: {
+  documents: ContentDocument[];
+  heading?: string;
+  id?: string;
+  download?: boolean;
+}) {
   const { filesUrl } = useRootData();
   if (documents.length === 0) return null;
   return (
-    <Stack gap="xs" component="section" aria-labelledby="documentos">
-      <Title order={2} size="h4" id="documentos">
-        Documentos
+    <Stack gap="xs" component="section" aria-labelledby={id}>
+      <Title order={2} size="h4" id={id}>
+        {heading}
       </Title>
       <List spacing="xs" icon={<IconPaperclip size={16} aria-hidden />} center>
         {documents.map((document) => (
           <List.Item key={document.url}>
-            <Anchor href={fileUrl(document.url, filesUrl ?? undefined)} target="_blank" rel="noopener noreferrer">
+            <Anchor
+              href={fileUrl(document.url, filesUrl ?? undefined)}
+              {...(download ? { download: document.name } : { target: "_blank", rel: "noopener noreferrer" })}
+            >
               {document.name}
             </Anchor>{" "}
             <Text span size="sm" c="gray.7">

@@ -7,11 +7,11 @@ import { truncate } from "../../../common/seo.ts";
 import { sitePaths } from "../../../common/site-paths.ts";
 import { AppLink } from "../../components/app-link.tsx";
 import { CitationBox } from "../../components/medias/citation-box.tsx";
-import { MediaDetails, MediaFiles, MediaNotes } from "../../components/medias/media-details.tsx";
+import { MediaDetails, MediaNotes } from "../../components/medias/media-details.tsx";
 import { mediaJsonLd } from "../../components/medias/media-json-ld.ts";
 import { MediaPlayer } from "../../components/medias/media-player.tsx";
 import { creditLine } from "../../components/medias/media-result.tsx";
-import { ContentBody, DraftNotice } from "../../components/site/content-body.tsx";
+import { ContentBody, DocumentList, DraftNotice } from "../../components/site/content-body.tsx";
 import { seoMeta, siteLinks } from "../../components/site/seo.ts";
 import { getApp } from "../../lib/context.server.ts";
 import { idParam, loadOr404 } from "../../lib/not-found.server.ts";
@@ -99,7 +99,7 @@ export default function MediaItem({ loaderData }: Route.ComponentProps) {
         </Grid>
         <MediaPlayer url={item.embed_url} title={item.title} />
         <ContentBody html={item.description} />
-        <MediaFiles documents={item.documents} />
+        <DocumentList documents={item.documents} heading="Arquivos" id="arquivos" download />
         <MediaNotes item={item} />
         <CitationBox id={item.id} parts={reference} />
       </Stack>
