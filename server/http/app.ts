@@ -6,6 +6,7 @@ import { areas } from "../areas.ts";
 import type { Services } from "../services.ts";
 import type { AppEnv } from "./env.ts";
 import { handleError } from "./errors.ts";
+import { createFairQueue, FAIR_QUEUE_CONCURRENCY } from "./fair-queue.ts";
 import { refuseControlCharactersInAddress } from "./hostile-input.ts";
 import { openApiRoutes } from "./openapi/document.ts";
 import { createPageCache, servePageCache } from "./page-cache.ts";
@@ -89,7 +90,9 @@ export function createHttpApp(services: Services, handleDocument?: DocumentHandl
 
   app.onError(handleError);
 
+  const queue = createFairQueue(FAIR_QUEUE_CONCURRENCY);
   const api = new Hono<AppEnv>();
+  api.use(queue.middleware);
   api.use(
     bodyLimit({
       maxSize: 25 * 1024 * 1024,
@@ -110,7 +113,7 @@ export function createHttpApp(services: Services, handleDocument?: DocumentHandl
   }
 
   if (handleDocument) {
-    const render = (c: Context<AppEnv>) => handleDocument(c.req.raw, c.var);
+    const render = (c: Context<AppEnv>) => queue.run(() => handleDocument(c.req.raw, c.var));
     if (services.config.PAGE_CACHE === "on") {
       const pageCache = createPageCache({ maxBytes: PAGE_CACHE_BYTES, maxAgeMs: PAGE_CACHE_MAX_AGE_MS });
       services.onEveryChange(() => pageCache.clear());

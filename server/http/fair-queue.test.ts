@@ -1,0 +1,49 @@
+import { Hono } from "hono";
+import { describe, expect, it } from "vitest";
+import type { AppEnv } from "./env.ts";
+import { createFairQueue } from "./fair-queue.ts";
+
+const tick = () => new Promise((resolve) => setTimeout(resolve, 5));
+
+describe("fair queue", () => {
+  it("runs at most its concurrency at once and starts waiting work in arrival order", async () => {
+    const queue = createFairQueue(2);
+    let running = 0;
+    let most = 0;
+    const started: number[] = [];
+    const work = (id: number) =>
+      queue.run(async () => {
+        started.push(id);
+        running++;
+        most = Math.max(most, running);
+        await tick();
+        running--;
+        return id;
+      });
+    const results = await Promise.all([1, 2, 3, 4, 5, 6].map(work));
+    expect(results).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(most).toBe(2);
+    expect(started).toEqual([1, 2, 3, 4, 5, 6]);
+  });
+
+  it("holds requests behind the middleware until earlier ones are answered", async () => {
+    const queue = createFairQueue(1);
+    const app = new Hono<AppEnv>();
+    app.use(queue.middleware);
+    const order: string[] = [];
+    app.get("/slow", async (c) => {
+      await tick();
+      await tick();
+      order.push("slow");
+      return c.text("slow");
+    });
+    app.get("/fast", (c) => {
+      order.push("fast");
+      return c.text("fast");
+    });
+    const [slow, fast] = await Promise.all([app.request("/slow"), app.request("/fast")]);
+    expect(await slow.text()).toBe("slow");
+    expect(await fast.text()).toBe("fast");
+    expect(order).toEqual(["slow", "fast"]);
+  });
+});
