@@ -1,4 +1,4 @@
-import { and, desc, eq, type SQL } from "drizzle-orm";
+import { and, desc, eq, type SQL, sql } from "drizzle-orm";
 import { notFound } from "../../../common/errors.ts";
 import { type ListQuery, type Paginated, pageOffset, toPage } from "../../../common/pagination.ts";
 import type { ContentListQuery, PageInput } from "../../../common/schemas/content.ts";
@@ -60,15 +60,17 @@ export function createContentService<
   return {
     async list(actor: Actor | null, query: ListQuery & Query): Promise<Paginated<View>> {
       const where = listWhere(table, query, kind.access(actor), kind.filters?.(query));
+      // The total comes with the rows (one query instead of two); only a page past the end needs a count.
       const found = await db
-        .select()
+        .select({ row: rows, total: sql<number>`count(*) over ()`.mapWith(Number) })
         .from(rows)
         .where(where)
         .orderBy(...rankFirst(table, query.q, kind.order(query)))
         .limit(query.per_page)
         .offset(pageOffset(query));
-      const views = found.map((row) => kind.toView(row as T["$inferSelect"]));
-      return toPage(views, await countWhere(db, table, where), query);
+      const views = found.map(({ row }) => kind.toView(row as T["$inferSelect"]));
+      const total = found[0]?.total ?? (query.page > 1 ? await countWhere(db, table, where) : 0);
+      return toPage(views, total, query);
     },
 
     /** A hidden item (draft, or news not yet due) is a 404 for visitors and a preview for administrators. */

@@ -360,3 +360,20 @@ describe("events", () => {
     expect(await events().sitemap()).toEqual([{ url: "/agenda/oficina", updated_at: moved.updated_at }]);
   });
 });
+
+describe("list pages", () => {
+  it("counts every matching item on each page, and past the last page too", async () => {
+    for (const title of ["Um", "Dois", "Três", "Quatro", "Cinco"]) await posts().create(admin, post({ title }));
+    await posts().create(admin, post({ title: "Rascunho", status: "draft" }));
+    const pageOf = (page: number) => posts().list(null, { ...listQuery, per_page: 2, page });
+    const first = await pageOf(1);
+    expect(first.data).toHaveLength(2);
+    expect(first.pagination).toMatchObject({ total: 5, page: 1 });
+    expect((await pageOf(3)).data).toHaveLength(1);
+    expect((await pageOf(3)).pagination.total).toBe(5);
+    const past = await pageOf(9);
+    expect(past.data).toEqual([]);
+    expect(past.pagination.total).toBe(5);
+    expect((await posts().list(null, { ...listQuery, q: "nada-parecido" })).pagination.total).toBe(0);
+  });
+});
