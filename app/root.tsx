@@ -1,11 +1,4 @@
-import "@mantine/core/styles.css";
-import "@mantine/notifications/styles.css";
-import "@mantine/nprogress/styles.css";
-import "./styles/fonts.css";
-import "./styles/app.css";
-import { ColorSchemeScript, MantineProvider, mantineHtmlProps } from "@mantine/core";
-import { Notifications } from "@mantine/notifications";
-import { useContext, useMemo } from "react";
+import "./styles/site.css";
 import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData } from "react-router";
 import { fileUrl } from "../common/file-url.ts";
 import type { Route } from "./+types/root";
@@ -15,11 +8,11 @@ import { FlashToast } from "./components/flash-toast.tsx";
 import { NavigationProgressBar } from "./components/navigation-progress.tsx";
 import { OfflineIndicator } from "./components/offline-indicator.tsx";
 import { ConsentBanner } from "./components/site/consent-banner.tsx";
+import { Toasts } from "./components/toasts.tsx";
 import { getApp } from "./lib/context.server.ts";
-import { CspNonce } from "./lib/csp-nonce.ts";
 import { takeFlash } from "./lib/flash.server.ts";
 import { refuseCrossSiteWrites } from "./lib/same-origin.server.ts";
-import { buildTheme } from "./lib/theme.ts";
+import { siteFontPreload, siteThemeCss } from "./lib/site-theme.ts";
 
 export const middleware: Route.MiddlewareFunction[] = [refuseCrossSiteWrites];
 
@@ -48,30 +41,31 @@ export function useRootData(): RootData {
   return value;
 }
 
+/**
+ * The document. No UI library here: public pages are plain HTML with CSS modules, and the account
+ * area brings Mantine in its own layout (docs/decisions/0009-lean-public-pages.md).
+ */
 export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRouteLoaderData<typeof loader>("root");
   const settings = root?.settings ?? null;
-  const theme = useMemo(() => buildTheme(settings), [settings]);
   const favicon = settings?.site_favicon?.url;
-  const nonce = useContext(CspNonce);
   return (
-    <html lang="pt-BR" {...mantineHtmlProps}>
+    <html lang="pt-BR" data-mantine-color-scheme="light">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <link rel="icon" href={favicon ? fileUrl(favicon, root?.filesUrl ?? undefined) : "/favicon.svg"} />
+        <link rel="preload" as="font" type="font/woff2" href={siteFontPreload(settings)} crossOrigin="" />
+        <style>{siteThemeCss(settings)}</style>
         <Meta />
         <Links />
-        <ColorSchemeScript forceColorScheme="light" nonce={nonce} />
       </head>
       <body>
-        <MantineProvider theme={theme} forceColorScheme="light">
-          <NavigationProgressBar />
-          <ChunkLoadGuard />
-          <Notifications autoClose={7000} position="top-right" styles={{ root: { maxWidth: 350 } }} />
-          <OfflineIndicator />
-          {children}
-        </MantineProvider>
+        <NavigationProgressBar />
+        <ChunkLoadGuard />
+        <Toasts />
+        <OfflineIndicator />
+        {children}
         <ScrollRestoration />
         <Scripts />
       </body>

@@ -59,5 +59,9 @@ export const mediaSortLabels: Record<MediaSort, string> = {
   title: "Título (A-Z)",
 };
 
+/** The years a publication date may have. */
+export const MIN_YEAR = 1000;
+export const MAX_YEAR = 2100;
+
 /** The public list shows 30 items per page. */
 export const MEDIA_PAGE_SIZE = 30;

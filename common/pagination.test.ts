@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { pageCount, pageOffset, toPage } from "./pagination.ts";
+import { pageCount } from "./page-count.ts";
+import { pageOffset, toPage } from "./pagination.ts";
 
 describe("toPage", () => {
   it("wraps the rows with the total and the requested page and size", () => {

@@ -25,6 +25,3 @@ export const toPage = <T>(data: T[], total: number, query: PageRequest): Paginat
   data,
   pagination: { total, page: query.page, per_page: query.per_page },
 });
-
-export const pageCount = (pagination: Paginated<unknown>["pagination"]) =>
-  Math.max(1, Math.ceil(pagination.total / pagination.per_page));

@@ -1,6 +1,6 @@
-import { notifications } from "@mantine/notifications";
 import { useEffect } from "react";
 import { createPath, type Location, useNavigate } from "react-router";
+import { showToast } from "../lib/toasts.ts";
 
 const KEY = "cms:chunk-reload-at";
 const ONCE_PER_MS = 60_000;
@@ -69,7 +69,7 @@ export function ChunkLoadGuard() {
         return;
       }
       failedPaths.add(target.pathname);
-      notifications.show({ color: "danger", message: CHUNK_LOAD_FAILED });
+      showToast("danger", CHUNK_LOAD_FAILED);
       // Ends the navigation that would otherwise wait for ever, staying where we are.
       const { pathname, search, hash } = window.location;
       navigate({ pathname, search, hash }, { replace: true, preventScrollReset: true });
@@ -91,7 +91,7 @@ export function ChunkLoadGuard() {
       } else {
         event.preventDefault();
         const sending = [...router.state.fetchers.values()].some((fetcher) => fetcher.state !== "idle");
-        if (sending && !late) notifications.show({ color: "danger", message: CHUNK_LOAD_FAILED });
+        if (sending && !late) showToast("danger", CHUNK_LOAD_FAILED);
         failedAt = Date.now();
       }
     };

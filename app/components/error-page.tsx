@@ -1,7 +1,8 @@
-import { Button, Container, Stack, Text, Title } from "@mantine/core";
 import { useEffect } from "react";
 import { isRouteErrorResponse, useLocation, useNavigate } from "react-router";
 import { sitePaths } from "../../common/site-paths.ts";
+import styles from "./error-page.module.css";
+import { buttonClass } from "./site/ui/ui.tsx";
 
 export function errorStatus(error: unknown): number {
   return isRouteErrorResponse(error) ? error.status : 500;
@@ -23,17 +24,15 @@ export function ErrorPage({ error }: { error: unknown }) {
   // A page opened in a new tab or from a bookmark has nowhere to go back to: Voltar goes home.
   const back = () => (window.history.length > 1 ? navigate(-1) : navigate("/"));
   return (
-    <Container size="sm" py={80}>
-      <Stack align="center" gap="md">
-        <Text c="dimmed" fz={48} fw={700} aria-hidden>
-          {status}
-        </Text>
-        <Title order={1} ta="center">
-          {status === 404 ? "Página não encontrada" : "Ocorreu um erro"}
-        </Title>
-        {status === 403 ? <Text ta="center">{ACCESS_DENIED}</Text> : null}
-        <Button onClick={back}>Voltar</Button>
-      </Stack>
-    </Container>
+    <div className={styles.page}>
+      <p className={styles.status} aria-hidden>
+        {status}
+      </p>
+      <h1 className={styles.title}>{status === 404 ? "Página não encontrada" : "Ocorreu um erro"}</h1>
+      {status === 403 ? <p className={styles.text}>{ACCESS_DENIED}</p> : null}
+      <button type="button" className={buttonClass()} onClick={back}>
+        Voltar
+      </button>
+    </div>
   );
 }

@@ -1,5 +1,5 @@
-import { notifications } from "@mantine/notifications";
 import { useEffect, useRef } from "react";
+import { showToast } from "../lib/toasts.ts";
 
 type Flash = { id: string; type: "success" | "error"; message: string } | null;
 
@@ -9,7 +9,7 @@ export function FlashToast({ flash }: { flash: Flash }) {
   useEffect(() => {
     if (!flash || shown.current === flash.id) return;
     shown.current = flash.id;
-    notifications.show({ message: flash.message, color: flash.type === "success" ? "success" : "danger" });
+    showToast(flash.type === "success" ? "success" : "danger", flash.message);
   }, [flash]);
   return null;
 }

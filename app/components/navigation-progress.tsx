@@ -1,15 +1,12 @@
-import { NavigationProgress, nprogress } from "@mantine/nprogress";
-import { useEffect } from "react";
 import { useFetchers, useNavigation } from "react-router";
+import { useBackgroundRequestPending } from "../lib/background-requests.ts";
+import styles from "./navigation-progress.module.css";
 
-/** The top progress bar follows navigations and every request made through fetchers. */
+/** The top progress bar follows navigations, every request made through fetchers, and uploads. */
 export function NavigationProgressBar() {
   const navigation = useNavigation();
   const fetchers = useFetchers();
-  const busy = navigation.state !== "idle" || fetchers.some((fetcher) => fetcher.state !== "idle");
-  useEffect(() => {
-    if (busy) nprogress.start();
-    else nprogress.complete();
-  }, [busy]);
-  return <NavigationProgress aria-label="Carregando" />;
+  const uploading = useBackgroundRequestPending();
+  const busy = uploading || navigation.state !== "idle" || fetchers.some((fetcher) => fetcher.state !== "idle");
+  return <div className={styles.bar} data-busy={busy} role="progressbar" aria-label="Carregando" aria-busy={busy} />;
 }

@@ -1,12 +1,25 @@
-import { Badge } from "@mantine/core";
-import { useNetwork } from "@mantine/hooks";
+import { useSyncExternalStore } from "react";
+import styles from "./offline-indicator.module.css";
+
+const subscribe = (listener: () => void) => {
+  window.addEventListener("online", listener);
+  window.addEventListener("offline", listener);
+  return () => {
+    window.removeEventListener("online", listener);
+    window.removeEventListener("offline", listener);
+  };
+};
 
 export function OfflineIndicator() {
-  const { online } = useNetwork();
+  const online = useSyncExternalStore(
+    subscribe,
+    () => navigator.onLine,
+    () => true,
+  );
   if (online) return null;
   return (
-    <Badge role="status" color="danger" size="lg" style={{ position: "fixed", bottom: 16, left: 16, zIndex: 1000 }}>
+    <div role="status" className={styles.badge}>
       Você está sem conexão
-    </Badge>
+    </div>
   );
 }

@@ -15,11 +15,11 @@ import type { ContentView, EventView, PostView, TagCount } from "../../common/vi
 import type { z } from "../../common/zod.ts";
 import type { ContentFormValues } from "../components/conta/content-form.tsx";
 import type { ContentRow } from "../components/conta/content-list.tsx";
-import { readListQuery } from "../components/conta/list-toolbar.tsx";
-import { redirectPastLastPage } from "../components/conta/pagination-bar.tsx";
 import type { Services } from "./context.server.ts";
 import { featureTitle } from "./feature-title.server.ts";
 import { requireAdmin, type SignedInApp } from "./guards.server.ts";
+import { readListQuery } from "./list-query.ts";
+import { redirectPastLastPage } from "./page-links.ts";
 import { listDeleteAction, recordEditor } from "./record-routes.server.ts";
 
 type Actor = SignedInApp["actor"];

@@ -1,4 +1,4 @@
-import { notifications } from "@mantine/notifications";
+import { showToast } from "./toasts.ts";
 
 /** Spec §8: the server's message if present, else the error's message, else the raw data. */
 export function requestErrorText(error: unknown): string {
@@ -15,9 +15,9 @@ export function requestErrorText(error: unknown): string {
 }
 
 export function notifyError(error: unknown) {
-  notifications.show({ color: "danger", message: requestErrorText(error) });
+  showToast("danger", requestErrorText(error));
 }
 
 export function notifySuccess(message: string) {
-  notifications.show({ color: "success", message });
+  showToast("success", message);
 }

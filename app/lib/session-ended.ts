@@ -1,6 +1,6 @@
-import { notifications } from "@mantine/notifications";
 import { useEffect } from "react";
 import { sitePaths } from "../../common/site-paths.ts";
+import { showToast } from "./toasts.ts";
 
 export const SESSION_ENDED = "Sua sessão terminou. Entre novamente para continuar.";
 
@@ -15,7 +15,7 @@ export function useSessionEndedNotice() {
       // React Router has already moved the address when the account layout goes away.
       const { pathname, search } = window.location;
       if (pathname === sitePaths.login && new URLSearchParams(search).has("redirectTo")) {
-        notifications.show({ color: "danger", message: SESSION_ENDED });
+        showToast("danger", SESSION_ENDED);
       }
     },
     [],

@@ -2,10 +2,10 @@ import type { ListQuery, Paginated } from "../../common/pagination.ts";
 import type { ContentListQuery } from "../../common/schemas/content.ts";
 import type { TagCount } from "../../common/views/content.ts";
 import { z } from "../../common/zod.ts";
-import { readListQuery } from "../components/conta/list-toolbar.tsx";
-import { redirectPastLastPage } from "../components/conta/pagination-bar.tsx";
 import type { Services } from "./context.server.ts";
+import { readListQuery } from "./list-query.ts";
 import { notFoundPage } from "./not-found.server.ts";
+import { redirectPastLastPage } from "./page-links.ts";
 
 type Settings = NonNullable<Awaited<ReturnType<Services["settings"]["get"]>>>;
 

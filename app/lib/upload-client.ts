@@ -1,5 +1,5 @@
-import { nprogress } from "@mantine/nprogress";
 import type { DocumentUpload, ImageUpload } from "../../common/views/uploads.ts";
+import { trackRequest } from "./background-requests.ts";
 
 /**
  * Sends one file to the upload API (server/modules/uploads/routes.ts) from the browser; the top
@@ -9,15 +9,10 @@ import type { DocumentUpload, ImageUpload } from "../../common/views/uploads.ts"
 async function upload<T>(path: string, file: File): Promise<T> {
   const body = new FormData();
   body.append("file", file);
-  nprogress.start();
-  try {
-    const response = await fetch(path, { method: "POST", body, credentials: "same-origin" });
-    const answer: unknown = await response.json().catch(() => null);
-    if (!response.ok) throw { data: answer ?? response.statusText };
-    return answer as T;
-  } finally {
-    nprogress.complete();
-  }
+  const response = await trackRequest(fetch(path, { method: "POST", body, credentials: "same-origin" }));
+  const answer: unknown = await response.json().catch(() => null);
+  if (!response.ok) throw { data: answer ?? response.statusText };
+  return answer as T;
 }
 
 /** An image (covers, logos, pictures in rich text), stored with its smaller versions. */

@@ -1,8 +1,8 @@
-import { notifications } from "@mantine/notifications";
 import { useCallback, useEffect, useState } from "react";
 import { useLocation } from "react-router";
 import { sitePaths } from "../../common/site-paths.ts";
 import { useRootData } from "../root.tsx";
+import { showToast } from "./toasts.ts";
 
 export const DRAFT_RESTORED = "Recuperamos o que você tinha digitado. Confira e salve novamente.";
 
@@ -60,7 +60,7 @@ export function useDraftAfterSignIn<V>(): V | null {
     window.sessionStorage.removeItem(key);
     if (stored.userId !== user.id) return;
     setDraft(stored.values);
-    notifications.show({ color: "info", message: DRAFT_RESTORED });
+    showToast("success", DRAFT_RESTORED);
   }, [pathname, search, user]);
   return draft;
 }

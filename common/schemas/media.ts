@@ -1,12 +1,9 @@
 import { toStoredPublicationDate } from "../dates/publication-date.ts";
 import { normalizeLanguage } from "../languages.ts";
-import { type DatePrecision, mediaSorts, mediaTypes } from "../media.ts";
+import { type DatePrecision, MAX_YEAR, MIN_YEAR, mediaSorts, mediaTypes } from "../media.ts";
 import { mediaEmbed } from "../media-embed.ts";
 import { optionalFileAddressField, optionalText, plainString, requiredText, webAddressField, z } from "../zod.ts";
 import { contentStatuses, documentSchema } from "./content.ts";
-
-export const MIN_YEAR = 1000;
-export const MAX_YEAR = 2100;
 
 export type PublicationDate = { year: number; month: number | null; day: number | null };
 

@@ -1,8 +1,6 @@
 import { Button, Group, NativeSelect, TextInput } from "@mantine/core";
 import { IconSearch } from "@tabler/icons-react";
 import { Form, useSearchParams, useSubmit } from "react-router";
-import { listQuerySchema } from "../../../common/pagination.ts";
-import type { z } from "../../../common/zod.ts";
 
 export type ListFilter = {
   /** The url parameter, e.g. `status`. */
@@ -11,21 +9,6 @@ export type ListFilter = {
   /** The first option should have the value "" (no filter). */
   options: { value: string; label: string }[];
 };
-
-/**
- * Reads `page`, `per_page`, `q` and the list's own filters from the loader's `url`
- * (not `request.url`, which carries React Router's `.data` suffix on client navigations).
- * A hand-edited address falls back to the defaults for the values it got wrong
- * instead of failing the whole page.
- */
-export function readListQuery<T extends z.ZodRawShape>(url: URL, filters: T) {
-  const schema = listQuerySchema.extend(filters);
-  const params: Record<string, string> = Object.fromEntries(url.searchParams);
-  const result = schema.safeParse(params);
-  if (result.success) return result.data;
-  for (const issue of result.error.issues) delete params[String(issue.path[0])];
-  return schema.parse(params);
-}
 
 /**
  * Search box and filters of an account list. It is a plain GET form, so it also

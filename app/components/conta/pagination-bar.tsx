@@ -1,27 +1,7 @@
 import { Group, Pagination, Text } from "@mantine/core";
-import { Link, redirect, useLocation } from "react-router";
-import { type Paginated, pageCount } from "../../../common/pagination.ts";
-
-type PageInfo = Paginated<unknown>["pagination"];
-
-function pageHref(pathname: string, search: string, page: number): string {
-  const params = new URLSearchParams(search);
-  if (page === 1) params.delete("page");
-  else params.set("page", String(page));
-  const query = params.toString();
-  return query ? `${pathname}?${query}` : pathname;
-}
-
-/**
- * After the last item of the last page is deleted (or from an old bookmark) the page
- * asked for no longer exists: send the browser to the last page that does.
- * `url` is the loader's normalized address, without React Router's `.data` suffix.
- */
-export function redirectPastLastPage(url: URL, pagination: PageInfo, rows: number) {
-  const last = pageCount(pagination);
-  if (rows > 0 || pagination.page <= last) return;
-  throw redirect(pageHref(url.pathname, url.search, last));
-}
+import { Link, useLocation } from "react-router";
+import { pageCount } from "../../../common/page-count.ts";
+import { type PageInfo, pageHref } from "../../lib/page-links.ts";
 
 const controlLabels = {
   first: "Primeira página",

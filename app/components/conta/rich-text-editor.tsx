@@ -1,6 +1,5 @@
 import "@mantine/tiptap/styles.css";
 import { FileButton, Input, NativeSelect } from "@mantine/core";
-import { notifications } from "@mantine/notifications";
 import { Link, RichTextEditor, type RichTextEditorLabels } from "@mantine/tiptap";
 import { IconPhoto } from "@tabler/icons-react";
 import Image from "@tiptap/extension-image";
@@ -10,6 +9,7 @@ import { type Editor, useEditor, useEditorState } from "@tiptap/react";
 import StarterKit from "@tiptap/starter-kit";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { requestErrorText } from "../../lib/notify.ts";
+import { showToast } from "../../lib/toasts.ts";
 import { uploadImage } from "../../lib/upload-client.ts";
 
 /**
@@ -104,7 +104,7 @@ function ImageControl({ editor }: { editor: Editor | null }) {
       const uploaded = await uploadImage(file);
       editor.chain().focus().setImage({ src: uploaded.average }).run();
     } catch (error) {
-      notifications.show({ color: "danger", message: IMAGE_UPLOAD_FAILED + requestErrorText(error) });
+      showToast("danger", IMAGE_UPLOAD_FAILED + requestErrorText(error));
     } finally {
       setSending(false);
     }

@@ -1,9 +1,10 @@
-import { Anchor, Button, Group, Paper, Stack, Text, Title } from "@mantine/core";
-import { IconCopy, IconDownload } from "@tabler/icons-react";
 import { useRef } from "react";
 import { type CitationPart, citationText } from "../../../common/citation/abnt.ts";
 import { notifyError, notifySuccess } from "../../lib/notify.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
+import { CopyIcon, DownloadIcon } from "../site/icons.tsx";
+import { buttonClass, ui } from "../site/ui/ui.tsx";
+import styles from "./citation-box.module.css";
 import { itemExportHref } from "./medias-query.ts";
 
 export const REFERENCE_COPIED = "Referência copiada.";
@@ -45,41 +46,38 @@ export function CitationBox({ id, parts }: { id: number; parts: CitationPart[] }
     else notifyError("Não foi possível copiar. A referência está selecionada: use Ctrl+C para copiá-la.");
   };
   return (
-    <Stack gap="sm" component="section" aria-labelledby="como-citar">
-      <Title order={2} size="h4" id="como-citar">
+    <section aria-labelledby="como-citar" className={styles.box}>
+      <h2 id="como-citar" className={styles.heading}>
         Como citar (ABNT)
-      </Title>
-      <Paper withBorder p="md" bg="gray.0">
-        <Text ref={reference} data-testid="abnt-reference" style={{ overflowWrap: "anywhere" }}>
+      </h2>
+      <div className={styles.reference}>
+        <p ref={reference} data-testid="abnt-reference">
           {parts.map((part, index) =>
             // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one reference never move
             part.strong ? <strong key={index}>{part.text}</strong> : <span key={index}>{part.text}</span>,
           )}
-        </Text>
-      </Paper>
-      <Group gap="sm">
-        <Button
-          variant="light"
-          leftSection={<IconCopy size={16} aria-hidden />}
+        </p>
+      </div>
+      <div className={ui.group}>
+        <button
+          type="button"
+          className={buttonClass("light")}
           onClick={copy}
           // The copy needs JavaScript; until then the reference can be selected by hand.
           disabled={!hydrated}
         >
+          <CopyIcon />
           Copiar referência
-        </Button>
-        <Anchor href={itemExportHref(id, "bibtex")} size="sm">
-          <Group gap={4} wrap="nowrap">
-            <IconDownload size={16} aria-hidden />
-            BibTeX
-          </Group>
-        </Anchor>
-        <Anchor href={itemExportHref(id, "ris")} size="sm">
-          <Group gap={4} wrap="nowrap">
-            <IconDownload size={16} aria-hidden />
-            RIS
-          </Group>
-        </Anchor>
-      </Group>
-    </Stack>
+        </button>
+        <a href={itemExportHref(id, "bibtex")} className={styles.export}>
+          <DownloadIcon />
+          BibTeX
+        </a>
+        <a href={itemExportHref(id, "ris")} className={styles.export}>
+          <DownloadIcon />
+          RIS
+        </a>
+      </div>
+    </section>
   );
 }

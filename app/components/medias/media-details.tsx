@@ -1,41 +1,34 @@
-import { Anchor, Badge, Box, Group, Stack, Text, Title } from "@mantine/core";
+import { Fragment } from "react";
 import { formatPublicationDate } from "../../../common/dates/publication-date.ts";
 import { mediaTypeLabels } from "../../../common/media.ts";
 import type { MediaView } from "../../../common/views/medias.ts";
 import { AppLink } from "../app-link.tsx";
+import styles from "./media-details.module.css";
 import { formatNames } from "./media-format.ts";
 import { mediasHref } from "./medias-query.ts";
-
-// Terms beside their values from 768 px up, above them on phones.
-const DETAILS_CSS =
-  ".media-details{display:grid;grid-template-columns:1fr;column-gap:1rem;margin:0}" +
-  ".media-details dd{margin:0 0 .5rem}" +
-  "@media (min-width:48em){.media-details{grid-template-columns:minmax(9rem,max-content) 1fr}}";
 
 type Row = { label: string; value: React.ReactNode };
 
 const external = (href: string, text: string) => (
-  <Anchor href={href} target="_blank" rel="noopener noreferrer" style={{ overflowWrap: "anywhere" }}>
+  <a href={href} target="_blank" rel="noopener noreferrer" className={styles.wrap}>
     {text}
-  </Anchor>
+  </a>
 );
 
 /** Categories or tags of an item, each linking to the list filtered by it. */
 function FilterLinks({ values, filter }: { values: string[]; filter: "category" | "tag" }) {
   return (
-    <Group gap={6} component="span">
+    <span className={styles.links}>
       {values.map((value) => (
-        <Badge
+        <AppLink
           key={value}
-          component={AppLink}
           to={mediasHref({ [filter]: value })}
-          variant={filter === "tag" ? "outline" : "light"}
-          style={{ cursor: "pointer", textTransform: "none" }}
+          className={filter === "tag" ? `${styles.chip} ${styles.outline}` : styles.chip}
         >
           {value}
-        </Badge>
+        </AppLink>
       ))}
-    </Group>
+    </span>
   );
 }
 
@@ -72,29 +65,16 @@ export function MediaDetails({ item }: { item: MediaView }) {
     { label: "Situação legal da patente", value: item.patent_legal_status },
   ];
   return (
-    <>
-      <style href="media-details" precedence="default">
-        {DETAILS_CSS}
-      </style>
-      <Box component="dl" className="media-details">
-        {rows
-          .filter((row) => row.value !== "" && row.value !== null)
-          .map((row) => (
-            <DetailRow key={row.label} row={row} />
-          ))}
-      </Box>
-    </>
-  );
-}
-
-function DetailRow({ row }: { row: Row }) {
-  return (
-    <>
-      <Text component="dt" fw={600}>
-        {row.label}
-      </Text>
-      <Text component="dd">{row.value}</Text>
-    </>
+    <dl className={styles.details}>
+      {rows
+        .filter((row) => row.value !== "" && row.value !== null)
+        .map((row) => (
+          <Fragment key={row.label}>
+            <dt>{row.label}</dt>
+            <dd>{row.value}</dd>
+          </Fragment>
+        ))}
+    </dl>
   );
 }
 
@@ -105,11 +85,11 @@ export function MediaNotes({ item }: { item: MediaView }) {
     { id: "informacoes-adicionais", title: "Informações adicionais", text: item.additional_info },
   ].filter((block) => block.text !== "");
   return blocks.map((block) => (
-    <Stack key={block.id} gap="xs" component="section" aria-labelledby={block.id}>
-      <Title order={2} size="h4" id={block.id}>
+    <section key={block.id} aria-labelledby={block.id} className={styles.notes}>
+      <h2 id={block.id} className={styles.heading}>
         {block.title}
-      </Title>
-      <Text style={{ whiteSpace: "pre-line" }}>{block.text}</Text>
-    </Stack>
+      </h2>
+      <p className={styles.lines}>{block.text}</p>
+    </section>
   ));
 }

@@ -1,12 +1,12 @@
-import { Anchor, Button, Group, NativeSelect, Paper, SimpleGrid, TextInput } from "@mantine/core";
-import { IconSearch } from "@tabler/icons-react";
-import { useEffect, useState } from "react";
+import { useEffect, useId, useState } from "react";
 import { Form, useSubmit } from "react-router";
-import { mediaSortLabels, mediaSorts } from "../../../common/media.ts";
-import { MAX_YEAR, MIN_YEAR } from "../../../common/schemas/media.ts";
+import { MAX_YEAR, MIN_YEAR, mediaSortLabels, mediaSorts } from "../../../common/media.ts";
 import { sitePaths } from "../../../common/site-paths.ts";
 import type { FacetCount, MediaFilters } from "../../../common/views/medias.ts";
 import { AppLink } from "../app-link.tsx";
+import { SearchIcon } from "../site/icons.tsx";
+import { buttonClass, ui } from "../site/ui/ui.tsx";
+import styles from "./media-filters-panel.module.css";
 import { filterParams, type MediaFilterField, type MediaFilterValues } from "./medias-query.ts";
 
 type Option = { value: string; label: string };
@@ -27,6 +27,40 @@ function facetOptions(all: string, facets: Array<FacetCount & { label?: string }
 
 const sortOptions: Option[] = mediaSorts.map((sort) => ({ value: sort, label: mediaSortLabels[sort] }));
 
+function SelectField({
+  label,
+  options,
+  ...select
+}: { label: string; options: Option[] } & Omit<React.ComponentPropsWithoutRef<"select">, "children">) {
+  const id = useId();
+  return (
+    <div className={ui.field}>
+      <label className={ui.label} htmlFor={id}>
+        {label}
+      </label>
+      <select id={id} className={`${ui.input} ${styles.select}`} {...select}>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+function InputField({ label, className, ...input }: { label: string } & React.ComponentPropsWithoutRef<"input">) {
+  const id = useId();
+  return (
+    <div className={`${ui.field} ${className ?? ""}`}>
+      <label className={ui.label} htmlFor={id}>
+        {label}
+      </label>
+      <input id={id} className={ui.input} {...input} />
+    </div>
+  );
+}
+
 /**
  * Search box and filters of /biblioteca: a plain GET form, so the address holds the whole result set
  * (shareable, and it works without JavaScript). With JavaScript a changed select applies at once and
@@ -34,6 +68,7 @@ const sortOptions: Option[] = mediaSorts.map((sort) => ({ value: sort, label: me
  */
 export function MediaFiltersPanel({ filters, values }: { filters: MediaFilters; values: MediaFilterValues }) {
   const submit = useSubmit();
+  const searchId = useId();
   const [fields, setFields] = useState(values);
   // Back and forward buttons, and links to a filter, change the address: the form follows it.
   useEffect(() => setFields(values), [values]);
@@ -59,74 +94,82 @@ export function MediaFiltersPanel({ filters, values }: { filters: MediaFilters; 
   const years = filters.years.map((year) => year.value);
 
   return (
-    <Paper withBorder p="md" radius="md">
-      <Form
-        method="get"
-        action={sitePaths.medias}
-        role="search"
-        aria-label="Filtros da biblioteca"
-        onSubmit={(event) => {
-          event.preventDefault();
-          send(fields);
-        }}
-      >
-        <SimpleGrid cols={{ base: 2, md: 4 }} spacing="sm" verticalSpacing="sm">
-          <TextInput
-            {...text("q")}
-            type="search"
-            label="Buscar na biblioteca"
-            placeholder="Título, autor, assunto..."
-            leftSection={<IconSearch size={16} aria-hidden />}
-            maxLength={200}
-            style={{ gridColumn: "1 / -1" }}
-          />
-          <NativeSelect
-            {...select("type")}
-            label="Tipo de material"
-            data={facetOptions("Todos os tipos", filters.types, fields.type)}
-          />
-          <NativeSelect
-            {...select("category")}
-            label="Categoria"
-            data={facetOptions("Todas as categorias", filters.categories, fields.category)}
-          />
-          <NativeSelect
-            {...select("tag")}
-            label="Etiqueta"
-            data={facetOptions("Todas as etiquetas", filters.tags, fields.tag)}
-          />
-          <NativeSelect
-            {...select("language")}
-            label="Idioma"
-            data={facetOptions("Todos os idiomas", filters.languages, fields.language)}
-          />
-          <TextInput
-            {...text("year_from")}
-            type="number"
-            inputMode="numeric"
-            label="Ano inicial"
-            min={MIN_YEAR}
-            max={MAX_YEAR}
-            placeholder={years.length > 0 ? String(Math.min(...years)) : undefined}
-          />
-          <TextInput
-            {...text("year_to")}
-            type="number"
-            inputMode="numeric"
-            label="Ano final"
-            min={MIN_YEAR}
-            max={MAX_YEAR}
-            placeholder={years.length > 0 ? String(Math.max(...years)) : undefined}
-          />
-          <NativeSelect {...select("sort")} label="Ordenar por" data={sortOptions} />
-        </SimpleGrid>
-        <Group gap="md" mt="md">
-          <Button type="submit">Filtrar</Button>
-          <Anchor component={AppLink} to={sitePaths.medias} size="sm">
-            Limpar filtros
-          </Anchor>
-        </Group>
-      </Form>
-    </Paper>
+    <Form
+      method="get"
+      action={sitePaths.medias}
+      role="search"
+      aria-label="Filtros da biblioteca"
+      className={ui.card}
+      onSubmit={(event) => {
+        event.preventDefault();
+        send(fields);
+      }}
+    >
+      <div className={styles.grid}>
+        <div className={`${ui.field} ${styles.wide}`}>
+          <label className={ui.label} htmlFor={searchId}>
+            Buscar na biblioteca
+          </label>
+          <div className={styles.search}>
+            <SearchIcon />
+            <input
+              {...text("q")}
+              id={searchId}
+              type="search"
+              className={ui.input}
+              placeholder="Título, autor, assunto..."
+              maxLength={200}
+            />
+          </div>
+        </div>
+        <SelectField
+          {...select("type")}
+          label="Tipo de material"
+          options={facetOptions("Todos os tipos", filters.types, fields.type)}
+        />
+        <SelectField
+          {...select("category")}
+          label="Categoria"
+          options={facetOptions("Todas as categorias", filters.categories, fields.category)}
+        />
+        <SelectField
+          {...select("tag")}
+          label="Etiqueta"
+          options={facetOptions("Todas as etiquetas", filters.tags, fields.tag)}
+        />
+        <SelectField
+          {...select("language")}
+          label="Idioma"
+          options={facetOptions("Todos os idiomas", filters.languages, fields.language)}
+        />
+        <InputField
+          {...text("year_from")}
+          type="number"
+          inputMode="numeric"
+          label="Ano inicial"
+          min={MIN_YEAR}
+          max={MAX_YEAR}
+          placeholder={years.length > 0 ? String(Math.min(...years)) : undefined}
+        />
+        <InputField
+          {...text("year_to")}
+          type="number"
+          inputMode="numeric"
+          label="Ano final"
+          min={MIN_YEAR}
+          max={MAX_YEAR}
+          placeholder={years.length > 0 ? String(Math.max(...years)) : undefined}
+        />
+        <SelectField {...select("sort")} label="Ordenar por" options={sortOptions} />
+      </div>
+      <div className={`${ui.group} ${styles.actions}`}>
+        <button type="submit" className={buttonClass()}>
+          Filtrar
+        </button>
+        <AppLink to={sitePaths.medias} className={ui.small}>
+          Limpar filtros
+        </AppLink>
+      </div>
+    </Form>
   );
 }

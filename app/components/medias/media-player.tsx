@@ -1,5 +1,5 @@
-import { AspectRatio, Box } from "@mantine/core";
 import { mediaEmbed } from "../../../common/media-embed.ts";
+import styles from "./media-player.module.css";
 
 /**
  * The player of an item's video or audio, worked out from the address alone (no call to the provider
@@ -10,7 +10,7 @@ export function MediaPlayer({ url, title }: { url: string; title: string }) {
   if (!embed) return null;
   if (embed.kind === "iframe") {
     return (
-      <AspectRatio ratio={16 / 9} maw={800}>
+      <div className={styles.frame}>
         <iframe
           src={embed.src}
           title={`Vídeo: ${title}`}
@@ -18,23 +18,18 @@ export function MediaPlayer({ url, title }: { url: string; title: string }) {
           allow="autoplay; encrypted-media; fullscreen; picture-in-picture"
           allowFullScreen
           referrerPolicy="strict-origin-when-cross-origin"
-          style={{ border: 0 }}
         />
-      </AspectRatio>
+      </div>
     );
   }
   if (embed.kind === "video") {
     return (
-      <Box>
-        {/* biome-ignore lint/a11y/useMediaCaption: items carry no caption file; the page describes the content */}
-        <video controls preload="metadata" src={embed.src} aria-label={`Vídeo: ${title}`} style={{ width: "100%" }} />
-      </Box>
+      // biome-ignore lint/a11y/useMediaCaption: items carry no caption file; the page describes the content
+      <video controls preload="metadata" src={embed.src} aria-label={`Vídeo: ${title}`} className={styles.media} />
     );
   }
   return (
-    <Box>
-      {/* biome-ignore lint/a11y/useMediaCaption: items carry no caption file; the page describes the content */}
-      <audio controls preload="metadata" src={embed.src} aria-label={`Áudio: ${title}`} style={{ width: "100%" }} />
-    </Box>
+    // biome-ignore lint/a11y/useMediaCaption: items carry no caption file; the page describes the content
+    <audio controls preload="metadata" src={embed.src} aria-label={`Áudio: ${title}`} className={styles.media} />
   );
 }

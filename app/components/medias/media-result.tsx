@@ -1,10 +1,11 @@
-import { Anchor, Badge, Group, Image, Stack, Text, Title } from "@mantine/core";
 import { fileUrl } from "../../../common/file-url.ts";
 import { mediaTypeLabels } from "../../../common/media.ts";
 import type { MediaView } from "../../../common/views/medias.ts";
 import { useRootData } from "../../root.tsx";
 import { AppLink } from "../app-link.tsx";
+import { Badge } from "../site/ui/ui.tsx";
 import { formatNames, LISTED_AUTHORS } from "./media-format.ts";
+import styles from "./media-result.module.css";
 
 /** Authors, or organisers marked "(org.)" when a work has only those. */
 export function creditLine(item: Pick<MediaView, "authors" | "organizers">, max = LISTED_AUTHORS): string {
@@ -18,42 +19,30 @@ export function MediaResult({ item }: { item: MediaView }) {
   const { filesUrl } = useRootData();
   const credits = creditLine(item);
   return (
-    <Group component="li" gap="md" wrap="nowrap" align="flex-start" py="sm">
+    <li className={styles.result}>
       {item.cover ? (
-        <Image
+        <img
           src={fileUrl(item.cover, filesUrl ?? undefined)}
           alt=""
-          w={72}
-          h={96}
-          fit="cover"
-          radius="sm"
+          width={72}
+          height={96}
           loading="lazy"
-          style={{ flexShrink: 0 }}
+          className={styles.cover}
         />
       ) : null}
-      <Stack gap={4} style={{ minWidth: 0 }}>
-        <Group gap="xs">
-          <Badge variant="light" style={{ textTransform: "none" }}>
-            {mediaTypeLabels[item.type]}
+      <div className={styles.text}>
+        <div className={styles.meta}>
+          <Badge>
+            <span className={styles.type}>{mediaTypeLabels[item.type]}</span>
           </Badge>
-          {item.year ? (
-            <Text size="sm" c="gray.7">
-              {item.year}
-            </Text>
-          ) : null}
-        </Group>
-        <Title order={2} size="h4" style={{ overflowWrap: "anywhere" }}>
-          <Anchor component={AppLink} to={item.url_path} c="inherit" fw={700} underline="hover">
-            {item.title}
-          </Anchor>
-        </Title>
-        {credits ? <Text size="sm">{credits}</Text> : null}
-        {item.source ? (
-          <Text size="sm" c="gray.7" fs="italic">
-            {item.source}
-          </Text>
-        ) : null}
-      </Stack>
-    </Group>
+          {item.year ? <span className={styles.muted}>{item.year}</span> : null}
+        </div>
+        <h2 className={styles.title}>
+          <AppLink to={item.url_path}>{item.title}</AppLink>
+        </h2>
+        {credits ? <p className={styles.line}>{credits}</p> : null}
+        {item.source ? <p className={`${styles.line} ${styles.muted} ${styles.source}`}>{item.source}</p> : null}
+      </div>
+    </li>
   );
 }

@@ -1,5 +1,6 @@
-import { Button, Container, Group, Paper, Text } from "@mantine/core";
 import { useEffect, useState } from "react";
+import styles from "./consent-banner.module.css";
+import { buttonClass, Container } from "./ui/ui.tsx";
 
 type Choice = "granted" | "denied";
 
@@ -74,35 +75,21 @@ export function ConsentBanner({ gtagId }: { gtagId: string }) {
   };
 
   return (
-    <Paper
-      role="region"
-      aria-label="Aviso de cookies"
-      shadow="lg"
-      withBorder
-      radius={0}
-      py="md"
-      pos="fixed"
-      bottom={0}
-      left={0}
-      right={0}
-      style={{ zIndex: 250 }}
-    >
-      <Container size="lg">
-        <Group justify="space-between" gap="md">
-          <Text maw={760}>
-            Usamos cookies de análise para entender como o site é usado e melhorá-lo. Eles só são ativados se você
-            aceitar.
-          </Text>
-          <Group gap="sm" wrap="nowrap">
-            <Button variant="filled" miw={110} onClick={() => decide("granted")}>
-              Aceitar
-            </Button>
-            <Button variant="filled" miw={110} onClick={() => decide("denied")}>
-              Recusar
-            </Button>
-          </Group>
-        </Group>
+    <section className={styles.banner} aria-label="Aviso de cookies">
+      <Container className={styles.row}>
+        <p className={styles.text}>
+          Usamos cookies de análise para entender como o site é usado e melhorá-lo. Eles só são ativados se você
+          aceitar.
+        </p>
+        <div className={styles.buttons}>
+          <button type="button" className={`${buttonClass()} ${styles.button}`} onClick={() => decide("granted")}>
+            Aceitar
+          </button>
+          <button type="button" className={`${buttonClass()} ${styles.button}`} onClick={() => decide("denied")}>
+            Recusar
+          </button>
+        </div>
       </Container>
-    </Paper>
+    </section>
   );
 }

@@ -1,82 +1,63 @@
-import { Button, Stack, Textarea, TextInput, Title } from "@mantine/core";
-import { schemaResolver, useForm } from "@mantine/form";
 import { useFetcher } from "react-router";
-import { contactSchema } from "../../../common/schemas/contact.ts";
+import { contactChecks } from "../../../common/form-checks.ts";
 import { sitePaths } from "../../../common/site-paths.ts";
 import { notifyError, notifySuccess } from "../../lib/notify.ts";
 import { useOnAnswer } from "../../lib/use-server-errors.ts";
+import styles from "./contact-form.module.css";
+import { Alert, buttonClass, Stack, TextAreaField, TextField } from "./ui/ui.tsx";
+import { useFormChecks } from "./use-form-checks.ts";
 
 export const CONTACT_SUCCESS = "Sua mensagem foi enviado. Em breve entraremos em contato. Obrigado!";
 
 type ContactAnswer = { ok: true } | { ok: false; message: string; errors: Record<string, string[]> };
 
-// Spec §5: error texts in the footer form are white.
-const whiteErrors = { error: { color: "white" }, label: { color: "white" } };
-
-/** The footer's form (white text on the primary colour) or the one on the /contato page. */
-export function ContactForm({ variant = "footer" }: { variant?: "footer" | "page" }) {
-  const styles = variant === "footer" ? whiteErrors : undefined;
+/**
+ * The footer's form (white text on the primary colour, spec §5) or the one on the /contato page.
+ * Both post to /contato: in the background once the page runs (the answer is a message that comes
+ * and goes), or as a plain form post without JavaScript, which lands on /contato with `answer`, the
+ * action's answer, shown on the page itself.
+ */
+export function ContactForm({ variant = "footer", answer }: { variant?: "footer" | "page"; answer?: ContactAnswer }) {
   const fetcher = useFetcher<ContactAnswer>();
-  const form = useForm({
-    mode: "controlled",
-    initialValues: { name: "", email: "", message: "", website: "" },
-    validate: schemaResolver(contactSchema, { sync: true }),
-    validateInputOnBlur: true,
-  });
+  const sent = fetcher.state === "idle" ? fetcher.data : undefined;
+  const failure = sent?.ok === false ? sent : answer?.ok === false ? answer : undefined;
+  const checks = useFormChecks(contactChecks, failure?.errors);
 
-  useOnAnswer(fetcher.state === "idle" ? fetcher.data : undefined, (answer) => {
-    if (answer.ok) {
+  useOnAnswer(sent, (value) => {
+    if (value.ok) {
       notifySuccess(CONTACT_SUCCESS);
-      form.reset();
+      checks.reset();
     } else {
-      notifyError(answer);
-      form.setErrors(Object.fromEntries(Object.entries(answer.errors).map(([key, texts]) => [key, texts[0]])));
+      notifyError(value);
     }
   });
 
   return (
-    <form
-      noValidate
+    <fetcher.Form
+      method="post"
+      action={sitePaths.contact}
       aria-label="Formulário de contato"
-      onSubmit={form.onSubmit((values) => {
-        fetcher.submit(values, { method: "post", action: sitePaths.contact, encType: "application/json" });
-      })}
+      className={variant === "footer" ? `${styles.form} ${styles.onPrimary}` : styles.form}
+      {...checks.form}
     >
       <Stack gap="sm">
-        <Title order={2} size="h3">
-          Fale conosco
-        </Title>
-        <TextInput label="nome" name="name" autoComplete="name" styles={styles} {...form.getInputProps("name")} />
-        <TextInput
-          label="email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          styles={styles}
-          {...form.getInputProps("email")}
-        />
-        <Textarea
-          label="mensagem"
-          name="message"
-          minRows={4}
-          autosize
-          styles={styles}
-          {...form.getInputProps("message")}
-        />
-        <input
-          type="text"
-          name="website"
-          tabIndex={-1}
-          autoComplete="off"
-          aria-hidden
-          style={{ position: "absolute", left: "-10000px", width: 1, height: 1 }}
-          value={form.values.website}
-          onChange={(event) => form.setFieldValue("website", event.currentTarget.value)}
-        />
-        <Button type="submit" color="secondary" disabled={!form.isValid()} loading={fetcher.state !== "idle"}>
+        <h2 className={styles.title}>Fale conosco</h2>
+        {answer ? (
+          <Alert tone={answer.ok ? "success" : "danger"}>{answer.ok ? CONTACT_SUCCESS : answer.message}</Alert>
+        ) : null}
+        <TextField label="nome" name="name" autoComplete="name" maxLength={120} error={checks.errors.name} />
+        <TextField label="email" name="email" type="email" autoComplete="email" error={checks.errors.email} />
+        <TextAreaField label="mensagem" name="message" rows={4} maxLength={5000} error={checks.errors.message} />
+        {/* Honeypot: hidden from people (and from the tab order), filled in by bots. */}
+        <input type="text" name="website" tabIndex={-1} autoComplete="off" aria-hidden className={styles.honeypot} />
+        <button
+          type="submit"
+          className={`${buttonClass()} ${styles.send}`}
+          disabled={checks.blocked || fetcher.state !== "idle"}
+        >
           ENVIAR
-        </Button>
+        </button>
       </Stack>
-    </form>
+    </fetcher.Form>
   );
 }

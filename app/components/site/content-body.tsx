@@ -1,32 +1,24 @@
-import { Alert, Anchor, Image, List, Stack, Text, Title, Typography } from "@mantine/core";
-import { IconEye, IconPaperclip } from "@tabler/icons-react";
+import type { ReactNode } from "react";
 import { formatFileSize } from "../../../common/file-size.ts";
 import { fileUrl } from "../../../common/file-url.ts";
 import type { ContentDocument, PageView } from "../../../common/views/content.ts";
 import { useRootData } from "../../root.tsx";
+import styles from "./content-body.module.css";
+import { PaperclipIcon } from "./icons.tsx";
+import { Alert } from "./ui/ui.tsx";
 
-// Pictures and videos from the editor carry their own width: keep them inside the column.
-const BODY_CSS = `.content-body img{max-width:100%;height:auto}.content-body iframe{max-width:100%}`;
-
-/** Rich text sanitised by the server when it was saved. */
+/** Rich text sanitised by the server when it was saved; its look is `.content-body` in app/styles/site.css. */
 export function ContentBody({ html }: { html: string }) {
   if (!html.trim()) return null;
-  return (
-    <>
-      <style href="content-body" precedence="default">
-        {BODY_CSS}
-      </style>
-      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised by server/modules/content/sanitize.ts when saved */}
-      <Typography className="content-body" dangerouslySetInnerHTML={{ __html: html }} />
-    </>
-  );
+  // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised by server/modules/content/sanitize.ts when saved
+  return <div className="content-body" dangerouslySetInnerHTML={{ __html: html }} />;
 }
 
 /** The cover picture at the top of a page, news item or event. */
 export function CoverImage({ url, alt }: { url: string | null; alt: string }) {
   const { filesUrl } = useRootData();
   if (!url) return null;
-  return <Image src={fileUrl(url, filesUrl ?? undefined)} alt={alt} radius="md" mah={480} fit="cover" />;
+  return <img className={styles.cover} src={fileUrl(url, filesUrl ?? undefined)} alt={alt} />;
 }
 
 /**
@@ -47,26 +39,27 @@ export function DocumentList({
   const { filesUrl } = useRootData();
   if (documents.length === 0) return null;
   return (
-    <Stack gap="xs" component="section" aria-labelledby={id}>
-      <Title order={2} size="h4" id={id}>
+    <section className={styles.documents} aria-labelledby={id}>
+      <h2 className={styles.documentsHeading} id={id}>
         {heading}
-      </Title>
-      <List spacing="xs" icon={<IconPaperclip size={16} aria-hidden />} center>
+      </h2>
+      <ul className={styles.documentList}>
         {documents.map((document) => (
-          <List.Item key={document.url}>
-            <Anchor
-              href={fileUrl(document.url, filesUrl ?? undefined)}
-              {...(download ? { download: document.name } : { target: "_blank", rel: "noopener noreferrer" })}
-            >
-              {document.name}
-            </Anchor>{" "}
-            <Text span size="sm" c="gray.7">
-              ({formatFileSize(document.size)})
-            </Text>
-          </List.Item>
+          <li key={document.url}>
+            <PaperclipIcon className={styles.documentIcon} />
+            <span>
+              <a
+                href={fileUrl(document.url, filesUrl ?? undefined)}
+                {...(download ? { download: document.name } : { target: "_blank", rel: "noopener noreferrer" })}
+              >
+                {document.name}
+              </a>{" "}
+              <span className={styles.size}>({formatFileSize(document.size)})</span>
+            </span>
+          </li>
         ))}
-      </List>
-    </Stack>
+      </ul>
+    </section>
   );
 }
 
@@ -76,10 +69,10 @@ export function DraftNotice({
   children = "Este conteúdo não está publicado: só administradores conseguem vê-lo.",
 }: {
   title?: string;
-  children?: React.ReactNode;
+  children?: ReactNode;
 }) {
   return (
-    <Alert color="warning" variant="light" icon={<IconEye aria-hidden />} title={title}>
+    <Alert tone="warning" title={title}>
       {children}
     </Alert>
   );
@@ -88,12 +81,12 @@ export function DraftNotice({
 /** A page's title, cover, text and documents; also used by the home when a page is chosen for it. */
 export function PageArticle({ page }: { page: PageView }) {
   return (
-    <Stack gap="lg" component="article">
+    <article className={styles.article}>
       {page.status !== "published" ? <DraftNotice /> : null}
-      <Title order={1}>{page.title}</Title>
+      <h1>{page.title}</h1>
       <CoverImage url={page.cover} alt="" />
       <ContentBody html={page.content} />
       <DocumentList documents={page.documents} />
-    </Stack>
+    </article>
   );
 }

@@ -1,11 +1,11 @@
-import { Anchor, Card, Group, Image, Paper, Stack, Text, Title } from "@mantine/core";
-import { IconMapPin, IconWorld } from "@tabler/icons-react";
 import { calendarBadge, formatEventPeriod, formatLongDate } from "../../../common/dates/format.ts";
 import { fileUrl } from "../../../common/file-url.ts";
 import { truncate } from "../../../common/seo.ts";
 import type { EventView, PostView } from "../../../common/views/content.ts";
 import { useRootData } from "../../root.tsx";
 import { AppLink } from "../app-link.tsx";
+import styles from "./content-card.module.css";
+import { MapPinIcon, WorldIcon } from "./icons.tsx";
 
 const SUMMARY_LENGTH = 200;
 
@@ -16,25 +16,24 @@ const summaryOf = (item: { summary: string; content: string }) =>
 export function PostCard({ post, headingLevel = 3 }: { post: PostView; headingLevel?: 2 | 3 }) {
   const { filesUrl } = useRootData();
   const summary = summaryOf(post);
+  const Heading = `h${headingLevel}` as const;
   return (
-    <Card withBorder radius="md" padding="lg" component="article" h="100%">
+    <article className={styles.card}>
       {post.cover ? (
-        <Card.Section mb="md">
-          <Image src={fileUrl(post.cover, filesUrl ?? undefined)} alt="" h={180} fit="cover" loading="lazy" />
-        </Card.Section>
+        <img className={styles.cover} src={fileUrl(post.cover, filesUrl ?? undefined)} alt="" loading="lazy" />
       ) : null}
-      <Stack gap={6}>
-        <Text size="sm" c="gray.7" component="time" dateTime={post.published_at}>
+      <div className={styles.body}>
+        <time className={styles.date} dateTime={post.published_at}>
           {formatLongDate(post.published_at)}
-        </Text>
-        <Title order={headingLevel} size="h4">
-          <Anchor component={AppLink} to={post.url} c="inherit" fw={700} underline="hover">
+        </time>
+        <Heading className={styles.title}>
+          <AppLink className={styles.titleLink} to={post.url}>
             {post.title}
-          </Anchor>
-        </Title>
-        {summary ? <Text size="sm">{summary}</Text> : null}
-      </Stack>
-    </Card>
+          </AppLink>
+        </Heading>
+        {summary ? <p className={styles.summary}>{summary}</p> : null}
+      </div>
+    </article>
   );
 }
 
@@ -42,24 +41,10 @@ export function PostCard({ post, headingLevel = 3 }: { post: PostView; headingLe
 function DateBadge({ value }: { value: string }) {
   const { day, month } = calendarBadge(value);
   return (
-    <Paper
-      bg="primary"
-      c="white"
-      radius="md"
-      w={64}
-      py={6}
-      ta="center"
-      style={{ flexShrink: 0 }}
-      aria-hidden
-      data-testid="event-date-badge"
-    >
-      <Text fz={24} fw={700} lh={1.1}>
-        {day}
-      </Text>
-      <Text size="sm" tt="uppercase" lh={1.1}>
-        {month}
-      </Text>
-    </Paper>
+    <div className={styles.dateBadge} aria-hidden data-testid="event-date-badge">
+      <span className={styles.day}>{day}</span>
+      <span className={styles.month}>{month}</span>
+    </div>
   );
 }
 
@@ -67,38 +52,35 @@ function DateBadge({ value }: { value: string }) {
 export function EventCard({ event, headingLevel = 3 }: { event: EventView; headingLevel?: 2 | 3 | 4 }) {
   const summary = summaryOf(event);
   const place = [event.place_name, event.place_address].filter(Boolean).join(" - ");
+  const Heading = `h${headingLevel}` as const;
   return (
-    <Card withBorder radius="md" padding="lg" component="article" h="100%">
-      <Group align="flex-start" wrap="nowrap" gap="md">
+    <article className={styles.card}>
+      <div className={styles.event}>
         <DateBadge value={event.start_at} />
-        <Stack gap={6} style={{ minWidth: 0 }}>
-          <Title order={headingLevel} size="h4">
-            <Anchor component={AppLink} to={event.url} c="inherit" fw={700} underline="hover">
+        <div className={styles.eventBody}>
+          <Heading className={styles.title}>
+            <AppLink className={styles.titleLink} to={event.url}>
               {event.title}
-            </Anchor>
-          </Title>
-          <Text size="sm" fw={600} component="time" dateTime={event.start_at}>
+            </AppLink>
+          </Heading>
+          <time className={styles.period} dateTime={event.start_at}>
             {formatEventPeriod(event.start_at, event.end_at)}
-          </Text>
+          </time>
           {place ? (
-            <Group gap={4} wrap="nowrap" align="flex-start">
-              <IconMapPin size={16} style={{ flexShrink: 0, marginTop: 2 }} aria-hidden />
-              <Text size="sm">{place}</Text>
-            </Group>
+            <p className={styles.line}>
+              <MapPinIcon className={styles.lineIcon} />
+              {place}
+            </p>
           ) : null}
           {event.online_url ? (
-            <Group gap={4} wrap="nowrap">
-              <IconWorld size={16} aria-hidden />
-              <Text size="sm">Evento online</Text>
-            </Group>
+            <p className={styles.line}>
+              <WorldIcon className={styles.lineIcon} />
+              Evento online
+            </p>
           ) : null}
-          {summary ? (
-            <Text size="sm" c="gray.7">
-              {summary}
-            </Text>
-          ) : null}
-        </Stack>
-      </Group>
-    </Card>
+          {summary ? <p className={styles.eventSummary}>{summary}</p> : null}
+        </div>
+      </div>
+    </article>
   );
 }

@@ -1,14 +1,12 @@
-import { Anchor, Group } from "@mantine/core";
-import { IconMail } from "@tabler/icons-react";
+import styles from "./email-link.module.css";
+import { MailIcon } from "./icons.tsx";
 
 /** The site's public e-mail as a mailto link with its icon (footer and contact page). */
-export function EmailLink({ email, color }: { email: string; color?: string }) {
+export function EmailLink({ email, className }: { email: string; className?: string }) {
   return (
-    <Anchor href={`mailto:${email}`} c={color}>
-      <Group gap={6} wrap="nowrap">
-        <IconMail size={18} aria-hidden />
-        {email}
-      </Group>
-    </Anchor>
+    <a href={`mailto:${email}`} className={className ? `${styles.link} ${className}` : styles.link}>
+      <MailIcon size={18} />
+      {email}
+    </a>
   );
 }

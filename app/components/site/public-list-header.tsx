@@ -1,8 +1,8 @@
-import { Anchor, Group, Stack, Text, Title } from "@mantine/core";
-import { IconCalendarPlus, IconRss } from "@tabler/icons-react";
 import { sitePaths } from "../../../common/site-paths.ts";
 import type { TagCount } from "../../../common/views/content.ts";
 import { AppLink } from "../app-link.tsx";
+import { CalendarPlusIcon, RssIcon } from "./icons.tsx";
+import styles from "./public-list-header.module.css";
 import { TagFilter } from "./tags.tsx";
 
 /** Where each public list lives, its link back from a tag to the whole list, and its feed. */
@@ -10,12 +10,12 @@ const lists = {
   posts: {
     path: sitePaths.posts,
     allLabel: "Ver todas",
-    feed: { href: sitePaths.postsFeed, Icon: IconRss, label: "Assinar o feed RSS" },
+    feed: { href: sitePaths.postsFeed, Icon: RssIcon, label: "Assinar o feed RSS" },
   },
   events: {
     path: sitePaths.events,
     allLabel: "Ver todos",
-    feed: { href: sitePaths.eventsFeed, Icon: IconCalendarPlus, label: "Assinar a agenda (.ics)" },
+    feed: { href: sitePaths.eventsFeed, Icon: CalendarPlusIcon, label: "Assinar a agenda (.ics)" },
   },
 };
 
@@ -32,25 +32,20 @@ export function PublicListHeader(props: {
   const { path, allLabel, feed } = lists[props.list];
   return (
     <>
-      <Group justify="space-between" align="flex-end">
-        <Stack gap={4}>
-          <Title order={1}>{props.heading}</Title>
+      <div className={styles.top}>
+        <div className={styles.titles}>
+          <h1>{props.heading}</h1>
           {props.tag ? (
-            <Text c="gray.7">
-              Com a etiqueta <strong>{props.tag}</strong>.{" "}
-              <Anchor component={AppLink} to={path}>
-                {allLabel}
-              </Anchor>
-            </Text>
+            <p className={styles.active}>
+              Com a etiqueta <strong>{props.tag}</strong>. <AppLink to={path}>{allLabel}</AppLink>
+            </p>
           ) : null}
-        </Stack>
-        <Anchor href={feed.href} size="sm">
-          <Group gap={4} wrap="nowrap">
-            <feed.Icon size={16} aria-hidden />
-            {feed.label}
-          </Group>
-        </Anchor>
-      </Group>
+        </div>
+        <a className={styles.feed} href={feed.href}>
+          <feed.Icon />
+          {feed.label}
+        </a>
+      </div>
       <TagFilter tags={props.tags} active={props.tag} basePath={path} />
     </>
   );

@@ -1,7 +1,8 @@
-import { ActionIcon, TextInput } from "@mantine/core";
-import { IconSearch } from "@tabler/icons-react";
 import { Form, useLocation, useSearchParams } from "react-router";
 import { sitePaths } from "../../../common/site-paths.ts";
+import { SearchIcon } from "./icons.tsx";
+import styles from "./search-box.module.css";
+import { ui } from "./ui/ui.tsx";
 
 /**
  * The site search in the public header: a plain GET form to /busca, so it also works
@@ -12,8 +13,8 @@ export function SearchBox() {
   const [params] = useSearchParams();
   const q = pathname === sitePaths.search ? (params.get("q") ?? "") : "";
   return (
-    <Form method="get" action={sitePaths.search} role="search" aria-label="Pesquisa no site">
-      <TextInput
+    <Form method="get" action={sitePaths.search} role="search" aria-label="Pesquisa no site" className={styles.box}>
+      <input
         // A new search (or leaving the results page) resets what the box shows.
         key={q}
         name="q"
@@ -22,15 +23,11 @@ export function SearchBox() {
         placeholder="Buscar no site"
         defaultValue={q}
         maxLength={200}
-        w={{ base: 170, xs: 220 }}
-        rightSectionWidth={36}
-        rightSectionPointerEvents="all"
-        rightSection={
-          <ActionIcon type="submit" variant="subtle" aria-label="Pesquisar">
-            <IconSearch size={16} aria-hidden />
-          </ActionIcon>
-        }
+        className={`${ui.input} ${styles.input}`}
       />
+      <button type="submit" className={styles.submit} aria-label="Pesquisar">
+        <SearchIcon size={16} />
+      </button>
     </Form>
   );
 }

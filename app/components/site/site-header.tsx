@@ -1,123 +1,226 @@
-import {
-  Anchor,
-  type AnchorProps,
-  Box,
-  Burger,
-  Button,
-  Container,
-  Drawer,
-  Group,
-  Image,
-  Menu,
-  Stack,
-  Text,
-  UnstyledButton,
-} from "@mantine/core";
-import { useDisclosure } from "@mantine/hooks";
-import { IconChevronDown } from "@tabler/icons-react";
+import { type KeyboardEvent, useEffect, useRef, useState } from "react";
 import { fileUrl } from "../../../common/file-url.ts";
 import { accountPaths } from "../../../common/site-paths.ts";
 import type { MenuItem } from "../../../common/views/menus.ts";
 import { useRootData } from "../../root.tsx";
 import { AppLink } from "../app-link.tsx";
+import { CloseIcon, MenuIcon } from "./frame-icons.tsx";
+import { ChevronDownIcon } from "./icons.tsx";
 import { SearchBox } from "./search-box.tsx";
+import styles from "./site-header.module.css";
+import { buttonClass, Container } from "./ui/ui.tsx";
 
 /** Visitors' items either lead somewhere or are the title of a dropdown (href null). */
 type LinkedItem = MenuItem & { href: string };
 const isLinked = (item: MenuItem): item is LinkedItem => item.href !== null;
 
+type MenuLinkProps = {
+  item: LinkedItem;
+  className?: string;
+  role?: "menuitem";
+  tabIndex?: number;
+  onClick?: () => void;
+};
+
 /** External items (http...) open in a new tab, docs/spec.md §2. */
-type MenuLinkProps = { item: LinkedItem; children: React.ReactNode; onClick?: () => void } & Omit<
-  AnchorProps,
-  "children"
->;
-
-function MenuLink({ item, children, ...rest }: MenuLinkProps) {
+function MenuLink({ item, ...rest }: MenuLinkProps) {
   if (item.external) {
     return (
-      <Anchor href={item.href} target="_blank" rel="noopener noreferrer" {...rest}>
-        {children}
-      </Anchor>
-    );
-  }
-  return (
-    <Anchor component={AppLink} to={item.href} {...rest}>
-      {children}
-    </Anchor>
-  );
-}
-
-function DropdownEntry({ item }: { item: LinkedItem }) {
-  if (item.external) {
-    return (
-      <Menu.Item component="a" href={item.href} target="_blank" rel="noopener noreferrer">
+      <a href={item.href} target="_blank" rel="noopener noreferrer" {...rest}>
         {item.name}
-      </Menu.Item>
+      </a>
     );
   }
   return (
-    <Menu.Item component={AppLink} to={item.href}>
+    <AppLink to={item.href} {...rest}>
       {item.name}
-    </Menu.Item>
+    </AppLink>
   );
 }
 
-// Names stay on one line: a name broken in two makes the menu bar look wrapped.
-const oneLine = { whiteSpace: "nowrap" } as const;
+/** The entries of a dropdown, in order. */
+const entriesOf = (menu: HTMLElement | null) =>
+  Array.from(menu?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? []);
+
+function focusEntry(menu: HTMLElement | null, where: "first" | "last") {
+  const items = entriesOf(menu);
+  items[where === "first" ? 0 : items.length - 1]?.focus();
+}
+
+/**
+ * A dropdown of the menu row (the ARIA menu button pattern): the button opens it on a click, Enter,
+ * Space or the arrows, and the arrows, Home and End move between its entries; Escape closes it and
+ * gives the focus back to the button; leaving it (Tab, a click elsewhere) closes it too. A pointer
+ * resting on it opens it from CSS alone, so it works before (or without) JavaScript.
+ */
+function Dropdown({ item }: { item: MenuItem }) {
+  const [open, setOpen] = useState(false);
+  const wrapper = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const menu = useRef<HTMLDivElement>(null);
+  const focusOnOpen = useRef<"first" | "last" | null>(null);
+  const entries = [...(isLinked(item) ? [item] : []), ...item.submenus.filter(isLinked)];
+
+  useEffect(() => {
+    if (!open) return;
+    if (focusOnOpen.current) focusEntry(menu.current, focusOnOpen.current);
+    focusOnOpen.current = null;
+    // A click elsewhere or the focus moving out of it (Tab) closes it.
+    const closeOutside = (event: Event) => {
+      if (!(event.target instanceof Node && wrapper.current?.contains(event.target))) setOpen(false);
+    };
+    document.addEventListener("pointerdown", closeOutside);
+    document.addEventListener("focusin", closeOutside);
+    return () => {
+      document.removeEventListener("pointerdown", closeOutside);
+      document.removeEventListener("focusin", closeOutside);
+    };
+  }, [open]);
+
+  const openAt = (where: "first" | "last") => {
+    if (open) return focusEntry(menu.current, where);
+    focusOnOpen.current = where;
+    setOpen(true);
+  };
+
+  const onButtonKey = (event: KeyboardEvent) => {
+    if (event.key !== "ArrowDown" && event.key !== "ArrowUp") return;
+    event.preventDefault();
+    openAt(event.key === "ArrowDown" ? "first" : "last");
+  };
+
+  const onMenuKey = (event: KeyboardEvent) => {
+    const items = entriesOf(menu.current);
+    const at = items.indexOf(document.activeElement as HTMLElement);
+    const next: Record<string, number> = {
+      ArrowDown: (at + 1) % items.length,
+      ArrowUp: (at - 1 + items.length) % items.length,
+      Home: 0,
+      End: items.length - 1,
+    };
+    if (event.key === "Escape") {
+      event.preventDefault();
+      setOpen(false);
+      button.current?.focus();
+    } else if (event.key in next) {
+      event.preventDefault();
+      items[next[event.key] ?? 0]?.focus();
+    }
+  };
+
+  return (
+    <div ref={wrapper} className={styles.dropdown}>
+      <button
+        ref={button}
+        type="button"
+        className={styles.trigger}
+        aria-haspopup="menu"
+        aria-expanded={open}
+        onKeyDown={onButtonKey}
+        onClick={(event) => {
+          // A click from the keyboard (Enter, Space) has no pointer detail: it moves into the menu.
+          if (!open && event.detail === 0) focusOnOpen.current = "first";
+          setOpen(!open);
+        }}
+      >
+        {item.name}
+        <ChevronDownIcon size={14} />
+      </button>
+      {/* The button only opens the dropdown, so a parent that has an address of its own is its first entry. */}
+      <div ref={menu} role="menu" aria-label={item.name} className={styles.menu} data-open={open} onKeyDown={onMenuKey}>
+        {entries.map((entry) => (
+          <MenuLink
+            key={entry.id}
+            item={entry}
+            role="menuitem"
+            tabIndex={-1}
+            className={styles.entry}
+            onClick={() => setOpen(false)}
+          />
+        ))}
+      </div>
+    </div>
+  );
+}
 
 function DesktopItem({ item }: { item: MenuItem }) {
-  if (item.submenus.length === 0) {
-    if (!isLinked(item)) return null;
-    return (
-      <MenuLink item={item} c="dark" fw={600} underline="hover" style={oneLine}>
-        {item.name}
-      </MenuLink>
-    );
-  }
-  return (
-    <Menu trigger="click-hover" openDelay={50} closeDelay={150} withinPortal position="bottom-start">
-      <Menu.Target>
-        <UnstyledButton fw={600} aria-haspopup="menu" style={oneLine}>
-          <Group gap={4} wrap="nowrap">
-            {item.name}
-            <IconChevronDown size={14} aria-hidden />
-          </Group>
-        </UnstyledButton>
-      </Menu.Target>
-      <Menu.Dropdown>
-        {/* The button only opens the dropdown, so a parent that has an address of its own is its first entry. */}
-        {isLinked(item) ? <DropdownEntry item={item} /> : null}
-        {item.submenus.filter(isLinked).map((sub) => (
-          <DropdownEntry key={sub.id} item={sub} />
-        ))}
-      </Menu.Dropdown>
-    </Menu>
-  );
+  if (item.submenus.length > 0) return <Dropdown item={item} />;
+  return isLinked(item) ? <MenuLink item={item} className={styles.link} /> : null;
 }
 
-function MobileMenu({ menus, onNavigate }: { menus: MenuItem[]; onNavigate: () => void }) {
+/**
+ * Below 992 px the menu is a panel from the right, a modal <dialog>: the browser keeps the focus in
+ * it, closes it on Escape and makes the page behind it inert.
+ */
+function MobileMenu({ menus, title }: { menus: MenuItem[]; title: string }) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const [open, setOpen] = useState(false);
+  const close = () => dialog.current?.close();
+
+  useEffect(() => {
+    if (!open) return;
+    // Widened past the breakpoint, the panel would be hidden while the page stays inert behind it.
+    const wide = window.matchMedia("(min-width: 62em)");
+    const onWide = () => {
+      if (wide.matches) dialog.current?.close();
+    };
+    wide.addEventListener("change", onWide);
+    return () => wide.removeEventListener("change", onWide);
+  }, [open]);
+
   return (
-    <Stack gap="sm" component="nav" aria-label="Menu principal">
-      {menus.map((item) => (
-        <Stack key={item.id} gap={4}>
-          {isLinked(item) ? (
-            <MenuLink item={item} fw={600} onClick={onNavigate}>
-              {item.name}
-            </MenuLink>
-          ) : (
-            <Text fw={600}>{item.name}</Text>
-          )}
-          {item.submenus.filter(isLinked).map((sub) => (
-            <MenuLink key={sub.id} item={sub} pl="md" onClick={onNavigate}>
-              {sub.name}
-            </MenuLink>
-          ))}
-        </Stack>
-      ))}
-      <Button component={AppLink} to={accountPaths.home} onClick={onNavigate}>
-        Minha conta
-      </Button>
-    </Stack>
+    <>
+      <button
+        type="button"
+        className={styles.burger}
+        aria-label="Abrir menu"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        onClick={() => {
+          dialog.current?.showModal();
+          setOpen(true);
+        }}
+      >
+        <MenuIcon />
+      </button>
+      {/* biome-ignore lint/a11y/useKeyWithClickEvents: the backdrop's click; the browser closes a modal dialog on Escape */}
+      <dialog
+        ref={dialog}
+        className={styles.drawer}
+        aria-label={title}
+        onClose={() => setOpen(false)}
+        // A click on the backdrop lands on the dialog itself: its content fills it.
+        onClick={(event) => {
+          if (event.target === event.currentTarget) close();
+        }}
+      >
+        <div className={styles.drawerBody}>
+          <div className={styles.drawerHeader}>
+            <p className={styles.drawerTitle}>{title}</p>
+            <button type="button" className={styles.close} aria-label="Fechar menu" onClick={close}>
+              <CloseIcon />
+            </button>
+          </div>
+          <nav aria-label="Menu principal" className={styles.mobileNav}>
+            {menus.map((item) => (
+              <div key={item.id} className={styles.mobileGroup}>
+                {isLinked(item) ? (
+                  <MenuLink item={item} className={styles.mobileParent} onClick={close} />
+                ) : (
+                  <p className={styles.mobileParent}>{item.name}</p>
+                )}
+                {item.submenus.filter(isLinked).map((sub) => (
+                  <MenuLink key={sub.id} item={sub} className={styles.mobileChild} onClick={close} />
+                ))}
+              </div>
+            ))}
+            <AppLink to={accountPaths.home} className={`${buttonClass()} ${styles.account}`} onClick={close}>
+              Minha conta
+            </AppLink>
+          </nav>
+        </div>
+      </dialog>
+    </>
   );
 }
 
@@ -128,51 +231,33 @@ function MobileMenu({ menus, onNavigate }: { menus: MenuItem[]; onNavigate: () =
  */
 export function SiteHeader({ menus }: { menus: MenuItem[] }) {
   const { settings, filesUrl } = useRootData();
-  const [opened, { toggle, close }] = useDisclosure(false);
   const title = settings?.title ?? "cms";
   const logo = settings?.site_logo?.url;
   return (
-    <Box component="header" py="sm" style={{ borderBottom: "1px solid var(--mantine-color-gray-3)" }}>
-      <Container size="lg">
-        <Group justify="space-between" wrap="nowrap">
-          <Anchor
-            component={AppLink}
-            to="/"
-            underline="never"
-            c="primary"
-            fw={700}
-            fz="xl"
-            aria-label={`${title} - página inicial`}
-          >
-            {logo ? (
-              <Image src={fileUrl(logo, filesUrl ?? undefined)} alt={title} h={48} w="auto" fit="contain" />
-            ) : (
-              title
-            )}
-          </Anchor>
+    <header className={styles.header}>
+      <Container>
+        <div className={styles.top}>
+          <AppLink to="/" className={styles.brand} aria-label={`${title} - página inicial`}>
+            {logo ? <img src={fileUrl(logo, filesUrl ?? undefined)} alt={title} className={styles.logo} /> : title}
+          </AppLink>
           {settings ? (
-            <Group gap="md" wrap="nowrap">
+            <div className={styles.tools}>
               <SearchBox />
-              <Button component={AppLink} to={accountPaths.home} variant="filled" visibleFrom="md">
+              <AppLink to={accountPaths.home} className={`${buttonClass()} ${styles.account} ${styles.wideOnly}`}>
                 Minha conta
-              </Button>
-              <Burger opened={opened} onClick={toggle} hiddenFrom="md" aria-label="Abrir menu" />
-            </Group>
+              </AppLink>
+              <MobileMenu menus={menus} title={title} />
+            </div>
           ) : null}
-        </Group>
+        </div>
         {menus.length > 0 ? (
-          <Group gap="lg" mt="sm" visibleFrom="md" component="nav" aria-label="Menu principal">
+          <nav aria-label="Menu principal" className={styles.menuRow}>
             {menus.map((item) => (
               <DesktopItem key={item.id} item={item} />
             ))}
-          </Group>
+          </nav>
         ) : null}
       </Container>
-      {settings ? (
-        <Drawer opened={opened} onClose={close} title={title} hiddenFrom="md" position="right">
-          <MobileMenu menus={menus} onNavigate={close} />
-        </Drawer>
-      ) : null}
-    </Box>
+    </header>
   );
 }

@@ -1,7 +1,7 @@
-import { Badge, Group } from "@mantine/core";
-import { IconTag } from "@tabler/icons-react";
 import type { TagCount } from "../../../common/views/content.ts";
 import { AppLink } from "../app-link.tsx";
+import { TagIcon } from "./icons.tsx";
+import styles from "./tags.module.css";
 
 const tagHref = (basePath: string, tag: string) => `${basePath}?${new URLSearchParams({ tag })}`;
 
@@ -9,33 +9,23 @@ const tagHref = (basePath: string, tag: string) => `${basePath}?${new URLSearchP
 export function TagList({ tags, basePath }: { tags: string[]; basePath?: string }) {
   if (tags.length === 0) return null;
   return (
-    <Group gap={6} aria-label="Etiquetas">
-      {tags.map((tag) =>
-        basePath ? (
-          <Badge
-            key={tag}
-            component={AppLink}
-            to={tagHref(basePath, tag)}
-            variant="light"
-            color="secondary.9"
-            leftSection={<IconTag size={12} aria-hidden />}
-            style={{ cursor: "pointer", textTransform: "none" }}
-          >
-            {tag}
-          </Badge>
-        ) : (
-          <Badge
-            key={tag}
-            variant="light"
-            color="secondary.9"
-            leftSection={<IconTag size={12} aria-hidden />}
-            style={{ textTransform: "none" }}
-          >
-            {tag}
-          </Badge>
-        ),
-      )}
-    </Group>
+    <ul className={styles.list} aria-label="Etiquetas">
+      {tags.map((tag) => (
+        <li key={tag}>
+          {basePath ? (
+            <AppLink className={styles.tag} to={tagHref(basePath, tag)}>
+              <TagIcon size={12} />
+              {tag}
+            </AppLink>
+          ) : (
+            <span className={styles.tag}>
+              <TagIcon size={12} />
+              {tag}
+            </span>
+          )}
+        </li>
+      ))}
+    </ul>
   );
 }
 
@@ -43,28 +33,25 @@ export function TagList({ tags, basePath }: { tags: string[]; basePath?: string 
 export function TagFilter({ tags, active, basePath }: { tags: TagCount[]; active: string | null; basePath: string }) {
   if (tags.length === 0) return null;
   return (
-    <Group gap={6} component="nav" aria-label="Filtrar por etiqueta">
-      <Badge
-        component={AppLink}
-        to={basePath}
-        variant={active ? "outline" : "filled"}
-        aria-current={active ? undefined : "page"}
-        style={{ cursor: "pointer", textTransform: "none" }}
-      >
-        Todas
-      </Badge>
-      {tags.map(({ tag, count }) => (
-        <Badge
-          key={tag}
-          component={AppLink}
-          to={tagHref(basePath, tag)}
-          variant={tag === active ? "filled" : "outline"}
-          aria-current={tag === active ? "page" : undefined}
-          style={{ cursor: "pointer", textTransform: "none" }}
-        >
-          {tag} ({count})
-        </Badge>
-      ))}
-    </Group>
+    <nav aria-label="Filtrar por etiqueta">
+      <ul className={styles.list}>
+        <li>
+          <AppLink className={styles.filter} to={basePath} aria-current={active ? undefined : "page"}>
+            Todas
+          </AppLink>
+        </li>
+        {tags.map(({ tag, count }) => (
+          <li key={tag}>
+            <AppLink
+              className={styles.filter}
+              to={tagHref(basePath, tag)}
+              aria-current={tag === active ? "page" : undefined}
+            >
+              {tag} ({count})
+            </AppLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
   );
 }

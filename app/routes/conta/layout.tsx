@@ -1,3 +1,5 @@
+import "@mantine/core/styles.css";
+import "../../styles/account.css";
 import {
   Box,
   Burger,
@@ -7,6 +9,7 @@ import {
   Divider,
   Grid,
   Group,
+  MantineProvider,
   NavLink,
   Paper,
   Stack,
@@ -14,6 +17,7 @@ import {
   Title,
 } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
+import { useMemo } from "react";
 import { Form, Outlet, NavLink as RouterNavLink, useLocation } from "react-router";
 import { roleLabels } from "../../../common/roles.ts";
 import { AppLink } from "../../components/app-link.tsx";
@@ -22,6 +26,7 @@ import { accountLinks } from "../../components/conta/account-links.ts";
 import { ErrorPage } from "../../components/error-page.tsx";
 import { requireSession } from "../../lib/guards.server.ts";
 import { useSessionEndedNotice } from "../../lib/session-ended.ts";
+import { buildTheme } from "../../lib/theme.ts";
 import { useRootData } from "../../root.tsx";
 import { LayoutLoading } from "../site/layout.tsx";
 import type { Route } from "./+types/layout";
@@ -73,7 +78,18 @@ function AccountNav({ onNavigate }: { onNavigate?: () => void }) {
   );
 }
 
+/** Mantine is the account area's alone: public pages never load it (docs/decisions/0009-lean-public-pages.md). */
 function AccountFrame({ children }: { children: React.ReactNode }) {
+  const { settings } = useRootData();
+  const theme = useMemo(() => buildTheme(settings), [settings]);
+  return (
+    <MantineProvider theme={theme} forceColorScheme="light">
+      <AccountShell>{children}</AccountShell>
+    </MantineProvider>
+  );
+}
+
+function AccountShell({ children }: { children: React.ReactNode }) {
   const [opened, { toggle, close }] = useDisclosure(false);
   useSessionEndedNotice();
   const { settings } = useRootData();

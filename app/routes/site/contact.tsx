@@ -1,13 +1,14 @@
-import { Container, Grid, Stack, Text, Title } from "@mantine/core";
 import { contactSchema } from "../../../common/schemas/contact.ts";
 import { sitePaths } from "../../../common/site-paths.ts";
 import { ContactForm } from "../../components/site/contact-form.tsx";
 import { EmailLink } from "../../components/site/email-link.tsx";
 import { seoMeta } from "../../components/site/seo.ts";
+import { Container, Stack } from "../../components/site/ui/ui.tsx";
 import { formAction } from "../../lib/action.server.ts";
 import { getApp } from "../../lib/context.server.ts";
 import { useRootData } from "../../root.tsx";
 import type { Route } from "./+types/contact";
+import styles from "./contact.module.css";
 
 /** Every contact form (the footer's and this page's) posts here. */
 export function action({ request, context }: Route.ActionArgs) {
@@ -23,22 +24,16 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 /** /contato: the organisation's contact details and the contact form, a natural target for a menu. */
-export default function Contact() {
+export default function Contact({ actionData }: Route.ComponentProps) {
   const { settings } = useRootData();
   return (
-    <Container size="lg" py="xl">
-      <Grid gap="xl">
-        <Grid.Col span={{ base: 12, md: 5 }}>
-          <Stack gap="sm">
-            <Title order={1}>Contato</Title>
-            {settings?.contact ? <Text style={{ whiteSpace: "pre-line" }}>{settings.contact}</Text> : null}
-            {settings?.email ? <EmailLink email={settings.email} /> : null}
-          </Stack>
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 7 }}>
-          <ContactForm variant="page" />
-        </Grid.Col>
-      </Grid>
+    <Container section className={styles.columns}>
+      <Stack gap="sm">
+        <h1>Contato</h1>
+        {settings?.contact ? <p className={styles.details}>{settings.contact}</p> : null}
+        {settings?.email ? <EmailLink email={settings.email} /> : null}
+      </Stack>
+      <ContactForm variant="page" answer={actionData} />
     </Container>
   );
 }

@@ -1,16 +1,17 @@
-import { Anchor, Badge, Button, Container, Group, Paper, Stack, Text, Title } from "@mantine/core";
-import { IconArrowLeft, IconCalendarPlus, IconClock, IconMapPin, IconWorld } from "@tabler/icons-react";
 import { formatEventPeriod } from "../../../common/dates/format.ts";
 import { eventJsonLd, truncate } from "../../../common/seo.ts";
 import { sitePaths } from "../../../common/site-paths.ts";
 import { AppLink } from "../../components/app-link.tsx";
 import { ContentBody, CoverImage, DocumentList, DraftNotice } from "../../components/site/content-body.tsx";
+import { ArrowLeftIcon, CalendarPlusIcon, ClockIcon, MapPinIcon, WorldIcon } from "../../components/site/icons.tsx";
 import { seoMeta, siteLinks } from "../../components/site/seo.ts";
 import { TagList } from "../../components/site/tags.tsx";
+import { Badge, buttonClass, Container, Stack } from "../../components/site/ui/ui.tsx";
 import { getApp } from "../../lib/context.server.ts";
 import { loadOr404 } from "../../lib/not-found.server.ts";
 import { requireFeature } from "../../lib/site-content.server.ts";
 import type { Route } from "./+types/event-item";
+import styles from "./content-item.module.css";
 
 /** /agenda/:slug — one event; administrators also preview drafts. */
 export async function loader({ context, params }: Route.LoaderArgs) {
@@ -55,82 +56,74 @@ export default function EventItem({ loaderData }: Route.ComponentProps) {
   const { event, heading, over } = loaderData;
   const place = [event.place_name, event.place_address].filter(Boolean).join(" - ");
   return (
-    <Container size="md" py="xl">
-      <Stack gap="lg" component="article">
-        <Anchor component={AppLink} to={sitePaths.events} size="sm">
-          <Group gap={4} wrap="nowrap">
-            <IconArrowLeft size={16} aria-hidden />
-            {heading}
-          </Group>
-        </Anchor>
+    <Container size="md" section>
+      <article className={styles.article}>
+        <AppLink className={styles.back} to={sitePaths.events}>
+          <ArrowLeftIcon />
+          {heading}
+        </AppLink>
         {event.status !== "published" ? <DraftNotice /> : null}
         <Stack gap="xs">
           {over ? (
-            <Badge color="gray" variant="light" w="fit-content">
-              Evento encerrado
-            </Badge>
+            <div>
+              <Badge tone="gray">Evento encerrado</Badge>
+            </div>
           ) : null}
-          <Title order={1}>{event.title}</Title>
-          {event.summary ? (
-            <Text fz="lg" fw={500}>
-              {event.summary}
-            </Text>
-          ) : null}
+          <h1>{event.title}</h1>
+          {event.summary ? <p className={styles.summary}>{event.summary}</p> : null}
         </Stack>
-        <Paper withBorder radius="md" p="md">
-          <Stack gap="sm">
-            <Group gap="xs" wrap="nowrap" align="flex-start">
-              <IconClock size={20} style={{ flexShrink: 0 }} aria-hidden />
-              <Text fw={600}>
-                <time dateTime={event.start_at}>{formatEventPeriod(event.start_at, event.end_at)}</time>
-              </Text>
-            </Group>
-            {place ? (
-              <Group gap="xs" wrap="nowrap" align="flex-start">
-                <IconMapPin size={20} style={{ flexShrink: 0 }} aria-hidden />
-                <Text>
-                  {place}
-                  {event.place_address ? (
-                    <>
-                      {" "}
-                      <Anchor href={mapUrl(event.place_address)} target="_blank" rel="noopener noreferrer" size="sm">
-                        (ver no mapa)
-                      </Anchor>
-                    </>
-                  ) : null}
-                </Text>
-              </Group>
-            ) : null}
-            {event.online_url ? (
-              <Group gap="xs" wrap="nowrap" align="flex-start">
-                <IconWorld size={20} style={{ flexShrink: 0 }} aria-hidden />
-                <Anchor
-                  href={event.online_url}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  style={{ wordBreak: "break-all" }}
-                >
-                  Participar online
-                </Anchor>
-              </Group>
-            ) : null}
-            <Button
-              component="a"
+        <div className={styles.details}>
+          <p className={styles.detail}>
+            <ClockIcon size={20} className={styles.detailIcon} />
+            <strong className={styles.when}>
+              <time dateTime={event.start_at}>{formatEventPeriod(event.start_at, event.end_at)}</time>
+            </strong>
+          </p>
+          {place ? (
+            <p className={styles.detail}>
+              <MapPinIcon size={20} className={styles.detailIcon} />
+              <span>
+                {place}
+                {event.place_address ? (
+                  <>
+                    {" "}
+                    <a
+                      className={styles.map}
+                      href={mapUrl(event.place_address)}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                    >
+                      (ver no mapa)
+                    </a>
+                  </>
+                ) : null}
+              </span>
+            </p>
+          ) : null}
+          {event.online_url ? (
+            <p className={styles.detail}>
+              <WorldIcon size={20} className={styles.detailIcon} />
+              <a className={styles.online} href={event.online_url} target="_blank" rel="noopener noreferrer">
+                Participar online
+              </a>
+            </p>
+          ) : null}
+          <div>
+            <a
+              className={buttonClass("light")}
               href={sitePaths.eventCalendar(event.slug)}
               download={`${event.slug}.ics`}
-              variant="light"
-              leftSection={<IconCalendarPlus size={18} aria-hidden />}
-              w="fit-content"
             >
+              <CalendarPlusIcon size={18} />
               Adicionar à agenda
-            </Button>
-          </Stack>
-        </Paper>
+            </a>
+          </div>
+        </div>
         <CoverImage url={event.cover} alt="" />
         <ContentBody html={event.content} />
         <DocumentList documents={event.documents} />
         <TagList tags={event.tags} basePath={sitePaths.events} />
-      </Stack>
+      </article>
     </Container>
   );
 }

@@ -1,13 +1,14 @@
-import { Container, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { sitePaths } from "../../../common/site-paths.ts";
 import type { EventView } from "../../../common/views/content.ts";
-import { PaginationBar } from "../../components/conta/pagination-bar.tsx";
 import { EventCard } from "../../components/site/content-card.tsx";
+import { Pagination } from "../../components/site/pagination.tsx";
 import { PublicListHeader } from "../../components/site/public-list-header.tsx";
 import { listPath, seoMeta } from "../../components/site/seo.ts";
+import { Container, Stack } from "../../components/site/ui/ui.tsx";
 import { getApp } from "../../lib/context.server.ts";
 import { loadPublicList } from "../../lib/site-content.server.ts";
 import type { Route } from "./+types/events-list";
+import styles from "./content-lists.module.css";
 
 /** /agenda — published events: upcoming ones first (soonest first), then past ones (latest first). */
 export async function loader({ context, url }: Route.LoaderArgs) {
@@ -38,20 +39,18 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 
 function EventGroup({ id, title, events }: { id: string; title: string; events: EventView[] }) {
   return (
-    <Stack gap="md" component="section" aria-labelledby={id}>
-      <Title order={2} id={id}>
-        {title}
-      </Title>
+    <section className={styles.group} aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
       {events.length === 0 ? (
-        <Text>Nenhum evento programado no momento.</Text>
+        <p>Nenhum evento programado no momento.</p>
       ) : (
-        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+        <div className={styles.events}>
           {events.map((event) => (
             <EventCard key={event.id} event={event} />
           ))}
-        </SimpleGrid>
+        </div>
       )}
-    </Stack>
+    </section>
   );
 }
 
@@ -60,12 +59,12 @@ export default function EventsList({ loaderData }: Route.ComponentProps) {
   // Upcoming events come first in the list, so only its first page can lack them all.
   const showUpcoming = upcoming.length > 0 || pagination.page === 1;
   return (
-    <Container size="lg" py="xl">
+    <Container section>
       <Stack gap="xl">
         <PublicListHeader list="events" heading={heading} tag={tag} tags={tags} />
         {showUpcoming ? <EventGroup id="proximos-eventos" title="Próximos eventos" events={upcoming} /> : null}
         {past.length > 0 ? <EventGroup id="eventos-passados" title="Eventos passados" events={past} /> : null}
-        <PaginationBar pagination={pagination} noun={["evento", "eventos"]} />
+        <Pagination pagination={pagination} noun={["evento", "eventos"]} />
       </Stack>
     </Container>
   );

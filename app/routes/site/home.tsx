@@ -1,5 +1,4 @@
-import { Anchor, BackgroundImage, Box, Container, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
-import { IconArrowRight } from "@tabler/icons-react";
+import type { ReactNode } from "react";
 import { fileUrl } from "../../../common/file-url.ts";
 import { setupSchema } from "../../../common/schemas/setup.ts";
 import { organizationJsonLd, stripHtml, webSiteJsonLd } from "../../../common/seo.ts";
@@ -8,14 +7,17 @@ import type { EventView, PostView } from "../../../common/views/content.ts";
 import { AppLink } from "../../components/app-link.tsx";
 import { PageArticle } from "../../components/site/content-body.tsx";
 import { EventCard, PostCard } from "../../components/site/content-card.tsx";
+import { ArrowRightIcon } from "../../components/site/icons.tsx";
 import { seoMeta, siteLinks } from "../../components/site/seo.ts";
 import { SetupForm } from "../../components/site/setup-form.tsx";
+import { Container, ui } from "../../components/site/ui/ui.tsx";
 import { formAction } from "../../lib/action.server.ts";
 import { getApp } from "../../lib/context.server.ts";
 import { redirectWithFlash } from "../../lib/flash.server.ts";
 import { loadOrNull } from "../../lib/not-found.server.ts";
 import { useRootData } from "../../root.tsx";
 import type { Route } from "./+types/home";
+import styles from "./home.module.css";
 
 const HOME_ITEMS = 3;
 const latest = { page: 1, per_page: HOME_ITEMS, q: "", sort: "date_desc" } as const;
@@ -83,27 +85,18 @@ function Cover() {
   const { settings, filesUrl } = useRootData();
   if (!settings) return null;
   const cover = settings.site_cover?.url;
-  const heading = (
-    <Stack gap="sm" py={cover ? 120 : 60}>
-      <Title order={1} c={cover ? "white" : undefined}>
-        {settings.title}
-      </Title>
-      {settings.description ? (
-        <Text fz="lg" c={cover ? "white" : "gray.7"} maw={720}>
-          {settings.description}
-        </Text>
-      ) : null}
-    </Stack>
-  );
-  return cover ? (
-    <BackgroundImage
-      src={fileUrl(cover, filesUrl ?? undefined)}
-      style={{ backgroundColor: "rgba(0,0,0,0.45)", backgroundBlendMode: "darken" }}
+  return (
+    <div
+      className={cover ? styles.coverImage : undefined}
+      style={cover ? { backgroundImage: `url(${JSON.stringify(fileUrl(cover, filesUrl ?? undefined))})` } : undefined}
     >
-      <Container size="lg">{heading}</Container>
-    </BackgroundImage>
-  ) : (
-    <Container size="lg">{heading}</Container>
+      <Container>
+        <div className={cover ? styles.coverTextOnImage : styles.coverText}>
+          <h1>{settings.title}</h1>
+          {settings.description ? <p className={styles.description}>{settings.description}</p> : null}
+        </div>
+      </Container>
+    </div>
   );
 }
 
@@ -116,25 +109,23 @@ function HomeSection({
   id: string;
   title: string;
   more: { to: string; label: string };
-  children: React.ReactNode;
+  children: ReactNode;
 }) {
   return (
-    <Stack gap="md" component="section" aria-labelledby={id}>
-      <Group justify="space-between" align="flex-end">
-        <Title order={2} id={id}>
-          {title}
-        </Title>
-        <Anchor component={AppLink} to={more.to}>
-          <Group gap={4} wrap="nowrap">
-            {more.label}
-            <IconArrowRight size={16} aria-hidden />
-          </Group>
-        </Anchor>
-      </Group>
+    <section className={styles.section} aria-labelledby={id}>
+      <div className={styles.sectionTop}>
+        <h2 id={id}>{title}</h2>
+        <AppLink className={styles.more} to={more.to}>
+          {more.label}
+          <ArrowRightIcon />
+        </AppLink>
+      </div>
       {children}
-    </Stack>
+    </section>
   );
 }
+
+const gridClass = `${ui.grid} ${ui.grid3}`;
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { settings } = useRootData();
@@ -142,28 +133,28 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const { homePage, posts, events } = loaderData;
   if (homePage) {
     return (
-      <Container size="md" py="xl">
+      <Container size="md" section>
         <PageArticle page={homePage} />
       </Container>
     );
   }
   return (
-    <Box>
+    <div>
       <Cover />
       {posts.length > 0 || events.length > 0 ? (
-        <Container size="lg" py="xl">
-          <Stack gap={48}>
+        <Container section>
+          <div className={styles.sections}>
             {posts.length > 0 ? (
               <HomeSection
                 id="ultimas-noticias"
                 title="Últimas notícias"
                 more={{ to: sitePaths.posts, label: "Ver todas as notícias" }}
               >
-                <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg">
+                <div className={gridClass}>
                   {posts.map((post) => (
                     <PostCard key={post.id} post={post} />
                   ))}
-                </SimpleGrid>
+                </div>
               </HomeSection>
             ) : null}
             {events.length > 0 ? (
@@ -172,16 +163,16 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                 title="Próximos eventos"
                 more={{ to: sitePaths.events, label: "Ver a agenda completa" }}
               >
-                <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg">
+                <div className={gridClass}>
                   {events.map((event) => (
                     <EventCard key={event.id} event={event} />
                   ))}
-                </SimpleGrid>
+                </div>
               </HomeSection>
             ) : null}
-          </Stack>
+          </div>
         </Container>
       ) : null}
-    </Box>
+    </div>
   );
 }

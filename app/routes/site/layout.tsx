@@ -1,13 +1,14 @@
-import { Alert, Box, Center, Container, Loader, Stack, Text } from "@mantine/core";
 import { Outlet, redirect, useNavigation } from "react-router";
 import { accountPaths } from "../../../common/site-paths.ts";
 import { ChunkReload } from "../../components/chunk-reload.tsx";
 import { ErrorPage } from "../../components/error-page.tsx";
 import { SiteFooter } from "../../components/site/site-footer.tsx";
 import { SiteHeader } from "../../components/site/site-header.tsx";
+import { Alert, Container, Stack } from "../../components/site/ui/ui.tsx";
 import { getApp } from "../../lib/context.server.ts";
 import { useRootData } from "../../root.tsx";
 import type { Route } from "./+types/layout";
+import styles from "./layout.module.css";
 
 export async function loader({ context, url }: Route.LoaderArgs) {
   const { services } = getApp(context);
@@ -20,15 +21,15 @@ function SetupNotices() {
   const { settings, baseUrl } = useRootData();
   if (settings && baseUrl) return null;
   return (
-    <Container size="lg" pt="md">
+    <Container className={styles.notices}>
       <Stack gap="sm">
         {settings ? null : (
-          <Alert color="warning" variant="light" title="Site não configurado">
+          <Alert tone="warning" title="Site não configurado">
             Este site ainda não foi configurado. Preencha o formulário abaixo para criar o administrador e começar.
           </Alert>
         )}
         {baseUrl ? null : (
-          <Alert color="info" variant="light" title="O site está no ar!">
+          <Alert tone="info" title="O site está no ar!">
             Para concluir a publicação, aponte o domínio do site para este servidor e defina a variável de ambiente
             BASE_URL com o endereço público (por exemplo, https://www.minhacooperativa.org.br).
           </Alert>
@@ -46,18 +47,10 @@ export function LayoutLoading({ section }: { section: "site" | "conta" }) {
     navigation.state === "loading" && target !== undefined && accountPaths.contains(target) !== (section === "conta");
   if (!leaving) return null;
   return (
-    <Center
-      pos="fixed"
-      inset={0}
-      style={{ zIndex: 300, background: "rgba(255,255,255,0.7)" }}
-      role="status"
-      aria-live="polite"
-    >
-      <Stack align="center" gap="xs">
-        <Loader />
-        <Text>Carregando...</Text>
-      </Stack>
-    </Center>
+    <div className={styles.loading} role="status" aria-live="polite">
+      <span className={styles.spinner} aria-hidden />
+      <p className={styles.loadingText}>Carregando...</p>
+    </div>
   );
 }
 
@@ -69,15 +62,16 @@ function SiteFrame({
   menus: Route.ComponentProps["loaderData"]["menus"];
 }) {
   return (
-    <Box style={{ display: "flex", flexDirection: "column", minHeight: "100vh" }}>
+    // "site" scopes the public pages' element styles (app/styles/site.css).
+    <div className={`site ${styles.frame}`}>
       <LayoutLoading section="site" />
       <SiteHeader menus={menus} />
       <SetupNotices />
-      <Box component="main" id="conteudo" style={{ flex: 1 }}>
+      <main id="conteudo" className={styles.main}>
         {children}
-      </Box>
+      </main>
       <SiteFooter />
-    </Box>
+    </div>
   );
 }
 

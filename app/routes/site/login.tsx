@@ -1,14 +1,15 @@
-import { Anchor, Button, Container, Paper, PasswordInput, Stack, TextInput, Title } from "@mantine/core";
-import { schemaResolver, useForm } from "@mantine/form";
-import { Form, redirect, useActionData, useNavigation, useSearchParams, useSubmit } from "react-router";
+import { Form, redirect, useNavigation, useSearchParams } from "react-router";
+import { loginChecks } from "../../../common/form-checks.ts";
 import { safeRedirect } from "../../../common/safe-redirect.ts";
 import { loginSchema } from "../../../common/schemas/auth.ts";
 import { AppLink } from "../../components/app-link.tsx";
+import { FormCard, FormTitle, PasswordField } from "../../components/site/form-fields.tsx";
+import { Alert, buttonClass, Stack, TextField, ui } from "../../components/site/ui/ui.tsx";
+import { useFormChecks } from "../../components/site/use-form-checks.ts";
 import { formAction } from "../../lib/action.server.ts";
 import { getApp } from "../../lib/context.server.ts";
 import { requireVisitor } from "../../lib/guards.server.ts";
-import { useHydrated } from "../../lib/use-hydrated.ts";
-import { useServerErrors } from "../../lib/use-server-errors.ts";
+import { isFailure } from "../../lib/use-server-errors.ts";
 import type { Route } from "./+types/login";
 
 export function loader({ context }: Route.LoaderArgs) {
@@ -30,59 +31,47 @@ export function meta() {
   return [{ title: "Entrar" }];
 }
 
-export default function Login() {
-  const hydrated = useHydrated();
-  const submit = useSubmit();
+/**
+ * A plain form post, so signing in also works without JavaScript; a refusal comes back as the
+ * page's action data and shows above the form (the message) and beside the fields (their errors).
+ */
+export default function Login({ actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const [params] = useSearchParams();
   const redirectTo = safeRedirect(params.get("redirectTo"));
-  const form = useForm({
-    mode: "controlled",
-    initialValues: { email: "", password: "" },
-    validate: schemaResolver(loginSchema, { sync: true }),
-    validateInputOnBlur: true,
-  });
-  useServerErrors(form, useActionData());
+  const failure = isFailure(actionData) ? actionData : undefined;
+  const checks = useFormChecks(loginChecks, failure?.errors);
   return (
-    <Container size="xs" py="xl">
-      <Paper withBorder p="lg" radius="md">
-        <Form
-          noValidate
-          method="post"
-          aria-label="Entrar"
-          onSubmit={form.onSubmit((values) =>
-            submit({ ...values, redirectTo }, { method: "post", encType: "application/json" }),
-          )}
-        >
-          <Stack>
-            <Title order={1} size="h2">
-              Entrar
-            </Title>
-            <input type="hidden" name="redirectTo" value={redirectTo} />
-            <TextInput
-              label="E-mail"
-              name="email"
-              type="email"
-              autoComplete="email"
-              required
-              {...form.getInputProps("email")}
-            />
-            <PasswordInput
-              label="Senha"
-              name="password"
-              autoComplete="current-password"
-              required
-              {...form.getInputProps("password")}
-            />
-            <Button type="submit" disabled={hydrated && !form.isValid()} loading={navigation.state === "submitting"}>
-              Entrar
-            </Button>
-            <Anchor component={AppLink} to="/" size="sm">
-              Voltar para o site
-            </Anchor>
-          </Stack>
-        </Form>
-      </Paper>
-    </Container>
+    <FormCard>
+      <Form method="post" aria-label="Entrar" {...checks.form}>
+        <Stack>
+          <FormTitle>Entrar</FormTitle>
+          {failure ? <Alert tone="danger">{failure.message}</Alert> : null}
+          <input type="hidden" name="redirectTo" value={redirectTo} />
+          <TextField
+            label="E-mail"
+            name="email"
+            type="email"
+            autoComplete="email"
+            required
+            error={checks.errors.email}
+          />
+          <PasswordField
+            label="Senha"
+            name="password"
+            autoComplete="current-password"
+            required
+            maxLength={200}
+            error={checks.errors.password}
+          />
+          <button type="submit" className={buttonClass()} disabled={navigation.state === "submitting"}>
+            Entrar
+          </button>
+          <AppLink to="/" className={ui.small}>
+            Voltar para o site
+          </AppLink>
+        </Stack>
+      </Form>
+    </FormCard>
   );
 }

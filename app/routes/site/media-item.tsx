@@ -1,5 +1,3 @@
-import { Anchor, Badge, Container, Grid, Group, Image, Stack, Text, Title } from "@mantine/core";
-import { IconArrowLeft } from "@tabler/icons-react";
 import { abntReference } from "../../../common/citation/abnt.ts";
 import { fileUrl } from "../../../common/file-url.ts";
 import { mediaTypeLabels } from "../../../common/media.ts";
@@ -11,8 +9,11 @@ import { MediaDetails, MediaNotes } from "../../components/medias/media-details.
 import { mediaJsonLd } from "../../components/medias/media-json-ld.ts";
 import { MediaPlayer } from "../../components/medias/media-player.tsx";
 import { creditLine } from "../../components/medias/media-result.tsx";
+import styles from "../../components/medias/medias-page.module.css";
 import { ContentBody, DocumentList, DraftNotice } from "../../components/site/content-body.tsx";
+import { ArrowLeftIcon } from "../../components/site/icons.tsx";
 import { seoMeta, siteLinks } from "../../components/site/seo.ts";
+import { Badge, Container, Stack } from "../../components/site/ui/ui.tsx";
 import { getApp } from "../../lib/context.server.ts";
 import { idParam, loadOr404 } from "../../lib/not-found.server.ts";
 import { requireFeature } from "../../lib/site-content.server.ts";
@@ -59,50 +60,40 @@ export default function MediaItem({ loaderData }: Route.ComponentProps) {
   const { item, reference } = loaderData;
   const { filesUrl } = useRootData();
   return (
-    <Container size="lg" py="xl">
-      <Stack gap="lg" component="article">
-        <Anchor component={AppLink} to={sitePaths.medias} size="sm">
-          <Group gap={4} wrap="nowrap">
-            <IconArrowLeft size={16} aria-hidden />
-            Voltar para a biblioteca
-          </Group>
-        </Anchor>
+    <Container section>
+      <article className={styles.article}>
+        <AppLink to={sitePaths.medias} className={styles.iconLink}>
+          <ArrowLeftIcon />
+          Voltar para a biblioteca
+        </AppLink>
         {item.status !== "published" ? <DraftNotice /> : null}
-        <Grid gap="xl">
-          <Grid.Col span={{ base: 12, md: item.cover ? 8 : 12 }}>
-            <Stack gap="lg">
-              <Stack gap="xs">
-                <Group gap="xs">
-                  <Badge variant="light" style={{ textTransform: "none" }}>
-                    {mediaTypeLabels[item.type]}
-                  </Badge>
-                  {item.year ? <Text c="gray.7">{item.year}</Text> : null}
-                </Group>
-                <Title order={1} style={{ overflowWrap: "anywhere" }}>
-                  {item.title}
-                </Title>
-              </Stack>
-              <MediaDetails item={item} />
-            </Stack>
-          </Grid.Col>
+        <div className={item.cover ? styles.withCover : undefined}>
+          <Stack gap="lg">
+            <div className={styles.heading}>
+              <div className={styles.meta}>
+                <Badge>
+                  <span className={styles.plainCase}>{mediaTypeLabels[item.type]}</span>
+                </Badge>
+                {item.year ? <span className={styles.muted}>{item.year}</span> : null}
+              </div>
+              <h1 className={styles.title}>{item.title}</h1>
+            </div>
+            <MediaDetails item={item} />
+          </Stack>
           {item.cover ? (
-            <Grid.Col span={{ base: 12, md: 4 }}>
-              <Image
-                src={fileUrl(item.cover, filesUrl ?? undefined)}
-                alt={`Capa: ${item.title}`}
-                radius="md"
-                mah={480}
-                fit="contain"
-              />
-            </Grid.Col>
+            <img
+              src={fileUrl(item.cover, filesUrl ?? undefined)}
+              alt={`Capa: ${item.title}`}
+              className={styles.cover}
+            />
           ) : null}
-        </Grid>
+        </div>
         <MediaPlayer url={item.embed_url} title={item.title} />
         <ContentBody html={item.description} />
         <DocumentList documents={item.documents} heading="Arquivos" id="arquivos" download />
         <MediaNotes item={item} />
         <CitationBox id={item.id} parts={reference} />
-      </Stack>
+      </article>
     </Container>
   );
 }

@@ -1,18 +1,15 @@
-import { Alert, Anchor, Container, Group, List, Stack, Text, Title } from "@mantine/core";
-import { IconDownload, IconInfoCircle } from "@tabler/icons-react";
 import { MEDIA_PAGE_SIZE } from "../../../common/media.ts";
-import { PaginationBar, redirectPastLastPage } from "../../components/conta/pagination-bar.tsx";
 import { MediaFiltersPanel } from "../../components/medias/media-filters-panel.tsx";
 import { MediaResult } from "../../components/medias/media-result.tsx";
-import {
-  exportHref,
-  filterValues,
-  isFiltered,
-  listPagePath,
-  readMediasQuery,
-} from "../../components/medias/medias-query.ts";
+import styles from "../../components/medias/medias-page.module.css";
+import { filterValues, readMediasQuery } from "../../components/medias/medias-query.server.ts";
+import { exportHref, isFiltered, listPagePath } from "../../components/medias/medias-query.ts";
+import { DownloadIcon } from "../../components/site/icons.tsx";
+import { Pagination } from "../../components/site/pagination.tsx";
 import { seoMeta } from "../../components/site/seo.ts";
+import { Alert, Container, Stack } from "../../components/site/ui/ui.tsx";
 import { getApp } from "../../lib/context.server.ts";
+import { redirectPastLastPage } from "../../lib/page-links.ts";
 import { requireFeature } from "../../lib/site-content.server.ts";
 import type { Route } from "./+types/medias-list";
 
@@ -53,59 +50,45 @@ export default function MediasList({ loaderData }: Route.ComponentProps) {
   const { items, filters, values, problems, heading } = loaderData;
   const total = items.pagination.total;
   return (
-    <Container size="lg" py="xl">
+    <Container section>
       <Stack gap="lg">
-        <Title order={1}>{heading}</Title>
+        <h1>{heading}</h1>
         <MediaFiltersPanel filters={filters} values={values} />
         {problems.length > 0 ? (
-          <Alert
-            color="warning"
-            variant="light"
-            icon={<IconInfoCircle aria-hidden />}
-            title="Alguns filtros foram ignorados"
-          >
-            <List size="sm">
+          <Alert tone="warning" title="Alguns filtros foram ignorados">
+            <ul className={styles.problems}>
               {problems.map((problem) => (
-                <List.Item key={problem}>{problem}</List.Item>
+                <li key={problem}>{problem}</li>
               ))}
-            </List>
+            </ul>
           </Alert>
         ) : null}
-        <Group justify="space-between" align="center" gap="sm">
-          <Text role="status" fw={500}>
+        <div className={styles.summary}>
+          <p role="status" className={styles.found}>
             {foundText(total)}
-          </Text>
+          </p>
           {total > 0 ? (
-            <Group gap="md">
-              <Anchor href={exportHref(values, "bibtex")} size="sm">
-                <Group gap={4} wrap="nowrap">
-                  <IconDownload size={16} aria-hidden />
-                  Exportar BibTeX
-                </Group>
-              </Anchor>
-              <Anchor href={exportHref(values, "ris")} size="sm">
-                <Group gap={4} wrap="nowrap">
-                  <IconDownload size={16} aria-hidden />
-                  Exportar RIS
-                </Group>
-              </Anchor>
-            </Group>
+            <div className={styles.exports}>
+              <a href={exportHref(values, "bibtex")} className={styles.iconLink}>
+                <DownloadIcon />
+                Exportar BibTeX
+              </a>
+              <a href={exportHref(values, "ris")} className={styles.iconLink}>
+                <DownloadIcon />
+                Exportar RIS
+              </a>
+            </div>
           ) : null}
-        </Group>
+        </div>
         {items.data.length > 0 ? (
-          <Stack
-            gap={0}
-            component="ol"
-            aria-label={isFiltered(values) ? "Itens encontrados" : "Itens da biblioteca"}
-            style={{ listStyle: "none", padding: 0, margin: 0 }}
-          >
+          <ol aria-label={isFiltered(values) ? "Itens encontrados" : "Itens da biblioteca"} className={styles.results}>
             {items.data.map((item) => (
               <MediaResult key={item.id} item={item} />
             ))}
-          </Stack>
+          </ol>
         ) : null}
         {/* The count is already in the status line above the list. */}
-        <PaginationBar pagination={items.pagination} />
+        <Pagination pagination={items.pagination} />
       </Stack>
     </Container>
   );

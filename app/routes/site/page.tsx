@@ -1,7 +1,7 @@
-import { Container } from "@mantine/core";
 import { truncate, webPageJsonLd } from "../../../common/seo.ts";
 import { PageArticle } from "../../components/site/content-body.tsx";
 import { seoMeta, siteLinks } from "../../components/site/seo.ts";
+import { Container } from "../../components/site/ui/ui.tsx";
 import { getApp } from "../../lib/context.server.ts";
 import { loadOr404 } from "../../lib/not-found.server.ts";
 import type { Route } from "./+types/page";
@@ -44,7 +44,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 
 export default function Page({ loaderData }: Route.ComponentProps) {
   return (
-    <Container size="md" py="xl">
+    <Container size="md" section>
       <PageArticle page={loaderData.page} />
     </Container>
   );

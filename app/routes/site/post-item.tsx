@@ -1,16 +1,17 @@
-import { Anchor, Container, Group, Stack, Text, Title } from "@mantine/core";
-import { IconArrowLeft } from "@tabler/icons-react";
 import { formatLongDate, formatLongDateTime } from "../../../common/dates/format.ts";
 import { newsArticleJsonLd, truncate } from "../../../common/seo.ts";
 import { sitePaths } from "../../../common/site-paths.ts";
 import { AppLink } from "../../components/app-link.tsx";
 import { ContentBody, CoverImage, DocumentList, DraftNotice } from "../../components/site/content-body.tsx";
+import { ArrowLeftIcon } from "../../components/site/icons.tsx";
 import { rssAlternate, seoMeta, siteLinks } from "../../components/site/seo.ts";
 import { TagList } from "../../components/site/tags.tsx";
+import { Container, Stack } from "../../components/site/ui/ui.tsx";
 import { getApp } from "../../lib/context.server.ts";
 import { loadOr404 } from "../../lib/not-found.server.ts";
 import { requireFeature } from "../../lib/site-content.server.ts";
 import type { Route } from "./+types/post-item";
+import styles from "./content-item.module.css";
 
 /** /noticias/:slug — one news item; administrators also preview drafts and scheduled items. */
 export async function loader({ context, params }: Route.LoaderArgs) {
@@ -57,14 +58,12 @@ export default function PostItem({ loaderData }: Route.ComponentProps) {
   const { post, heading, now } = loaderData;
   const scheduled = post.status === "published" && post.published_at > now;
   return (
-    <Container size="md" py="xl">
-      <Stack gap="lg" component="article">
-        <Anchor component={AppLink} to={sitePaths.posts} size="sm">
-          <Group gap={4} wrap="nowrap">
-            <IconArrowLeft size={16} aria-hidden />
-            {heading}
-          </Group>
-        </Anchor>
+    <Container size="md" section>
+      <article className={styles.article}>
+        <AppLink className={styles.back} to={sitePaths.posts}>
+          <ArrowLeftIcon />
+          {heading}
+        </AppLink>
         {post.status !== "published" ? <DraftNotice /> : null}
         {scheduled ? (
           <DraftNotice title="Pré-visualização (publicação agendada)">
@@ -72,24 +71,20 @@ export default function PostItem({ loaderData }: Route.ComponentProps) {
           </DraftNotice>
         ) : null}
         <Stack gap="xs">
-          <Title order={1}>{post.title}</Title>
-          <Text c="gray.7">
+          <h1>{post.title}</h1>
+          <p className={styles.published}>
             Publicado em{" "}
             <time dateTime={post.published_at} title={formatLongDateTime(post.published_at)}>
               {formatLongDate(post.published_at)}
             </time>
-          </Text>
-          {post.summary ? (
-            <Text fz="lg" fw={500}>
-              {post.summary}
-            </Text>
-          ) : null}
+          </p>
+          {post.summary ? <p className={styles.summary}>{post.summary}</p> : null}
         </Stack>
         <CoverImage url={post.cover} alt="" />
         <ContentBody html={post.content} />
         <DocumentList documents={post.documents} />
         <TagList tags={post.tags} basePath={sitePaths.posts} />
-      </Stack>
+      </article>
     </Container>
   );
 }

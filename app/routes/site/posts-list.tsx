@@ -1,12 +1,13 @@
-import { Container, SimpleGrid, Stack, Text } from "@mantine/core";
 import { sitePaths } from "../../../common/site-paths.ts";
-import { PaginationBar } from "../../components/conta/pagination-bar.tsx";
 import { PostCard } from "../../components/site/content-card.tsx";
+import { Pagination } from "../../components/site/pagination.tsx";
 import { PublicListHeader } from "../../components/site/public-list-header.tsx";
 import { listPath, rssAlternate, seoMeta } from "../../components/site/seo.ts";
+import { Container, Stack, ui } from "../../components/site/ui/ui.tsx";
 import { getApp } from "../../lib/context.server.ts";
 import { loadPublicList } from "../../lib/site-content.server.ts";
 import type { Route } from "./+types/posts-list";
+import styles from "./content-lists.module.css";
 
 /** /noticias — published news, newest first, optionally by tag (?tag=). */
 export async function loader({ context, url }: Route.LoaderArgs) {
@@ -32,19 +33,21 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 export default function PostsList({ loaderData }: Route.ComponentProps) {
   const { posts, tags, tag, heading } = loaderData;
   return (
-    <Container size="lg" py="xl">
+    <Container section>
       <Stack gap="lg">
         <PublicListHeader list="posts" heading={heading} tag={tag} tags={tags} />
         {posts.data.length === 0 ? (
-          <Text py="xl">{tag ? "Nenhuma notícia com esta etiqueta." : "Nenhuma notícia publicada ainda."}</Text>
+          <p className={styles.empty}>
+            {tag ? "Nenhuma notícia com esta etiqueta." : "Nenhuma notícia publicada ainda."}
+          </p>
         ) : (
-          <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg">
+          <div className={`${ui.grid} ${ui.grid3}`}>
             {posts.data.map((post) => (
               <PostCard key={post.id} post={post} headingLevel={2} />
             ))}
-          </SimpleGrid>
+          </div>
         )}
-        <PaginationBar pagination={posts.pagination} noun={["notícia", "notícias"]} />
+        <Pagination pagination={posts.pagination} noun={["notícia", "notícias"]} />
       </Stack>
     </Container>
   );

@@ -1,15 +1,17 @@
-import { Anchor, Badge, Container, Group, Mark, Stack, Text, Title } from "@mantine/core";
 import { formatLongDate, formatLongDateTime } from "../../../common/dates/format.ts";
 import { highlightParts } from "../../../common/highlight.ts";
 import { sitePaths } from "../../../common/site-paths.ts";
 import type { SearchHit } from "../../../common/views/search.ts";
 import { AppLink } from "../../components/app-link.tsx";
-import { readListQuery } from "../../components/conta/list-toolbar.tsx";
-import { PaginationBar, redirectPastLastPage } from "../../components/conta/pagination-bar.tsx";
+import { Pagination } from "../../components/site/pagination.tsx";
 import { listPath, seoMeta } from "../../components/site/seo.ts";
+import { Container, Stack } from "../../components/site/ui/ui.tsx";
 import { getApp } from "../../lib/context.server.ts";
+import { readListQuery } from "../../lib/list-query.ts";
+import { redirectPastLastPage } from "../../lib/page-links.ts";
 import { PUBLIC_PER_PAGE } from "../../lib/site-content.server.ts";
 import type { Route } from "./+types/search";
+import styles from "./search.module.css";
 
 /** /busca?q= — published pages, news, events and library items matching the words, best match first. */
 export async function loader({ context, url }: Route.LoaderArgs) {
@@ -38,13 +40,6 @@ const typeLabels: Record<SearchHit["type"], string> = {
   event: "Evento",
   media: "Biblioteca",
 };
-const typeColors: Record<SearchHit["type"], string> = {
-  page: "primary",
-  post: "secondary.9",
-  event: "teal.9",
-  media: "indigo.9",
-};
-
 /** Library items carry no day worth showing (their date only orders ties), so they get no date line. */
 function hitDate(hit: SearchHit): string | null {
   if (hit.type === "media") return null;
@@ -57,26 +52,26 @@ function HitDate({ hit }: { hit: SearchHit }) {
   const text = hitDate(hit);
   if (text === null) return null;
   return (
-    <Text size="sm" c="gray.7" component="time" dateTime={hit.date}>
+    <time className={styles.date} dateTime={hit.date}>
       {text}
-    </Text>
+    </time>
   );
 }
 
 /** Words matched by the search are marked; everything else stays plain text. */
 function Excerpt({ text }: { text: string }) {
   return (
-    <Text size="sm">
+    <p className={styles.excerpt}>
       {highlightParts(text).map((part, index) =>
         part.mark ? (
           // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one excerpt never move
-          <Mark key={index}>{part.text}</Mark>
+          <mark key={index}>{part.text}</mark>
         ) : (
           // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one excerpt never move
           <span key={index}>{part.text}</span>
         ),
       )}
-    </Text>
+    </p>
   );
 }
 
@@ -88,38 +83,38 @@ function resultsText(total: number, q: string): string {
 export default function Search({ loaderData }: Route.ComponentProps) {
   const { q, results } = loaderData;
   return (
-    <Container size="md" py="xl">
+    <Container size="md" section>
       <Stack gap="lg">
-        <Title order={1}>Busca</Title>
+        <h1>Busca</h1>
         {results === null ? (
-          <Text>Digite o que procura no campo Buscar, no topo da página.</Text>
+          <p>Digite o que procura no campo Buscar, no topo da página.</p>
         ) : (
           <>
-            <Text role="status" fw={500}>
+            <p className={styles.status} role="status">
               {resultsText(results.pagination.total, q)}
-            </Text>
+            </p>
             {results.data.length > 0 ? (
-              <Stack gap="lg" component="ol" style={{ listStyle: "none", padding: 0, margin: 0 }}>
+              <ol className={styles.results}>
                 {results.data.map((hit) => (
-                  <Stack key={`${hit.type}-${hit.id}`} gap={4} component="li">
-                    <Group gap="xs">
-                      <Badge color={typeColors[hit.type]} variant="outline">
+                  <li key={`${hit.type}-${hit.id}`} className={styles.hit}>
+                    <div className={styles.meta}>
+                      <span className={styles.type} data-type={hit.type}>
                         {typeLabels[hit.type]}
-                      </Badge>
+                      </span>
                       <HitDate hit={hit} />
-                    </Group>
-                    <Title order={2} size="h4">
-                      <Anchor component={AppLink} to={hit.url} fw={700}>
+                    </div>
+                    <h2 className={styles.title}>
+                      <AppLink className={styles.link} to={hit.url}>
                         {hit.title}
-                      </Anchor>
-                    </Title>
+                      </AppLink>
+                    </h2>
                     {hit.excerpt ? <Excerpt text={hit.excerpt} /> : null}
-                  </Stack>
+                  </li>
                 ))}
-              </Stack>
+              </ol>
             ) : null}
             {results.pagination.total > 0 ? (
-              <PaginationBar pagination={results.pagination} noun={["resultado", "resultados"]} />
+              <Pagination pagination={results.pagination} noun={["resultado", "resultados"]} />
             ) : null}
           </>
         )}

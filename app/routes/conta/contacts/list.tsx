@@ -6,11 +6,11 @@ import type { ContactView } from "../../../../common/views/contacts.ts";
 import { z } from "../../../../common/zod.ts";
 import { AppLink } from "../../../components/app-link.tsx";
 import { ConfirmDelete } from "../../../components/conta/confirm-delete.tsx";
-import { readListQuery } from "../../../components/conta/list-toolbar.tsx";
-import { redirectPastLastPage } from "../../../components/conta/pagination-bar.tsx";
 import { RecordListScreen } from "../../../components/conta/record-list-screen.tsx";
 import type { RecordColumn, RecordTableProps } from "../../../components/conta/record-table.tsx";
 import { requireAdmin } from "../../../lib/guards.server.ts";
+import { readListQuery } from "../../../lib/list-query.ts";
+import { redirectPastLastPage } from "../../../lib/page-links.ts";
 import { listDeleteAction } from "../../../lib/record-routes.server.ts";
 import type { Route } from "./+types/list";
 

@@ -5,10 +5,11 @@ import { mediaListQuerySchema } from "../../../../common/schemas/media.ts";
 import { accountPaths } from "../../../../common/site-paths.ts";
 import { AppLink } from "../../../components/app-link.tsx";
 import { ContentList, type ContentRow, statusFilter } from "../../../components/conta/content-list.tsx";
-import { type ListFilter, readListQuery } from "../../../components/conta/list-toolbar.tsx";
-import { redirectPastLastPage } from "../../../components/conta/pagination-bar.tsx";
+import type { ListFilter } from "../../../components/conta/list-toolbar.tsx";
 import { featureTitle } from "../../../lib/feature-title.server.ts";
 import { requireAdmin } from "../../../lib/guards.server.ts";
+import { readListQuery } from "../../../lib/list-query.ts";
+import { redirectPastLastPage } from "../../../lib/page-links.ts";
 import { listDeleteAction } from "../../../lib/record-routes.server.ts";
 import type { Route } from "./+types/list";
 
