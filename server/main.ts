@@ -8,8 +8,9 @@ import { compress } from "hono/compress";
 import type { ServerBuild } from "react-router";
 import { createLocalStorage } from "./adapters/storage/local-storage.ts";
 import { ConfigError, loadConfig } from "./config.ts";
-import { type Database, openPglite, openPostgres } from "./db/client.ts";
+import { type Database, openPostgres } from "./db/client.ts";
 import { DataDirLockError, lockDataDir } from "./db/data-dir-lock.ts";
+import { openPgliteFolder } from "./db/pglite-template.ts";
 import { createHttpApp } from "./http/app.ts";
 import { createDocumentHandler } from "./http/document.ts";
 import { securityHeaders } from "./http/security-headers.ts";
@@ -30,6 +31,14 @@ async function main() {
     throw error;
   }
   const logger = createLogger(config);
+  const production = config.NODE_ENV === "production";
+  const buildPath = path.resolve("build/server/index.js");
+  if (production && !existsSync(buildPath)) {
+    fail(`No build at ${buildPath}: run \`npm run build\` first (npm start does it).`);
+  }
+  // Loaded while the database opens: PGlite compiles its WebAssembly off the main thread meanwhile.
+  const loadingBuild = production ? (import(buildPath) as Promise<ServerBuild>) : undefined;
+  loadingBuild?.catch(() => {});
 
   let releaseLock = () => {};
   let database: Database;
@@ -42,7 +51,7 @@ async function main() {
       if (error instanceof DataDirLockError) fail(error.message);
       throw error;
     }
-    database = await openPglite({ dataDir: path.join(config.DATA_DIR, "db") });
+    database = await openPgliteFolder(path.join(config.DATA_DIR, "db"));
   }
   await database.migrate();
 
@@ -50,19 +59,14 @@ async function main() {
   const services = createServices({ config, database, storage, logger });
   const purgeSessions = () =>
     services.auth.purgeExpired().catch((error: unknown) => logger.error({ err: error }, "session purge failed"));
-  await purgeSessions();
   setInterval(purgeSessions, 6 * 60 * 60 * 1000).unref();
 
   const server = http.createServer();
-  const production = config.NODE_ENV === "production";
-  let getBuild: () => Promise<ServerBuild>;
+  let build: ServerBuild | (() => Promise<ServerBuild>);
   const root = new Hono();
 
-  if (production) {
-    const buildPath = path.resolve("build/server/index.js");
-    if (!existsSync(buildPath)) fail(`No build at ${buildPath}: run \`npm run build\` first (npm start does it).`);
-    const build = (await import(buildPath)) as ServerBuild;
-    getBuild = async () => build;
+  if (loadingBuild) {
+    build = await loadingBuild;
     root.use("*", securityHeaders(config.BASE_URL));
     root.use("/assets/*", async (c, next) => {
       await next();
@@ -76,18 +80,20 @@ async function main() {
       server: { middlewareMode: true, hmr: { server } },
       appType: "custom",
     });
-    getBuild = () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
+    build = () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
     server.on("request", (req, res) => {
       vite.middlewares(req, res, () => honoListener(req, res));
     });
   }
 
-  const app = createHttpApp(services, createDocumentHandler(getBuild, production ? "production" : "development"));
+  const app = createHttpApp(services, createDocumentHandler(build, production ? "production" : "development"));
   root.route("/", app);
   const honoListener = getRequestListener(root.fetch);
   if (production) server.on("request", honoListener);
 
   server.listen(config.PORT, config.HOST, () => {
+    // Expired sessions are already refused at lookup: purging them can wait until requests are answered.
+    void purgeSessions();
     logger.info({ port: config.PORT, host: config.HOST ?? "*", database: database.engine }, "listening");
     if (!config.BASE_URL)
       logger.warn("BASE_URL is not set: set the site's domain and the BASE_URL environment variable");

@@ -6,10 +6,12 @@ import { clearedSessionCookie, clearedSessionEndedCookie, sessionCookie } from "
 
 /** Hands a request to React Router with the services and the signed-in user in its context. */
 export function createDocumentHandler(
-  getBuild: () => Promise<ServerBuild>,
+  build: ServerBuild | (() => Promise<ServerBuild>),
   mode: "development" | "production",
 ): DocumentHandler {
-  const handle = createRequestHandler(getBuild, mode);
+  // Given the build itself (production), React Router derives its route tables once; given a function
+  // (development), it derives them again on every request to pick up changes.
+  const handle = createRequestHandler(build, mode);
   return async (request, env) => {
     const { services } = env;
     const cspNonce = newCspNonce();
