@@ -1,175 +1,259 @@
 /**
- * Throughput and memory of the production server on the embedded database.
- * Starts its own server on a temporary data folder, sets the site up, then
- * sends a bounded load from this process to loopback only.
- *   npm run bench            (needs `npm run build` first)
- *   BENCH_SECONDS=5 BENCH_CONNECTIONS=20 npm run bench
- * Then a library import: preview and commit of a generated BibTeX file (BENCH_IMPORT_ENTRIES, 5 000 by
- * default) while /api/health is polled, to show that parsing does not hold up other requests.
+ * `npm run bench`: issue 10's figures in one table, with its targets and ratios. Needs a production
+ * build (`npm run build`) and wrk; builds nothing. In one run, on loopback only:
+ *   - a bare Hono "hello" (scripts/bench/hello-server.ts), the floor for the page cache;
+ *   - the production server on a fresh data folder, seeded through the REST API with the WordPress
+ *     comparison site (scripts/bench/content.json, from ../shared/bench/): start time, RSS idle and after
+ *     load, wrk at 10 and 50 connections on home, a page, a post, the news list, search and the REST
+ *     list; page weight and Lighthouse (mobile) on each public page;
+ *   - the same server restarted on that folder with PAGE_CACHE=off: start time, RSS, the same load;
+ *   - optionally PostgreSQL and WordPress (below); last, apart from the table, a library import.
+ * Environment:
+ *   BENCH_SECONDS=5, BENCH_WARMUP=2   measured and warm-up seconds of each wrk run
+ *   BENCH_OUT                         the raw results as JSON (default /tmp/cms-bench-<time>.json)
+ *   BENCH_DATABASE_URL                a PostgreSQL server: the same runs on a fresh database cms_bench_<random>,
+ *                                     dropped at the end (e.g. postgres://postgres@127.0.0.1:5432/postgres)
+ *   BENCH_WORDPRESS                   WordPress from ../shared/bench/wordpress/setup.sh (http://127.0.0.1:18080):
+ *                                     its equivalent paths under the same load, and the ratios
+ *   BENCH_LIGHTHOUSE=0                skips Lighthouse
+ *   BENCH_IMPORT_ENTRIES=5000         BibTeX entries of the import part (0 skips it)
  */
-import { spawn } from "node:child_process";
+import { execFileSync } from "node:child_process";
+import { existsSync } from "node:fs";
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { generatedBibtex } from "../server/modules/medias/interchange/fixtures/generate.ts";
+import type { SettingsView } from "../common/views/settings.ts";
+import { cleanupAll, cleanupOnSignals, interrupted, temporaryFolder } from "./bench/cleanup.ts";
+import { importScenario } from "./bench/import.ts";
+import { chromiumInstalled, lighthousePages } from "./bench/lighthouse.ts";
+import { type LoadSettings, loadTargets, type Target } from "./bench/load.ts";
+import { temporaryDatabase } from "./bench/postgres.ts";
+import { rssMb, waitIdle } from "./bench/proc.ts";
+import type { BenchResults, Database, ServerRun } from "./bench/results.ts";
+import { apiClient, content, seed } from "./bench/seed.ts";
+import { type AppServerOptions, type RunningServer, startAppServer, startHelloServer } from "./bench/server.ts";
+import { markdownTable, tableRows } from "./bench/table.ts";
+import { type PageWeight, pageWeigher } from "./bench/weight.ts";
+import { prepareWrk, wrkInstalled } from "./bench/wrk.ts";
 
-const seconds = Number(process.env.BENCH_SECONDS ?? 5);
-const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
-const port = Number(process.env.BENCH_PORT ?? 3399);
-const base = `http://127.0.0.1:${port}`;
-const importEntries = Number(process.env.BENCH_IMPORT_ENTRIES ?? 5000);
-
-async function waitForServer() {
-  for (let attempt = 0; attempt < 100 && server.exitCode === null; attempt++) {
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) return;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error("server did not start");
+function fail(message: string): never {
+  console.error(`bench: ${message}`);
+  process.exit(1);
 }
 
-async function load(url: string) {
-  const latencies: number[] = [];
-  let errors = 0;
-  const deadline = performance.now() + seconds * 1000;
-  const worker = async () => {
-    while (performance.now() < deadline) {
-      const started = performance.now();
-      const response = await fetch(url).catch(() => null);
-      if (!response?.ok) errors++;
-      await response?.arrayBuffer();
-      latencies.push(performance.now() - started);
-    }
-  };
-  await Promise.all(Array.from({ length: connections }, worker));
-  latencies.sort((a, b) => a - b);
+function seconds(name: string, fallback: number): number {
+  const value = Number(process.env[name] ?? fallback);
+  if (!Number.isFinite(value) || value < 0) fail(`${name} must be a number of seconds, not ${process.env[name]}`);
+  return value;
+}
+
+const options = {
+  seconds: seconds("BENCH_SECONDS", 5),
+  warmupSeconds: seconds("BENCH_WARMUP", 2),
+  out: process.env.BENCH_OUT || `/tmp/cms-bench-${new Date().toISOString().replace(/[:.]/g, "-")}.json`,
+  wordpress: process.env.BENCH_WORDPRESS?.replace(/\/+$/, "") || null,
+  databaseUrl: process.env.BENCH_DATABASE_URL || null,
+  lighthouse: process.env.BENCH_LIGHTHOUSE !== "0",
+  importEntries: Number(process.env.BENCH_IMPORT_ENTRIES ?? 5000),
+};
+const CONNECTIONS = [10, 50];
+const THREADS = 2;
+
+const projectRoot = path.resolve(import.meta.dirname, "..");
+if (!existsSync(path.join(projectRoot, "build/server/index.js"))) {
+  fail("no production build at build/server/index.js: run npm run build first");
+}
+if (!wrkInstalled()) fail("wrk not found: install it with apt-get install -y wrk");
+if (options.seconds === 0) fail("BENCH_SECONDS must be more than 0");
+
+/** Our paths for content.json's site; agenda and library only when the seed switched them on. */
+function ourTargets(features: SettingsView["features"]): Target[] {
+  const news = features.posts.url;
+  return [
+    { label: "home", path: "/" },
+    { label: "page", path: `/${content.bench.page_slug}` },
+    { label: "post", path: `${news}/${content.bench.post_slug}` },
+    { label: "news", path: news },
+    { label: "search", path: "/busca?q=cooperativa" },
+    ...(features.events.enabled ? [{ label: "agenda", path: features.events.url }] : []),
+    ...(features.medias.enabled ? [{ label: "library", path: features.medias.url }] : []),
+    { label: "rest", path: "/api/posts?per_page=10" },
+  ];
+}
+
+const isPublicPage = (target: Target) => !target.path.startsWith("/api/");
+
+async function measuredRun(
+  load: LoadSettings,
+  database: Database,
+  server: RunningServer,
+  run: { pageCache: boolean; dataFolder: ServerRun["dataFolder"]; targets: Target[] },
+): Promise<ServerRun> {
+  await waitIdle(server.pid);
+  const rssIdleMb = await rssMb(server.pid);
+  const name = `${database}, ${run.pageCache ? "cache on" : "PAGE_CACHE=off"}`;
+  const loads = await loadTargets(load, { name, base: server.base, targets: run.targets, pid: server.pid });
+  const rssAfterLoadMb = await rssMb(server.pid);
+  console.error(
+    `[${name}] start ${server.startSeconds.toFixed(2)} s, RSS ${rssIdleMb.toFixed(0)} MB idle, ${rssAfterLoadMb.toFixed(0)} MB after load`,
+  );
   return {
-    requests: latencies.length,
-    perSecond: latencies.length / seconds,
-    p50: percentile(latencies, 0.5),
-    p95: percentile(latencies, 0.95),
-    errors,
+    database,
+    pageCache: run.pageCache,
+    dataFolder: run.dataFolder,
+    startSeconds: server.startSeconds,
+    rssIdleMb,
+    rssAfterLoadMb,
+    loads,
   };
 }
-
-const percentile = (sorted: number[], q: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * q))] ?? 0;
 
 /**
- * Runs `work` while two connections poll /api/health (a database query) and two poll an unknown /api
- * address (a 404 that never touches the database, so it shows the event loop alone).
+ * A new data folder (or database) with the page cache on, seeded and measured, then the same folder
+ * restarted with PAGE_CACHE=off. Page weight and Lighthouse, when asked, on the first (what visitors get).
  */
-async function duringPolls<T>(work: () => Promise<T>) {
-  const health: number[] = [];
-  const loop: number[] = [];
-  let running = true;
-  const poll = async (url: string, latencies: number[]) => {
-    while (running) {
-      const started = performance.now();
-      const response = await fetch(url).catch(() => null);
-      await response?.arrayBuffer();
-      latencies.push(performance.now() - started);
-    }
-  };
-  const pollers = [
-    poll(`${base}/api/health`, health),
-    poll(`${base}/api/health`, health),
-    poll(`${base}/api/bench-no-such-route`, loop),
-    poll(`${base}/api/bench-no-such-route`, loop),
-  ];
-  const started = performance.now();
+async function benchDatabase(
+  load: LoadSettings,
+  database: Database,
+  server: Omit<AppServerOptions, "pageCache">,
+  extras: { weights: boolean; lighthouse: boolean },
+) {
+  const cachedServer = await startAppServer({ ...server, pageCache: true });
+  const site = await seed(cachedServer.base);
+  const targets = ourTargets(site.settings.features);
+  const pages = targets.filter(isPublicPage).map((target) => target.path);
+  const cached = await measuredRun(load, database, cachedServer, { pageCache: true, dataFolder: "new", targets });
+  const weights: PageWeight[] = [];
+  if (extras.weights) {
+    const weigh = pageWeigher(cachedServer.base);
+    for (const page of pages) weights.push(await weigh(page));
+  }
+  const lighthouse = extras.lighthouse ? await lighthousePages(cachedServer.base, pages) : null;
+  await cachedServer.stop();
+
+  const uncachedServer = await startAppServer({ ...server, pageCache: false });
+  const uncached = await measuredRun(load, database, uncachedServer, {
+    pageCache: false,
+    dataFolder: "existing",
+    targets,
+  });
+  await uncachedServer.stop();
+  return { runs: [cached, uncached], weights, lighthouse };
+}
+
+function commit(): string {
   try {
-    const result = await work();
-    return { result, seconds: (performance.now() - started) / 1000, health, loop };
-  } finally {
-    running = false;
-    await Promise.all(pollers);
+    const head = execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd: projectRoot, encoding: "utf8" }).trim();
+    const changed = execFileSync("git", ["status", "--porcelain", "--untracked-files=no"], {
+      cwd: projectRoot,
+      encoding: "utf8",
+    }).trim();
+    return changed ? `${head} + uncommitted changes` : head;
+  } catch {
+    return "unknown (not a git checkout)";
   }
 }
 
-function latencyLine(label: string, latencies: number[]) {
-  const sorted = [...latencies].sort((a, b) => a - b);
-  return `${label} ${sorted.length} requests, p50 ${percentile(sorted, 0.5).toFixed(1)} ms, p99 ${percentile(sorted, 0.99).toFixed(1)} ms, max ${(sorted[sorted.length - 1] ?? 0).toFixed(1)} ms`;
-}
+async function main() {
+  const loadBefore = os.loadavg()[0] ?? 0;
+  const work = await temporaryFolder("cms-bench-");
+  const load: LoadSettings = {
+    wrk: await prepareWrk(work.path),
+    seconds: options.seconds,
+    warmupSeconds: options.warmupSeconds,
+    connections: CONNECTIONS,
+  };
 
-async function importScenario(token: string) {
-  const text = generatedBibtex(importEntries);
-  for (const [label, url] of [
-    ["preview", "/api/medias/import/preview"],
-    ["commit", "/api/medias/import"],
-  ] as const) {
-    const {
-      result,
-      seconds: taken,
-      health,
-      loop,
-    } = await duringPolls(async () => {
-      const response = await fetch(`${base}${url}`, {
-        method: "POST",
-        headers: { "content-type": "application/json", authorization: `Token ${token}` },
-        body: JSON.stringify({ text, format: "bibtex" }),
-      });
-      if (!response.ok) throw new Error(`import ${label} failed: ${response.status} ${await response.text()}`);
-      return (await response.json()) as { new: number; created?: number };
-    });
-    const created = result.created === undefined ? "" : `, created ${result.created}`;
-    const size = (text.length / 1024 / 1024).toFixed(1);
-    console.log(
-      `import ${label.padEnd(7)} ${importEntries} entries (${size} MB) in ${taken.toFixed(1)} s, new ${result.new}${created}`,
+  const hello = await startHelloServer();
+  const helloLoads = await loadTargets(load, {
+    name: "hello",
+    base: hello.base,
+    targets: [{ label: "hello", path: "/" }],
+    pid: hello.pid,
+  });
+  await hello.stop();
+
+  const wordpress = options.wordpress
+    ? {
+        base: options.wordpress,
+        loads: await loadTargets(load, {
+          name: "WordPress",
+          base: options.wordpress,
+          targets: Object.entries(content.bench.wordpress_paths).map(([label, target]) => ({ label, path: target })),
+        }),
+      }
+    : null;
+
+  const lighthouse = options.lighthouse && chromiumInstalled();
+  if (options.lighthouse && !lighthouse) console.error("bench: no /usr/bin/chromium, Lighthouse skipped");
+  const dataDir = await temporaryFolder("cms-bench-data-");
+  const pglite = await benchDatabase(load, "PGlite", { dataDir: dataDir.path }, { weights: true, lighthouse });
+
+  const runs = [...pglite.runs];
+  if (options.databaseUrl) {
+    const postgres = await temporaryDatabase(options.databaseUrl);
+    const files = await temporaryFolder("cms-bench-pg-files-");
+    console.error(`bench: PostgreSQL database ${postgres.name}`);
+    const measured = await benchDatabase(
+      load,
+      "PostgreSQL",
+      { dataDir: files.path, databaseUrl: postgres.url },
+      { weights: false, lighthouse: false },
     );
-    console.log(`  meanwhile ${latencyLine("/api/health:", health)}; ${latencyLine("no-database 404:", loop)}`);
+    runs.push(...measured.runs);
+  }
+
+  const cpus = os.cpus();
+  const results: BenchResults = {
+    date: new Date().toISOString(),
+    commit: commit(),
+    // Other work on the machine moves every figure: the load average says how busy it was.
+    machine:
+      `${cpus.length} CPUs (${cpus[0]?.model ?? "unknown"}), ${Math.round(os.totalmem() / 1024 ** 3)} GB, ` +
+      `Node ${process.version}, load average ${loadBefore.toFixed(1)} at start and ${(os.loadavg()[0] ?? 0).toFixed(1)} at end`,
+    settings: {
+      seconds: options.seconds,
+      warmupSeconds: options.warmupSeconds,
+      connections: CONNECTIONS,
+      threads: THREADS,
+    },
+    hello: helloLoads,
+    wordpress,
+    runs,
+    weights: pglite.weights,
+    lighthouse: pglite.lighthouse,
+  };
+  const rows = tableRows(results);
+  await fs.writeFile(options.out, `${JSON.stringify({ ...results, rows }, null, 2)}\n`);
+
+  console.log(`\n## npm run bench, ${results.date}, commit ${results.commit}\n`);
+  console.log(
+    `${results.machine}; wrk -t${THREADS} --latency, ${options.warmupSeconds} s warm-up then ${options.seconds} s per path ` +
+      `and connection count; load generator and servers share the machine.` +
+      (wordpress ? ` WordPress: ${wordpress.base}.` : " WordPress: not measured (BENCH_WORDPRESS)."),
+  );
+  console.log(`\n${markdownTable(rows)}`);
+  console.log(`\nraw results: ${options.out}`);
+
+  if (options.importEntries > 0) {
+    console.log("\n## Library import (apart from the table)\n");
+    const server = await startAppServer({ dataDir: dataDir.path, pageCache: true });
+    const token = await apiClient(server.base).login();
+    await importScenario(server.base, token, options.importEntries);
+    console.log(`RSS after import: ${(await rssMb(server.pid)).toFixed(0)} MB`);
+    await server.stop();
   }
 }
 
-async function rssOf(pid: number): Promise<number> {
-  const status = await fs.readFile(`/proc/${pid}/status`, "utf8");
-  const match = /VmRSS:\s+(\d+) kB/.exec(status);
-  return match ? Number(match[1]) / 1024 : Number.NaN;
-}
-
-const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "cms-bench-"));
-const server = spawn(process.execPath, ["server/main.ts"], {
-  env: { ...process.env, NODE_ENV: "production", DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: "warn" },
-  stdio: ["ignore", "ignore", "inherit"],
-});
-const exited = new Promise((resolve) => server.once("exit", resolve));
+cleanupOnSignals();
 try {
-  await waitForServer();
-  const setup = await fetch(`${base}/api/settings/setup`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({
-      title: "Cooperativa Bench",
-      admin_name: "Bench",
-      email: "bench@example.com",
-      password: "bench-password",
-      password_confirmation: "bench-password",
-    }),
-  });
-  if (!setup.ok) throw new Error(`setup failed: ${setup.status}`);
-  const login = await fetch(`${base}/api/auth/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ email: "bench@example.com", password: "bench-password" }),
-  });
-  if (!login.ok) throw new Error(`login failed: ${login.status}`);
-  const { token } = (await login.json()) as { token: string };
-  const idleRss = await rssOf(server.pid ?? 0);
-  console.log(`load: ${connections} connections, ${seconds} s per target; idle RSS ${idleRss.toFixed(0)} MB`);
-  for (const target of ["/api/health", "/api/settings", "/api/menus", "/", "/login"]) {
-    const result = await load(`${base}${target}`);
-    console.log(
-      `${target.padEnd(14)} ${result.perSecond.toFixed(0).padStart(6)} req/s  p50 ${result.p50.toFixed(1)} ms  p95 ${result.p95.toFixed(1)} ms  errors ${result.errors}`,
-    );
+  await main();
+} catch (error) {
+  if (!interrupted()) {
+    console.error(`bench: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
   }
-  console.log(`RSS after load: ${(await rssOf(server.pid ?? 0)).toFixed(0)} MB`);
-  await importScenario(token);
-  console.log(`RSS after import: ${(await rssOf(server.pid ?? 0)).toFixed(0)} MB`);
+  process.exitCode = 1;
 } finally {
-  server.kill("SIGTERM");
-  await exited;
-  await fs.rm(dataDir, { recursive: true, force: true });
+  await cleanupAll();
 }

@@ -1,0 +1,64 @@
+/** Runs the same wrk load (warm-up, then measured) on each path of one server. */
+import { setTimeout as sleep } from "node:timers/promises";
+import { waitIdle } from "./proc.ts";
+import type { Wrk, WrkResult } from "./wrk.ts";
+
+export type Target = { label: string; path: string };
+
+export type Load = Target & {
+  connections: number;
+  /** The page cache's X-Page-Cache header on a repeated GET ("hit"), or null when it did not answer. */
+  cache: string | null;
+  result: WrkResult;
+};
+
+export type LoadSettings = { wrk: Wrk; seconds: number; warmupSeconds: number; connections: number[] };
+
+/** A path must answer 200 itself (a redirect would be measured as something else). */
+async function preflight(url: string): Promise<string | null> {
+  let cache: string | null = null;
+  for (let attempt = 0; attempt < 2; attempt++) {
+    const response = await fetch(url, { redirect: "manual", signal: AbortSignal.timeout(30_000) });
+    await response.arrayBuffer();
+    if (response.status !== 200) throw new Error(`GET ${url} -> HTTP ${response.status}, not 200: fix the path first`);
+    cache = response.headers.get("x-page-cache");
+  }
+  return cache;
+}
+
+/**
+ * Without the server's process id (WordPress: nginx, PHP-FPM and MariaDB), one more request waits behind
+ * whatever the warm-up left queued; a second's pause after it lets the workers settle.
+ */
+async function drain(url: string): Promise<void> {
+  const response = await fetch(url, { signal: AbortSignal.timeout(120_000) });
+  await response.arrayBuffer();
+  await sleep(1000);
+}
+
+export async function loadTargets(
+  { wrk, seconds, warmupSeconds, connections }: LoadSettings,
+  run: { name: string; base: string; targets: Target[]; pid?: number },
+): Promise<Load[]> {
+  const loads: Load[] = [];
+  for (const target of run.targets) {
+    const url = `${run.base}${target.path}`;
+    const cache = await preflight(url);
+    for (const count of connections) {
+      if (warmupSeconds > 0) await wrk(url, { connections: count, seconds: warmupSeconds });
+      // Let the server finish what the warm-up left queued, so that it is not counted in this run.
+      await (run.pid ? waitIdle(run.pid) : drain(url));
+      const result = await wrk(url, { connections: count, seconds });
+      const errors = result.non2xx + result.socketErrors + result.timeouts;
+      console.error(
+        `[${run.name}] ${target.label} ${target.path} c=${count}: ${result.perSecond.toFixed(0)} req/s, ` +
+          `p50 ${result.p50Ms.toFixed(1)} ms, p99 ${result.p99Ms.toFixed(1)} ms` +
+          (errors > 0
+            ? `, ${result.non2xx} non-2xx, ${result.socketErrors} socket errors, ${result.timeouts} timeouts`
+            : ""),
+      );
+      loads.push({ ...target, connections: count, cache, result });
+    }
+  }
+  return loads;
+}

@@ -1,0 +1,30 @@
+/** What one `npm run bench` measures; written as JSON (BENCH_OUT) and turned into the table. */
+import type { LighthouseFigure } from "./lighthouse.ts";
+import type { Load } from "./load.ts";
+import type { PageWeight } from "./weight.ts";
+
+export type Database = "PGlite" | "PostgreSQL";
+
+/** One start of the production server and the load it took. */
+export type ServerRun = {
+  database: Database;
+  pageCache: boolean;
+  /** "new": an empty data folder (or database); "existing": the seeded one again. */
+  dataFolder: "new" | "existing";
+  startSeconds: number;
+  rssIdleMb: number;
+  rssAfterLoadMb: number;
+  loads: Load[];
+};
+
+export type BenchResults = {
+  date: string;
+  commit: string;
+  machine: string;
+  settings: { seconds: number; warmupSeconds: number; connections: number[]; threads: number };
+  hello: Load[];
+  wordpress: { base: string; loads: Load[] } | null;
+  runs: ServerRun[];
+  weights: PageWeight[];
+  lighthouse: LighthouseFigure[] | null;
+};

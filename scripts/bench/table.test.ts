@@ -1,0 +1,205 @@
+import { describe, expect, it } from "vitest";
+import type { Load } from "./load.ts";
+import type { BenchResults, ServerRun } from "./results.ts";
+import {
+  cachedMisses,
+  figure,
+  lighthouseMisses,
+  markdownTable,
+  rssMisses,
+  startMisses,
+  tableRows,
+  uncachedMisses,
+  weightMisses,
+} from "./table.ts";
+import type { PageWeight } from "./weight.ts";
+
+function load(label: string, path: string, connections: number, perSecond: number, p50Ms = 1, p99Ms = 2): Load {
+  return {
+    label,
+    path,
+    connections,
+    cache: "hit",
+    result: {
+      requests: perSecond * 5,
+      seconds: 5,
+      perSecond,
+      p50Ms,
+      p99Ms,
+      maxMs: p99Ms,
+      non2xx: 0,
+      socketErrors: 0,
+      timeouts: 0,
+      kbPerResponse: 10,
+    },
+  };
+}
+
+function run(overrides: Partial<ServerRun>): ServerRun {
+  return {
+    database: "PGlite",
+    pageCache: true,
+    dataFolder: "new",
+    startSeconds: 1,
+    rssIdleMb: 100,
+    rssAfterLoadMb: 150,
+    loads: [],
+    ...overrides,
+  };
+}
+
+const weight = (overrides: Partial<PageWeight> = {}): PageWeight => ({
+  path: "/",
+  htmlEncoding: "br",
+  htmlSentBytes: 8 * 1024,
+  htmlGzipBytes: 10 * 1024,
+  jsFiles: 15,
+  jsGzipBytes: 150 * 1024,
+  cssFiles: 1,
+  cssGzipBytes: 40 * 1024,
+  fontFiles: 1,
+  fontBytes: 20 * 1024,
+  firstVisitBytes: 300 * 1024,
+  ...overrides,
+});
+
+describe("target checks", () => {
+  const hello = load("hello", "/", 50, 10_000);
+
+  it("cached: at least half of hello's req/s and p99 <= 20 ms, both bounds included", () => {
+    expect(cachedMisses(load("home", "/", 50, 5000, 1, 20), hello)).toEqual([]);
+    expect(cachedMisses(load("home", "/", 50, 4999, 1, 20.1), hello)).toEqual(["req/s", "p99"]);
+    expect(cachedMisses(load("home", "/", 50, 9000), undefined)).toEqual(["req/s"]);
+  });
+
+  it("uncached: the factor over WordPress at every connection count, and p99 <= 3x p50 at 50", () => {
+    const wordpress = [load("page", "/sobre/", 10, 30), load("page", "/sobre/", 50, 25)];
+    const ours = [load("page", "/sobre", 10, 300, 100, 300), load("page", "/sobre", 50, 250, 100, 300)];
+    expect(uncachedMisses(ours, wordpress, 10)).toEqual([]);
+    const slowAtTen = [load("page", "/sobre", 10, 299), load("page", "/sobre", 50, 1000, 100, 301)];
+    expect(uncachedMisses(slowAtTen, wordpress, 10)).toEqual(["vs WordPress", "p99/p50"]);
+    // Without WordPress (or a ratio target) only the tail counts.
+    expect(uncachedMisses(slowAtTen, undefined, undefined)).toEqual(["p99/p50"]);
+    expect(uncachedMisses([load("news", "/noticias", 10, 1)], undefined, undefined)).toEqual(["p99/p50"]);
+  });
+
+  it("uncached: a WordPress run without a single answer is no comparison, whatever our rate", () => {
+    const silent = [
+      load("home", "/", 10, 4),
+      { ...load("home", "/", 50, 0), result: { ...load("home", "/", 50, 0).result, requests: 0 } },
+    ];
+    const ours = [load("home", "/", 10, 300, 100, 200), load("home", "/", 50, 300, 100, 200)];
+    expect(uncachedMisses(ours, silent, 10)).toEqual(["WordPress answered nothing"]);
+  });
+
+  it("memory per database, start per data folder, page weight and Lighthouse", () => {
+    expect(rssMisses(run({ rssAfterLoadMb: 300 }))).toEqual([]);
+    expect(rssMisses(run({ rssAfterLoadMb: 201, database: "PostgreSQL" }))).toEqual(["RSS"]);
+    expect(startMisses(run({ startSeconds: 6, dataFolder: "new" }))).toEqual([]);
+    expect(startMisses(run({ startSeconds: 3.01, dataFolder: "existing" }))).toEqual(["start"]);
+    expect(weightMisses(weight())).toEqual([]);
+    expect(
+      weightMisses(
+        weight({ jsFiles: 16, jsGzipBytes: 151 * 1024, cssGzipBytes: 41 * 1024, firstVisitBytes: 301 * 1024 }),
+      ),
+    ).toEqual(["JS KB", "JS files", "CSS KB", "first visit"]);
+    expect(lighthouseMisses({ path: "/", score: 95, lcpMs: 2000, transferBytes: 1 })).toEqual([]);
+    expect(lighthouseMisses({ path: "/", score: 94, lcpMs: 2000, transferBytes: 1 })).toEqual(["score"]);
+  });
+
+  it("formats figures with the precision their size needs", () => {
+    expect([figure(4321.6), figure(12.34), figure(0.5234), figure(Number.POSITIVE_INFINITY)]).toEqual([
+      "4322",
+      "12.3",
+      "0.52",
+      "Infinity",
+    ]);
+  });
+});
+
+describe("tableRows", () => {
+  const results: BenchResults = {
+    date: "2026-11-23T00:00:00.000Z",
+    commit: "abc1234",
+    machine: "2 CPUs",
+    settings: { seconds: 5, warmupSeconds: 2, connections: [10, 50], threads: 2 },
+    hello: [load("hello", "/", 10, 9000), load("hello", "/", 50, 10_000)],
+    wordpress: {
+      base: "http://127.0.0.1:18080",
+      loads: [
+        load("search", "/?s=cooperativa", 10, 20, 400, 900),
+        load("search", "/?s=cooperativa", 50, 20, 2000, 3000),
+      ],
+    },
+    runs: [
+      run({
+        loads: [
+          load("search", "/busca?q=cooperativa", 10, 6000),
+          load("search", "/busca?q=cooperativa", 50, 6000, 3, 25),
+          { ...load("rest", "/api/posts?per_page=10", 10, 400), cache: null },
+          { ...load("rest", "/api/posts?per_page=10", 50, 400), cache: null },
+        ],
+      }),
+      run({
+        pageCache: false,
+        dataFolder: "existing",
+        startSeconds: 3.5,
+        loads: [
+          load("search", "/busca?q=cooperativa", 10, 120, 50, 100),
+          load("search", "/busca?q=cooperativa", 50, 90, 50, 140),
+        ],
+      }),
+    ],
+    weights: [weight({ path: "/sobre", jsFiles: 50 })],
+    lighthouse: [{ path: "/sobre", score: 96, lcpMs: 1800, transferBytes: 250 * 1024 }],
+  };
+  const rows = tableRows(results);
+  const row = (start: string) => {
+    const found = rows.find((candidate) => candidate.figure.startsWith(start));
+    if (!found) throw new Error(`no row ${start}`);
+    return found;
+  };
+
+  it("gives each cached page its ratio to hello and WordPress and checks the cache targets", () => {
+    const search = row("cached search");
+    expect(search.ratio).toBe("0.60x hello; 300x WordPress at 50");
+    expect(search.misses).toEqual(["p99"]);
+    expect(search.value).toBe("6000 / 6000 req/s at 10 / 50; p50 3.0 ms, p99 25.0 ms at 50");
+  });
+
+  it("holds no target for what the page cache did not answer", () => {
+    expect(row("cached rest").misses).toBeNull();
+    expect(row("cached rest").target).toMatch(/not served from the page cache/);
+    expect(row("cached rest").ratio).toBe("");
+  });
+
+  it("compares uncached paths with WordPress at each connection count", () => {
+    const search = row("uncached search");
+    expect(search.ratio).toBe("6.0x / 4.5x WordPress; p99 = 2.8x p50");
+    expect(search.target).toBe("p99 <= 3x p50 at 50; >= 5x WordPress");
+    expect(search.misses).toEqual(["vs WordPress"]);
+  });
+
+  it("gives no ratio, and says so, when WordPress answered nothing within a run", () => {
+    const silentAtFifty = { ...load("home", "/", 50, 0), result: { ...load("home", "/", 50, 0).result, requests: 0 } };
+    const silentRows = tableRows({
+      ...results,
+      wordpress: { base: "http://127.0.0.1:18080", loads: [load("home", "/", 10, 4), silentAtFifty] },
+      runs: [run({ loads: [load("home", "/", 10, 5000), load("home", "/", 50, 5000)] })],
+    });
+    const find = (start: string) => silentRows.find((candidate) => candidate.figure.startsWith(start));
+    expect(find("WordPress home")?.value).toBe("4.0 / 0.00 req/s at 10 / 50; no answer within the run at 50");
+    expect(find("cached home")?.ratio).toBe("0.50x hello; n/a WordPress at 50");
+  });
+
+  it("checks start, memory, weight and Lighthouse, and counts the targets met", () => {
+    expect(row("start on the existing data folder").misses).toEqual(["start"]);
+    expect(row("RSS idle / after load (PGlite, cache on)").value).toBe("100 / 150 MB");
+    expect(row("page weight `/sobre`").misses).toEqual(["JS files"]);
+    expect(row("Lighthouse mobile `/sobre`").misses).toEqual([]);
+    const table = markdownTable(rows);
+    expect(table).toContain("| cached search `/busca?q=cooperativa` |");
+    // cached search, uncached search, 2 RSS, 2 starts, weight, Lighthouse: 8 checked; 4 miss.
+    expect(table).toMatch(/4 of 8 targets met\.$/);
+  });
+});
