@@ -31,6 +31,16 @@ async function main() {
     throw error;
   }
   const logger = createLogger(config);
+  // The data folder is claimed first: a second process on it is refused before anything else is checked.
+  let releaseLock = () => {};
+  if (!config.DATABASE_URL) {
+    try {
+      releaseLock = lockDataDir(config.DATA_DIR);
+    } catch (error) {
+      if (error instanceof DataDirLockError) fail(error.message);
+      throw error;
+    }
+  }
   const production = config.NODE_ENV === "production";
   const buildPath = path.resolve("build/server/index.js");
   if (production && !existsSync(buildPath)) {
@@ -40,19 +50,9 @@ async function main() {
   const loadingBuild = production ? (import(buildPath) as Promise<ServerBuild>) : undefined;
   loadingBuild?.catch(() => {});
 
-  let releaseLock = () => {};
-  let database: Database;
-  if (config.DATABASE_URL) {
-    database = await openPostgres(config.DATABASE_URL);
-  } else {
-    try {
-      releaseLock = lockDataDir(config.DATA_DIR);
-    } catch (error) {
-      if (error instanceof DataDirLockError) fail(error.message);
-      throw error;
-    }
-    database = await openPgliteFolder(path.join(config.DATA_DIR, "db"));
-  }
+  const database: Database = config.DATABASE_URL
+    ? await openPostgres(config.DATABASE_URL)
+    : await openPgliteFolder(path.join(config.DATA_DIR, "db"));
   await database.migrate();
 
   const storage = createLocalStorage(path.join(config.DATA_DIR, "files"), config.FILES_URL);
