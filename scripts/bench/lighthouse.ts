@@ -11,7 +11,16 @@ import { freePort } from "./server.ts";
 
 export const CHROMIUM = "/usr/bin/chromium";
 
-export type LighthouseFigure = { path: string; score: number; lcpMs: number; transferBytes: number };
+export type LighthouseFigure = {
+  path: string;
+  score: number;
+  lcpMs: number;
+  /** Total blocking time: measured on this machine's CPU, so what moves the score when the machine is busy. */
+  tbtMs: number;
+  transferBytes: number;
+  /** Why Lighthouse could not score the page (its run or a metric failed); the score is then 0. */
+  error?: string;
+};
 
 export const chromiumInstalled = () => existsSync(CHROMIUM);
 
@@ -52,6 +61,35 @@ async function startChromium() {
   throw new Error(`${CHROMIUM} did not open its debugging port`);
 }
 
+type Lighthouse = typeof import("lighthouse")["default"];
+
+async function audit(lighthouse: Lighthouse, port: number, base: string, path: string): Promise<LighthouseFigure> {
+  const result = await lighthouse(`${base}${path}`, {
+    port,
+    hostname: "127.0.0.1",
+    output: "json",
+    logLevel: "error",
+    onlyCategories: ["performance"],
+  });
+  if (!result) throw new Error(`lighthouse gave no result for ${path}`);
+  const { categories, audits, runtimeError } = result.lhr;
+  const lcp = audits["largest-contentful-paint"];
+  const error = runtimeError
+    ? `${runtimeError.code}: ${runtimeError.message}`
+    : (lcp?.errorMessage ?? (categories.performance?.score == null ? "no performance score" : undefined));
+  return {
+    path,
+    score: Math.round((categories.performance?.score ?? 0) * 100),
+    lcpMs: lcp?.numericValue ?? Number.NaN,
+    tbtMs: audits["total-blocking-time"]?.numericValue ?? Number.NaN,
+    transferBytes: audits["total-byte-weight"]?.numericValue ?? Number.NaN,
+    ...(error ? { error } : {}),
+  };
+}
+
+/** Tracing on a busy machine sometimes fails (NO_NAVSTART, NO_LCP): a page gets this many tries. */
+const ATTEMPTS = 3;
+
 /** Audits each page in turn, in one browser. */
 export async function lighthousePages(base: string, paths: string[]): Promise<LighthouseFigure[]> {
   const { default: lighthouse } = await import("lighthouse");
@@ -59,21 +97,12 @@ export async function lighthousePages(base: string, paths: string[]): Promise<Li
   try {
     const figures: LighthouseFigure[] = [];
     for (const path of paths) {
-      const result = await lighthouse(`${base}${path}`, {
-        port: browser.port,
-        hostname: "127.0.0.1",
-        output: "json",
-        logLevel: "error",
-        onlyCategories: ["performance"],
-      });
-      if (!result) throw new Error(`lighthouse gave no result for ${path}`);
-      const { categories, audits } = result.lhr;
-      figures.push({
-        path,
-        score: Math.round((categories.performance?.score ?? 0) * 100),
-        lcpMs: audits["largest-contentful-paint"]?.numericValue ?? Number.NaN,
-        transferBytes: audits["total-byte-weight"]?.numericValue ?? Number.NaN,
-      });
+      let figure = await audit(lighthouse, browser.port, base, path);
+      for (let attempt = 1; attempt < ATTEMPTS && figure.error; attempt++) {
+        console.error(`[lighthouse] ${path}: ${figure.error}; trying again`);
+        figure = await audit(lighthouse, browser.port, base, path);
+      }
+      figures.push(figure);
     }
     return figures;
   } finally {

@@ -103,8 +103,18 @@ describe("target checks", () => {
         weight({ jsFiles: 16, jsGzipBytes: 151 * 1024, cssGzipBytes: 41 * 1024, firstVisitBytes: 301 * 1024 }),
       ),
     ).toEqual(["JS KB", "JS files", "CSS KB", "first visit"]);
-    expect(lighthouseMisses({ path: "/", score: 95, lcpMs: 2000, transferBytes: 1 })).toEqual([]);
-    expect(lighthouseMisses({ path: "/", score: 94, lcpMs: 2000, transferBytes: 1 })).toEqual(["score"]);
+    expect(lighthouseMisses({ path: "/", score: 95, lcpMs: 2000, tbtMs: 100, transferBytes: 1 })).toEqual([]);
+    expect(lighthouseMisses({ path: "/", score: 94, lcpMs: 2000, tbtMs: 100, transferBytes: 1 })).toEqual(["score"]);
+    expect(
+      lighthouseMisses({
+        path: "/",
+        score: 0,
+        lcpMs: Number.NaN,
+        tbtMs: Number.NaN,
+        transferBytes: 1,
+        error: "NO_LCP",
+      }),
+    ).toEqual(["no score: rerun"]);
   });
 
   it("formats figures with the precision their size needs", () => {
@@ -151,7 +161,7 @@ describe("tableRows", () => {
       }),
     ],
     weights: [weight({ path: "/sobre", jsFiles: 50 })],
-    lighthouse: [{ path: "/sobre", score: 96, lcpMs: 1800, transferBytes: 250 * 1024 }],
+    lighthouse: [{ path: "/sobre", score: 96, lcpMs: 1800, tbtMs: 120, transferBytes: 250 * 1024 }],
   };
   const rows = tableRows(results);
   const row = (start: string) => {
@@ -197,6 +207,7 @@ describe("tableRows", () => {
     expect(row("RSS idle / after load (PGlite, cache on)").value).toBe("100 / 150 MB");
     expect(row("page weight `/sobre`").misses).toEqual(["JS files"]);
     expect(row("Lighthouse mobile `/sobre`").misses).toEqual([]);
+    expect(row("Lighthouse mobile `/sobre`").value).toBe("score 96, LCP 1.8 s, TBT 120 ms, 250 KB transferred");
     const table = markdownTable(rows);
     expect(table).toContain("| cached search `/busca?q=cooperativa` |");
     // cached search, uncached search, 2 RSS, 2 starts, weight, Lighthouse: 8 checked; 4 miss.

@@ -72,6 +72,7 @@ export function weightMisses(weight: PageWeight): string[] {
 }
 
 export function lighthouseMisses(figure: LighthouseFigure): string[] {
+  if (figure.error) return ["no score: rerun"];
   return figure.score < TARGETS.lighthouseScore ? ["score"] : [];
 }
 
@@ -227,7 +228,10 @@ export function tableRows(results: BenchResults): Row[] {
   for (const result of results.lighthouse ?? []) {
     rows.push({
       figure: `Lighthouse mobile \`${result.path}\``,
-      value: `score ${result.score}, LCP ${(result.lcpMs / 1000).toFixed(1)} s, ${figure(kb(result.transferBytes))} KB transferred`,
+      value: result.error
+        ? `Lighthouse failed: ${result.error}`
+        : `score ${result.score}, LCP ${(result.lcpMs / 1000).toFixed(1)} s, TBT ${figure(result.tbtMs)} ms, ` +
+          `${figure(kb(result.transferBytes))} KB transferred`,
       ratio: "",
       target: `score >= ${TARGETS.lighthouseScore}`,
       misses: lighthouseMisses(result),
