@@ -113,7 +113,7 @@ export function createHttpApp(services: Services, handleDocument?: DocumentHandl
   }
 
   if (handleDocument) {
-    const render = (c: Context<AppEnv>) => queue.run(() => handleDocument(c.req.raw, c.var));
+    const render = (c: Context<AppEnv>) => queue.run(c.req.method, () => handleDocument(c.req.raw, c.var));
     if (services.config.PAGE_CACHE === "on") {
       const pageCache = createPageCache({ maxBytes: PAGE_CACHE_BYTES, maxAgeMs: PAGE_CACHE_MAX_AGE_MS });
       services.onEveryChange(() => pageCache.clear());

@@ -12,7 +12,7 @@ describe("fair queue", () => {
     let most = 0;
     const started: number[] = [];
     const work = (id: number) =>
-      queue.run(async () => {
+      queue.run("GET", async () => {
         started.push(id);
         running++;
         most = Math.max(most, running);
@@ -45,5 +45,24 @@ describe("fair queue", () => {
     expect(await slow.text()).toBe("slow");
     expect(await fast.text()).toBe("fast");
     expect(order).toEqual(["slow", "fast"]);
+  });
+
+  it("lets writes through at once: they have bounds of their own", async () => {
+    const queue = createFairQueue(1);
+    const app = new Hono<AppEnv>();
+    app.use(queue.middleware);
+    const order: string[] = [];
+    app.get("/slow", async (c) => {
+      await tick();
+      await tick();
+      order.push("slow read");
+      return c.text("slow");
+    });
+    app.post("/write", (c) => {
+      order.push("write");
+      return c.text("written");
+    });
+    await Promise.all([app.request("/slow"), app.request("/write", { method: "POST" })]);
+    expect(order).toEqual(["write", "slow read"]);
   });
 });

@@ -8,12 +8,14 @@ import type { AppEnv } from "./env.ts";
  * and some wait seconds while most finish in a fraction of that. With a first-in, first-out queue a
  * request waits for those that came before it and then runs almost alone, so the slowest answers
  * stay close to the typical one (issue 10, "fair tail latency"). Answers from the page cache never
- * wait here.
+ * wait here, and neither do writes: they are few, carry bodies, and have bounds of their own (the
+ * image queue answers 503 when full, the login and contact throttles), which a wait here would hide.
  */
 export function createFairQueue(concurrency: number) {
   const limit = pLimit(concurrency);
-  const run = <T>(work: () => Promise<T>): Promise<T> => limit(work);
-  const middleware: MiddlewareHandler<AppEnv> = (_c, next) => limit(next);
+  const run = <T>(method: string, work: () => Promise<T>): Promise<T> =>
+    method === "GET" || method === "HEAD" ? limit(work) : work();
+  const middleware: MiddlewareHandler<AppEnv> = (c, next) => run(c.req.method, next);
   return { run, middleware };
 }
 
