@@ -1,8 +1,7 @@
 import { type ComponentPropsWithoutRef, type ReactNode, useId, useState } from "react";
 import { useHydrated } from "../../lib/use-hydrated.ts";
 import styles from "./form-fields.module.css";
-import { EyeOffIcon } from "./frame-icons.tsx";
-import { EyeIcon } from "./icons.tsx";
+import { EyeIcon, EyeOffIcon } from "./icons.tsx";
 import { Container, ui } from "./ui/ui.tsx";
 
 /** The narrow bordered card of the sign-in and first-time setup forms. */
