@@ -11,8 +11,9 @@ import { ConfigError, loadConfig } from "./config.ts";
 import { type Database, openPostgres } from "./db/client.ts";
 import { DataDirLockError, lockDataDir } from "./db/data-dir-lock.ts";
 import { openPgliteFolder } from "./db/pglite-template.ts";
-import { createHttpApp } from "./http/app.ts";
+import { createHttpApp, createSitePageCache } from "./http/app.ts";
 import { createDocumentHandler } from "./http/document.ts";
+import { createNodeListener } from "./http/node-listener.ts";
 import { securityHeaders } from "./http/security-headers.ts";
 import { createLogger } from "./logger.ts";
 import { createServices } from "./services.ts";
@@ -73,7 +74,9 @@ async function main() {
       if (c.res.ok) c.header("Cache-Control", "public, max-age=31536000, immutable");
     });
     root.use("*", compress());
-    root.use("*", serveStatic({ root: "./build/client" }));
+    // Only the build's own files: a page's address never costs a look at the disk.
+    root.use("/assets/*", serveStatic({ root: "./build/client" }));
+    root.use("/favicon.svg", serveStatic({ root: "./build/client" }));
   } else {
     const { createServer } = await import("vite");
     const vite = await createServer({
@@ -86,10 +89,17 @@ async function main() {
     });
   }
 
-  const app = createHttpApp(services, createDocumentHandler(build, production ? "production" : "development"));
+  const pageCache = createSitePageCache(services);
+  const app = createHttpApp(
+    services,
+    createDocumentHandler(build, production ? "production" : "development"),
+    pageCache,
+  );
   root.route("/", app);
   const honoListener = getRequestListener(root.fetch);
-  if (production) server.on("request", honoListener);
+  if (production) {
+    server.on("request", await createNodeListener({ app: honoListener, pageCache, baseUrl: config.BASE_URL, logger }));
+  }
 
   server.listen(config.PORT, config.HOST, () => {
     // Expired sessions are already refused at lookup: purging them can wait until requests are answered.

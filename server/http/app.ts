@@ -9,7 +9,7 @@ import { handleError } from "./errors.ts";
 import { createFairQueue, FAIR_QUEUE_CONCURRENCY } from "./fair-queue.ts";
 import { refuseControlCharactersInAddress } from "./hostile-input.ts";
 import { openApiRoutes } from "./openapi/document.ts";
-import { createPageCache, servePageCache } from "./page-cache.ts";
+import { createPageCache, type PageCache, servePageCache } from "./page-cache.ts";
 import { refuseCrossSiteWrites } from "./same-origin.ts";
 import { noStoreForPrivateAnswers, securityHeaders } from "./security-headers.ts";
 import {
@@ -44,7 +44,20 @@ function clientAddressOf(c: Parameters<typeof getConnInfo>[0], trustProxy: boole
   }
 }
 
-export function createHttpApp(services: Services, handleDocument?: DocumentHandler) {
+/** The process's page cache, cleared by every committed change; null with PAGE_CACHE=off. */
+export function createSitePageCache(services: Services): PageCache | null {
+  if (services.config.PAGE_CACHE !== "on") return null;
+  const pageCache = createPageCache({ maxBytes: PAGE_CACHE_BYTES, maxAgeMs: PAGE_CACHE_MAX_AGE_MS });
+  services.onEveryChange(() => pageCache.clear());
+  return pageCache;
+}
+
+/** `pageCache` is given by server/main.ts, which also answers its hits before the app (node-listener.ts). */
+export function createHttpApp(
+  services: Services,
+  handleDocument?: DocumentHandler,
+  pageCache: PageCache | null = handleDocument ? createSitePageCache(services) : null,
+) {
   const app = new Hono<AppEnv>();
 
   app.use(async (c, next) => {
@@ -114,9 +127,7 @@ export function createHttpApp(services: Services, handleDocument?: DocumentHandl
 
   if (handleDocument) {
     const render = (c: Context<AppEnv>) => queue.run(c.req.method, () => handleDocument(c.req.raw, c.var));
-    if (services.config.PAGE_CACHE === "on") {
-      const pageCache = createPageCache({ maxBytes: PAGE_CACHE_BYTES, maxAgeMs: PAGE_CACHE_MAX_AGE_MS });
-      services.onEveryChange(() => pageCache.clear());
+    if (pageCache) {
       app.all("*", servePageCache(pageCache), render);
     } else {
       app.all("*", render);

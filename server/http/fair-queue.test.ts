@@ -26,6 +26,17 @@ describe("fair queue", () => {
     expect(started).toEqual([1, 2, 3, 4, 5, 6]);
   });
 
+  it("starts each piece of work on a later turn of the event loop, so waiting requests are read first", async () => {
+    const queue = createFairQueue(4);
+    const events: string[] = [];
+    const done = queue.run("GET", async () => {
+      events.push("work");
+    });
+    setImmediate(() => events.push("loop turn"));
+    await done;
+    expect(events).toEqual(["loop turn", "work"]);
+  });
+
   it("holds requests behind the middleware until earlier ones are answered", async () => {
     const queue = createFairQueue(1);
     const app = new Hono<AppEnv>();

@@ -1,3 +1,4 @@
+import { setImmediate as nextLoopTurn } from "node:timers/promises";
 import type { MiddlewareHandler } from "hono";
 import pLimit from "p-limit";
 import type { AppEnv } from "./env.ts";
@@ -10,11 +11,20 @@ import type { AppEnv } from "./env.ts";
  * stay close to the typical one (issue 10, "fair tail latency"). Answers from the page cache never
  * wait here, and neither do writes: they are few, carry bodies, and have bounds of their own (the
  * image queue answers 503 when full, the login and contact throttles), which a wait here would hide.
+ *
+ * Each piece of work starts on a later turn of the event loop. On the embedded database a render never
+ * gives the loop a turn of its own (every query resolves at once), so without that the next requests
+ * would stay unread in the kernel, where no order is kept, and a few would wait ten times the others.
  */
 export function createFairQueue(concurrency: number) {
   const limit = pLimit(concurrency);
   const run = <T>(method: string, work: () => Promise<T>): Promise<T> =>
-    method === "GET" || method === "HEAD" ? limit(work) : work();
+    method === "GET" || method === "HEAD"
+      ? limit(async () => {
+          await nextLoopTurn();
+          return work();
+        })
+      : work();
   const middleware: MiddlewareHandler<AppEnv> = (c, next) => run(c.req.method, next);
   return { run, middleware };
 }

@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
 import type { Context, MiddlewareHandler } from "hono";
@@ -110,13 +111,17 @@ const UNSTORED_HEADERS = new Set(["content-length", "content-encoding", "etag", 
 /** Not the same for every visitor (the sign-in and sign-out routes), or not a page at all (files). */
 const UNCACHED_PATH = /^\/(?:login|sair|files)(?:[/.]|$)/;
 
-/** A request any visitor could have made: no session, no flash to show, no session-end notice. */
+const PERSONAL_COOKIES = [SESSION_COOKIE, SESSION_ENDED_COOKIE, FLASH_COOKIE];
+
+/** Headers any visitor could have sent: no credentials, no session, no flash to show, no session-end notice. */
+function anonymousHeaders(authorization: string | undefined, cookies: string | undefined): boolean {
+  return !authorization && PERSONAL_COOKIES.every((name) => readCookie(cookies, name) === null);
+}
+
 function anonymousPageRequest(c: Context<AppEnv>): boolean {
   const { path } = c.req;
   if (isApiPath(path) || accountPaths.contains(path) || UNCACHED_PATH.test(path)) return false;
-  if (c.get("actor") || c.req.header("authorization")) return false;
-  const cookies = c.req.header("cookie");
-  return [SESSION_COOKIE, SESSION_ENDED_COOKIE, FLASH_COOKIE].every((name) => readCookie(cookies, name) === null);
+  return !c.get("actor") && anonymousHeaders(c.req.header("authorization"), c.req.header("cookie"));
 }
 
 /** An answer made for everyone: a whole page that sets no cookie and asks no one not to keep it. */
@@ -141,20 +146,43 @@ function preferredEncoding(acceptEncoding: string): "br" | "gzip" | "identity" {
   return "identity";
 }
 
+type Encoding = ReturnType<typeof preferredEncoding>;
+type CacheRequest = { method: string; ifNoneMatch?: string; acceptEncoding?: string };
+/** How one request gets a stored page: 304 when its ETag matches, else 200 in the encoding it prefers. */
+type AnswerKind = { status: 200 | 304; encoding: Encoding };
+
+function answerKind(entry: Entry, request: CacheRequest): AnswerKind {
+  const matches = request.ifNoneMatch?.split(",").some((tag) => tag.trim() === entry.etag);
+  return { status: matches ? 304 : 200, encoding: preferredEncoding(request.acceptEncoding ?? "") };
+}
+
+function answerHeaders(entry: Entry, kind: AnswerKind, state: "hit" | "miss"): [string, string][] {
+  const headers: [string, string][] = [
+    ...entry.headers,
+    ["ETag", entry.etag],
+    ["Vary", "Accept-Encoding"],
+    ["X-Page-Cache", state],
+  ];
+  if (kind.status === 304) return headers;
+  if (kind.encoding !== "identity") headers.push(["Content-Encoding", kind.encoding]);
+  headers.push(["Content-Length", String(entry.bodies[kind.encoding].byteLength)]);
+  return headers;
+}
+
+const answerBody = (entry: Entry, kind: AnswerKind, method: string) =>
+  kind.status === 304 || method === "HEAD" ? null : entry.bodies[kind.encoding];
+
 function answer(c: Context<AppEnv>, entry: Entry, state: "hit" | "miss"): Response {
-  const headers = new Headers(entry.headers);
-  headers.set("ETag", entry.etag);
-  headers.set("Vary", "Accept-Encoding");
-  headers.set("X-Page-Cache", state);
-  const ifNoneMatch = c.req.header("if-none-match");
-  if (ifNoneMatch?.split(",").some((tag) => tag.trim() === entry.etag)) {
-    return new Response(null, { status: 304, headers });
-  }
-  const encoding = preferredEncoding(c.req.header("accept-encoding") ?? "");
-  const body = entry.bodies[encoding];
-  if (encoding !== "identity") headers.set("Content-Encoding", encoding);
-  headers.set("Content-Length", String(body.byteLength));
-  return new Response(c.req.method === "HEAD" ? null : body, { status: 200, headers });
+  const method = c.req.method;
+  const kind = answerKind(entry, {
+    method,
+    ifNoneMatch: c.req.header("if-none-match"),
+    acceptEncoding: c.req.header("accept-encoding"),
+  });
+  return new Response(answerBody(entry, kind, method), {
+    status: kind.status,
+    headers: answerHeaders(entry, kind, state),
+  });
 }
 
 /** Answers anonymous GET and HEAD requests for public pages from the cache, filling it on a miss. */
@@ -169,5 +197,42 @@ export function servePageCache(cache: PageCache): MiddlewareHandler<AppEnv> {
     await next();
     if (method !== "GET" || !sharedAnswer(c.res)) return;
     c.res = answer(c, await cache.store(key, c.res, startedAt), "miss");
+  };
+}
+
+/**
+ * Answers page-cache hits straight from Node's request, before Hono builds a Request or runs any
+ * middleware: a hit then costs about what a bare "hello" does. Same rules as `servePageCache` (an
+ * anonymous GET or HEAD for an address stored by it: Hono's request URL is scheme, Host and target,
+ * and an address it would have normalised differently simply misses here and goes the long way), and
+ * the same headers plus those every answer gets from the middleware a hit skips (`everyAnswerHeaders`),
+ * but no X-Request-Id: nothing is done for a hit that a log line would need to be tied to. Returns false when the request is not a hit; the caller then hands it to the app.
+ */
+export function serveCachedPages(cache: PageCache, everyAnswerHeaders: [string, string][]) {
+  // A hit's headers depend only on the page and the kind of answer: flattened once for each.
+  const flatHeaders = new WeakMap<Entry, Map<string, string[]>>();
+  const headersOf = (entry: Entry, kind: AnswerKind): string[] => {
+    const key = `${kind.status} ${kind.encoding}`;
+    const kinds = flatHeaders.get(entry) ?? new Map<string, string[]>();
+    flatHeaders.set(entry, kinds);
+    const flat = kinds.get(key) ?? [...everyAnswerHeaders, ...answerHeaders(entry, kind, "hit")].flat();
+    kinds.set(key, flat);
+    return flat;
+  };
+  return (request: IncomingMessage, response: ServerResponse): boolean => {
+    const { method, url, headers } = request;
+    if ((method !== "GET" && method !== "HEAD") || !url?.startsWith("/") || !headers.host) return false;
+    if (!anonymousHeaders(headers.authorization, headers.cookie)) return false;
+    const scheme = "encrypted" in request.socket && request.socket.encrypted ? "https" : "http";
+    const entry = cache.get(`${scheme}://${headers.host}${url}`);
+    if (!entry) return false;
+    const kind = answerKind(entry, {
+      method,
+      ifNoneMatch: headers["if-none-match"],
+      acceptEncoding: headers["accept-encoding"],
+    });
+    response.writeHead(kind.status, headersOf(entry, kind));
+    response.end(answerBody(entry, kind, method));
+    return true;
   };
 }

@@ -1,4 +1,4 @@
-import type { MiddlewareHandler } from "hono";
+import { Hono, type MiddlewareHandler } from "hono";
 import { secureHeaders } from "hono/secure-headers";
 import { accountPaths } from "../../common/site-paths.ts";
 import { isApiPath } from "./api-path.ts";
@@ -38,4 +38,12 @@ export function noStoreForPrivateAnswers(): MiddlewareHandler<AppEnv> {
       c.res.headers.set("Cache-Control", "no-store");
     }
   };
+}
+
+/** What `securityHeaders` adds to every answer, for the answers sent without it (page-cache hits). */
+export async function everyAnswerHeaders(baseUrl: string | undefined): Promise<[string, string][]> {
+  const probe = new Hono();
+  probe.use(securityHeaders(baseUrl));
+  probe.get("/", (c) => c.body(null, 204));
+  return [...(await probe.request("/")).headers];
 }
