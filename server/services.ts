@@ -5,6 +5,10 @@ import type { Config } from "./config.ts";
 import type { Database, Db } from "./db/client.ts";
 import type { PlatformDeps, ServiceContext, ServiceOf } from "./kernel/area.ts";
 import { type AreaEvent, createEventBus, type ListenToEvery } from "./kernel/events.ts";
+import { createPublicReads } from "./kernel/public-reads.ts";
+
+/** Visitors' reads kept: a few hundred answers (pages, lists, searches), a minute at most. */
+const PUBLIC_READS = { maxEntries: 500, maxAgeMs: 60_000 };
 
 export type ServicesConfig = Config & {
   /** Cookies get `Secure` when the public address is https. */
@@ -39,6 +43,8 @@ export function createServices(deps: { config: Config; database: Database; stora
   const config: ServicesConfig = { ...deps.config, secureCookies: deps.config.BASE_URL?.startsWith("https:") ?? false };
   const platform: PlatformDeps = { config, database: deps.database, storage: deps.storage, logger: deps.logger };
   const bus = createEventBus(deps.logger);
+  const publicReads = createPublicReads(PUBLIC_READS);
+  bus.onEvery(() => publicReads.clear());
   const registered = Object.entries(areas) as [AreaName, AnyArea][];
   const states = new Map<AreaName, unknown>();
 
@@ -49,6 +55,7 @@ export function createServices(deps: { config: Config; database: Database; stora
       ...platform,
       db,
       inTransaction: pending !== null,
+      publicReads,
       services,
       announce: (event) => (pending ? pending.push(event) : bus.deliver(event)),
       async transaction(work) {

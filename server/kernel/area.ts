@@ -6,6 +6,7 @@ import type { AppEnv } from "../http/env.ts";
 import type { Operation } from "../http/openapi/operation.ts";
 import type { Services, ServicesConfig } from "../services.ts";
 import type { AreaEvent, Listen } from "./events.ts";
+import type { PublicReads } from "./public-reads.ts";
 
 /** What an area's process-wide state is built from (once per process, on the process's own handle). */
 export type PlatformDeps = {
@@ -25,6 +26,8 @@ export type ServiceContext = PlatformDeps & {
    * very transaction to end.
    */
   inTransaction: boolean;
+  /** The process's answers to visitors' reads (public-reads.ts); read them through `publicReader`. */
+  publicReads: PublicReads;
   /** Every area's service on this same handle, so work across areas commits or rolls back together. */
   services: Services;
   /** Tells the other areas what changed; delivered once the work is committed. */

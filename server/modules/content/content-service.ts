@@ -5,6 +5,7 @@ import type { ContentListQuery, PageInput } from "../../../common/schemas/conten
 import type { ContentView, TagCount } from "../../../common/views/content.ts";
 import type { Db } from "../../db/client.ts";
 import { type Actor, requireAdmin } from "../../kernel/access.ts";
+import type { PublicReader } from "../../kernel/public-reads.ts";
 import type { ContentAccess } from "./content-access.ts";
 import {
   byIdOrSlug,
@@ -37,6 +38,8 @@ export type ContentKind<T extends ContentTable, View extends ContentView, Input 
   sitemapOrder: SQL[];
   /** Announces every successful write. */
   onChange(): void;
+  /** Where visitors' reads are kept (kernel/public-reads.ts). */
+  readPublic: PublicReader;
 };
 
 export function createContentService<
@@ -57,31 +60,43 @@ export function createContentService<
     if (!row) throw notFound(kind.notFoundMessage);
   }
 
+  async function listFor(actor: Actor | null, query: ListQuery & Query): Promise<Paginated<View>> {
+    const where = listWhere(table, query, kind.access(actor), kind.filters?.(query));
+    // The total comes with the rows (one query instead of two); only a page past the end needs a count.
+    const found = await db
+      .select({ row: rows, total: sql<number>`count(*) over ()`.mapWith(Number) })
+      .from(rows)
+      .where(where)
+      .orderBy(...rankFirst(table, query.q, kind.order(query)))
+      .limit(query.per_page)
+      .offset(pageOffset(query));
+    const views = found.map(({ row }) => kind.toView(row as T["$inferSelect"]));
+    const total = found[0]?.total ?? (query.page > 1 ? await countWhere(db, table, where) : 0);
+    return toPage(views, total, query);
+  }
+
+  async function getFor(actor: Actor | null, idOrSlug: string): Promise<View> {
+    const [row] = await db
+      .select()
+      .from(rows)
+      .where(and(byIdOrSlug(table, idOrSlug), kind.access(actor)))
+      .limit(1);
+    if (!row) throw notFound(kind.notFoundMessage);
+    return kind.toView(row as T["$inferSelect"]);
+  }
+
+  /** A visitor's read is kept for the next visitor; anyone signed in reads for themselves. */
+  const read = <R>(actor: Actor | null, key: string, load: () => Promise<R>) =>
+    actor ? load() : kind.readPublic(key, load);
+
   return {
-    async list(actor: Actor | null, query: ListQuery & Query): Promise<Paginated<View>> {
-      const where = listWhere(table, query, kind.access(actor), kind.filters?.(query));
-      // The total comes with the rows (one query instead of two); only a page past the end needs a count.
-      const found = await db
-        .select({ row: rows, total: sql<number>`count(*) over ()`.mapWith(Number) })
-        .from(rows)
-        .where(where)
-        .orderBy(...rankFirst(table, query.q, kind.order(query)))
-        .limit(query.per_page)
-        .offset(pageOffset(query));
-      const views = found.map(({ row }) => kind.toView(row as T["$inferSelect"]));
-      const total = found[0]?.total ?? (query.page > 1 ? await countWhere(db, table, where) : 0);
-      return toPage(views, total, query);
+    list(actor: Actor | null, query: ListQuery & Query): Promise<Paginated<View>> {
+      return read(actor, `list ${JSON.stringify(query)}`, () => listFor(actor, query));
     },
 
     /** A hidden item (draft, or news not yet due) is a 404 for visitors and a preview for administrators. */
-    async get(actor: Actor | null, idOrSlug: string): Promise<View> {
-      const [row] = await db
-        .select()
-        .from(rows)
-        .where(and(byIdOrSlug(table, idOrSlug), kind.access(actor)))
-        .limit(1);
-      if (!row) throw notFound(kind.notFoundMessage);
-      return kind.toView(row as T["$inferSelect"]);
+    get(actor: Actor | null, idOrSlug: string): Promise<View> {
+      return read(actor, `get ${idOrSlug}`, () => getFor(actor, idOrSlug));
     },
 
     async create(actor: Actor | null, input: Input): Promise<View> {
@@ -124,8 +139,8 @@ export function createContentService<
       changed();
     },
 
-    async tags(actor: Actor | null): Promise<TagCount[]> {
-      return tagCounts(db, table, kind.access(actor));
+    tags(actor: Actor | null): Promise<TagCount[]> {
+      return read(actor, "tags", () => tagCounts(db, table, kind.access(actor)));
     },
 
     /** What visitors may see, whoever asks: the sitemap is public. */

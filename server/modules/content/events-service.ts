@@ -3,6 +3,7 @@ import type { EventInput, EventListQuery } from "../../../common/schemas/content
 import { sitePaths } from "../../../common/site-paths.ts";
 import type { EventView } from "../../../common/views/content.ts";
 import type { ServiceContext } from "../../kernel/area.ts";
+import { publicReader } from "../../kernel/public-reads.ts";
 import { eventsAccess } from "./content-access.ts";
 import { contentValues, contentView } from "./content-kit.ts";
 import { createContentService } from "./content-service.ts";
@@ -60,6 +61,7 @@ export function createEventsService(context: ServiceContext) {
     order: (query) => agendaOrder(query.sort),
     sitemapOrder: [desc(events.startAt)],
     onChange: () => context.announce({ name: "events.changed", payload: undefined }),
+    readPublic: publicReader(context, "events"),
   });
 }
 

@@ -4,6 +4,7 @@ import type { ContentListQuery, ContentStatus, PageInput } from "../../../common
 import { sitePaths } from "../../../common/site-paths.ts";
 import type { PageView } from "../../../common/views/content.ts";
 import type { ServiceContext } from "../../kernel/area.ts";
+import { publicReader } from "../../kernel/public-reads.ts";
 import { pagesAccess } from "./content-access.ts";
 import { contentValues, contentView } from "./content-kit.ts";
 import { createContentService } from "./content-service.ts";
@@ -30,6 +31,7 @@ export function createPagesService(context: ServiceContext) {
     order: (query) => [query.sort === "date_asc" ? asc(pages.updatedAt) : desc(pages.updatedAt), desc(pages.id)],
     sitemapOrder: [asc(pages.id)],
     onChange: () => context.announce({ name: "pages.changed", payload: undefined }),
+    readPublic: publicReader(context, "pages"),
   });
   return {
     ...service,

@@ -3,6 +3,7 @@ import type { ContentListQuery, PostInput } from "../../../common/schemas/conten
 import { sitePaths } from "../../../common/site-paths.ts";
 import type { PostView } from "../../../common/views/content.ts";
 import type { ServiceContext } from "../../kernel/area.ts";
+import { publicReader } from "../../kernel/public-reads.ts";
 import { postsAccess } from "./content-access.ts";
 import { contentValues, contentView } from "./content-kit.ts";
 import { createContentService } from "./content-service.ts";
@@ -25,6 +26,7 @@ export function createPostsService(context: ServiceContext) {
     order: (query) => [query.sort === "date_asc" ? asc(posts.publishedAt) : desc(posts.publishedAt), desc(posts.id)],
     sitemapOrder: [desc(posts.publishedAt)],
     onChange: () => context.announce({ name: "posts.changed", payload: undefined }),
+    readPublic: publicReader(context, "posts"),
   });
 }
 

@@ -8,6 +8,7 @@ import type { FacetCount, MediaFilters, MediaView } from "../../../common/views/
 import { type Actor, isAdmin, requireAdmin } from "../../kernel/access.ts";
 import type { ServiceContext } from "../../kernel/area.ts";
 import { type Memo, readThrough } from "../../kernel/memo.ts";
+import { publicReader } from "../../kernel/public-reads.ts";
 import { mediaValues, toMediaView } from "./media-row.ts";
 import { mediasAccess } from "./medias-access.ts";
 import { medias } from "./tables.ts";
@@ -127,18 +128,37 @@ export function createMediasService(context: ServiceContext, publicFiltersCache:
 
   const changed = () => context.announce({ name: "medias.changed", payload: undefined });
 
+  async function listFor(actor: Actor | null, query: ListQuery & MediaListQuery): Promise<Paginated<MediaView>> {
+    const where = listWhere(actor, query);
+    const rows = await db
+      .select()
+      .from(medias)
+      .where(where)
+      .orderBy(...listOrder(query))
+      .limit(query.per_page)
+      .offset(pageOffset(query));
+    const [total] = await db.select({ value: count() }).from(medias).where(where);
+    return toPage(rows.map(toMediaView), total?.value ?? 0, query);
+  }
+
+  async function getFor(actor: Actor | null, id: number): Promise<MediaView> {
+    const [row] = await db
+      .select()
+      .from(medias)
+      .where(and(eq(medias.id, id), mediasAccess(actor)))
+      .limit(1);
+    if (!row) throw notFound(MEDIA_NOT_FOUND);
+    return toMediaView(row);
+  }
+
+  /** A visitor's read is kept for the next visitor; anyone signed in reads for themselves. */
+  const readPublic = publicReader(context, "medias");
+  const read = <R>(actor: Actor | null, key: string, load: () => Promise<R>) =>
+    actor ? load() : readPublic(key, load);
+
   return {
-    async list(actor: Actor | null, query: ListQuery & MediaListQuery): Promise<Paginated<MediaView>> {
-      const where = listWhere(actor, query);
-      const rows = await db
-        .select()
-        .from(medias)
-        .where(where)
-        .orderBy(...listOrder(query))
-        .limit(query.per_page)
-        .offset(pageOffset(query));
-      const [total] = await db.select({ value: count() }).from(medias).where(where);
-      return toPage(rows.map(toMediaView), total?.value ?? 0, query);
+    list(actor: Actor | null, query: ListQuery & MediaListQuery): Promise<Paginated<MediaView>> {
+      return read(actor, `list ${JSON.stringify(query)}`, () => listFor(actor, query));
     },
 
     /** What is in use among the items the caller can see (the front end keeps it as media_filters). */
@@ -149,14 +169,8 @@ export function createMediasService(context: ServiceContext, publicFiltersCache:
     },
 
     /** A draft is a 404 for everyone but administrators. */
-    async get(actor: Actor | null, id: number): Promise<MediaView> {
-      const [row] = await db
-        .select()
-        .from(medias)
-        .where(and(eq(medias.id, id), mediasAccess(actor)))
-        .limit(1);
-      if (!row) throw notFound(MEDIA_NOT_FOUND);
-      return toMediaView(row);
+    get(actor: Actor | null, id: number): Promise<MediaView> {
+      return read(actor, `get ${id}`, () => getFor(actor, id));
     },
 
     async create(actor: Actor | null, input: MediaInput): Promise<MediaView> {

@@ -4,6 +4,7 @@ import { sitePaths } from "../../../common/site-paths.ts";
 import { type SearchHit, searchHitSchema } from "../../../common/views/search.ts";
 import { z } from "../../../common/zod.ts";
 import type { Db } from "../../db/client.ts";
+import type { PublicReader } from "../../kernel/public-reads.ts";
 import { eventsAccess, pagesAccess, postsAccess } from "../content/content-access.ts";
 import { events, pages, posts } from "../content/tables.ts";
 import { mediasAccess } from "../medias/medias-access.ts";
@@ -53,7 +54,8 @@ const matches = (search: AnyColumn) => sql`${search} @@ q.query`;
 /** Which kinds of content are public: news, events and the library only while their feature is on. */
 export type SearchScope = () => Promise<{ posts: boolean; events: boolean; medias: boolean }>;
 
-export function createSearchService(db: Db, scope: SearchScope) {
+/** `readPublic` keeps answers for the next visitor (kernel/public-reads.ts): a search is the same for everyone. */
+export function createSearchService(db: Db, scope: SearchScope, readPublic: PublicReader = (_key, load) => load()) {
   return {
     /**
      * Full-text search over published pages, published news (published_at reached),
@@ -63,19 +65,24 @@ export function createSearchService(db: Db, scope: SearchScope) {
      * or by its last update when the year is unknown; its excerpt comes from its authors
      * and description.
      */
-    async search(query: SearchQuery): Promise<Paginated<SearchHit>> {
+    search(query: SearchQuery): Promise<Paginated<SearchHit>> {
       const q = query.q.trim();
-      if (!q) return toPage([], 0, query);
-      const { posts: postsOn, events: eventsOn, medias: mediasOn } = await scope();
-      // What visitors may see of each kind, whoever asks (content-access.ts, medias-access.ts), that matches.
-      const where = {
-        pages: and(pagesAccess(null), matches(pages.search)),
-        posts: and(sql`${postsOn}`, postsAccess(null), matches(posts.search)),
-        events: and(sql`${eventsOn}`, eventsAccess(null), matches(events.search)),
-        medias: and(sql`${mediasOn}`, mediasAccess(null), matches(medias.search)),
-      };
+      if (!q) return Promise.resolve(toPage([], 0, query));
+      return readPublic(JSON.stringify({ ...query, q }), () => searchFor(q, query));
+    },
+  };
 
-      const hits = sql`
+  async function searchFor(q: string, query: SearchQuery): Promise<Paginated<SearchHit>> {
+    const { posts: postsOn, events: eventsOn, medias: mediasOn } = await scope();
+    // What visitors may see of each kind, whoever asks (content-access.ts, medias-access.ts), that matches.
+    const where = {
+      pages: and(pagesAccess(null), matches(pages.search)),
+      posts: and(sql`${postsOn}`, postsAccess(null), matches(posts.search)),
+      events: and(sql`${eventsOn}`, eventsAccess(null), matches(events.search)),
+      medias: and(sql`${mediasOn}`, mediasAccess(null), matches(medias.search)),
+    };
+
+    const hits = sql`
         WITH q AS (SELECT websearch_to_tsquery('pt_unaccent', ${q}) AS query),
         hits AS (
           SELECT 'page' AS type, id, title, '/' || slug AS url, summary, content, updated_at AS date,
@@ -112,34 +119,33 @@ export function createSearchService(db: Db, scope: SearchScope) {
           FROM page, q
          ORDER BY page.rank DESC, page.date DESC, page.type, page.id`;
 
-      async function countAll(): Promise<number> {
-        const counted = sql`
+    async function countAll(): Promise<number> {
+      const counted = sql`
           WITH q AS (SELECT websearch_to_tsquery('pt_unaccent', ${q}) AS query)
           SELECT ((SELECT count(*) FROM pages, q WHERE ${where.pages})
                 + (SELECT count(*) FROM posts, q WHERE ${where.posts})
                 + (SELECT count(*) FROM events, q WHERE ${where.events})
                 + (SELECT count(*) FROM medias, q WHERE ${where.medias}))::int AS total`;
-        const [row] = rowsOf(await db.execute(counted)).map((value) =>
-          z.object({ total: z.coerce.number() }).parse(value),
-        );
-        return row?.total ?? 0;
-      }
+      const [row] = rowsOf(await db.execute(counted)).map((value) =>
+        z.object({ total: z.coerce.number() }).parse(value),
+      );
+      return row?.total ?? 0;
+    }
 
-      const rows = rowsOf(await db.execute(hits)).map((row) => hitRow.parse(row));
-      // Past the last page the window count saw no row: the total is asked for on its own.
-      const total = rows[0]?.total ?? (query.page > 1 ? await countAll() : 0);
-      const found = rows.map((row) => ({
-        type: row.type,
-        id: row.id,
-        title: row.title,
-        url: row.url,
-        excerpt: decodeEntities(row.excerpt).replace(/\s+/g, " ").trim(),
-        date: row.date,
-        rank: row.rank,
-      }));
-      return toPage(found, total, query);
-    },
-  };
+    const rows = rowsOf(await db.execute(hits)).map((row) => hitRow.parse(row));
+    // Past the last page the window count saw no row: the total is asked for on its own.
+    const total = rows[0]?.total ?? (query.page > 1 ? await countAll() : 0);
+    const found = rows.map((row) => ({
+      type: row.type,
+      id: row.id,
+      title: row.title,
+      url: row.url,
+      excerpt: decodeEntities(row.excerpt).replace(/\s+/g, " ").trim(),
+      date: row.date,
+      rank: row.rank,
+    }));
+    return toPage(found, total, query);
+  }
 }
 
 export type SearchService = ReturnType<typeof createSearchService>;
