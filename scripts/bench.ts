@@ -1,12 +1,18 @@
 /**
- * `npm run bench`: issue 10's figures in one table, with its targets and ratios. Needs a production
- * build (`npm run build`) and wrk; builds nothing. In one run, on loopback only:
+ * `npm run bench`: issue 10's figures in one table, with its targets and ratios. Needs wrk and a current
+ * production build (`npm run build`, which stamps build/ with its sources as `npm start` does). The bench
+ * builds nothing: it stops with that advice when `npm start` would build. In one run,
+ * on loopback only:
  *   - a bare Hono "hello" (scripts/bench/hello-server.ts), the floor for the page cache;
- *   - the production server on a fresh data folder, seeded through the REST API with the WordPress
- *     comparison site (scripts/bench/content.json, from ../shared/bench/): start time, RSS idle and after
- *     load, wrk at 10 and 50 connections on home, a page, a post, the news list, search and the REST
- *     list; page weight and Lighthouse (mobile) on each public page;
- *   - the same server restarted on that folder with PAGE_CACHE=off: start time, RSS, the same load;
+ *   - the production server started as `npm start` starts it (`node scripts/start.ts`, serving in that
+ *     process: the one whose RSS is read) on a fresh data folder, seeded through the REST API with the
+ *     WordPress comparison site (scripts/bench/content.json, from ../shared/bench/): start time, RSS idle
+ *     and after load, wrk at 10 and 50 connections on home, a page, a post, the news list, search and the
+ *     REST list, without Accept-Encoding as the WordPress runs; then home, the page and the post again
+ *     with `Accept-Encoding: gzip, deflate, br` as browsers send it, checked to come back as brotli (rows
+ *     "(br, as browsers ask)"); page weight and Lighthouse (mobile) on each public page;
+ *   - the same server restarted on that folder with PAGE_CACHE=off: start time, RSS, the same load
+ *     (without the brotli rows);
  *   - optionally PostgreSQL and WordPress (below); last, apart from the table, a library import.
  * Environment:
  *   BENCH_SECONDS=5, BENCH_WARMUP=2   measured and warm-up seconds of each wrk run
@@ -19,7 +25,6 @@
  *   BENCH_IMPORT_ENTRIES=5000         BibTeX entries of the import part (0 skips it)
  */
 import { execFileSync } from "node:child_process";
-import { existsSync } from "node:fs";
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -27,12 +32,18 @@ import type { SettingsView } from "../common/views/settings.ts";
 import { cleanupAll, cleanupOnSignals, interrupted, temporaryFolder } from "./bench/cleanup.ts";
 import { importScenario } from "./bench/import.ts";
 import { chromiumInstalled, lighthousePages } from "./bench/lighthouse.ts";
-import { type LoadSettings, loadTargets, type Target } from "./bench/load.ts";
+import { BROWSER_ENCODING, type LoadSettings, loadTargets, type Target } from "./bench/load.ts";
 import { temporaryDatabase } from "./bench/postgres.ts";
 import { rssMb, waitIdle } from "./bench/proc.ts";
 import type { BenchResults, Database, ServerRun } from "./bench/results.ts";
 import { apiClient, content, seed } from "./bench/seed.ts";
-import { type AppServerOptions, type RunningServer, startAppServer, startHelloServer } from "./bench/server.ts";
+import {
+  type AppServerOptions,
+  type RunningServer,
+  staleBuild,
+  startAppServer,
+  startHelloServer,
+} from "./bench/server.ts";
 import { markdownTable, tableRows } from "./bench/table.ts";
 import { type PageWeight, pageWeigher } from "./bench/weight.ts";
 import { prepareWrk, wrkInstalled } from "./bench/wrk.ts";
@@ -61,9 +72,8 @@ const CONNECTIONS = [10, 50];
 const THREADS = 2;
 
 const projectRoot = path.resolve(import.meta.dirname, "..");
-if (!existsSync(path.join(projectRoot, "build/server/index.js"))) {
-  fail("no production build at build/server/index.js: run npm run build first");
-}
+const stale = staleBuild(projectRoot);
+if (stale) fail(stale);
 if (!wrkInstalled()) fail("wrk not found: install it with apt-get install -y wrk");
 if (options.seconds === 0) fail("BENCH_SECONDS must be more than 0");
 
@@ -83,6 +93,14 @@ function ourTargets(features: SettingsView["features"]): Target[] {
 }
 
 const isPublicPage = (target: Target) => !target.path.startsWith("/api/");
+
+/** The pages the page cache is timed on as browsers ask for them too, each right after its plain run. */
+const BROWSER_PAGES = ["home", "page", "post"];
+
+const withBrowserEncoding = (targets: Target[]): Target[] =>
+  targets.flatMap((target) =>
+    BROWSER_PAGES.includes(target.label) ? [target, { ...target, encoding: BROWSER_ENCODING }] : [target],
+  );
 
 async function measuredRun(
   load: LoadSettings,
@@ -111,19 +129,24 @@ async function measuredRun(
 
 /**
  * A new data folder (or database) with the page cache on, seeded and measured, then the same folder
- * restarted with PAGE_CACHE=off. Page weight and Lighthouse, when asked, on the first (what visitors get).
+ * restarted with PAGE_CACHE=off. Page weight, Lighthouse and the cached pages as browsers ask for them
+ * (brotli), when asked, on the first (what visitors get).
  */
 async function benchDatabase(
   load: LoadSettings,
   database: Database,
   server: Omit<AppServerOptions, "pageCache">,
-  extras: { weights: boolean; lighthouse: boolean },
+  extras: { weights: boolean; lighthouse: boolean; browserEncoding: boolean },
 ) {
   const cachedServer = await startAppServer({ ...server, pageCache: true });
   const site = await seed(cachedServer.base);
   const targets = ourTargets(site.settings.features);
   const pages = targets.filter(isPublicPage).map((target) => target.path);
-  const cached = await measuredRun(load, database, cachedServer, { pageCache: true, dataFolder: "new", targets });
+  const cached = await measuredRun(load, database, cachedServer, {
+    pageCache: true,
+    dataFolder: "new",
+    targets: extras.browserEncoding ? withBrowserEncoding(targets) : targets,
+  });
   const weights: PageWeight[] = [];
   if (extras.weights) {
     const weigh = pageWeigher(cachedServer.base);
@@ -188,7 +211,12 @@ async function main() {
   const lighthouse = options.lighthouse && chromiumInstalled();
   if (options.lighthouse && !lighthouse) console.error("bench: no /usr/bin/chromium, Lighthouse skipped");
   const dataDir = await temporaryFolder("cms-bench-data-");
-  const pglite = await benchDatabase(load, "PGlite", { dataDir: dataDir.path }, { weights: true, lighthouse });
+  const pglite = await benchDatabase(
+    load,
+    "PGlite",
+    { dataDir: dataDir.path },
+    { weights: true, lighthouse, browserEncoding: true },
+  );
 
   const runs = [...pglite.runs];
   if (options.databaseUrl) {
@@ -199,7 +227,8 @@ async function main() {
       load,
       "PostgreSQL",
       { dataDir: files.path, databaseUrl: postgres.url },
-      { weights: false, lighthouse: false },
+      // The table shows PGlite's cached pages only: what the cache answers does not depend on the database.
+      { weights: false, lighthouse: false, browserEncoding: false },
     );
     runs.push(...measured.runs);
   }
@@ -230,7 +259,8 @@ async function main() {
   console.log(`\n## npm run bench, ${results.date}, commit ${results.commit}\n`);
   console.log(
     `${results.machine}; wrk -t${THREADS} --latency, ${options.warmupSeconds} s warm-up then ${options.seconds} s per path ` +
-      `and connection count; load generator and servers share the machine.` +
+      `and connection count, without Accept-Encoding except in the rows "(br, as browsers ask)", which send ` +
+      `"${BROWSER_ENCODING.accept}"; load generator and servers share the machine.` +
       (wordpress ? ` WordPress: ${wordpress.base}.` : " WordPress: not measured (BENCH_WORDPRESS)."),
   );
   console.log(`\n${markdownTable(rows)}`);

@@ -1,6 +1,7 @@
 /**
  * Whether the production build matches the sources: `npm start` (scripts/start.ts) rebuilds only when
- * the hash of what `react-router build` reads differs from the one recorded beside the last build.
+ * the hash of what the build reads (`react-router build`, then scripts/compress-assets.ts) differs from
+ * the one recorded beside the last build.
  */
 import { createHash } from "node:crypto";
 import fs from "node:fs";
@@ -9,7 +10,9 @@ import path from "node:path";
 /**
  * What the client and server bundles are made of: the app and the code it shares with the server
  * (app/ imports server/ only for types, which the build drops), the static files, the build's
- * configuration and the exact dependencies. Tests are never bundled, so editing one does not rebuild.
+ * configuration, the exact dependencies and the step that writes the client files' compressed copies
+ * (a build made before that step existed or changed lacks them or has others). Tests are never bundled,
+ * so editing one does not rebuild.
  */
 export const BUILD_INPUTS = [
   "app",
@@ -19,6 +22,7 @@ export const BUILD_INPUTS = [
   "react-router.config.ts",
   "tsconfig.json",
   "package-lock.json",
+  "scripts/compress-assets.ts",
 ];
 
 const isTest = (file: string) => /\.test\.tsx?$/.test(file);
@@ -73,3 +77,9 @@ export function buildIfChanged(root: string, build: () => void): boolean {
   fs.writeFileSync(stampPath(root), `${hash}\n`);
   return true;
 }
+
+/**
+ * `node scripts/build-stamp.ts`, the last step of `npm run build`: stamps build/ with the sources it was
+ * just made from, so that `npm start` (and `npm run bench`) serve it without building again.
+ */
+if (import.meta.main) fs.writeFileSync(stampPath(process.cwd()), `${sourceHash(process.cwd())}\n`);

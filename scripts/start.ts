@@ -10,15 +10,21 @@ import { buildIfChanged } from "./build-stamp.ts";
 // The server reads build/ from its working folder, which npm sets to the project's.
 const root = process.cwd();
 
-const built = buildIfChanged(root, () => {
+/** Runs one step of `npm run build` (package.json); `npm start` stops if it fails. */
+function runBuildStep(script: string, args: string[]) {
   // Into build/, where the server looks, whatever CMS_BUILD_DIR (the browser tests' own folder) says.
-  const result = spawnSync(process.execPath, [path.join(root, "node_modules/.bin/react-router"), "build"], {
+  const result = spawnSync(process.execPath, [path.join(root, script), ...args], {
     cwd: root,
     stdio: "inherit",
     env: { ...process.env, CMS_BUILD_DIR: undefined },
   });
-  if (result.error) process.stderr.write(`Could not run react-router build: ${result.error.message}\n`);
+  if (result.error) process.stderr.write(`Could not run ${script}: ${result.error.message}\n`);
   if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+const built = buildIfChanged(root, () => {
+  runBuildStep("node_modules/.bin/react-router", ["build"]);
+  runBuildStep("scripts/compress-assets.ts", []);
 });
 if (!built) process.stdout.write("build/ is current (sources unchanged since it was made): not rebuilding\n");
 

@@ -1,11 +1,14 @@
 /** The servers the bench measures: this project's production server and a bare Hono "hello". */
 import { spawn } from "node:child_process";
+import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
+import { buildIsCurrent, sourceHash, stampPath } from "../build-stamp.ts";
 import { ownChild } from "./cleanup.ts";
 
 export type RunningServer = {
+  /** The process that serves (scripts/start.ts serves in its own process): RSS and CPU are read from it. */
   pid: number;
   base: string;
   /** From spawn to the first 200 answer to GET /. */
@@ -25,8 +28,15 @@ export async function freePort(): Promise<number> {
 const START_TIMEOUT_MS = 90_000;
 const projectRoot = path.resolve(import.meta.dirname, "../..");
 
-/** Spawns `node script` with `env` and waits for its first 200 on GET /, keeping its last output for errors. */
-async function startNodeServer(script: string, env: Record<string, string>): Promise<RunningServer> {
+/**
+ * Spawns `node script` with `env` and waits for its first 200 on GET /, keeping its last output for
+ * errors. `problem`, asked while it waits and once it answers, stops it with the reason it gives.
+ */
+async function startNodeServer(
+  script: string,
+  env: Record<string, string>,
+  problem: () => string | null = () => null,
+): Promise<RunningServer> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const started = performance.now();
@@ -45,39 +55,92 @@ async function startNodeServer(script: string, env: Record<string, string>): Pro
   child.stderr.on("data", keep);
   const output = () => (tail.length > 0 ? `\n${tail.join("\n")}` : " (no output)");
 
+  const stopFor = async (reason: string) => {
+    await stop();
+    return new Error(`${script}: ${reason}${output()}`);
+  };
+
   let lastAnswer = "no answer";
   while (performance.now() - started < START_TIMEOUT_MS) {
+    const found = problem();
+    if (found) throw await stopFor(found);
     if (child.exitCode !== null)
       throw new Error(`${script} exited with ${child.exitCode} before answering:${output()}`);
+    let status = 0;
     try {
       const response = await fetch(`${base}/`, { redirect: "manual", signal: AbortSignal.timeout(10_000) });
       await response.arrayBuffer();
-      if (response.status === 200) {
-        const startSeconds = (performance.now() - started) / 1000;
-        return { pid: child.pid ?? 0, base, startSeconds, stop };
-      }
-      lastAnswer = `HTTP ${response.status}`;
+      status = response.status;
     } catch {
       // Not listening yet.
     }
+    if (status === 200) {
+      const startSeconds = (performance.now() - started) / 1000;
+      const late = problem();
+      if (late) throw await stopFor(late);
+      return { pid: child.pid ?? 0, base, startSeconds, stop };
+    }
+    if (status !== 0) lastAnswer = `HTTP ${status}`;
     await sleep(20);
   }
   await stop();
   throw new Error(`${script} gave no 200 on GET / within ${START_TIMEOUT_MS / 1000} s (${lastAnswer}):${output()}`);
 }
 
+/**
+ * Why `npm start` would build before it serves, or null when it would not: scripts/start.ts builds
+ * unless build/ exists with a stamp (build/.source-hash) of the very sources there are now
+ * (scripts/build-stamp.ts). The bench builds nothing, and a start that builds would time the build.
+ */
+export function staleBuild(root = projectRoot): string | null {
+  if (buildIsCurrent(root, sourceHash(root))) return null;
+  const stamp = stampPath(root);
+  const why = !fs.existsSync(path.join(root, "build/server/index.js"))
+    ? "there is no production build (build/server/index.js)"
+    : !fs.existsSync(stamp)
+      ? `build/ has no stamp ${path.relative(root, stamp)}, which \`npm run build\` and \`npm start\` write`
+      : "the sources changed since build/ was made (app/, common/, public/, the build settings or package-lock.json)";
+  return (
+    `${why}, so \`npm start\` would build before serving and the start would time a build. ` +
+    "Build first: `npm run build`"
+  );
+}
+
+/** The stamp file as it is now, to tell whether a start rewrote it (built). */
+function stampState(root = projectRoot): string {
+  const stat = fs.statSync(stampPath(root), { throwIfNoEntry: false });
+  return stat ? `${stat.ino} ${stat.mtimeMs} ${stat.size}` : "none";
+}
+
 export type AppServerOptions = { dataDir: string; pageCache: boolean; databaseUrl?: string };
 
-/** `node server/main.ts` as `npm run serve` starts it, quiet except for warnings. */
+/**
+ * The production server as `npm start` starts it (`node scripts/start.ts`, which serves in its own
+ * process), on a current build only, quiet except for warnings. Throws rather than time a start that
+ * builds: when the build is stale now, or when the stamp changes while it starts (sources edited since
+ * the check, and scripts/start.ts set about building).
+ */
 export function startAppServer({ dataDir, pageCache, databaseUrl }: AppServerOptions): Promise<RunningServer> {
-  return startNodeServer("server/main.ts", {
-    NODE_ENV: "production",
-    DATA_DIR: dataDir,
-    // Blank counts as unset (server/config.ts): the embedded database unless a URL is given.
-    DATABASE_URL: databaseUrl ?? "",
-    PAGE_CACHE: pageCache ? "on" : "off",
-    LOG_LEVEL: "warn",
-  });
+  const stale = staleBuild();
+  if (stale) throw new Error(stale);
+  const stamp = stampState();
+  const rebuilt = () =>
+    stampState() === stamp
+      ? null
+      : "build/.source-hash changed during the start: it is building, as the sources changed since the bench " +
+        "checked them. Stopped, not timed; build first (npm run build) and rerun.";
+  return startNodeServer(
+    path.join("scripts", "start.ts"),
+    {
+      NODE_ENV: "production",
+      DATA_DIR: dataDir,
+      // Blank counts as unset (server/config.ts): the embedded database unless a URL is given.
+      DATABASE_URL: databaseUrl ?? "",
+      PAGE_CACHE: pageCache ? "on" : "off",
+      LOG_LEVEL: "warn",
+    },
+    rebuilt,
+  );
 }
 
 export function startHelloServer(): Promise<RunningServer> {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Load } from "./load.ts";
+import { BROWSER_ENCODING, type Load } from "./load.ts";
 import type { BenchResults, ServerRun } from "./results.ts";
 import {
   cachedMisses,
@@ -146,6 +146,8 @@ describe("tableRows", () => {
         loads: [
           load("search", "/busca?q=cooperativa", 10, 6000),
           load("search", "/busca?q=cooperativa", 50, 6000, 3, 25),
+          { ...load("search", "/busca?q=cooperativa", 10, 5000), encoding: BROWSER_ENCODING },
+          { ...load("search", "/busca?q=cooperativa", 50, 5500, 2, 10), encoding: BROWSER_ENCODING },
           { ...load("rest", "/api/posts?per_page=10", 10, 400), cache: null },
           { ...load("rest", "/api/posts?per_page=10", 50, 400), cache: null },
         ],
@@ -175,6 +177,19 @@ describe("tableRows", () => {
     expect(search.ratio).toBe("0.60x hello; 300x WordPress at 50");
     expect(search.misses).toEqual(["p99"]);
     expect(search.value).toBe("6000 / 6000 req/s at 10 / 50; p50 3.0 ms, p99 25.0 ms at 50");
+  });
+
+  it("gives the cached pages as browsers ask for them rows of their own, next to the plain ones", () => {
+    const figures = rows.map((candidate) => candidate.figure);
+    const plain = figures.indexOf("cached search `/busca?q=cooperativa`");
+    expect(figures[plain + 1]).toBe("cached search `/busca?q=cooperativa` (br, as browsers ask)");
+    const brotli = row("cached search `/busca?q=cooperativa` (br");
+    expect(brotli.value).toBe("5000 / 5500 req/s at 10 / 50; p50 2.0 ms, p99 10.0 ms at 50");
+    // The same target as the plain row; no WordPress ratio, since WordPress is loaded without Accept-Encoding.
+    expect(brotli.target).toBe(row("cached search").target);
+    expect(brotli.ratio).toBe("0.55x hello at 50");
+    expect(brotli.misses).toEqual([]);
+    expect(rows.filter((candidate) => candidate.figure.startsWith("uncached search"))).toHaveLength(1);
   });
 
   it("holds no target for what the page cache did not answer", () => {
@@ -210,7 +225,8 @@ describe("tableRows", () => {
     expect(row("Lighthouse mobile `/sobre`").value).toBe("score 96, LCP 1.8 s, TBT 120 ms, 250 KB transferred");
     const table = markdownTable(rows);
     expect(table).toContain("| cached search `/busca?q=cooperativa` |");
-    // cached search, uncached search, 2 RSS, 2 starts, weight, Lighthouse: 8 checked; 4 miss.
-    expect(table).toMatch(/4 of 8 targets met\.$/);
+    expect(table).toContain("| cached search `/busca?q=cooperativa` (br, as browsers ask) |");
+    // cached search plain and br, uncached search, 2 RSS, 2 starts, weight, Lighthouse: 9 checked; 4 miss.
+    expect(table).toMatch(/5 of 9 targets met\.$/);
   });
 });

@@ -1,6 +1,6 @@
 /** Issue 10's targets, checked against one run's results and printed as one markdown table. */
 import type { LighthouseFigure } from "./lighthouse.ts";
-import type { Load } from "./load.ts";
+import type { Encoding, Load } from "./load.ts";
 import type { BenchResults, Database, ServerRun } from "./results.ts";
 import type { PageWeight } from "./weight.ts";
 
@@ -107,27 +107,31 @@ function loadValue(loads: Load[]): string {
 
 const at = (loads: Load[], connections: number) => loads.find((load) => load.connections === connections);
 
-type PathLoads = { label: string; path: string; loads: Load[] };
+type PathLoads = { label: string; path: string; encoding?: Encoding; loads: Load[] };
 
-/** Loads by path, in the order they were run. */
+/** Loads by path and Accept-Encoding, in the order they were run. */
 function byPath(loads: Load[]): PathLoads[] {
   const paths = new Map<string, PathLoads>();
   for (const load of loads) {
-    const entry = paths.get(load.label) ?? { label: load.label, path: load.path, loads: [] };
+    const key = `${load.label}\0${load.encoding?.accept ?? ""}`;
+    const entry = paths.get(key) ?? { label: load.label, path: load.path, encoding: load.encoding, loads: [] };
     entry.loads.push(load);
-    paths.set(load.label, entry);
+    paths.set(key, entry);
   }
   return [...paths.values()];
 }
 
 const runName = (run: ServerRun) => `${run.database}, ${run.pageCache ? "cache on" : "PAGE_CACHE=off"}`;
-const pathName = ({ label, path }: PathLoads) => `${label} \`${path}\``;
+const pathName = ({ label, path, encoding }: PathLoads) =>
+  `${label} \`${path}\`${encoding ? ` (${encoding.expect}, as browsers ask)` : ""}`;
 
 export function tableRows(results: BenchResults): Row[] {
   const rows: Row[] = [];
   const hello = at(results.hello, LOAD_AT);
   const wordpress = byPath(results.wordpress?.loads ?? []);
-  const wordpressOf = (label: string) => wordpress.find((entry) => entry.label === label)?.loads;
+  // WordPress is loaded without Accept-Encoding: compared only with our answers to the same request.
+  const wordpressOf = ({ label, encoding }: PathLoads) =>
+    encoding ? undefined : wordpress.find((entry) => entry.label === label)?.loads;
 
   if (results.hello.length > 0) {
     rows.push({ figure: "bare Hono hello `/`", value: loadValue(results.hello), ratio: "", target: "", misses: null });
@@ -146,7 +150,7 @@ export function tableRows(results: BenchResults): Row[] {
   for (const entry of byPath(cached?.loads ?? [])) {
     const { loads } = entry;
     const atLoad = at(loads, LOAD_AT);
-    const theirs = wordpressOf(entry.label);
+    const theirs = wordpressOf(entry);
     const theirsAtLoad = theirs && at(theirs, LOAD_AT);
     const fromCache = atLoad?.cache === "hit";
     const ratios = [
@@ -167,8 +171,8 @@ export function tableRows(results: BenchResults): Row[] {
   const uncached = results.runs.find((run) => run.database === "PGlite" && !run.pageCache);
   for (const entry of byPath(uncached?.loads ?? [])) {
     const { loads } = entry;
-    const theirs = wordpressOf(entry.label);
-    const factor = TARGETS.versusWordpress[entry.label];
+    const theirs = wordpressOf(entry);
+    const factor = entry.encoding ? undefined : TARGETS.versusWordpress[entry.label];
     const atLoad = at(loads, LOAD_AT);
     const versus = theirs
       ? byConnections(loads)

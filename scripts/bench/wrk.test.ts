@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseWrkReport } from "./wrk.ts";
+import { parseWrkReport, wrkArguments } from "./wrk.ts";
 
 const RUN = `Running 5s test @ http://127.0.0.1:3000/
   2 threads and 50 connections
@@ -53,5 +53,36 @@ describe("parseWrkReport", () => {
         "WRKRESULT requests=10 duration_us=1000000 bytes=1 status_errors=0 connect=0 read=0 write=0 timeouts=0 p50_us=nan p99_us=1 max_us=1",
       ),
     ).toThrow(/without p50_us/);
+  });
+});
+
+describe("wrkArguments", () => {
+  it("sends no header of its own, and each header asked for with -H", () => {
+    const plain = wrkArguments("/tmp/report.lua", "http://127.0.0.1:3000/", { connections: 50, seconds: 5 });
+    expect(plain).toEqual([
+      "-t2",
+      "-c50",
+      "-d5s",
+      "--timeout",
+      "10s",
+      "--latency",
+      "-s",
+      "/tmp/report.lua",
+      "http://127.0.0.1:3000/",
+    ]);
+    const browser = wrkArguments("/tmp/report.lua", "http://127.0.0.1:3000/", {
+      connections: 1,
+      seconds: 1,
+      headers: { "Accept-Encoding": "gzip, deflate, br" },
+    });
+    expect(browser.slice(0, 7)).toEqual([
+      "-t1",
+      "-c1",
+      "-d1s",
+      "--timeout",
+      "10s",
+      "-H",
+      "Accept-Encoding: gzip, deflate, br",
+    ]);
   });
 });

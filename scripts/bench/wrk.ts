@@ -74,32 +74,42 @@ export function wrkInstalled(): boolean {
   return !(probe.error && "code" in probe.error && probe.error.code === "ENOENT");
 }
 
-export type WrkOptions = { connections: number; seconds: number; threads?: number; timeoutSeconds?: number };
+export type WrkOptions = {
+  connections: number;
+  seconds: number;
+  threads?: number;
+  timeoutSeconds?: number;
+  /** Request headers, each sent with `-H` (wrk sends none of its own but Host). */
+  headers?: Record<string, string>;
+};
+
+/** wrk's command line for one run with the Lua hook `script`. */
+export function wrkArguments(
+  script: string,
+  url: string,
+  { connections, seconds, threads = 2, timeoutSeconds = 10, headers = {} }: WrkOptions,
+): string[] {
+  return [
+    `-t${Math.min(threads, connections)}`,
+    `-c${connections}`,
+    `-d${seconds}s`,
+    `--timeout`,
+    `${timeoutSeconds}s`,
+    ...Object.entries(headers).flatMap(([name, value]) => ["-H", `${name}: ${value}`]),
+    "--latency",
+    "-s",
+    script,
+    url,
+  ];
+}
 
 /** Writes the Lua hook into `folder` and gives the function that runs one measured wrk. */
 export async function prepareWrk(folder: string) {
   const script = path.join(folder, "report.lua");
   await fs.writeFile(script, REPORT_LUA);
 
-  return async function wrk(
-    url: string,
-    { connections, seconds, threads = 2, timeoutSeconds = 10 }: WrkOptions,
-  ): Promise<WrkResult> {
-    const child = spawn(
-      "wrk",
-      [
-        `-t${Math.min(threads, connections)}`,
-        `-c${connections}`,
-        `-d${seconds}s`,
-        `--timeout`,
-        `${timeoutSeconds}s`,
-        "--latency",
-        "-s",
-        script,
-        url,
-      ],
-      { stdio: ["ignore", "pipe", "pipe"] },
-    );
+  return async function wrk(url: string, options: WrkOptions): Promise<WrkResult> {
+    const child = spawn("wrk", wrkArguments(script, url, options), { stdio: ["ignore", "pipe", "pipe"] });
     const stop = ownChild(child);
     let output = "";
     child.stdout.on("data", (chunk: Buffer) => {
