@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import path from "node:path";
 import { z } from "zod";
 
@@ -33,6 +34,16 @@ const configSchema = z.object({
     .transform((value) => value === "true" || value === "1"),
   /** The anonymous page cache (server/http/page-cache.ts): on unless turned off. */
   PAGE_CACHE: z.enum(["on", "off"], "must be on or off").default("on"),
+  /**
+   * Threads that render visitors' pages in production (server/render/): by default one per core
+   * beyond the first, at most 3; 0 renders everything on the main thread.
+   */
+  RENDER_WORKERS: z.coerce
+    .number({ error: "must be a whole number from 0 to 16" })
+    .int("must be a whole number from 0 to 16")
+    .min(0, "must be a whole number from 0 to 16")
+    .max(16, "must be a whole number from 0 to 16")
+    .default(Math.min(3, availableParallelism() - 1)),
   LOG_LEVEL: z
     .enum(
       ["fatal", "error", "warn", "info", "debug", "trace", "silent"],

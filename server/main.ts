@@ -3,8 +3,8 @@ import http from "node:http";
 import path from "node:path";
 import { getRequestListener } from "@hono/node-server";
 import { serveStatic } from "@hono/node-server/serve-static";
-import { Hono } from "hono";
-import { compress } from "hono/compress";
+import { Hono, type MiddlewareHandler } from "hono";
+import { COMPRESSIBLE_CONTENT_TYPE_REGEX, compress } from "hono/compress";
 import type { ServerBuild } from "react-router";
 import { createLocalStorage } from "./adapters/storage/local-storage.ts";
 import { ConfigError, loadConfig } from "./config.ts";
@@ -16,7 +16,19 @@ import { createDocumentHandler } from "./http/document.ts";
 import { createNodeListener } from "./http/node-listener.ts";
 import { securityHeaders } from "./http/security-headers.ts";
 import { createLogger } from "./logger.ts";
+import { type RenderPool, startRenderPool, withRenderPool } from "./render/render-pool.ts";
 import { createServices } from "./services.ts";
+
+/**
+ * A build file of a compressible type may be sent compressed to some browsers and not to others:
+ * its plain answer says so too, so a shared cache never hands it to a browser that could take the
+ * smaller one. serveStatic adds Vary itself only when it sends a compressed copy.
+ */
+const varyOnEncoding: MiddlewareHandler = async (c, next) => {
+  await next();
+  const compressible = c.res.ok && COMPRESSIBLE_CONTENT_TYPE_REGEX.test(c.res.headers.get("Content-Type") ?? "");
+  if (compressible && !c.res.headers.has("Content-Encoding")) c.header("Vary", "Accept-Encoding", { append: true });
+};
 
 function fail(message: string): never {
   process.stderr.write(`${message}\n`);
@@ -51,9 +63,8 @@ async function main() {
   const loadingBuild = production ? (import(buildPath) as Promise<ServerBuild>) : undefined;
   loadingBuild?.catch(() => {});
 
-  const database: Database = config.DATABASE_URL
-    ? await openPostgres(config.DATABASE_URL)
-    : await openPgliteFolder(path.join(config.DATA_DIR, "db"));
+  const embedded = config.DATABASE_URL ? null : await openPgliteFolder(path.join(config.DATA_DIR, "db"));
+  const database: Database = embedded ?? (await openPostgres(config.DATABASE_URL ?? ""));
   await database.migrate();
 
   const storage = createLocalStorage(path.join(config.DATA_DIR, "files"), config.FILES_URL);
@@ -73,10 +84,14 @@ async function main() {
       await next();
       if (c.res.ok) c.header("Cache-Control", "public, max-age=31536000, immutable");
     });
+    // Only the build's own files: a page's address never costs a look at the disk. They are sent as
+    // the build compressed them (scripts/compress-assets.ts): brotli, else gzip, as the browser asks.
+    const buildFiles = serveStatic({ root: "./build/client", precompressed: true });
+    for (const files of ["/assets/*", "/favicon.svg"]) root.use(files, varyOnEncoding, buildFiles);
+    // After the build's files, which it must not compress again: the pages the page cache does not
+    // keep (anyone signed in, PAGE_CACHE=off) and the API's answers. It leaves alone any answer that
+    // already has a Content-Encoding, as the page cache's have.
     root.use("*", compress());
-    // Only the build's own files: a page's address never costs a look at the disk.
-    root.use("/assets/*", serveStatic({ root: "./build/client" }));
-    root.use("/favicon.svg", serveStatic({ root: "./build/client" }));
   } else {
     const { createServer } = await import("vite");
     const vite = await createServer({
@@ -89,12 +104,19 @@ async function main() {
     });
   }
 
+  const renderHere = createDocumentHandler(build, production ? "production" : "development");
+  // Visitors' pages render on the other cores (server/render/); until a worker is ready, here.
+  let renderPool: RenderPool | null = null;
+  if (production && config.RENDER_WORKERS > 0) {
+    renderPool = startRenderPool({
+      size: config.RENDER_WORKERS,
+      logger,
+      answerQueries: embedded ? (port) => embedded.answerProxiedQueries(port) : undefined,
+    });
+    services.onEveryChange(() => renderPool?.changed());
+  }
   const pageCache = createSitePageCache(services);
-  const app = createHttpApp(
-    services,
-    createDocumentHandler(build, production ? "production" : "development"),
-    pageCache,
-  );
+  const app = createHttpApp(services, renderPool ? withRenderPool(renderPool, renderHere) : renderHere, pageCache);
   root.route("/", app);
   const honoListener = getRequestListener(root.fetch);
   if (production) {
@@ -115,6 +137,7 @@ async function main() {
     stopping = true;
     server.close();
     server.closeAllConnections();
+    await renderPool?.close();
     await database.close().catch(() => {});
     releaseLock();
     process.exit(0);

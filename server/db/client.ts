@@ -1,4 +1,5 @@
 import { fileURLToPath } from "node:url";
+import type { MessagePort } from "node:worker_threads";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
@@ -8,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { answerProxiedQueries } from "./pglite-proxy.ts";
 
 /** The root handle or a transaction: every query builder a service needs. */
 export type Db = PgDatabase<PgQueryResultHKT>;
@@ -27,6 +29,8 @@ export type PgliteSource = { dataDir?: string; loadDataDir?: Blob };
 export type EmbeddedDatabase = Database & {
   /** A tarball of the data folder, used by tests to copy a migrated template cheaply. */
   dump(): Promise<Blob>;
+  /** Answers the queries of a render worker's proxy (pglite-proxy.ts) arriving on `port`. */
+  answerProxiedQueries(port: MessagePort): void;
 };
 
 export async function openPglite(source: PgliteSource): Promise<EmbeddedDatabase> {
@@ -45,11 +49,13 @@ export async function openPglite(source: PgliteSource): Promise<EmbeddedDatabase
     migrate: () => migratePglite(db, { migrationsFolder }),
     close: () => client.close(),
     dump: () => client.dumpDataDir("none"),
+    answerProxiedQueries: (port) => answerProxiedQueries(port, client),
   };
 }
 
-export async function openPostgres(connectionString: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString, max: 10 });
+/** `maxConnections`: the process's own handle keeps up to 10; each render worker fewer (server/render/). */
+export async function openPostgres(connectionString: string, { maxConnections = 10 } = {}): Promise<Database> {
+  const pool = new pg.Pool({ connectionString, max: maxConnections });
   // An idle connection dropped by the server (restart, DROP DATABASE ... FORCE) must not crash the process;
   // the pool discards it and the next query opens a new one.
   pool.on("error", () => {});

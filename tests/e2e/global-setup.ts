@@ -7,6 +7,7 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import type { FeatureKey, Features } from "../../common/features.ts";
+import { compressAssets } from "../../scripts/compress-assets.ts";
 import { CHROMIUM_MISSING, CHROMIUM_PATH, CONFIGURED_URL, FRESH_URL, OUTPUT_DIR, SITE_ADMIN } from "./site.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
@@ -55,6 +56,8 @@ async function buildApp(workDir: string): Promise<string> {
   await run(path.join(BIN, "react-router"), ["build"], path.join(workDir, "build.log"), {
     CMS_BUILD_DIR: path.join(site, "build"),
   });
+  // The rest of `npm run build`: the servers send these copies (tests/e2e/assets-encoding.spec.ts).
+  await compressAssets(path.join(site, "build", "client"));
   return site;
 }
 
@@ -105,6 +108,8 @@ async function startServer(
     PORT: String(port),
     DATA_DIR: dataDir,
     LOG_LEVEL: "warn",
+    // One render worker whatever the machine's cores, so visitors' pages take that path in every run.
+    RENDER_WORKERS: "1",
   };
   // A site without BASE_URL shows the "site is live" notice the setup spec checks; the configured
   // site has its own address as BASE_URL, so its pages carry canonical addresses.
