@@ -83,6 +83,11 @@ export async function migratedTemplate(cacheDir = TEMPLATE_CACHE): Promise<Blob>
  * template lacks and is a quick no-op otherwise.
  */
 export async function openPgliteFolder(dataDir: string, cacheDir = TEMPLATE_CACHE): Promise<EmbeddedDatabase> {
-  const isNew = !fs.existsSync(path.join(dataDir, "PG_VERSION"));
-  return openPglite({ dataDir, loadDataDir: isNew ? await migratedTemplate(cacheDir) : undefined });
+  if (!fs.existsSync(path.join(dataDir, "PG_VERSION"))) {
+    // Unpacking the template leaves ~100 MB in the instance that did it, which WebAssembly never gives
+    // back: that instance only writes the folder, and the server opens it afresh like any other.
+    const unpacking = await openPglite({ dataDir, loadDataDir: await migratedTemplate(cacheDir) });
+    await unpacking.close();
+  }
+  return openPglite({ dataDir });
 }
