@@ -34,7 +34,7 @@ describe("the embedded database read from another thread", () => {
     expect(remote[0]?.createdAt).toBeInstanceOf(Date);
     expect(remote[0]?.tags).toEqual(["cooperativa", "história"]);
 
-    const raw = sql`select now()::timestamptz as at, 12.5::numeric as amount, 5::int8 as big, null as nothing, 'ação' as text`;
+    const raw = sql`select '2026-11-23 10:30:00-03'::timestamptz as at, 12.5::numeric as amount, 5::int8 as big, null as nothing, 'ação' as text`;
     const rowsOf = async (database: typeof owner.db) => ((await database.execute(raw)) as { rows: unknown[] }).rows;
     expect(await rowsOf(proxied.db)).toEqual(await rowsOf(owner.db));
   });
