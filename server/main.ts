@@ -4,7 +4,7 @@ import path from "node:path";
 import { getRequestListener } from "@hono/node-server";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono, type MiddlewareHandler } from "hono";
-import { COMPRESSIBLE_CONTENT_TYPE_REGEX, compress } from "hono/compress";
+import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from "hono/compress";
 import type { ServerBuild } from "react-router";
 import { createLocalStorage } from "./adapters/storage/local-storage.ts";
 import { ConfigError, loadConfig } from "./config.ts";
@@ -12,6 +12,7 @@ import { type Database, openPostgres } from "./db/client.ts";
 import { DataDirLockError, lockDataDir } from "./db/data-dir-lock.ts";
 import { openPgliteFolder } from "./db/pglite-template.ts";
 import { createHttpApp, createSitePageCache } from "./http/app.ts";
+import { compressAnswers } from "./http/compress-answers.ts";
 import { createDocumentHandler } from "./http/document.ts";
 import { createNodeListener } from "./http/node-listener.ts";
 import { securityHeaders } from "./http/security-headers.ts";
@@ -91,7 +92,7 @@ async function main() {
     // After the build's files, which it must not compress again: the pages the page cache does not
     // keep (anyone signed in, PAGE_CACHE=off) and the API's answers. It leaves alone any answer that
     // already has a Content-Encoding, as the page cache's have.
-    root.use("*", compress());
+    root.use("*", compressAnswers());
   } else {
     const { createServer } = await import("vite");
     const vite = await createServer({

@@ -5,6 +5,7 @@ import { brotliCompress, constants, gzip } from "node:zlib";
 import type { Context, MiddlewareHandler } from "hono";
 import { FLASH_COOKIE } from "../../common/cookie-names.ts";
 import { accountPaths } from "../../common/site-paths.ts";
+import { type Encoding, preferredEncoding } from "./accept-encoding.ts";
 import { isApiPath } from "./api-path.ts";
 import type { AppEnv } from "./env.ts";
 import { readCookie, SESSION_COOKIE, SESSION_ENDED_COOKIE } from "./session-cookie.ts";
@@ -135,18 +136,6 @@ function sharedAnswer(response: Response): boolean {
   );
 }
 
-function preferredEncoding(acceptEncoding: string): "br" | "gzip" | "identity" {
-  const accepted = acceptEncoding
-    .split(",")
-    .map((part) => part.trim().split(";"))
-    .filter(([, quality]) => quality?.trim() !== "q=0")
-    .map(([name]) => name?.trim().toLowerCase());
-  if (accepted.includes("br")) return "br";
-  if (accepted.includes("gzip")) return "gzip";
-  return "identity";
-}
-
-type Encoding = ReturnType<typeof preferredEncoding>;
 type CacheRequest = { method: string; ifNoneMatch?: string; acceptEncoding?: string };
 /** How one request gets a stored page: 304 when its ETag matches, else 200 in the encoding it prefers. */
 type AnswerKind = { status: 200 | 304; encoding: Encoding };

@@ -61,3 +61,18 @@ test.describe("the build's files, compressed at build time", () => {
     expect(headers["cache-control"]).toBe("public, max-age=31536000, immutable");
   });
 });
+
+test.describe("answers made per request", () => {
+  test("a signed-in page and an API list are sent in brotli when the browser offers it", async ({ api }) => {
+    const account = await api.get("/conta", {
+      headers: { Accept: "text/html", "Accept-Encoding": "gzip, deflate, br" },
+    });
+    expect(account.status()).toBe(200);
+    expect(account.headers()["content-encoding"]).toBe("br");
+    expect(vary(account.headers())).toContain("accept-encoding");
+    expect(await account.text()).toContain("</html>");
+    const list = await api.get("/api/pages?per_page=50", { headers: { "Accept-Encoding": "gzip" } });
+    expect(list.headers()["content-encoding"]).toBe("gzip");
+    expect(Array.isArray(((await list.json()) as { data: unknown[] }).data)).toBe(true);
+  });
+});
