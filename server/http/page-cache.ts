@@ -202,10 +202,16 @@ export function serveCachedPages(cache: PageCache, everyAnswerHeaders: [string, 
   const flatHeaders = new WeakMap<Entry, Map<string, string[]>>();
   const headersOf = (entry: Entry, kind: AnswerKind): string[] => {
     const key = `${kind.status} ${kind.encoding}`;
-    const kinds = flatHeaders.get(entry) ?? new Map<string, string[]>();
-    flatHeaders.set(entry, kinds);
-    const flat = kinds.get(key) ?? [...everyAnswerHeaders, ...answerHeaders(entry, kind, "hit")].flat();
-    kinds.set(key, flat);
+    let kinds = flatHeaders.get(entry);
+    if (!kinds) {
+      kinds = new Map();
+      flatHeaders.set(entry, kinds);
+    }
+    let flat = kinds.get(key);
+    if (!flat) {
+      flat = [...everyAnswerHeaders, ...answerHeaders(entry, kind, "hit")].flat();
+      kinds.set(key, flat);
+    }
     return flat;
   };
   return (request: IncomingMessage, response: ServerResponse): boolean => {
