@@ -1,5 +1,6 @@
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import { expect, jsonOf, login, test, uniqueId, waitForHydration } from "./fixtures.ts";
+import { CONFIGURED_URL } from "./site.ts";
 
 type Menu = { id: number };
 
@@ -184,5 +185,29 @@ test("the account screens of a feature are headed with its title from the settin
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
     await expect(sidebar.getByRole("link", { name: title, exact: true })).toHaveAttribute("href", path);
     await expect(page).toHaveTitle(new RegExp(`^${title}\\b`));
+  }
+});
+
+test("without JavaScript the keyboard still reaches a dropdown's entries", async ({ browser, api }) => {
+  const id = uniqueId();
+  const menus = menuMaker(api);
+  const context = await browser.newContext({ javaScriptEnabled: false, baseURL: CONFIGURED_URL });
+  try {
+    const services = await menus.create({ name: `Serviços ${id}` });
+    await menus.create({ name: `Crédito ${id}`, url: "/credito", parent_id: services.id });
+    const page = await context.newPage();
+    await page.goto("/");
+    const header = page.getByRole("banner").getByRole("navigation", { name: "Menu principal" });
+    const entry = header.getByRole("menuitem", { name: `Crédito ${id}` });
+    await expect(entry).toBeHidden();
+    await header.getByRole("button", { name: `Serviços ${id}` }).focus();
+    await page.keyboard.press("Tab");
+    await expect(entry).toBeFocused();
+    await expect(entry).toBeVisible();
+    await page.keyboard.press("Tab");
+    await expect(entry).toBeHidden();
+  } finally {
+    await context.close();
+    await menus.cleanUp();
   }
 });

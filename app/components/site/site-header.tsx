@@ -50,10 +50,14 @@ function focusEntry(menu: HTMLElement | null, where: "first" | "last") {
  * A dropdown of the menu row (the ARIA menu button pattern): the button opens it on a click, Enter,
  * Space or the arrows, and the arrows, Home and End move between its entries; Escape closes it and
  * gives the focus back to the button; leaving it (Tab, a click elsewhere) closes it too. A pointer
- * resting on it opens it from CSS alone, so it works before (or without) JavaScript.
+ * resting on it opens it from CSS alone, so it works before (or without) JavaScript; so does the
+ * keyboard: until the page is hydrated the entries are ordinary links in the Tab order, and the menu
+ * shows while the focus is inside the dropdown.
  */
 function Dropdown({ item }: { item: MenuItem }) {
   const [open, setOpen] = useState(false);
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
   const wrapper = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
   const menu = useRef<HTMLDivElement>(null);
@@ -108,7 +112,7 @@ function Dropdown({ item }: { item: MenuItem }) {
   };
 
   return (
-    <div ref={wrapper} className={styles.dropdown}>
+    <div ref={wrapper} className={styles.dropdown} data-hydrated={hydrated || undefined}>
       <button
         ref={button}
         type="button"
@@ -132,7 +136,7 @@ function Dropdown({ item }: { item: MenuItem }) {
             key={entry.id}
             item={entry}
             role="menuitem"
-            tabIndex={-1}
+            tabIndex={hydrated ? -1 : undefined}
             className={styles.entry}
             onClick={() => setOpen(false)}
           />
