@@ -55,6 +55,21 @@ describe("a new PGlite data folder", () => {
     expect(fs.readdirSync(cache)).toEqual([path.basename(templatePath(cache))]);
   });
 
+  it("clears other versions' templates and copies abandoned half-written, never one being written", async () => {
+    const other = path.join(dir, "other-cache");
+    fs.mkdirSync(other);
+    const named = (name: string) => path.join(other, name);
+    fs.writeFileSync(named("pglite-template-0123.tar"), "old version");
+    fs.writeFileSync(named("pglite-template-0123.tar.99-dead.partial"), "crashed writer");
+    const anHourAgo = new Date(Date.now() - 60 * 60 * 1000);
+    fs.utimesSync(named("pglite-template-0123.tar.99-dead.partial"), anHourAgo, anHourAgo);
+    fs.writeFileSync(named("pglite-template-0123.tar.98-busy.partial"), "another process, writing now");
+    await migratedTemplate(other);
+    expect(fs.readdirSync(other).sort()).toEqual(
+      [path.basename(templatePath(other)), "pglite-template-0123.tar.98-busy.partial"].sort(),
+    );
+  }, 120_000);
+
   it("starts from the template: every migration applied, an empty site, and it takes writes", async () => {
     const folder = path.join(dir, "first");
     const database = await openPgliteFolder(folder, cache);

@@ -45,16 +45,32 @@ export async function createTemplate(): Promise<Blob> {
   }
 }
 
-/** Writes under a name of its own, then renames: a reader or a concurrent writer only ever sees a whole file. */
+/** A half-written copy this old was left by a process that died while writing it. */
+const ABANDONED_AFTER_MS = 10 * 60 * 1000;
+
+/** Another version's template, or a half-written copy nobody is still writing. */
+function stale(cacheDir: string, entry: string, current: string, now: number): boolean {
+  if (!entry.startsWith(TEMPLATE_PREFIX)) return false;
+  const file = path.join(cacheDir, entry);
+  if (entry.endsWith(".tar")) return file !== current;
+  if (!entry.endsWith(".partial")) return false;
+  const written = fs.statSync(file, { throwIfNoEntry: false })?.mtimeMs ?? now;
+  return now - written > ABANDONED_AFTER_MS;
+}
+
+/**
+ * Writes under a name of its own, then renames: a reader or a concurrent writer only ever sees a whole
+ * file. Then removes the templates of other versions and the half-written copies of crashed writers.
+ */
 function saveTemplate(cacheDir: string, file: string, template: Buffer): void {
   try {
     fs.mkdirSync(cacheDir, { recursive: true });
     const partial = `${file}.${process.pid}-${randomBytes(4).toString("hex")}.partial`;
     fs.writeFileSync(partial, template);
     fs.renameSync(partial, file);
+    const now = Date.now();
     for (const entry of fs.readdirSync(cacheDir)) {
-      const old = path.join(cacheDir, entry);
-      if (entry.startsWith(TEMPLATE_PREFIX) && entry.endsWith(".tar") && old !== file) fs.rmSync(old, { force: true });
+      if (stale(cacheDir, entry, file, now)) fs.rmSync(path.join(cacheDir, entry), { force: true });
     }
   } catch {
     // The cache only saves time: where it cannot be written, each new database is built in full, as without it.
