@@ -56,8 +56,16 @@ describe("public reads", () => {
     const publicReads = createPublicReads({ maxEntries: 10, maxAgeMs: 60_000 });
     const outside = publicReader({ inTransaction: false, publicReads }, "pages");
     const inside = publicReader({ inTransaction: true, publicReads }, "pages");
-    await outside("sobre", async () => "kept");
-    expect(await inside("sobre", async () => "own")).toBe("own");
-    expect(await outside("sobre", async () => "other")).toBe("kept");
+    await outside(null, "sobre", async () => "kept");
+    expect(await inside(null, "sobre", async () => "own")).toBe("own");
+    expect(await outside(null, "sobre", async () => "other")).toBe("kept");
+  });
+
+  it("reads for anyone signed in, never from what visitors were given", async () => {
+    const publicReads = createPublicReads({ maxEntries: 10, maxAgeMs: 60_000 });
+    const read = publicReader({ inTransaction: false, publicReads }, "pages");
+    const admin = { id: 1, name: "Ana", email: "ana@example.com", role: "admin" } as const;
+    await read(null, "rascunhos", async () => "visitor's");
+    expect(await read(admin, "rascunhos", async () => "admin's")).toBe("admin's");
   });
 });

@@ -1,3 +1,5 @@
+import type { Actor } from "./access.ts";
+
 /**
  * What anyone may read (a page, the news list, an event, a library item, a search), kept per question:
  * visitors all ask the same few, and a public page then renders without a query. Every committed change
@@ -49,14 +51,16 @@ export function createPublicReads(options: { maxEntries: number; maxAgeMs: numbe
 }
 
 /**
- * A service's reader of public answers under its own key prefix. Inside a transaction it reads for
- * itself: the transaction must see its own writes.
+ * A service's reader of public answers under its own key prefix: a visitor's read (no actor) is kept
+ * for the next visitor. Anyone signed in reads for themselves, and so does a transaction, which must
+ * see its own writes.
  */
 export function publicReader(
   context: { inTransaction: boolean; publicReads: PublicReads },
   area: string,
-): <T>(key: string, load: () => Promise<T>) => Promise<T> {
-  return (key, load) => (context.inTransaction ? load() : context.publicReads.read(`${area}:${key}`, load));
+): <T>(actor: Actor | null, key: string, load: () => Promise<T>) => Promise<T> {
+  return (actor, key, load) =>
+    actor || context.inTransaction ? load() : context.publicReads.read(`${area}:${key}`, load);
 }
 
 export type PublicReader = ReturnType<typeof publicReader>;

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { DocumentHandler } from "../http/app.ts";
 import { type RenderPool, startRenderPool, withRenderPool } from "./render-pool.ts";
 
-const stub = new URL("../../tests/support/stub-render-worker.ts", import.meta.url);
+const echoWorker = new URL("../../tests/support/echo-render-worker.ts", import.meta.url);
 const pools: RenderPool[] = [];
 afterEach(async () => {
   await Promise.all(pools.splice(0).map((pool) => pool.close()));
@@ -25,7 +25,7 @@ const signedIn = {
 } as Env;
 
 async function readyPool(): Promise<RenderPool> {
-  const pool = startRenderPool({ size: 1, logger: pino({ level: "silent" }), workerModule: stub });
+  const pool = startRenderPool({ size: 1, logger: pino({ level: "silent" }), workerModule: echoWorker });
   pools.push(pool);
   for (let tries = 0; tries < 500; tries++) {
     const warm = pool.render(new Request("http://site/warm"), visitor);
@@ -35,7 +35,7 @@ async function readyPool(): Promise<RenderPool> {
     }
     await sleep(10);
   }
-  throw new Error("the stub worker never became ready");
+  throw new Error("the echo worker never became ready");
 }
 
 const here: DocumentHandler = async (request) => new Response(`here ${new URL(request.url).pathname}`);

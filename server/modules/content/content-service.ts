@@ -54,6 +54,7 @@ export function createContentService<
   // back through kind.toView with their own type.
   const rows = table as ContentTable as typeof pages;
   const changed = () => kind.onChange();
+  const read = kind.readPublic;
 
   async function exists(id: number) {
     const [row] = await db.select({ id: table.id }).from(rows).where(eq(table.id, id)).limit(1);
@@ -84,10 +85,6 @@ export function createContentService<
     if (!row) throw notFound(kind.notFoundMessage);
     return kind.toView(row as T["$inferSelect"]);
   }
-
-  /** A visitor's read is kept for the next visitor; anyone signed in reads for themselves. */
-  const read = <R>(actor: Actor | null, key: string, load: () => Promise<R>) =>
-    actor ? load() : kind.readPublic(key, load);
 
   return {
     list(actor: Actor | null, query: ListQuery & Query): Promise<Paginated<View>> {

@@ -151,10 +151,7 @@ export function createMediasService(context: ServiceContext, publicFiltersCache:
     return toMediaView(row);
   }
 
-  /** A visitor's read is kept for the next visitor; anyone signed in reads for themselves. */
-  const readPublic = publicReader(context, "medias");
-  const read = <R>(actor: Actor | null, key: string, load: () => Promise<R>) =>
-    actor ? load() : readPublic(key, load);
+  const read = publicReader(context, "medias");
 
   return {
     list(actor: Actor | null, query: ListQuery & MediaListQuery): Promise<Paginated<MediaView>> {

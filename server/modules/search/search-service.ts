@@ -55,7 +55,11 @@ const matches = (search: AnyColumn) => sql`${search} @@ q.query`;
 export type SearchScope = () => Promise<{ posts: boolean; events: boolean; medias: boolean }>;
 
 /** `readPublic` keeps answers for the next visitor (kernel/public-reads.ts): a search is the same for everyone. */
-export function createSearchService(db: Db, scope: SearchScope, readPublic: PublicReader = (_key, load) => load()) {
+export function createSearchService(
+  db: Db,
+  scope: SearchScope,
+  readPublic: PublicReader = (_actor, _key, load) => load(),
+) {
   return {
     /**
      * Full-text search over published pages, published news (published_at reached),
@@ -68,7 +72,7 @@ export function createSearchService(db: Db, scope: SearchScope, readPublic: Publ
     search(query: SearchQuery): Promise<Paginated<SearchHit>> {
       const q = query.q.trim();
       if (!q) return Promise.resolve(toPage([], 0, query));
-      return readPublic(JSON.stringify({ ...query, q }), () => searchFor(q, query));
+      return readPublic(null, JSON.stringify({ ...query, q }), () => searchFor(q, query));
     },
   };
 

@@ -1,5 +1,5 @@
 /**
- * A stand-in for server/render/render-worker.ts in render-pool tests: answers each page with what it
+ * An echo of server/render/render-worker.ts in render-pool tests: answers each page with what it
  * was asked and how many changes it has heard of; "/slow" waits until a second page arrives, "/crash"
  * ends the thread.
  */
@@ -25,6 +25,6 @@ port.on("message", async (message: ToWorker) => {
     });
   } else releaseSlow?.();
   const body = new TextEncoder().encode(`${message.method} ${pathname} after ${changes} changes`).buffer;
-  send({ type: "rendered", id: message.id, status: 200, statusText: "OK", headers: [["x-stub", "1"]], body });
+  send({ type: "rendered", id: message.id, status: 200, statusText: "OK", headers: [["x-echo", "1"]], body });
 });
 send({ type: "ready" });
