@@ -6,8 +6,8 @@
  *   - a bare Hono "hello" (scripts/bench/hello-server.ts), the floor for the page cache;
  *   - the production server started as `npm start` starts it (`node scripts/start.ts`, serving in that
  *     process: the one whose RSS is read) on a fresh data folder, seeded through the REST API with the
- *     WordPress comparison site (scripts/bench/content.json, from ../shared/bench/): start time, RSS idle
- *     and after load, wrk at 10 and 50 connections on home, a page, a post, the news list, search and the
+ *     WordPress comparison site (scripts/bench/content.json, from ../shared/bench/): start time, RSS idle,
+ *     at its peak under load and after load (once the server's quiet spell let it give memory back), wrk at 10 and 50 connections on home, a page, a post, the news list, search and the
  *     REST list, without Accept-Encoding as the WordPress runs; then home, the page and the post again
  *     with `Accept-Encoding: gzip, deflate, br` as browsers send it, checked to come back as brotli (rows
  *     "(br, as browsers ask)"); page weight and Lighthouse (mobile) on each public page;
@@ -28,13 +28,15 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
 import type { SettingsView } from "../common/views/settings.ts";
+import { IDLE_MEMORY } from "../server/runtime/idle-memory.ts";
 import { cleanupAll, cleanupOnSignals, interrupted, temporaryFolder } from "./bench/cleanup.ts";
 import { importScenario } from "./bench/import.ts";
 import { chromiumInstalled, lighthousePages } from "./bench/lighthouse.ts";
 import { BROWSER_ENCODING, type LoadSettings, loadTargets, type Target } from "./bench/load.ts";
 import { temporaryDatabase } from "./bench/postgres.ts";
-import { rssMb, waitIdle } from "./bench/proc.ts";
+import { rssMb, sampleRssPeak, waitIdle } from "./bench/proc.ts";
 import type { BenchResults, Database, ServerRun } from "./bench/results.ts";
 import { apiClient, content, seed } from "./bench/seed.ts";
 import {
@@ -92,6 +94,12 @@ function ourTargets(features: SettingsView["features"]): Target[] {
   ];
 }
 
+/**
+ * A stopped worker's memory goes back to the system some seconds after its thread ends (8-9 s here,
+ * with or without V8's memory reducer; Node frees the isolate later than the thread's exit).
+ */
+const STOPPED_WORKER_RETURN_MS = 12_000;
+
 const isPublicPage = (target: Target) => !target.path.startsWith("/api/");
 
 /** The pages the page cache is timed on as browsers ask for them too, each right after its plain run. */
@@ -111,10 +119,16 @@ async function measuredRun(
   await waitIdle(server.pid);
   const rssIdleMb = await rssMb(server.pid);
   const name = `${database}, ${run.pageCache ? "cache on" : "PAGE_CACHE=off"}`;
+  const peak = sampleRssPeak(server.pid);
   const loads = await loadTargets(load, { name, base: server.base, targets: run.targets, pid: server.pid });
+  const rssPeakMb = await peak.stop();
+  // What the server keeps once the burst is over: after a quiet spell it stops its render workers and
+  // collects (server/runtime/idle-memory.ts).
+  await waitIdle(server.pid);
+  await sleep(IDLE_MEMORY.quietMs + IDLE_MEMORY.checkMs + STOPPED_WORKER_RETURN_MS);
   const rssAfterLoadMb = await rssMb(server.pid);
   console.error(
-    `[${name}] start ${server.startSeconds.toFixed(2)} s, RSS ${rssIdleMb.toFixed(0)} MB idle, ${rssAfterLoadMb.toFixed(0)} MB after load`,
+    `[${name}] start ${server.startSeconds.toFixed(2)} s, RSS ${rssIdleMb.toFixed(0)} MB idle, ${rssPeakMb.toFixed(0)} MB at peak, ${rssAfterLoadMb.toFixed(0)} MB after load`,
   );
   return {
     database,
@@ -122,6 +136,7 @@ async function measuredRun(
     dataFolder: run.dataFolder,
     startSeconds: server.startSeconds,
     rssIdleMb,
+    rssPeakMb,
     rssAfterLoadMb,
     loads,
   };

@@ -18,6 +18,7 @@ import { createNodeListener } from "./http/node-listener.ts";
 import { securityHeaders } from "./http/security-headers.ts";
 import { createLogger } from "./logger.ts";
 import { type RenderPool, startRenderPool, withRenderPool } from "./render/render-pool.ts";
+import { startIdleMemoryRelease } from "./runtime/idle-memory.ts";
 import { createServices } from "./services.ts";
 
 /**
@@ -106,7 +107,7 @@ async function main() {
   }
 
   const renderHere = createDocumentHandler(build, production ? "production" : "development");
-  // Visitors' pages render on the other cores (server/render/); until a worker is ready, here.
+  // Visitors' pages render on the other cores (server/render/) while the main thread is busy.
   let renderPool: RenderPool | null = null;
   if (production && config.RENDER_WORKERS > 0) {
     renderPool = startRenderPool({
@@ -121,7 +122,16 @@ async function main() {
   root.route("/", app);
   const honoListener = getRequestListener(root.fetch);
   if (production) {
-    server.on("request", await createNodeListener({ app: honoListener, pageCache, baseUrl: config.BASE_URL, logger }));
+    const listener = await createNodeListener({ app: honoListener, pageCache, baseUrl: config.BASE_URL, logger });
+    // Once a burst is over, the render workers stop and the heap it grew is given back.
+    const idleMemory = startIdleMemoryRelease({
+      release: async () => (await renderPool?.releaseIdle()) ?? false,
+      logger,
+    });
+    server.on("request", (request, response) => {
+      idleMemory.touch();
+      listener(request, response);
+    });
   }
 
   server.listen(config.PORT, config.HOST, () => {

@@ -23,6 +23,25 @@ export async function rssMb(pid: number): Promise<number> {
   return parseVmRssMb(await fs.readFile(`/proc/${pid}/status`, "utf8"));
 }
 
+/** Samples `pid`'s RSS every quarter second until `stop()`, which answers the most seen, in MB. */
+export function sampleRssPeak(pid: number): { stop: () => Promise<number> } {
+  let peak = 0;
+  let sampling = true;
+  const sampled = (async () => {
+    while (sampling) {
+      peak = Math.max(peak, await rssMb(pid));
+      await sleep(250);
+    }
+  })();
+  return {
+    async stop() {
+      sampling = false;
+      await sampled;
+      return Math.max(peak, await rssMb(pid));
+    },
+  };
+}
+
 const TICKS_PER_SECOND = 100;
 
 /**

@@ -13,6 +13,9 @@ export type ServerRun = {
   dataFolder: "new" | "existing";
   startSeconds: number;
   rssIdleMb: number;
+  /** The most seen while the load ran (sampled every quarter second). */
+  rssPeakMb: number;
+  /** Once the load is over and the server has had its quiet spell (server/runtime/idle-memory.ts). */
   rssAfterLoadMb: number;
   loads: Load[];
 };

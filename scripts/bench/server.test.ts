@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { sourceHash, stampPath } from "../build-stamp.ts";
-import { staleBuild } from "./server.ts";
+import { staleBuild, startScriptEnv } from "./server.ts";
 
 let root: string;
 
@@ -33,5 +33,20 @@ describe("staleBuild", () => {
     write("app/root.tsx", "export default function Root() { return null; }\n");
     expect(staleBuild(root)).toMatch(/^the sources changed since build\/ was made/);
     expect(fs.existsSync(stampPath(root))).toBe(true);
+  });
+});
+
+describe("startScriptEnv", () => {
+  it("reads the variables set before the command, and only those", () => {
+    expect(startScriptEnv("GLIBC_TUNABLES=a=1:b=2 LANG=C node scripts/start.ts X=1")).toEqual({
+      GLIBC_TUNABLES: "a=1:b=2",
+      LANG: "C",
+    });
+    expect(startScriptEnv("node scripts/start.ts")).toEqual({});
+  });
+
+  it("finds the allocator settings in npm start's own script", () => {
+    const manifest = JSON.parse(fs.readFileSync(path.join(import.meta.dirname, "../../package.json"), "utf8"));
+    expect(startScriptEnv(manifest.scripts.start).GLIBC_TUNABLES).toMatch(/glibc\.malloc\.mmap_threshold=/);
   });
 });

@@ -112,11 +112,32 @@ function stampState(root = projectRoot): string {
   return stat ? `${stat.ino} ${stat.mtimeMs} ${stat.size}` : "none";
 }
 
+/**
+ * The variables the `start` script of package.json sets before `node` (`NAME=value node ...`): the
+ * bench starts the server with them too, as `npm start` would.
+ */
+export function startScriptEnv(script: string): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const word of script.trim().split(/\s+/)) {
+    const [, name, value] = /^([A-Z_][A-Z0-9_]*)=(.*)$/.exec(word) ?? [];
+    if (name === undefined || value === undefined) break;
+    env[name] = value;
+  }
+  return env;
+}
+
+function npmStartEnv(): Record<string, string> {
+  const manifest = JSON.parse(fs.readFileSync(path.join(projectRoot, "package.json"), "utf8")) as {
+    scripts: { start: string };
+  };
+  return startScriptEnv(manifest.scripts.start);
+}
+
 export type AppServerOptions = { dataDir: string; pageCache: boolean; databaseUrl?: string };
 
 /**
  * The production server as `npm start` starts it (`node scripts/start.ts`, which serves in its own
- * process), on a current build only, quiet except for warnings. Throws rather than time a start that
+ * process, with the variables its script sets), on a current build only, quiet except for warnings. Throws rather than time a start that
  * builds: when the build is stale now, or when the stamp changes while it starts (sources edited since
  * the check, and scripts/start.ts set about building).
  */
@@ -132,6 +153,7 @@ export function startAppServer({ dataDir, pageCache, databaseUrl }: AppServerOpt
   return startNodeServer(
     path.join("scripts", "start.ts"),
     {
+      ...npmStartEnv(),
       NODE_ENV: "production",
       DATA_DIR: dataDir,
       // Blank counts as unset (server/config.ts): the embedded database unless a URL is given.

@@ -42,6 +42,7 @@ function run(overrides: Partial<ServerRun>): ServerRun {
     dataFolder: "new",
     startSeconds: 1,
     rssIdleMb: 100,
+    rssPeakMb: 400,
     rssAfterLoadMb: 150,
     loads: [],
     ...overrides,
@@ -219,7 +220,7 @@ describe("tableRows", () => {
 
   it("checks start, memory, weight and Lighthouse, and counts the targets met", () => {
     expect(row("start on the existing data folder").misses).toEqual(["start"]);
-    expect(row("RSS idle / after load (PGlite, cache on)").value).toBe("100 / 150 MB");
+    expect(row("RSS idle / peak under load / after load (PGlite, cache on)").value).toBe("100 / 400 / 150 MB");
     expect(row("page weight `/sobre`").misses).toEqual(["JS files"]);
     expect(row("Lighthouse mobile `/sobre`").misses).toEqual([]);
     expect(row("Lighthouse mobile `/sobre`").value).toBe("score 96, LCP 1.8 s, TBT 120 ms, 250 KB transferred");

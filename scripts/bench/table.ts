@@ -196,8 +196,8 @@ export function tableRows(results: BenchResults): Row[] {
 
   for (const run of results.runs) {
     rows.push({
-      figure: `RSS idle / after load (${runName(run)})`,
-      value: `${figure(run.rssIdleMb)} / ${figure(run.rssAfterLoadMb)} MB`,
+      figure: `RSS idle / peak under load / after load (${runName(run)})`,
+      value: `${figure(run.rssIdleMb)} / ${figure(run.rssPeakMb)} / ${figure(run.rssAfterLoadMb)} MB`,
       ratio: "",
       target: `<= ${TARGETS.rssAfterLoadMb[run.database]} MB after load`,
       misses: rssMisses(run),

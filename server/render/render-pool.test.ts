@@ -24,52 +24,116 @@ const signedIn = {
   sessionToken: "t",
 } as Env;
 
-async function readyPool(): Promise<RenderPool> {
-  const pool = startRenderPool({ size: 1, logger: pino({ level: "silent" }), workerModule: echoWorker });
+const here: DocumentHandler = async (request) => new Response(`here ${new URL(request.url).pathname}`);
+const page = (path: string) => new Request(`http://site${path}`);
+const text = async (response: Promise<Response>) => (await response).text();
+
+let mainThreadBusy = false;
+afterEach(() => {
+  mainThreadBusy = false;
+});
+
+function newPool(restartDelayMs = 5_000): RenderPool {
+  const pool = startRenderPool({
+    size: 1,
+    logger: pino({ level: "silent" }),
+    workerModule: echoWorker,
+    restartDelayMs,
+    mainThreadBusy: () => mainThreadBusy,
+  });
   pools.push(pool);
-  for (let tries = 0; tries < 500; tries++) {
-    const warm = pool.render(new Request("http://site/warm"), visitor);
-    if (warm) {
-      await warm;
-      return pool;
-    }
-    await sleep(10);
-  }
-  throw new Error("the echo worker never became ready");
+  return pool;
 }
 
-const here: DocumentHandler = async (request) => new Response(`here ${new URL(request.url).pathname}`);
+/** A page while the main thread is busy, which starts a worker if the pool may. */
+async function busyMoment(pool: RenderPool) {
+  mainThreadBusy = true;
+  await pool.render(page("/b"), visitor, here);
+  mainThreadBusy = false;
+}
+
+/** Renders warm-up pages until one comes from the worker. */
+async function untilWorkerRenders(pool: RenderPool) {
+  for (let tries = 0; tries < 500; tries++) {
+    if ((await text(pool.render(page("/warm"), visitor, here))).startsWith("GET")) return;
+    await sleep(10);
+  }
+  throw new Error("the echo worker never rendered");
+}
+
+async function poolWithWorker(restartDelayMs?: number): Promise<RenderPool> {
+  const pool = newPool(restartDelayMs);
+  await busyMoment(pool);
+  await untilWorkerRenders(pool);
+  return pool;
+}
 
 describe("the render pool", () => {
-  it("renders a visitor's page in a worker, and a signed-in page or a form post here", async () => {
-    const render = withRenderPool(await readyPool(), here);
-    expect(await (await render(new Request("http://site/sobre"), visitor)).text()).toBe("GET /sobre after 0 changes");
-    expect(await (await render(new Request("http://site/sobre"), signedIn)).text()).toBe("here /sobre");
+  it("starts no worker while the main thread keeps up", async () => {
+    const pool = newPool();
+    for (const path of ["/", "/sobre", "/noticias"])
+      expect(await text(pool.render(page(path), visitor, here))).toBe(`here ${path}`);
+    expect(pool.size).toBe(0);
+  });
+
+  it("renders a visitor's page in a worker once the main thread is busy, and a signed-in page or a form post here", async () => {
+    const pool = await poolWithWorker();
+    const render = withRenderPool(pool, here);
+    expect(await text(render(page("/sobre"), visitor))).toBe("GET /sobre after 0 changes");
+    expect(await text(render(page("/sobre"), signedIn))).toBe("here /sobre");
     const post = new Request("http://site/contato", { method: "POST", body: "x" });
-    expect(await (await render(post, visitor)).text()).toBe("here /contato");
+    expect(await text(render(post, visitor))).toBe("here /contato");
   });
 
   it("tells the workers of every change before their next page", async () => {
-    const pool = await readyPool();
+    const pool = await poolWithWorker();
     pool.changed();
     pool.changed();
-    const page = pool.render(new Request("http://site/agenda"), visitor);
-    expect(await page?.then((response) => response.text())).toBe("GET /agenda after 2 changes");
+    expect(await text(pool.render(page("/agenda"), visitor, here))).toBe("GET /agenda after 2 changes");
   });
 
   it("renders here once the worker has enough in hand", async () => {
-    const render = withRenderPool(await readyPool(), here);
-    const slow = render(new Request("http://site/slow"), visitor);
-    const second = render(new Request("http://site/noticias"), visitor);
-    const third = await render(new Request("http://site/busca"), visitor);
-    expect(await third.text()).toBe("here /busca");
-    expect(await (await second).text()).toBe("GET /noticias after 0 changes");
-    expect(await (await slow).text()).toBe("GET /slow after 0 changes");
+    const render = withRenderPool(await poolWithWorker(), here);
+    const slow = render(page("/slow"), visitor);
+    const second = render(page("/noticias"), visitor);
+    expect(await text(render(page("/busca"), visitor))).toBe("here /busca");
+    expect(await text(second)).toBe("GET /noticias after 0 changes");
+    expect(await text(slow)).toBe("GET /slow after 0 changes");
   });
 
-  it("fails the pages a stopped worker held, then renders everything here", async () => {
-    const render = withRenderPool(await readyPool(), here);
-    await expect(render(new Request("http://site/crash"), visitor)).rejects.toThrow("exited");
-    expect(await (await render(new Request("http://site/sobre"), visitor)).text()).toBe("here /sobre");
+  it("fails the pages a dead worker held, renders here meanwhile, and starts another on a later busy moment", async () => {
+    const pool = await poolWithWorker(50);
+    await expect(pool.render(page("/crash"), visitor, here)).rejects.toThrow("exited");
+    expect(pool.size).toBe(0);
+    expect(await text(pool.render(page("/sobre"), visitor, here))).toBe("here /sobre");
+    await sleep(60);
+    await busyMoment(pool);
+    expect(pool.size).toBe(1);
+    await untilWorkerRenders(pool);
+  });
+
+  it("waits before replacing a worker that died, so a crash loop does not take a core", async () => {
+    const pool = await poolWithWorker(60_000);
+    await expect(pool.render(page("/crash"), visitor, here)).rejects.toThrow("exited");
+    await busyMoment(pool);
+    expect(pool.size).toBe(0);
+  });
+
+  it("stops idle workers when asked, and starts one again on the next busy moment", async () => {
+    const pool = await poolWithWorker();
+    expect(await pool.releaseIdle()).toBe(true);
+    expect(pool.size).toBe(0);
+    expect(await pool.releaseIdle()).toBe(false);
+    expect(await text(pool.render(page("/sobre"), visitor, here))).toBe("here /sobre");
+    await busyMoment(pool);
+    await untilWorkerRenders(pool);
+  });
+
+  it("keeps a worker that holds a page when idle ones are stopped", async () => {
+    const pool = await poolWithWorker();
+    const slow = pool.render(page("/slow"), visitor, here);
+    expect(await pool.releaseIdle()).toBe(false);
+    expect(await text(pool.render(page("/sobre"), visitor, here))).toBe("GET /sobre after 0 changes");
+    expect(await text(slow)).toBe("GET /slow after 0 changes");
   });
 });

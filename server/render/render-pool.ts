@@ -1,3 +1,4 @@
+import { performance } from "node:perf_hooks";
 import type { MessagePort } from "node:worker_threads";
 import { MessageChannel, Worker } from "node:worker_threads";
 import type { Logger } from "pino";
@@ -7,18 +8,46 @@ import type { FromWorker, RenderJob, RenderWorkerData, ToWorker } from "./protoc
 /** Pages a worker holds before the main thread takes the next one itself. */
 const WORKER_BACKLOG = 2;
 
+/** The main thread counts as busy when its event loop worked this share of the last half second. */
+const BUSY_SHARE = 0.5;
+const BUSY_WINDOW_MS = 500;
+
+/**
+ * Whether the main thread's event loop has been mostly working lately (Node's event loop utilization).
+ * The sign that a worker would help: on the embedded database a render never yields, so pages never
+ * overlap there, however many are waiting.
+ */
+function eventLoopBusy(): () => boolean {
+  let since = performance.eventLoopUtilization();
+  let busy = false;
+  return () => {
+    const window = performance.eventLoopUtilization(since);
+    if (window.idle + window.active >= BUSY_WINDOW_MS) {
+      busy = window.utilization >= BUSY_SHARE;
+      since = performance.eventLoopUtilization();
+    }
+    return busy;
+  };
+}
+
+/** After a worker dies, how long before another is started in its place (a crash loop costs a core). */
+const RESTART_DELAY_MS = 5_000;
+
 type Lane = {
   worker: Worker;
   ready: boolean;
-  dead: boolean;
+  /** Stopped on purpose (idle, or the server stopping): its exit is not a failure. */
+  retiring: boolean;
   waiting: Map<number, { resolve: (response: Response) => void; reject: (error: Error) => void }>;
 };
 
 /**
  * Render workers (render-worker.ts) for visitors' pages, so rendering uses the other cores while this
- * thread keeps HTTP, the page cache, every write and the embedded database. A page goes to the worker
- * with the least work in hand; while none is ready (at start) or if one fails, `render` answers null
- * and the caller renders it here, so a page is never lost to a worker.
+ * thread keeps HTTP, the page cache, every write and the embedded database. The pool is elastic: a
+ * worker starts when a page arrives while the main thread is busy (a quiet site never pays for one), up
+ * to `size`; `releaseIdle` stops them once the burst is over (each holds ~250 MB),
+ * and one that died is replaced on the next busy moment. A page goes to the worker with the least work
+ * in hand; while none can take it, the main thread renders it, so a page is never lost to a worker.
  */
 export function startRenderPool(options: {
   size: number;
@@ -27,10 +56,17 @@ export function startRenderPool(options: {
   answerQueries?: (port: MessagePort) => void;
   /** The worker's module: render-worker.ts, or a stand-in in tests. */
   workerModule?: URL;
+  restartDelayMs?: number;
+  /** Whether the main thread is busy enough for a worker to help (tests set it). */
+  mainThreadBusy?: () => boolean;
 }) {
   const workerModule = options.workerModule ?? new URL("./render-worker.ts", import.meta.url);
+  const restartDelayMs = options.restartDelayMs ?? RESTART_DELAY_MS;
   let nextId = 0;
-  const lanes: Lane[] = [];
+  let lanes: Lane[] = [];
+  let lastFailureAt = Number.NEGATIVE_INFINITY;
+  let closed = false;
+  const mainThreadBusy = options.mainThreadBusy ?? eventLoopBusy();
 
   function start(): Lane {
     const channel = options.answerQueries ? new MessageChannel() : null;
@@ -40,7 +76,7 @@ export function startRenderPool(options: {
       workerData: data,
       transferList: channel ? [channel.port2] : [],
     });
-    const lane: Lane = { worker, ready: false, dead: false, waiting: new Map() };
+    const lane: Lane = { worker, ready: false, retiring: false, waiting: new Map() };
     worker.on("message", (message: FromWorker) => {
       if (message.type === "ready") {
         lane.ready = true;
@@ -58,62 +94,93 @@ export function startRenderPool(options: {
         caller.reject(error);
       }
     });
-    const stop = (error: Error) => {
-      if (lane.dead) return;
-      lane.dead = true;
+    let ended = false;
+    const end = (error: Error) => {
+      if (ended) return;
+      ended = true;
+      lanes = lanes.filter((other) => other !== lane);
       channel?.port1.close();
-      options.logger.error({ err: error }, "render worker stopped; its pages render on the main thread");
+      if (!lane.retiring) {
+        lastFailureAt = performance.now();
+        options.logger.error({ err: error }, "render worker stopped; the main thread renders until another starts");
+      }
       for (const caller of lane.waiting.values()) caller.reject(error);
       lane.waiting.clear();
     };
-    worker.on("error", stop);
-    worker.on("exit", (code) => stop(new Error(`render worker exited with ${code}`)));
+    worker.on("error", end);
+    worker.on("exit", (code) => end(new Error(`render worker exited with ${code}`)));
     return lane;
   }
 
-  for (let index = 0; index < options.size; index++) lanes.push(start());
+  /** One more worker, if the pool has room, none is still starting and none died a moment ago. */
+  function grow() {
+    const starting = lanes.some((lane) => !lane.ready);
+    const sinceFailure = performance.now() - lastFailureAt;
+    if (closed || starting || lanes.length >= options.size || sinceFailure < restartDelayMs) return;
+    lanes.push(start());
+  }
 
-  const post = (lane: Lane, message: ToWorker) => lane.worker.postMessage(message);
+  function toWorker(request: Request, env: Parameters<DocumentHandler>[1]): Promise<Response> | null {
+    const lane = lanes.filter((candidate) => candidate.ready).sort((a, b) => a.waiting.size - b.waiting.size)[0];
+    // The main thread renders too, once every worker has enough in hand to stay busy.
+    if (!lane || lane.waiting.size >= WORKER_BACKLOG) return null;
+    const id = nextId++;
+    const job: RenderJob = {
+      type: "render",
+      id,
+      url: request.url,
+      method: request.method,
+      headers: [...request.headers],
+      requestId: env.requestId,
+      clientAddress: env.clientAddress,
+      sessionEnded: env.sessionEnded,
+    };
+    return new Promise((resolve, reject) => {
+      lane.waiting.set(id, { resolve, reject });
+      lane.worker.postMessage(job satisfies ToWorker);
+    });
+  }
+
+  async function retire(retired: Lane[], error: Error) {
+    lanes = lanes.filter((lane) => !retired.includes(lane));
+    for (const lane of retired) {
+      lane.retiring = true;
+      for (const caller of lane.waiting.values()) caller.reject(error);
+      lane.waiting.clear();
+    }
+    await Promise.all(retired.map((lane) => lane.worker.terminate()));
+  }
 
   return {
-    /** The page from a worker, or null when none can take it (the caller renders it itself). */
-    render(request: Request, env: Parameters<DocumentHandler>[1]): Promise<Response> | null {
-      const lane = lanes
-        .filter((candidate) => candidate.ready && !candidate.dead)
-        .sort((a, b) => a.waiting.size - b.waiting.size)[0];
-      // The main thread renders too, once every worker has enough in hand to stay busy.
-      if (!lane || lane.waiting.size >= WORKER_BACKLOG) return null;
-      const id = nextId++;
-      const job: RenderJob = {
-        type: "render",
-        id,
-        url: request.url,
-        method: request.method,
-        headers: [...request.headers],
-        requestId: env.requestId,
-        clientAddress: env.clientAddress,
-        sessionEnded: env.sessionEnded,
-      };
-      return new Promise((resolve, reject) => {
-        lane.waiting.set(id, { resolve, reject });
-        post(lane, job);
-      });
+    /** The page from a worker, or rendered by `here` when none can take it. */
+    render(request: Request, env: Parameters<DocumentHandler>[1], here: DocumentHandler): Promise<Response> {
+      const fromWorker = toWorker(request, env);
+      if (fromWorker) return fromWorker;
+      if (mainThreadBusy()) grow();
+      return here(request, env);
+    },
+
+    /** Workers running or starting. */
+    get size() {
+      return lanes.length;
     },
 
     /** A committed change: every worker drops its caches before its next page. */
     changed() {
-      for (const lane of lanes) if (!lane.dead) post(lane, { type: "changed" });
+      for (const lane of lanes) lane.worker.postMessage({ type: "changed" } satisfies ToWorker);
+    },
+
+    /** Stops the workers that hold no page (the burst is over); true if any was stopped. */
+    async releaseIdle(): Promise<boolean> {
+      const idle = lanes.filter((lane) => lane.waiting.size === 0);
+      await retire(idle, new Error("render worker stopped while idle"));
+      return idle.length > 0;
     },
 
     /** Stops the workers; pages still in their hands fail. */
     async close() {
-      const closing = new Error("the server is stopping");
-      for (const lane of lanes) {
-        lane.dead = true;
-        for (const caller of lane.waiting.values()) caller.reject(closing);
-        lane.waiting.clear();
-      }
-      await Promise.all(lanes.map((lane) => lane.worker.terminate()));
+      closed = true;
+      await retire(lanes, new Error("the server is stopping"));
     },
   };
 }
@@ -127,6 +194,6 @@ export type RenderPool = ReturnType<typeof startRenderPool>;
 export function withRenderPool(pool: RenderPool, local: DocumentHandler): DocumentHandler {
   return (request, env) => {
     const shared = (request.method === "GET" || request.method === "HEAD") && !env.actor && !env.sessionToken;
-    return (shared ? pool.render(request, env) : null) ?? local(request, env);
+    return shared ? pool.render(request, env, local) : local(request, env);
   };
 }

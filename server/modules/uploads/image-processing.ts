@@ -1,10 +1,22 @@
-import sharp, { type Metadata } from "sharp";
+import type { Metadata, SharpConstructor } from "sharp";
 import { invalid, tooLarge } from "../../../common/errors.ts";
 import { type ImageFormat, sniffImageFormat } from "./image-format.ts";
 
-// Every upload is a new image, so libvips' operation cache (up to 50 MB) only keeps memory that a
-// repeat would never use.
-sharp.cache(false);
+let loadingSharp: Promise<SharpConstructor> | null = null;
+
+/**
+ * sharp, loaded with the first image: libvips costs ~20 MB of memory in every process and thread that
+ * loads it, and most never see an upload (visitors' pages, the render workers).
+ */
+async function sharpLibrary(): Promise<SharpConstructor> {
+  loadingSharp ??= import("sharp").then(({ default: sharp }) => {
+    // Every upload is a new image, so libvips' operation cache (up to 50 MB) only keeps memory that a
+    // repeat would never use.
+    sharp.cache(false);
+    return sharp;
+  });
+  return loadingSharp;
+}
 
 /**
  * Above this the image is refused before decoding. A 48 MP phone photo
@@ -36,6 +48,7 @@ function decodedFormat(metadata: Metadata): string {
 }
 
 async function readMetadata(bytes: Uint8Array): Promise<Metadata> {
+  const sharp = await sharpLibrary();
   try {
     // Only the header is read here, so the pixel limit is ours to check, with a clear message.
     return await sharp(bytes, { limitInputPixels: false }).metadata();
@@ -64,6 +77,7 @@ export async function processImage(bytes: Uint8Array): Promise<ProcessedImage> {
 
   // failOn "error" refuses truncated or broken pixel data but tolerates the
   // harmless warnings many camera JPEGs raise, which "warning" would refuse.
+  const sharp = await sharpLibrary();
   const source = sharp(bytes, { autoOrient: true, failOn: "error", limitInputPixels: MAX_IMAGE_PIXELS });
   try {
     const [thumb, average] = await Promise.all([

@@ -1,0 +1,83 @@
+import { setTimeout as sleep } from "node:timers/promises";
+import v8 from "node:v8";
+import { afterEach, describe, expect, it } from "vitest";
+import { collectAllGarbage, startIdleMemoryRelease } from "./idle-memory.ts";
+
+const stoppers: (() => void)[] = [];
+afterEach(() => {
+  for (const stop of stoppers.splice(0)) stop();
+});
+
+function watch(options: { released?: boolean; heap?: () => number }) {
+  const calls = { release: 0, collect: 0 };
+  const idle = startIdleMemoryRelease({
+    release: async () => {
+      calls.release++;
+      return options.released ?? false;
+    },
+    collect: () => {
+      calls.collect++;
+    },
+    heapBytes: options.heap ?? (() => 0),
+    quietMs: 60,
+    checkMs: 10,
+    heapGrowthBytes: 100,
+  });
+  stoppers.push(idle.stop);
+  return { idle, calls };
+}
+
+describe("giving memory back once requests stop", () => {
+  it("releases once after a quiet spell that followed requests, and not again until requests come", async () => {
+    let heap = 0;
+    const { idle, calls } = watch({ heap: () => heap });
+    await sleep(150);
+    expect(calls).toEqual({ release: 0, collect: 0 });
+    idle.touch();
+    heap = 1000;
+    await sleep(150);
+    expect(calls).toEqual({ release: 1, collect: 1 });
+    await sleep(150);
+    expect(calls).toEqual({ release: 1, collect: 1 });
+  });
+
+  it("waits while requests keep coming", async () => {
+    const { idle, calls } = watch({ released: true });
+    for (let beat = 0; beat < 15; beat++) {
+      idle.touch();
+      await sleep(10);
+    }
+    expect(calls.release).toBe(0);
+    await sleep(150);
+    expect(calls.release).toBe(1);
+  });
+
+  it("collects only when the heap grew or a worker was stopped", async () => {
+    const unchanged = watch({ heap: () => 50 });
+    unchanged.idle.touch();
+    const stopped = watch({ released: true, heap: () => 50 });
+    stopped.idle.touch();
+    await sleep(150);
+    expect(unchanged.calls).toEqual({ release: 1, collect: 0 });
+    expect(stopped.calls).toEqual({ release: 1, collect: 1 });
+  });
+});
+
+describe("collectAllGarbage", () => {
+  it("gives the pages of a heap grown by garbage back, without exposing gc to the app", () => {
+    const heapSize = () => v8.getHeapStatistics().total_heap_size;
+    collectAllGarbage();
+    const before = heapSize();
+    let garbage: { index: number; text: string }[] | null = Array.from({ length: 1_000_000 }, (_, index) => ({
+      index,
+      text: `item ${index}`,
+    }));
+    expect(garbage.length).toBe(1_000_000);
+    garbage = null;
+    const grown = heapSize();
+    expect(grown - before).toBeGreaterThan(32 * 1024 * 1024);
+    collectAllGarbage();
+    expect(heapSize()).toBeLessThan(before + (grown - before) / 4);
+    expect("gc" in globalThis).toBe(false);
+  });
+});
