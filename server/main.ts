@@ -90,6 +90,9 @@ async function main() {
     // the build compressed them (scripts/compress-assets.ts): brotli, else gzip, as the browser asks.
     const buildFiles = serveStatic({ root: "./build/client", precompressed: true });
     for (const files of ["/assets/*", "/favicon.svg"]) root.use(files, varyOnEncoding, buildFiles);
+    // A file this build does not have (a page of an earlier deploy asking for its chunks) is a short
+    // 404, never a page rendered; the browser's ChunkReload (app/components/chunk-reload.tsx) takes over.
+    root.all("/assets/*", (c) => c.text("Arquivo não encontrado.", 404));
     // After the build's files, which it must not compress again: the pages the page cache does not
     // keep (anyone signed in, PAGE_CACHE=off) and the API's answers. It leaves alone any answer that
     // already has a Content-Encoding, as the page cache's have.

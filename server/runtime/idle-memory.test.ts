@@ -1,7 +1,9 @@
-import { setTimeout as sleep } from "node:timers/promises";
 import v8 from "node:v8";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { collectAllGarbage, startIdleMemoryRelease } from "./idle-memory.ts";
+
+/** The clock the release reads and the interval that wakes it, moved by hand. */
+const sleep = (ms: number) => vi.advanceTimersByTimeAsync(ms);
 
 const stoppers: (() => void)[] = [];
 afterEach(() => {
@@ -28,6 +30,13 @@ function watch(options: { released?: boolean; heap?: () => number }) {
 }
 
 describe("giving memory back once requests stop", () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ["setInterval", "clearInterval", "setTimeout", "clearTimeout", "performance"] });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   it("releases once after a quiet spell that followed requests, and not again until requests come", async () => {
     let heap = 0;
     const { idle, calls } = watch({ heap: () => heap });

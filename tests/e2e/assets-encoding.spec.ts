@@ -20,6 +20,13 @@ const vary = (headers: Record<string, string>) =>
     .filter(Boolean);
 
 test.describe("the build's files, compressed at build time", () => {
+  test("one the build does not have is a short 404, not a page", async ({ request }) => {
+    const missing = await request.get("/assets/entry.client-de-um-deploy-antigo.js");
+    expect(missing.status()).toBe(404);
+    expect(missing.headers()["content-type"]).toMatch(/^text\/plain/);
+    expect(await missing.text()).toBe("Arquivo não encontrado.");
+  });
+
   test("are sent in brotli, else gzip, else as they are, as the browser asks", async ({ request }) => {
     const { script, style } = await pageAssets(request);
     for (const path of [script, style, "/favicon.svg"]) {
