@@ -7,9 +7,10 @@
  *   - the production server started as `npm start` starts it (`node scripts/start.ts`, serving in that
  *     process: the one whose RSS is read) on a fresh data folder, seeded through the REST API with the
  *     WordPress comparison site (scripts/bench/content.json, from ../shared/bench/): start time, RSS idle,
- *     at its peak under load and after load (once the server's quiet spell let it give memory back), wrk at 10 and 50 connections on home, a page, a post, the news list, search and the
- *     REST list, without Accept-Encoding as the WordPress runs; then home, the page and the post again
- *     with `Accept-Encoding: gzip, deflate, br` as browsers send it, checked to come back as brotli (rows
+ *     at its peak under load and after load (once the server's quiet spell let it give memory back), wrk
+ *     at 10 and 50 connections on home, a page, a post, the news list, search and the REST list, without
+ *     Accept-Encoding as the WordPress runs; then home, the page and the post again with
+ *     `Accept-Encoding: gzip, deflate, br` as browsers send it, checked to come back as brotli (rows
  *     "(br, as browsers ask)"); page weight and Lighthouse (mobile) on each public page;
  *   - the same server restarted on that folder with PAGE_CACHE=off: start time, RSS, the same load
  *     (without the brotli rows);

@@ -137,8 +137,8 @@ export type AppServerOptions = { dataDir: string; pageCache: boolean; databaseUr
 
 /**
  * The production server as `npm start` starts it (`node scripts/start.ts`, which serves in its own
- * process, with the variables its script sets), on a current build only, quiet except for warnings. Throws rather than time a start that
- * builds: when the build is stale now, or when the stamp changes while it starts (sources edited since
+ * process, with the variables its script sets), on a current build only, quiet except for warnings.
+ * Throws rather than time a start that builds: when the build is stale now, or when the stamp changes while it starts (sources edited since
  * the check, and scripts/start.ts set about building).
  */
 export function startAppServer({ dataDir, pageCache, databaseUrl }: AppServerOptions): Promise<RunningServer> {
