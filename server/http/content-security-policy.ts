@@ -55,7 +55,9 @@ export function contentSecurityPolicy(input: { scriptHashes: string[]; analytics
 
 /**
  * Adds the policy to an HTML answer; `analytics` says whether Google's tag is configured. The body is read whole first: the header must name the hashes
- * of every script in it, including those React streams after the shell.
+ * of every script in it, including those React streams after the shell. The nonce has then done its
+ * job (telling our scripts from any in stored content) and is taken out: the policy allows by hash,
+ * and every copy of a cached page would otherwise carry the same dead secret.
  */
 export async function withContentSecurityPolicy(
   response: Response,
@@ -67,5 +69,9 @@ export async function withContentSecurityPolicy(
   const headers = new Headers(response.headers);
   const policy = contentSecurityPolicy({ scriptHashes: inlineScriptHashes(html, nonce), analytics: await analytics() });
   headers.set("Content-Security-Policy", policy);
-  return new Response(html, { status: response.status, statusText: response.statusText, headers });
+  return new Response(html.replaceAll(` nonce="${nonce}"`, ""), {
+    status: response.status,
+    statusText: response.statusText,
+    headers,
+  });
 }

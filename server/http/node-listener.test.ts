@@ -1,5 +1,5 @@
 import http, { type RequestListener } from "node:http";
-import type { AddressInfo } from "node:net";
+import net, { type AddressInfo } from "node:net";
 import { brotliDecompressSync } from "node:zlib";
 import { getRequestListener } from "@hono/node-server";
 import { afterEach, describe, expect, it } from "vitest";
@@ -121,6 +121,38 @@ describe("the page cache in front of the app", () => {
     expect(flash.headers.get("x-page-cache")).not.toBe("hit");
     // setup + login, the page after the change, the signed-in pair and the flash: all reached the app.
     expect(reachedApp()).toBe(before + 6);
+  });
+
+  it("reads the headers as Node would, whatever their case and however often they are sent", async () => {
+    const { base, get, reachedApp } = await serve();
+    await get("/");
+    const token = await signIn(base);
+    await get("/");
+    const before = reachedApp();
+    const { port } = new URL(base);
+    const rawGet = (headerLines: string[]) =>
+      new Promise<string>((resolve, reject) => {
+        const socket = net.connect(Number(port), "127.0.0.1");
+        const chunks: Buffer[] = [];
+        socket.on("data", (chunk: Buffer) => chunks.push(chunk));
+        socket.on("end", () => resolve(Buffer.concat(chunks).toString()));
+        socket.on("error", reject);
+        socket.end(["GET / HTTP/1.1", ...headerLines, "Connection: close", "", ""].join("\r\n"));
+      });
+    const hit = await rawGet([`HOST: ${new URL(base).host}`, "ACCEPT-ENCODING: identity"]);
+    expect(hit).toMatch(/x-page-cache: hit/i);
+    expect(hit).toContain(`<h1>${SUPER.title}</h1>`);
+    // The session is in the second Cookie line: it is a signed-in request all the same.
+    const signedIn = await rawGet([
+      `Host: ${new URL(base).host}`,
+      "Cookie: tema=claro",
+      `cookie: cms_session=${token}`,
+    ]);
+    expect(signedIn).not.toMatch(/x-page-cache: hit/i);
+    expect(signedIn).toContain(`Olá, ${SUPER.admin_name}`);
+    const byToken = await rawGet([`Host: ${new URL(base).host}`, `AUTHORIZATION: Token ${token}`]);
+    expect(byToken).toContain("Olá");
+    expect(reachedApp()).toBe(before + 2);
   });
 
   it("is the app itself with PAGE_CACHE=off", async () => {

@@ -4,7 +4,7 @@ import { SUPER } from "../../tests/support/test-app.ts";
 import { createTestServices } from "../../tests/support/test-services.ts";
 import { withTestDatabase } from "../../tests/support/with-test-services.ts";
 import { createHttpApp, type DocumentHandler } from "./app.ts";
-import { createPageCache } from "./page-cache.ts";
+import { createPageCache, readHitHeaders } from "./page-cache.ts";
 
 const t = withTestDatabase();
 
@@ -157,5 +157,43 @@ describe("createPageCache", () => {
     cache.clear();
     await cache.store("/agenda", page("antiga"), started);
     expect(cache.get("/agenda")).toBeUndefined();
+  });
+});
+
+describe("readHitHeaders", () => {
+  it("reads names in any case and joins repeats as Node's request.headers does", () => {
+    expect(
+      readHitHeaders([
+        "HOST",
+        "a.example",
+        "Host",
+        "b.example",
+        "Cookie",
+        "tema=claro",
+        "COOKIE",
+        "cms_session=abc",
+        "Authorization",
+        "Token 1",
+        "authorization",
+        "Token 2",
+        "If-None-Match",
+        '"x"',
+        "if-none-match",
+        '"y"',
+        "Accept-Encoding",
+        "gzip",
+        "accept-encoding",
+        "br",
+        "Accept-Language",
+        "pt-BR",
+      ]),
+    ).toEqual({
+      host: "a.example",
+      cookie: "tema=claro; cms_session=abc",
+      authorization: "Token 1",
+      ifNoneMatch: '"x", "y"',
+      acceptEncoding: "gzip, br",
+    });
+    expect(readHitHeaders([])).toEqual({});
   });
 });

@@ -215,19 +215,61 @@ export function serveCachedPages(cache: PageCache, everyAnswerHeaders: [string, 
     return flat;
   };
   return (request: IncomingMessage, response: ServerResponse): boolean => {
-    const { method, url, headers } = request;
-    if ((method !== "GET" && method !== "HEAD") || !url?.startsWith("/") || !headers.host) return false;
-    if (!anonymousHeaders(headers.authorization, headers.cookie)) return false;
+    const { method, url } = request;
+    if ((method !== "GET" && method !== "HEAD") || !url?.startsWith("/")) return false;
+    const headers = readHitHeaders(request.rawHeaders);
+    if (!headers.host || !anonymousHeaders(headers.authorization, headers.cookie)) return false;
     const scheme = "encrypted" in request.socket && request.socket.encrypted ? "https" : "http";
     const entry = cache.get(`${scheme}://${headers.host}${url}`);
     if (!entry) return false;
     const kind = answerKind(entry, {
       method,
-      ifNoneMatch: headers["if-none-match"],
-      acceptEncoding: headers["accept-encoding"],
+      ifNoneMatch: headers.ifNoneMatch,
+      acceptEncoding: headers.acceptEncoding,
     });
     response.writeHead(kind.status, headersOf(entry, kind));
     response.end(answerBody(entry, kind, method));
     return true;
   };
 }
+
+/** The request headers a page-cache hit depends on. */
+export type HitHeaders = {
+  host?: string;
+  authorization?: string;
+  cookie?: string;
+  ifNoneMatch?: string;
+  acceptEncoding?: string;
+};
+
+/**
+ * Reads the headers a hit needs from Node's raw list, joined as Node joins repeats in
+ * `request.headers` (the first Host and Authorization; cookies with "; ", lists with ", "): building
+ * `request.headers` itself, an object with a property per header, costs a hit as much as the rest of it.
+ */
+export function readHitHeaders(rawHeaders: string[]): HitHeaders {
+  const read: HitHeaders = {};
+  for (let i = 0; i + 1 < rawHeaders.length; i += 2) {
+    const name = rawHeaders[i] ?? "";
+    const value = rawHeaders[i + 1] ?? "";
+    switch (name.length) {
+      case 4:
+        if (read.host === undefined && name.toLowerCase() === "host") read.host = value;
+        break;
+      case 6:
+        if (name.toLowerCase() === "cookie")
+          read.cookie = read.cookie === undefined ? value : `${read.cookie}; ${value}`;
+        break;
+      case 13:
+        if (read.authorization === undefined && name.toLowerCase() === "authorization") read.authorization = value;
+        else if (name.toLowerCase() === "if-none-match") read.ifNoneMatch = joinList(read.ifNoneMatch, value);
+        break;
+      case 15:
+        if (name.toLowerCase() === "accept-encoding") read.acceptEncoding = joinList(read.acceptEncoding, value);
+        break;
+    }
+  }
+  return read;
+}
+
+const joinList = (before: string | undefined, value: string) => (before === undefined ? value : `${before}, ${value}`);

@@ -1,5 +1,5 @@
 import { gzipSync } from "node:zlib";
-import { enablePostsAndEvents, expect, login, test } from "./fixtures.ts";
+import { enablePostsAndEvents, expect, jsonOf, login, test, uniqueId } from "./fixtures.ts";
 
 /** Issue 10's budget for a public page: JavaScript and CSS as the browser downloads them on a first visit. */
 const JS_BUDGET_GZIP = 150 * 1024;
@@ -50,4 +50,45 @@ test("the markers do find that code where it belongs: the account area", async (
       scripts.some((body) => marker.test(body)),
       `${marker}`,
     ).toBe(true);
+});
+
+test("the news and agenda lists send each card's summary, not the whole text it was cut from", async ({
+  request,
+  api,
+}) => {
+  await enablePostsAndEvents(api);
+  const id = uniqueId();
+  const deepInText = `Parágrafo final ${id} que nenhum cartão mostra.`;
+  const content = `<p>${"Primeiro parágrafo da notícia, longo o bastante para o resumo. ".repeat(6)}</p><p>${deepInText}</p>`;
+  const post = await jsonOf<{ url: string }>(
+    await api.post("/api/posts", {
+      data: { title: `Notícia ${id}`, slug: `noticia-${id}`, content, status: "published" },
+    }),
+    201,
+  );
+  // Under way (begun yesterday, ends tomorrow): the agenda lists it first, before every later event.
+  const day = 24 * 60 * 60 * 1000;
+  await jsonOf(
+    await api.post("/api/events", {
+      data: {
+        title: `Encontro ${id}`,
+        slug: `encontro-${id}`,
+        content,
+        status: "published",
+        start_at: new Date(Date.now() - day).toISOString(),
+        end_at: new Date(Date.now() + day).toISOString(),
+      },
+    }),
+    201,
+  );
+  for (const [path, title] of [
+    ["/noticias", `Notícia ${id}`],
+    ["/agenda", `Encontro ${id}`],
+  ] as const) {
+    const html = await (await request.get(path)).text();
+    expect(html, path).toContain(title);
+    expect(html, path).toContain("Primeiro parágrafo da notícia");
+    expect(html, path).not.toContain(deepInText);
+  }
+  expect(await (await request.get(post.url)).text()).toContain(deepInText);
 });

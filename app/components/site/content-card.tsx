@@ -1,21 +1,15 @@
 import { calendarBadge, formatEventPeriod, formatLongDate } from "../../../common/dates/format.ts";
 import { fileUrl } from "../../../common/file-url.ts";
-import { truncate } from "../../../common/seo.ts";
-import type { EventView, PostView } from "../../../common/views/content.ts";
 import { useRootData } from "../../root.tsx";
 import { AppLink } from "../app-link.tsx";
 import styles from "./content-card.module.css";
+import type { EventCardView, PostCardView } from "./content-card-view.ts";
 import { MapPinIcon, WorldIcon } from "./icons.tsx";
 
-const SUMMARY_LENGTH = 200;
-
-const summaryOf = (item: { summary: string; content: string }) =>
-  truncate(item.summary || item.content, SUMMARY_LENGTH);
-
 /** A news item in a list: cover, date, title linking to it, summary. */
-export function PostCard({ post, headingLevel = 3 }: { post: PostView; headingLevel?: 2 | 3 }) {
+export function PostCard({ post, headingLevel = 3 }: { post: PostCardView; headingLevel?: 2 | 3 }) {
   const { filesUrl } = useRootData();
-  const summary = summaryOf(post);
+  const { summary } = post;
   const Heading = `h${headingLevel}` as const;
   return (
     <article className={styles.card}>
@@ -49,8 +43,8 @@ function DateBadge({ value }: { value: string }) {
 }
 
 /** An event in a list: date badge, title linking to it, when and where. */
-export function EventCard({ event, headingLevel = 3 }: { event: EventView; headingLevel?: 2 | 3 | 4 }) {
-  const summary = summaryOf(event);
+export function EventCard({ event, headingLevel = 3 }: { event: EventCardView; headingLevel?: 2 | 3 | 4 }) {
+  const { summary } = event;
   const place = [event.place_name, event.place_address].filter(Boolean).join(" - ");
   const Heading = `h${headingLevel}` as const;
   return (

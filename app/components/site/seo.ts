@@ -56,19 +56,15 @@ export function seoMeta(input: SeoInput): MetaDescriptor[] {
     { property: "og:locale", content: "pt_BR" },
     { property: "og:type", content: input.type ?? "website" },
     { property: "og:title", content: shareTitle },
+    // X reads og:title, og:description and og:image when its own tags are absent: only the card kind is its own.
     { name: "twitter:card", content: image ? "summary_large_image" : "summary" },
-    { name: "twitter:title", content: shareTitle },
   ];
   if (description) {
-    tags.push(
-      { name: "description", content: description },
-      { property: "og:description", content: description },
-      { name: "twitter:description", content: description },
-    );
+    tags.push({ name: "description", content: description }, { property: "og:description", content: description });
   }
   if (canonical)
     tags.push({ tagName: "link", rel: "canonical", href: canonical }, { property: "og:url", content: canonical });
-  if (image) tags.push({ property: "og:image", content: image }, { name: "twitter:image", content: image });
+  if (image) tags.push({ property: "og:image", content: image });
   if (input.noindex) tags.push({ name: "robots", content: "noindex" });
   if (input.jsonLd) tags.push({ "script:ld+json": input.jsonLd });
   return [...tags, ...(input.extra ?? [])];

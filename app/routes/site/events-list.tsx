@@ -1,6 +1,6 @@
 import { sitePaths } from "../../../common/site-paths.ts";
-import type { EventView } from "../../../common/views/content.ts";
 import { EventCard } from "../../components/site/content-card.tsx";
+import { type EventCardView, eventCard } from "../../components/site/content-card-view.ts";
 import { Pagination } from "../../components/site/pagination.tsx";
 import { PublicListHeader } from "../../components/site/public-list-header.tsx";
 import { listPath, seoMeta } from "../../components/site/seo.ts";
@@ -16,9 +16,10 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const { list: events, ...rest } = await loadPublicList(services, url, "events", services.events);
   // The split is decided here, on the server's clock, so the page hydrates with the same groups.
   const now = new Date().toISOString();
+  const cards = events.data.map(eventCard);
   return {
-    upcoming: events.data.filter((event) => event.end_at >= now),
-    past: events.data.filter((event) => event.end_at < now),
+    upcoming: cards.filter((event) => event.end_at >= now),
+    past: cards.filter((event) => event.end_at < now),
     pagination: events.pagination,
     ...rest,
   };
@@ -37,7 +38,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
   });
 }
 
-function EventGroup({ id, title, events }: { id: string; title: string; events: EventView[] }) {
+function EventGroup({ id, title, events }: { id: string; title: string; events: EventCardView[] }) {
   return (
     <section className={styles.group} aria-labelledby={id}>
       <h2 id={id}>{title}</h2>

@@ -3,10 +3,10 @@ import { fileUrl } from "../../../common/file-url.ts";
 import { setupSchema } from "../../../common/schemas/setup.ts";
 import { organizationJsonLd, stripHtml, webSiteJsonLd } from "../../../common/seo.ts";
 import { accountPaths, sitePaths } from "../../../common/site-paths.ts";
-import type { EventView, PostView } from "../../../common/views/content.ts";
 import { AppLink } from "../../components/app-link.tsx";
 import { PageArticle } from "../../components/site/content-body.tsx";
 import { EventCard, PostCard } from "../../components/site/content-card.tsx";
+import { type EventCardView, eventCard, type PostCardView, postCard } from "../../components/site/content-card-view.ts";
 import { ArrowRightIcon } from "../../components/site/icons.tsx";
 import { seoMeta, siteLinks } from "../../components/site/seo.ts";
 import { SetupForm } from "../../components/site/setup-form.tsx";
@@ -29,16 +29,16 @@ const latest = { page: 1, per_page: HOME_ITEMS, q: "", sort: "date_desc" } as co
 export async function loader({ context }: Route.LoaderArgs) {
   const { services } = getApp(context);
   const settings = await services.settings.get();
-  const empty = { homePage: null, posts: [] as PostView[], events: [] as EventView[] };
+  const empty = { homePage: null, posts: [] as PostCardView[], events: [] as EventCardView[] };
   if (!settings) return empty;
   const homeId = settings.home_page_id;
   // Visitors' view (no actor): a draft chosen as the home leaves the default home in place.
   const homePage = homeId === null ? null : await loadOrNull(() => services.pages.get(null, String(homeId)));
   if (homePage) return { ...empty, homePage };
   const [posts, events] = await Promise.all([
-    settings.features.posts.enabled ? services.posts.list(null, latest).then((list) => list.data) : [],
+    settings.features.posts.enabled ? services.posts.list(null, latest).then((list) => list.data.map(postCard)) : [],
     settings.features.events.enabled
-      ? services.events.list(null, { ...latest, when: "upcoming" }).then((list) => list.data)
+      ? services.events.list(null, { ...latest, when: "upcoming" }).then((list) => list.data.map(eventCard))
       : [],
   ]);
   return { homePage, posts, events };

@@ -1,5 +1,6 @@
 import { sitePaths } from "../../../common/site-paths.ts";
 import { PostCard } from "../../components/site/content-card.tsx";
+import { postCard } from "../../components/site/content-card-view.ts";
 import { Pagination } from "../../components/site/pagination.tsx";
 import { PublicListHeader } from "../../components/site/public-list-header.tsx";
 import { listPath, rssAlternate, seoMeta } from "../../components/site/seo.ts";
@@ -13,7 +14,7 @@ import styles from "./content-lists.module.css";
 export async function loader({ context, url }: Route.LoaderArgs) {
   const { services } = getApp(context);
   const { list, ...rest } = await loadPublicList(services, url, "posts", services.posts);
-  return { posts: list, ...rest };
+  return { posts: { ...list, data: list.data.map(postCard) }, ...rest };
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
