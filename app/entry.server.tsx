@@ -5,6 +5,7 @@ import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import { type EntryContext, type HandleErrorFunction, type RouterContextProvider, ServerRouter } from "react-router";
 import { appContext } from "./lib/context.server.ts";
+import { KeptRichTextContext } from "./lib/rich-text.ts";
 
 export const streamTimeout = 5_000;
 
@@ -32,7 +33,7 @@ export default function handleRequest(
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
-  const nonce = loadContext.get(appContext).cspNonce;
+  const { cspNonce: nonce, keptRichText } = loadContext.get(appContext);
 
   return new Promise<Response>((resolve, reject) => {
     let status = responseStatusCode;
@@ -45,7 +46,9 @@ export default function handleRequest(
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
 
     const { pipe, abort } = renderToPipeableStream(
-      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
+      <KeptRichTextContext.Provider value={keptRichText}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </KeptRichTextContext.Provider>,
       {
         nonce,
         [readyOption]() {

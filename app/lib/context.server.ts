@@ -20,6 +20,10 @@ export type AppContext = {
   crossSiteWrite: boolean;
   /** Marks this render's own inline scripts; the Content-Security-Policy allows them by hash. */
   cspNonce: string;
+  /** A whole HTML document is being rendered, not the data of a client navigation (a `.data` address). */
+  documentRequest: boolean;
+  /** Rich texts this document's HTML carries and its hydration data does not (app/lib/rich-text.ts). */
+  keptRichText: Map<string, string>;
   /** Set-Cookie values for signing in and out, built by the server. */
   sessionCookie(token: string): string;
   clearedSessionCookie(): string;

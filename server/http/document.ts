@@ -25,6 +25,9 @@ export function createDocumentHandler(
       clientAddress: env.clientAddress,
       crossSiteWrite: env.crossSiteWrite,
       cspNonce,
+      // React Router's single fetch asks for a route's data at its address plus ".data".
+      documentRequest: !new URL(request.url).pathname.endsWith(".data"),
+      keptRichText: new Map(),
       sessionCookie: (token) => sessionCookie(token, secure),
       clearedSessionCookie: () => clearedSessionCookie(secure),
       clearedSessionEndedCookie: () => clearedSessionEndedCookie(secure),

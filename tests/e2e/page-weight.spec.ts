@@ -1,5 +1,5 @@
 import { gzipSync } from "node:zlib";
-import { enablePostsAndEvents, expect, jsonOf, login, test, uniqueId } from "./fixtures.ts";
+import { enablePostsAndEvents, expect, jsonOf, login, test, uniqueId, waitForHydration } from "./fixtures.ts";
 
 /** Issue 10's budget for a public page: JavaScript and CSS as the browser downloads them on a first visit. */
 const JS_BUDGET_GZIP = 150 * 1024;
@@ -91,4 +91,50 @@ test("the news and agenda lists send each card's summary, not the whole text it 
     expect(html, path).not.toContain(deepInText);
   }
   expect(await (await request.get(post.url)).text()).toContain(deepInText);
+});
+
+test("a news item's text is sent once: it stays when the page comes alive and returns on client navigation", async ({
+  page,
+  request,
+  api,
+}) => {
+  await enablePostsAndEvents(api);
+  const id = uniqueId();
+  const create = async (name: string) =>
+    jsonOf<{ url: string }>(
+      await api.post("/api/posts", {
+        data: {
+          title: `${name} ${id}`,
+          slug: `${name.toLowerCase()}-${id}`,
+          summary: `Resumo de ${name}.`,
+          content: `<p>Texto completo de ${name} ${id}, <strong>com destaque</strong>.</p>`,
+          status: "published",
+        },
+      }),
+      201,
+    );
+  const first = await create("Primeira");
+  const second = await create("Segunda");
+
+  const html = await (await request.get(first.url)).text();
+  expect(html.split(`Texto completo de Primeira ${id}`)).toHaveLength(2);
+
+  const firstText = page.getByText(`Texto completo de Primeira ${id}, com destaque.`);
+  const secondText = page.getByText(`Texto completo de Segunda ${id}, com destaque.`);
+  await page.goto(first.url);
+  const back = page.getByRole("article").getByRole("link", { name: "Notícias" });
+  await waitForHydration(back);
+  await expect(firstText).toBeVisible();
+  await expect(page.locator(".content-body strong")).toHaveText("com destaque");
+
+  // Client navigation: React Router fetches the next item's data, text included.
+  await back.click();
+  await expect(page).toHaveURL(/\/noticias$/);
+  await page.getByRole("link", { name: `Segunda ${id}` }).click();
+  await expect(page).toHaveURL(new RegExp(`${second.url}$`));
+  await expect(secondText).toBeVisible();
+  await page.goBack();
+  await page.goBack();
+  await expect(page).toHaveURL(new RegExp(`${first.url}$`));
+  await expect(firstText).toBeVisible();
 });

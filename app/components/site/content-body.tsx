@@ -1,17 +1,37 @@
-import type { ReactNode } from "react";
+import { type ReactNode, useContext, useMemo } from "react";
 import { formatFileSize } from "../../../common/file-size.ts";
 import { fileUrl } from "../../../common/file-url.ts";
 import type { ContentDocument, PageView } from "../../../common/views/content.ts";
+import { KeptRichTextContext, type RichText } from "../../lib/rich-text.ts";
 import { useRootData } from "../../root.tsx";
 import styles from "./content-body.module.css";
 import { PaperclipIcon } from "./icons.tsx";
 import { Alert } from "./ui/ui.tsx";
 
+/**
+ * A kept text (app/lib/rich-text.ts): the server render reads it from this render's texts; the
+ * browser, from the element that render left in the page, before React takes the element over.
+ */
+function useKeptText(key: string | null): string {
+  const texts = useContext(KeptRichTextContext);
+  return useMemo(() => {
+    if (key === null) return "";
+    const onServer = texts?.get(key);
+    if (onServer !== undefined || typeof document === "undefined") return onServer ?? "";
+    return document.querySelector(`[data-kept-text="${key}"]`)?.innerHTML ?? "";
+  }, [key, texts]);
+}
+
 /** Rich text sanitised by the server when it was saved; its look is `.content-body` in app/styles/site.css. */
-export function ContentBody({ html }: { html: string }) {
-  if (!html.trim()) return null;
-  // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised by server/modules/content/sanitize.ts when saved
-  return <div className="content-body" dangerouslySetInnerHTML={{ __html: html }} />;
+export function ContentBody({ html }: { html: RichText }) {
+  const key = typeof html === "string" ? null : html.kept;
+  const kept = useKeptText(key);
+  const text = typeof html === "string" ? html : kept;
+  if (!text.trim()) return null;
+  return (
+    // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised by server/modules/content/sanitize.ts when saved
+    <div className="content-body" data-kept-text={key ?? undefined} dangerouslySetInnerHTML={{ __html: text }} />
+  );
 }
 
 /** The cover picture at the top of a page, news item or event. */
@@ -79,7 +99,7 @@ export function DraftNotice({
 }
 
 /** A page's title, cover, text and documents; also used by the home when a page is chosen for it. */
-export function PageArticle({ page }: { page: PageView }) {
+export function PageArticle({ page }: { page: Omit<PageView, "content"> & { content: RichText } }) {
   return (
     <article className={styles.article}>
       {page.status !== "published" ? <DraftNotice /> : null}

@@ -9,6 +9,7 @@ import { TagList } from "../../components/site/tags.tsx";
 import { Badge, buttonClass, Container, Stack } from "../../components/site/ui/ui.tsx";
 import { getApp } from "../../lib/context.server.ts";
 import { loadOr404 } from "../../lib/not-found.server.ts";
+import { publicText } from "../../lib/rich-text.server.ts";
 import { requireFeature } from "../../lib/site-content.server.ts";
 import type { Route } from "./+types/event-item";
 import styles from "./content-item.module.css";
@@ -18,15 +19,21 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const { services, actor } = getApp(context);
   const settings = await requireFeature(services, "events");
   const event = await loadOr404(() => services.events.get(actor, params.slug));
-  return { event, heading: settings.features.events.title, over: event.end_at < new Date().toISOString() };
+  const { content, textExcerpt } = publicText(context, event);
+  return {
+    event: { ...event, content },
+    textExcerpt,
+    heading: settings.features.events.title,
+    over: event.end_at < new Date().toISOString(),
+  };
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   if (!loaderData) return [];
   const root = matches[0].loaderData;
-  const { event } = loaderData;
+  const { event, textExcerpt } = loaderData;
   const links = siteLinks(root);
-  const description = truncate(event.summary || event.content, 300);
+  const description = truncate(event.summary || textExcerpt, 300);
   return seoMeta({
     root,
     title: event.title,

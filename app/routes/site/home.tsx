@@ -15,6 +15,7 @@ import { formAction } from "../../lib/action.server.ts";
 import { getApp } from "../../lib/context.server.ts";
 import { redirectWithFlash } from "../../lib/flash.server.ts";
 import { loadOrNull } from "../../lib/not-found.server.ts";
+import { publicText } from "../../lib/rich-text.server.ts";
 import { useRootData } from "../../root.tsx";
 import type { Route } from "./+types/home";
 import styles from "./home.module.css";
@@ -29,19 +30,22 @@ const latest = { page: 1, per_page: HOME_ITEMS, q: "", sort: "date_desc" } as co
 export async function loader({ context }: Route.LoaderArgs) {
   const { services } = getApp(context);
   const settings = await services.settings.get();
-  const empty = { homePage: null, posts: [] as PostCardView[], events: [] as EventCardView[] };
+  const empty = { homePage: null, textExcerpt: "", posts: [] as PostCardView[], events: [] as EventCardView[] };
   if (!settings) return empty;
   const homeId = settings.home_page_id;
   // Visitors' view (no actor): a draft chosen as the home leaves the default home in place.
   const homePage = homeId === null ? null : await loadOrNull(() => services.pages.get(null, String(homeId)));
-  if (homePage) return { ...empty, homePage };
+  if (homePage) {
+    const { content, textExcerpt } = publicText(context, homePage);
+    return { ...empty, homePage: { ...homePage, content }, textExcerpt };
+  }
   const [posts, events] = await Promise.all([
     settings.features.posts.enabled ? services.posts.list(null, latest).then((list) => list.data.map(postCard)) : [],
     settings.features.events.enabled
       ? services.events.list(null, { ...latest, when: "upcoming" }).then((list) => list.data.map(eventCard))
       : [],
   ]);
-  return { homePage, posts, events };
+  return { ...empty, posts, events };
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
@@ -53,7 +57,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
   const homePage = loaderData?.homePage ?? null;
   return seoMeta({
     root,
-    description: homePage ? homePage.summary || homePage.content : settings.description,
+    description: homePage ? homePage.summary || (loaderData?.textExcerpt ?? "") : settings.description,
     path: "/",
     image: homePage?.cover,
     jsonLd: [

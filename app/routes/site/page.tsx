@@ -4,6 +4,7 @@ import { seoMeta, siteLinks } from "../../components/site/seo.ts";
 import { Container } from "../../components/site/ui/ui.tsx";
 import { getApp } from "../../lib/context.server.ts";
 import { loadOr404 } from "../../lib/not-found.server.ts";
+import { publicText } from "../../lib/rich-text.server.ts";
 import type { Route } from "./+types/page";
 
 /** /:slug — a page by slug or id; administrators also open drafts, as a preview. */
@@ -13,17 +14,18 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     loadOr404(() => services.pages.get(actor, params.slug)),
     services.settings.get(),
   ]);
-  return { page, isHome: settings?.home_page_id === page.id };
+  const { content, textExcerpt } = publicText(context, page);
+  return { page: { ...page, content }, textExcerpt, isHome: settings?.home_page_id === page.id };
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   if (!loaderData) return [];
   const root = matches[0].loaderData;
-  const { page, isHome } = loaderData;
+  const { page, textExcerpt, isHome } = loaderData;
   const links = siteLinks(root);
   // The page chosen as the home is the same content as /.
   const path = isHome ? "/" : page.url;
-  const description = truncate(page.summary || page.content, 300);
+  const description = truncate(page.summary || textExcerpt, 300);
   return seoMeta({
     root,
     title: page.title,

@@ -9,6 +9,7 @@ import { TagList } from "../../components/site/tags.tsx";
 import { Container, Stack } from "../../components/site/ui/ui.tsx";
 import { getApp } from "../../lib/context.server.ts";
 import { loadOr404 } from "../../lib/not-found.server.ts";
+import { publicText } from "../../lib/rich-text.server.ts";
 import { requireFeature } from "../../lib/site-content.server.ts";
 import type { Route } from "./+types/post-item";
 import styles from "./content-item.module.css";
@@ -18,16 +19,22 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const { services, actor } = getApp(context);
   const settings = await requireFeature(services, "posts");
   const post = await loadOr404(() => services.posts.get(actor, params.slug));
-  return { post, heading: settings.features.posts.title, now: new Date().toISOString() };
+  const { content, textExcerpt } = publicText(context, post);
+  return {
+    post: { ...post, content },
+    textExcerpt,
+    heading: settings.features.posts.title,
+    now: new Date().toISOString(),
+  };
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   if (!loaderData) return [];
   const root = matches[0].loaderData;
-  const { post } = loaderData;
+  const { post, textExcerpt } = loaderData;
   const links = siteLinks(root);
   const logo = root?.settings?.site_logo?.url;
-  const description = truncate(post.summary || post.content, 300);
+  const description = truncate(post.summary || textExcerpt, 300);
   return seoMeta({
     root,
     title: post.title,
