@@ -137,7 +137,8 @@ describe("the page cache in front of the app", () => {
         socket.on("data", (chunk: Buffer) => chunks.push(chunk));
         socket.on("end", () => resolve(Buffer.concat(chunks).toString()));
         socket.on("error", reject);
-        socket.end(["GET / HTTP/1.1", ...headerLines, "Connection: close", "", ""].join("\r\n"));
+        // Written, not ended: the server closes the connection once it has answered (Connection: close).
+        socket.write(["GET / HTTP/1.1", ...headerLines, "Connection: close", "", ""].join("\r\n"));
       });
     const hit = await rawGet([`HOST: ${new URL(base).host}`, "ACCEPT-ENCODING: identity"]);
     expect(hit).toMatch(/x-page-cache: hit/i);
