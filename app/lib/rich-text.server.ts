@@ -23,5 +23,5 @@ export function publicText(context: Readonly<RouterContextProvider>, item: { sum
   };
 }
 
-/** As much of the text as any description is cut from (common/seo.ts truncates it again). */
+/** The longest description a page gets is cut from this much of its text (common/seo.ts truncates it again). */
 const DESCRIPTION_SOURCE_LENGTH = 300;
