@@ -1,3 +1,4 @@
+import { isMainThread } from "node:worker_threads";
 import { type DestinationStream, type Logger, pino } from "pino";
 import { databaseFailureOf } from "../common/errors.ts";
 import type { Config } from "./config.ts";
@@ -12,12 +13,17 @@ export function serializeError(error: unknown): unknown {
   return { type: error instanceof Error ? error.constructor.name : typeof error, ...failure };
 }
 
-/** `destination` is for tests; the process logs to standard output. */
+/**
+ * `destination` is for tests; the process logs to standard output. The main thread writes its lines
+ * without waiting for each one: a line per request, written and waited for one by one, costs a
+ * page-cache hit a third of its time, while lines that arrive during a write go out together with
+ * the next one. pino writes what is left before the process exits.
+ */
 export function createLogger(config: Pick<Config, "LOG_LEVEL" | "NODE_ENV">, destination?: DestinationStream): Logger {
   const options = {
     level: config.NODE_ENV === "test" ? "silent" : config.LOG_LEVEL,
     base: { service: "cms" },
     serializers: { err: serializeError },
   };
-  return destination ? pino(options, destination) : pino(options);
+  return pino(options, destination ?? pino.destination({ dest: 1, sync: !isMainThread }));
 }

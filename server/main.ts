@@ -124,8 +124,10 @@ async function main() {
   const app = createHttpApp(services, renderPool ? withRenderPool(renderPool, renderHere) : renderHere, pageCache);
   root.route("/", app);
   const honoListener = getRequestListener(root.fetch);
+  let logHits = () => {};
   if (production) {
-    const listener = await createNodeListener({ app: honoListener, pageCache, baseUrl: config.BASE_URL, logger });
+    const node = await createNodeListener({ app: honoListener, pageCache, baseUrl: config.BASE_URL, logger });
+    logHits = node.logHits;
     // Once a burst is over, the render workers stop and the heap it grew is given back.
     const idleMemory = startIdleMemoryRelease({
       release: async () => (await renderPool?.releaseIdle()) ?? false,
@@ -133,7 +135,7 @@ async function main() {
     });
     server.on("request", (request, response) => {
       idleMemory.touch();
-      listener(request, response);
+      node.listener(request, response);
     });
   }
 
@@ -149,6 +151,7 @@ async function main() {
   const stop = async () => {
     if (stopping) return;
     stopping = true;
+    logHits();
     server.close();
     server.closeAllConnections();
     await renderPool?.close();

@@ -2,6 +2,7 @@ import http, { type RequestListener } from "node:http";
 import net, { type AddressInfo } from "node:net";
 import { brotliDecompressSync } from "node:zlib";
 import { getRequestListener } from "@hono/node-server";
+import { type Logger, pino } from "pino";
 import { afterEach, describe, expect, it } from "vitest";
 import { SUPER } from "../../tests/support/test-app.ts";
 import { createTestServices } from "../../tests/support/test-services.ts";
@@ -16,7 +17,7 @@ afterEach(async () => {
 });
 
 /** A real HTTP server built like server/main.ts builds it, counting what reaches the app. */
-async function serve(env: Record<string, string> = {}) {
+async function serve(env: Record<string, string> = {}, logger?: Logger) {
   const services = createTestServices(t.database, env);
   const render: DocumentHandler = async (_request, vars) => {
     const settings = await vars.services.settings.get();
@@ -33,11 +34,11 @@ async function serve(env: Record<string, string> = {}) {
     reachedApp++;
     return appListener(request, response);
   };
-  const listener = await createNodeListener({
+  const { listener, logHits } = await createNodeListener({
     app: countingApp,
     pageCache,
     baseUrl: undefined,
-    logger: services.logger,
+    logger: logger ?? services.logger,
   });
   const server = http.createServer(listener);
   servers.push(server);
@@ -45,7 +46,7 @@ async function serve(env: Record<string, string> = {}) {
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const get = (path: string, headers: Record<string, string> = {}, method = "GET") =>
     fetch(`${base}${path}`, { method, headers });
-  return { base, get, reachedApp: () => reachedApp, listener, appListener: countingApp };
+  return { base, get, reachedApp: () => reachedApp, listener, appListener: countingApp, logHits };
 }
 
 async function signIn(base: string): Promise<string> {
@@ -89,6 +90,27 @@ describe("the page cache in front of the app", () => {
     expect(head.status).toBe(200);
     expect(await head.text()).toBe("");
     expect(reachedApp()).toBe(1);
+  });
+
+  it("logs the hits of an interval as one line: how many, how many 304, the bytes sent", async () => {
+    const lines: Record<string, unknown>[] = [];
+    const logger = pino({ level: "info" }, { write: (line: string) => lines.push(JSON.parse(line)) });
+    const { get, logHits } = await serve({}, logger);
+    const plain = { "accept-encoding": "identity" };
+    const miss = await get("/sobre", plain);
+    const size = (await miss.arrayBuffer()).byteLength;
+    await (await get("/sobre", plain)).arrayBuffer();
+    await (await get("/sobre", plain)).arrayBuffer();
+    const notModified = await get("/sobre", { ...plain, "if-none-match": miss.headers.get("etag") ?? "" });
+    expect(notModified.status).toBe(304);
+    expect(lines.filter((line) => line.msg === "page cache hits")).toEqual([]);
+
+    logHits();
+    expect(lines.filter((line) => line.msg === "page cache hits")).toEqual([
+      expect.objectContaining({ hits: 3, notModified: 1, bytes: 2 * size, seconds: 60 }),
+    ]);
+    logHits();
+    expect(lines.filter((line) => line.msg === "page cache hits")).toHaveLength(1);
   });
 
   it("sends brotli as stored, the same page as the plain one", async () => {

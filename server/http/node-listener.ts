@@ -4,30 +4,45 @@ import type { PageCache } from "./page-cache.ts";
 import { serveCachedPages } from "./page-cache.ts";
 import { everyAnswerHeaders } from "./security-headers.ts";
 
+/** How often the page-cache hits of the past interval are logged as one line. */
+export const HIT_LOG_INTERVAL_MS = 60_000;
+
 /**
  * Node's request listener: a page-cache hit is answered at once (server/http/page-cache.ts,
- * `serveCachedPages`), everything else goes to the app. Hits are logged like the app's requests.
+ * `serveCachedPages`), everything else goes to the app, which logs a line per request. Hits are
+ * counted and logged once a minute (how many, how many 304, the bytes sent) rather than one line
+ * each: formatting and writing a line costs as much as the rest of a hit. At LOG_LEVEL=debug each
+ * hit gets its own line as well.
  */
 export async function createNodeListener(options: {
   app: RequestListener;
   pageCache: PageCache | null;
   baseUrl: string | undefined;
   logger: Logger;
-}): Promise<RequestListener> {
+  hitLogIntervalMs?: number;
+}): Promise<{ listener: RequestListener; logHits: () => void }> {
   const { app, pageCache, logger } = options;
-  if (!pageCache) return app;
-  const serveHit = serveCachedPages(pageCache, await everyAnswerHeaders(options.baseUrl));
-  return (request: IncomingMessage, response: ServerResponse) => {
-    const started = performance.now();
-    if (!serveHit(request, response)) return app(request, response);
-    logger.info(
-      {
-        method: request.method,
-        path: request.url?.split("?")[0],
-        status: response.statusCode,
-        ms: performance.now() - started,
-      },
-      "request",
-    );
+  const tally = { hits: 0, notModified: 0, bytes: 0 };
+  const logHits = () => {
+    if (tally.hits === 0) return;
+    logger.info({ ...tally, seconds: (options.hitLogIntervalMs ?? HIT_LOG_INTERVAL_MS) / 1000 }, "page cache hits");
+    tally.hits = tally.notModified = tally.bytes = 0;
   };
+  if (!pageCache) return { listener: app, logHits };
+  setInterval(logHits, options.hitLogIntervalMs ?? HIT_LOG_INTERVAL_MS).unref();
+  const serveHit = serveCachedPages(pageCache, await everyAnswerHeaders(options.baseUrl));
+  const eachHit = logger.isLevelEnabled("debug");
+  const listener = (request: IncomingMessage, response: ServerResponse) => {
+    const bytes = serveHit(request, response);
+    if (bytes === null) return app(request, response);
+    tally.hits++;
+    tally.bytes += bytes;
+    if (response.statusCode === 304) tally.notModified++;
+    if (eachHit)
+      logger.debug(
+        { method: request.method, path: request.url?.split("?")[0], status: response.statusCode },
+        "page cache hit",
+      );
+  };
+  return { listener, logHits };
 }

@@ -195,7 +195,8 @@ export function servePageCache(cache: PageCache): MiddlewareHandler<AppEnv> {
  * anonymous GET or HEAD for an address stored by it: Hono's request URL is scheme, Host and target,
  * and an address it would have normalised differently simply misses here and goes the long way), and
  * the same headers plus those every answer gets from the middleware a hit skips (`everyAnswerHeaders`),
- * but no X-Request-Id: nothing is done for a hit that a log line would need to be tied to. Returns false when the request is not a hit; the caller then hands it to the app.
+ * but no X-Request-Id: nothing is done for a hit that a log line would need to be tied to. Returns the
+ * body's bytes sent for a hit, or null when the request is not one: the caller then hands it to the app.
  */
 export function serveCachedPages(cache: PageCache, everyAnswerHeaders: [string, string][]) {
   // A hit's headers depend only on the page and the kind of answer: flattened once for each.
@@ -214,22 +215,23 @@ export function serveCachedPages(cache: PageCache, everyAnswerHeaders: [string, 
     }
     return flat;
   };
-  return (request: IncomingMessage, response: ServerResponse): boolean => {
+  return (request: IncomingMessage, response: ServerResponse): number | null => {
     const { method, url } = request;
-    if ((method !== "GET" && method !== "HEAD") || !url?.startsWith("/")) return false;
+    if ((method !== "GET" && method !== "HEAD") || !url?.startsWith("/")) return null;
     const headers = readHitHeaders(request.rawHeaders);
-    if (!headers.host || !anonymousHeaders(headers.authorization, headers.cookie)) return false;
+    if (!headers.host || !anonymousHeaders(headers.authorization, headers.cookie)) return null;
     const scheme = "encrypted" in request.socket && request.socket.encrypted ? "https" : "http";
     const entry = cache.get(`${scheme}://${headers.host}${url}`);
-    if (!entry) return false;
+    if (!entry) return null;
     const kind = answerKind(entry, {
       method,
       ifNoneMatch: headers.ifNoneMatch,
       acceptEncoding: headers.acceptEncoding,
     });
+    const body = answerBody(entry, kind, method);
     response.writeHead(kind.status, headersOf(entry, kind));
-    response.end(answerBody(entry, kind, method));
-    return true;
+    response.end(body);
+    return body?.byteLength ?? 0;
   };
 }
 
