@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatBRL, MONEY_FORMAT_MESSAGE, moneyField, parseBRL } from "./money.ts";
+import { formatBRL, MAX_PRICE_CENTS, MONEY_FORMAT_MESSAGE, moneyField, parseBRL } from "./money.ts";
 
 describe("formatBRL", () => {
   it("writes R$, a plain space, dots between thousands and two decimals after a comma", () => {
@@ -130,6 +130,17 @@ describe("moneyField", () => {
     expect(result.success).toBe(false);
     expect(result.error?.issues.map((issue) => issue.message)).toEqual([MONEY_FORMAT_MESSAGE]);
     expect(MONEY_FORMAT_MESSAGE).toBe("Informe um valor em reais, como 1.234,56");
+  });
+
+  it("takes a JSON number as cents, and refuses fractions of a cent and amounts above the maximum", () => {
+    expect(field.parse(1290)).toBe(1290);
+    expect(field.safeParse(12.5).error?.issues.map((issue) => issue.message)).toEqual([MONEY_FORMAT_MESSAGE]);
+    expect(field.safeParse(10 ** 12).error?.issues.map((issue) => issue.message)).toEqual([
+      "O valor máximo é R$ 10.000.000,00",
+    ]);
+    expect(field.safeParse("10.000.000,01").success).toBe(false);
+    expect(field.parse("10.000.000,00")).toBe(MAX_PRICE_CENTS);
+    expect(field.safeParse(true).success).toBe(false);
   });
 
   it("asks for a value when empty and refuses negatives", () => {

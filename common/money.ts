@@ -1,4 +1,4 @@
-import { plainString, z } from "./zod.ts";
+import { z } from "./zod.ts";
 
 // Amounts are integer cents everywhere (database, services, forms); only these functions turn them into text
 // and back. Both work on digit strings, never on floating-point reais, so no amount is ever rounded.
@@ -43,10 +43,26 @@ export function parseBRL(text: string): number | null {
 
 export const MONEY_FORMAT_MESSAGE = "Informe um valor em reais, como 1.234,56";
 
-/** A form's amount in reais (text, as typed) read as non-negative integer cents. */
-export const moneyField = () =>
-  plainString({ error: "Campo obrigatório" })
-    .trim()
-    .min(1, "Campo obrigatório")
-    .transform(parseBRL)
-    .pipe(z.number({ error: MONEY_FORMAT_MESSAGE }).min(0, "O valor não pode ser negativo"));
+/** The largest amount a price field takes: R$ 10.000.000,00. Anything above is a typo or a probe. */
+export const MAX_PRICE_CENTS = 1_000_000_000;
+
+/**
+ * An amount as non-negative integer cents, up to `max`. One field for both edges: the REST API sends a
+ * JSON number, which is cents (1290), and a form sends the text a person typed, which is reais
+ * ("12,90", "R$ 1.234,56").
+ */
+export const moneyField = (max = MAX_PRICE_CENTS) =>
+  z.preprocess(
+    (value) => {
+      if (typeof value === "number") return Number.isSafeInteger(value) ? value : Number.NaN;
+      if (typeof value !== "string") return value;
+      if (value.trim() === "") return undefined;
+      return parseBRL(value) ?? Number.NaN;
+    },
+    z
+      .number({
+        error: (issue) => (issue.input === undefined ? "Campo obrigatório" : MONEY_FORMAT_MESSAGE),
+      })
+      .min(0, "O valor não pode ser negativo")
+      .max(max, `O valor máximo é ${formatBRL(max)}`),
+  );

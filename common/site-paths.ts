@@ -5,6 +5,7 @@
 const POSTS = "/noticias";
 const EVENTS = "/agenda";
 const MEDIAS = "/biblioteca";
+const SHOP = "/loja";
 const FILES = "/files";
 const ACCOUNT = "/conta";
 const LOGIN = "/login";
@@ -20,7 +21,8 @@ export const sitePaths = {
   events: EVENTS,
   eventsFeed: `${EVENTS}.ics`,
   medias: MEDIAS,
-  shop: "/loja",
+  shop: SHOP,
+  cart: `${SHOP}/carrinho`,
   /** Where uploaded files are served (a FILES_URL host, when set, comes before it). */
   files: FILES,
   page: (slug: string) => `/${slug}`,
@@ -29,6 +31,7 @@ export const sitePaths = {
   /** One event as an iCalendar file. */
   eventCalendar: (slug: string) => `${EVENTS}/${slug}/ics`,
   media: (id: number) => `${MEDIAS}/${id}`,
+  product: (slug: string) => `${SHOP}/${slug}`,
   file: (key: string) => `${FILES}/${key}`,
   /** The login page, coming back to `path` (path and query of this site) after signing in. */
   loginThenBack: (path: string) => `${LOGIN}?redirectTo=${encodeURIComponent(path)}`,
@@ -46,6 +49,7 @@ export type AccountArea =
   | "settings"
   | "profile"
   | "shop"
+  | "produtos"
   | "pedidos";
 
 /** Addresses of the account area. */
@@ -63,3 +67,6 @@ export const accountPaths = {
    */
   contains: (path: string) => path === ACCOUNT || path.startsWith(`${ACCOUNT}/`) || path.startsWith(`${ACCOUNT}.`),
 };
+
+/** The shop's own addresses under /loja: a product's slug may not take them. */
+export const shopReservedSlugs = ["carrinho", "finalizar-pedido"] as const;

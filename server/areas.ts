@@ -4,8 +4,10 @@ import { eventsArea, pagesArea, postsArea } from "./modules/content/index.ts";
 import { healthArea } from "./modules/health/index.ts";
 import { mediaImportArea, mediasArea } from "./modules/medias/index.ts";
 import { menusArea } from "./modules/menus/index.ts";
+import { productsArea } from "./modules/products/index.ts";
 import { searchArea } from "./modules/search/index.ts";
 import { settingsArea } from "./modules/settings/index.ts";
+import { cartArea, shopArea } from "./modules/shop/index.ts";
 import { uploadsArea } from "./modules/uploads/index.ts";
 import { usersArea } from "./modules/users/index.ts";
 
@@ -25,6 +27,9 @@ export const areas = {
   events: eventsArea,
   medias: mediasArea,
   mediaImport: mediaImportArea,
+  products: productsArea,
+  shop: shopArea,
+  cart: cartArea,
   search: searchArea,
   uploads: uploadsArea,
 };

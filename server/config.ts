@@ -24,6 +24,8 @@ const configSchema = z.object({
   DATA_DIR: z.string().trim().default("./data"),
   DATABASE_URL: address(["postgres", "postgresql"], "postgres://user:password@localhost:5432/cms"),
   FILES_URL: address(["http", "https"], "https://arquivos.cooperativa.com.br"),
+  /** In place of the Correios API host chosen in /conta/shop (a proxy, or a local fake in tests). */
+  CORREIOS_URL: address(["http", "https"], "https://apihom.correios.com.br"),
   NODE_ENV: z
     .enum(["development", "production", "test"], "must be development, production or test")
     .default("development"),

@@ -10,3 +10,19 @@ export function isUniqueViolation(error: unknown): boolean {
 export function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, "\\$&")}%`;
 }
+
+/** True for PostgreSQL's foreign_key_violation: a row still referred to, or a reference to nothing. */
+export function isForeignKeyViolation(error: unknown): boolean {
+  for (let cause = error; cause instanceof Error; cause = cause.cause) {
+    if ("code" in cause && cause.code === "23503") return true;
+  }
+  return false;
+}
+
+/** The name of the constraint a write broke, as both drivers report it; null when there is none. */
+export function violatedConstraint(error: unknown): string | null {
+  for (let cause = error; cause instanceof Error; cause = cause.cause) {
+    if ("constraint" in cause && typeof cause.constraint === "string") return cause.constraint;
+  }
+  return null;
+}

@@ -14,7 +14,18 @@ import { withTestApp } from "../../tests/support/with-test-app.ts";
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type Body = { [key: string]: Json };
 type Role = "anonymous" | "user" | "admin" | "super";
-type Fixture = "page" | "post" | "event" | "media" | "menu" | "menuParent" | "menuChild" | "contact" | "user";
+type Fixture =
+  | "page"
+  | "post"
+  | "event"
+  | "media"
+  | "menu"
+  | "menuParent"
+  | "menuChild"
+  | "contact"
+  | "user"
+  | "product"
+  | "variant";
 
 type Endpoint = {
   method: "POST" | "PUT";
@@ -91,7 +102,8 @@ const settings = () => ({
   gtag: "",
   origin_postal_code: "01001-000",
   home_page_id: null,
-  features: defaultFeatures,
+  // The shop stays open, so that its endpoints below answer their own refusals, not the closed shop's 404.
+  features: { ...defaultFeatures, shop: { ...defaultFeatures.shop, enabled: true } },
 });
 const CONTENT_TEXT = ["title", "summary", "content", "tags.0", "documents.0.name"];
 
@@ -120,6 +132,70 @@ const references = () => ({ text: bibtex(), format: "bibtex" });
 const EVENT_TEXT = [...CONTENT_TEXT, "place_name", "place_address"];
 const MEDIA_TEXT = ["title", "authors.0", "description", "publisher", "tags.0", "documents.0.name"];
 const IMPORT_LIMIT = { text: MAX_IMPORT_BYTES };
+const product = () => ({
+  name: "Camiseta",
+  summary: "Camiseta de algodão",
+  content: "<p>Texto</p>",
+  status: "published",
+  featured: true,
+  images: [{ url: "/files/images/camiseta.webp", thumb: "/files/images/camiseta-thumb.webp", alt: "Camiseta" }],
+  documents: documents(),
+  tags: ["vestuário"],
+  options: [{ name: "Tamanho", values: ["P", "M"] }],
+  variants: [
+    { options: ["P"], sku: `P-${unique()}`, price_cents: 4990, compare_at_cents: 5990, stock: 10 },
+    { options: ["M"], sku: `M-${unique()}`, price_cents: 5290, compare_at_cents: null, stock: 5 },
+  ],
+  weight_grams: 300,
+  package_format: 1,
+  length_cm: 20,
+  height_cm: 5,
+  width_cm: 15,
+  diameter_cm: 0,
+});
+/** The fixture product rewritten, its first variant kept by id: carts holding it still find it. */
+const editedProduct = () => {
+  const body = product();
+  return {
+    ...body,
+    variants: body.variants.map((variant, index) => (index === 0 ? { id: ids.variant, ...variant } : variant)),
+  };
+};
+const PRODUCT_TEXT = ["name", "summary", "content", "tags.0", "documents.0.name", "variants.0.sku"];
+const cartItem = () => ({ product_id: ids.product, variant_id: ids.variant, quantity: 1 });
+const shopSettings = () => ({
+  legal_name: "Cooperativa Vale Verde",
+  tax_id: "11.222.333/0001-81",
+  city: "Campinas",
+  uf: "SP",
+  origin_postal_code: "13010-000",
+  shipping: {
+    table_rates: [
+      {
+        name: "Entrega padrão",
+        region: { kind: "uf", uf: "SP" },
+        min_weight_grams: 0,
+        max_weight_grams: 5000,
+        price_cents: 1290,
+        delivery_days: 3,
+      },
+    ],
+    pickup: { enabled: true, address: "Rua das Flores, 10", instructions: "Das 8h às 17h", delivery_days: 1 },
+    free_shipping: { enabled: true, min_subtotal_cents: 20000 },
+    correios: {
+      enabled: false,
+      environment: "production",
+      user: "",
+      access_code: "",
+      posting_card: "",
+      contract: "",
+      dr: 0,
+      services: [{ code: "04510", name: "PAC" }],
+    },
+  },
+});
+const SHOP_TEXT = ["legal_name", "city", "shipping.pickup.address", "shipping.table_rates.0.name"];
+const quote = () => ({ postal_code: "01310-100", items: [cartItem()] });
 
 // biome-ignore format: one line per endpoint
 const endpoints: Endpoint[] = [
@@ -144,6 +220,14 @@ const endpoints: Endpoint[] = [
   { method: "PUT", path: "/api/medias/{media}", table: "medias", as: "admin", body: media, text: MEDIA_TEXT },
   { method: "POST", path: "/api/medias/import/preview", table: "media_imports", as: "admin", body: references, maxLength: IMPORT_LIMIT },
   { method: "POST", path: "/api/medias/import", table: "medias", as: "admin", body: references, maxLength: IMPORT_LIMIT },
+  { method: "POST", path: "/api/products", table: "product_variants", as: "admin", body: product, text: PRODUCT_TEXT },
+  { method: "POST", path: "/api/shop/cart/items", table: "product_variants", as: "anonymous", body: cartItem },
+  { method: "PUT", path: "/api/shop/cart/items", table: "product_variants", as: "user", body: cartItem },
+  { method: "PUT", path: "/api/shop/cart/postal-code", table: "product_variants", as: "anonymous", body: () => ({ postal_code: "01310-100" }) },
+  { method: "PUT", path: "/api/shop/cart/shipping", table: "product_variants", as: "anonymous", body: () => ({ shipping: "table:0" }) },
+  { method: "POST", path: "/api/shop/shipping/quote", table: "shop_settings", as: "anonymous", body: quote },
+  { method: "PUT", path: "/api/shop/settings", table: "shop_settings", as: "admin", body: shopSettings, text: SHOP_TEXT },
+  { method: "PUT", path: "/api/products/{product}", table: "product_variants", as: "admin", body: editedProduct, text: PRODUCT_TEXT },
 ];
 
 /** Longer than any text field but the import's file. */
@@ -292,6 +376,11 @@ beforeAll(async () => {
     { name: "Filho", url: "/filho", parent_id: ids.menuParent },
     tokens.admin,
   );
+  const opened = await t.request("POST", "/api/settings", { token: tokens.super, body: settings() });
+  if (opened.status !== 200) throw new Error(`settings: ${opened.status} ${JSON.stringify(opened.body)}`);
+  ids.product = await created("/api/products", product(), tokens.admin);
+  const fixture = await t.request("GET", `/api/products/${ids.product}`);
+  ids.variant = fixture.json<{ variants: { id: number }[] }>().variants[0]?.id ?? 0;
   await t.request("POST", "/api/contacts/contact", { body: { name: "Rui", email: "rui@example.com", message: "Olá" } });
   const inbox = await t.request("GET", "/api/contacts", { token: tokens.admin });
   ids.contact = inbox.json<{ data: { id: number }[] }>().data[0]?.id ?? 0;

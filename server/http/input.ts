@@ -20,3 +20,8 @@ export function readId(c: Context<AppEnv>, name = "id"): number {
   if (id === null) throw invalid("Identificador inválido.");
   return id;
 }
+
+/** Reads the route's parameters with a schema (a position in a list, a code). */
+export function readParams<S extends z.ZodType>(c: Context<AppEnv>, schema: S): z.infer<S> {
+  return parseInput(schema, c.req.param());
+}

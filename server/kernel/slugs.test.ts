@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { slugify } from "./content-kit.ts";
+import { slugify } from "./slugs.ts";
 
 describe("slugify", () => {
   it("drops accents and punctuation, lowercases and joins words with hyphens", () => {

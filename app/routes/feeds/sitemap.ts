@@ -19,20 +19,21 @@ async function mediaItems(services: ReturnType<typeof getApp>["services"]): Prom
 }
 
 /**
- * /sitemap.xml: the home, every published page, and the posts, events and library items (lists and items)
- * while their feature is on. Drafts, scheduled posts and the account area never appear.
+ * /sitemap.xml: the home, every published page, and the posts, events, library items and products (lists
+ * and items) while their feature is on. Drafts, scheduled posts and the account area never appear.
  */
 export async function loader({ context, url }: Route.LoaderArgs) {
   const { services } = getApp(context);
   const settings = await services.settings.get();
   if (!settings) return plainNotFound();
-  const { posts: postsFeature, events: eventsFeature, medias: mediasFeature } = settings.features;
+  const { posts: postsFeature, events: eventsFeature, medias: mediasFeature, shop: shopFeature } = settings.features;
   const homeId = settings.home_page_id;
-  const [pages, posts, events, medias, homePage] = await Promise.all([
+  const [pages, posts, events, medias, products, homePage] = await Promise.all([
     services.pages.sitemap(),
     postsFeature.enabled ? services.posts.sitemap() : [],
     eventsFeature.enabled ? services.events.sitemap() : [],
     mediasFeature.enabled ? mediaItems(services) : [],
+    shopFeature.enabled ? services.products.sitemap() : [],
     homeId === null ? null : loadOrNull(() => services.pages.get(null, String(homeId))),
   ]);
   const origin = siteOrigin(services.config.BASE_URL, url);
@@ -50,10 +51,14 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     ...(mediasFeature.enabled
       ? [{ loc: `${origin}${sitePaths.medias}`, lastmod: newest(medias, settings.updated_at) }]
       : []),
+    ...(shopFeature.enabled
+      ? [{ loc: `${origin}${sitePaths.shop}`, lastmod: newest(products, settings.updated_at) }]
+      : []),
     ...pages.filter((page) => page.url !== homePage?.url).map(entry),
     ...posts.map(entry),
     ...events.map(entry),
     ...medias.map(entry),
+    ...products.map(entry),
   ];
   return new Response(buildSitemap(entries), {
     headers: {

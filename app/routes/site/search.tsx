@@ -39,10 +39,11 @@ const typeLabels: Record<SearchHit["type"], string> = {
   post: "Notícia",
   event: "Evento",
   media: "Biblioteca",
+  product: "Loja",
 };
-/** Library items carry no day worth showing (their date only orders ties), so they get no date line. */
+/** Library items and products carry no day worth showing (their date only orders ties), so they get no date line. */
 function hitDate(hit: SearchHit): string | null {
-  if (hit.type === "media") return null;
+  if (hit.type === "media" || hit.type === "product") return null;
   if (hit.type === "event") return formatLongDateTime(hit.date);
   if (hit.type === "post") return `Publicado em ${formatLongDate(hit.date)}`;
   return `Atualizado em ${formatLongDate(hit.date)}`;

@@ -281,6 +281,78 @@ describe("real answers follow the documented schemas", () => {
     await call("POST /api/medias/import", { token, body: { text: huge }, status: 413 });
     await call("DELETE /api/medias/{id}", { token, params: { id: mediaId } });
 
+    await call("GET /api/products", { status: 404 });
+    const shop = { ...settings.features.shop, enabled: true };
+    await call("POST /api/settings", {
+      token,
+      body: { ...settings, site_logo: { url: "/files/logo.png" }, features: { ...settings.features, posts, shop } },
+    });
+    const shirt = {
+      name: "Camiseta",
+      status: "published",
+      tags: ["roupa"],
+      options: [{ name: "Tamanho", values: ["P", "M"] }],
+      variants: [
+        { options: ["P"], sku: "CAM-P", price_cents: 4990, stock: 3 },
+        { options: ["M"], price_cents: 5290, compare_at_cents: 5990, stock: 0 },
+      ],
+    };
+    const product = (await call("POST /api/products", { token, body: shirt })).json<{
+      id: number;
+      variants: { id: number }[];
+    }>();
+    const variantId = product.variants[0]?.id ?? 0;
+    await call("POST /api/products", { token, body: { ...shirt, name: "Outra", slug: "" }, status: 409 });
+    await call("POST /api/products", { token, body: { name: "" }, status: 400 });
+    await call("GET /api/products", { query: "?q=camiseta&sort=alphabetical_order&tag=roupa" });
+    await call("GET /api/products", { query: "?sort=cheapest", status: 400 });
+    await call("GET /api/products/tags");
+    await call("GET /api/products/{idOrSlug}", { params: { idOrSlug: product.id } });
+    await call("GET /api/products/{idOrSlug}", { params: { idOrSlug: 999 }, status: 404 });
+    const edited = {
+      ...shirt,
+      variants: shirt.variants.map((variant, index) => (index ? variant : { id: variantId, ...variant })),
+    };
+    await call("PUT /api/products/{id}", { token, params: { id: product.id }, body: edited });
+    const copy = (await call("POST /api/products/{id}/duplicate", { token, params: { id: product.id } })).json<{
+      id: number;
+    }>();
+    await call("DELETE /api/products/{id}", { token, params: { id: copy.id } });
+
+    const item = { product_id: product.id, variant_id: variantId, quantity: 1 };
+    await call("GET /api/shop/cart");
+    await call("POST /api/shop/cart/items", { body: item });
+    await call("POST /api/shop/cart/items", { body: { ...item, quantity: 4 }, status: 400 });
+    await call("POST /api/shop/cart/items", { body: { ...item, variant_id: 999 }, status: 404 });
+    await call("PUT /api/shop/cart/items", { body: { ...item, quantity: 2 } });
+    await call("DELETE /api/shop/cart/items/{position}", { params: { position: 0 } });
+    await call("DELETE /api/shop/cart");
+    await call("PUT /api/shop/cart/postal-code", { body: { postal_code: "01310-100" } });
+    await call("PUT /api/shop/cart/shipping", { body: { shipping: "table:0" } });
+    const shopSettings = {
+      legal_name: "Cooperativa Teste",
+      tax_id: "529.982.247-25",
+      origin_postal_code: "13010-000",
+      shipping: {
+        table_rates: [
+          {
+            name: "Entrega",
+            region: { kind: "uf", uf: "SP" },
+            min_weight_grams: 0,
+            max_weight_grams: 10000,
+            price_cents: 1290,
+            delivery_days: 3,
+          },
+        ],
+      },
+    };
+    await call("PUT /api/shop/settings", { token, body: shopSettings });
+    await call("PUT /api/shop/settings", { token, body: { tax_id: "123" }, status: 400 });
+    await call("GET /api/shop/settings", { token });
+    await call("GET /api/shop/settings", { status: 401 });
+    await call("POST /api/shop/shipping/quote", { body: { postal_code: "01310-100", items: [item] } });
+    await call("POST /api/shop/shipping/quote", { body: { postal_code: "0", items: [item] }, status: 400 });
+
     const image = asFile(await makeImage("png", 40, 30), "foto.png", "image/png");
     await call("POST /api/uploads/images", { token, form: formWith(image) });
     await call("POST /api/uploads/images", { form: formWith(image), status: 401 });

@@ -95,6 +95,7 @@ export function areaOperations(area: Area) {
     get: (spec: OperationSpec) => build(area, "get", spec),
     post: (spec: OperationSpec) => build(area, "post", spec),
     put: (spec: OperationSpec) => build(area, "put", spec),
+    delete: (spec: OperationSpec) => build(area, "delete", spec),
   };
 }
 

@@ -6,18 +6,9 @@ import type { ContentView, TagCount } from "../../../common/views/content.ts";
 import type { Db } from "../../db/client.ts";
 import { type Actor, requireAdmin } from "../../kernel/access.ts";
 import type { PublicReader } from "../../kernel/public-reads.ts";
+import { chooseSlug, type SlugRules, withSlug } from "../../kernel/slugs.ts";
 import type { ContentAccess } from "./content-access.ts";
-import {
-  byIdOrSlug,
-  type ContentTable,
-  chooseSlug,
-  countWhere,
-  listWhere,
-  rankFirst,
-  type SlugRules,
-  tagCounts,
-  withSlug,
-} from "./content-kit.ts";
+import { byIdOrSlug, type ContentTable, countWhere, listWhere, rankFirst, tagCounts } from "./content-kit.ts";
 import type { pages } from "./tables.ts";
 
 /** What distinguishes pages, news and events; everything else is the same service. */

@@ -14,6 +14,7 @@ export const searchArea = defineArea({
           posts: features?.posts.enabled ?? false,
           events: features?.events.enabled ?? false,
           medias: features?.medias.enabled ?? false,
+          shop: features?.shop.enabled ?? false,
         };
       },
       publicReader(context, "search"),

@@ -7,7 +7,7 @@ import { createSearchService, decodeEntities, type SearchService } from "./searc
 
 const t = withTestDatabase();
 let service: SearchService;
-const allOn = { posts: true, events: true, medias: true };
+const allOn = { posts: true, events: true, medias: true, shop: true };
 let features = allOn;
 beforeAll(() => {
   service = createSearchService(t.database.db, async () => features);
@@ -42,7 +42,7 @@ describe("search service", () => {
     expect((await search("feira")).data.map((hit) => hit.type).sort()).toEqual(["event", "media", "page"]);
     features = { ...allOn, medias: false };
     expect((await search("feira")).data.map((hit) => hit.type).sort()).toEqual(["event", "page", "post"]);
-    features = { posts: false, events: false, medias: false };
+    features = { posts: false, events: false, medias: false, shop: false };
     const onlyPages = await search("feira");
     expect(onlyPages.data.map((hit) => hit.type)).toEqual(["page"]);
     expect(onlyPages.pagination.total).toBe(1);

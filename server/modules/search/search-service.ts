@@ -9,6 +9,8 @@ import { eventsAccess, pagesAccess, postsAccess } from "../content/content-acces
 import { events, pages, posts } from "../content/tables.ts";
 import { mediasAccess } from "../medias/medias-access.ts";
 import { medias } from "../medias/tables.ts";
+import { productsAccess } from "../products/products-access.ts";
+import { products } from "../products/tables.ts";
 
 export type SearchQuery = { q: string; page: number; per_page: number };
 
@@ -51,8 +53,8 @@ const plainText = sql.raw(`regexp_replace(summary || ' ' || content, '<[^>]*>', 
 /** Rows of `search` matching the query of the `q` CTE. */
 const matches = (search: AnyColumn) => sql`${search} @@ q.query`;
 
-/** Which kinds of content are public: news, events and the library only while their feature is on. */
-export type SearchScope = () => Promise<{ posts: boolean; events: boolean; medias: boolean }>;
+/** Which kinds of content are public: news, events, the library and the shop only while their feature is on. */
+export type SearchScope = () => Promise<{ posts: boolean; events: boolean; medias: boolean; shop: boolean }>;
 
 /** `readPublic` keeps answers for the next visitor (kernel/public-reads.ts): a search is the same for everyone. */
 export function createSearchService(
@@ -63,7 +65,7 @@ export function createSearchService(
   return {
     /**
      * Full-text search over published pages, published news (published_at reached),
-     * published events and published library items, ranked together; title matches weigh
+     * published events, published library items and published products, ranked together; title matches weigh
      * most (see the `search` columns). A switched-off feature's items are left out: their
      * pages answer 404. A library item is dated January 1st (UTC) of its publication year,
      * or by its last update when the year is unknown; its excerpt comes from its authors
@@ -77,13 +79,14 @@ export function createSearchService(
   };
 
   async function searchFor(q: string, query: SearchQuery): Promise<Paginated<SearchHit>> {
-    const { posts: postsOn, events: eventsOn, medias: mediasOn } = await scope();
+    const { posts: postsOn, events: eventsOn, medias: mediasOn, shop: shopOn } = await scope();
     // What visitors may see of each kind, whoever asks (content-access.ts, medias-access.ts), that matches.
     const where = {
       pages: and(pagesAccess(null), matches(pages.search)),
       posts: and(sql`${postsOn}`, postsAccess(null), matches(posts.search)),
       events: and(sql`${eventsOn}`, eventsAccess(null), matches(events.search)),
       medias: and(sql`${mediasOn}`, mediasAccess(null), matches(medias.search)),
+      products: and(sql`${shopOn}`, productsAccess(null), matches(products.search)),
     };
 
     const hits = sql`
@@ -109,6 +112,11 @@ export function createSearchService(
                  ts_rank(search, q.query)
             FROM medias, q
            WHERE ${where.medias}
+          UNION ALL
+          SELECT 'product', id, name, ${`${sitePaths.shop}/`} || slug, summary, content, updated_at,
+                 ts_rank(search, q.query)
+            FROM products, q
+           WHERE ${where.products}
         ),
         page AS (
           SELECT hits.*, count(*) OVER () AS total
@@ -129,7 +137,8 @@ export function createSearchService(
           SELECT ((SELECT count(*) FROM pages, q WHERE ${where.pages})
                 + (SELECT count(*) FROM posts, q WHERE ${where.posts})
                 + (SELECT count(*) FROM events, q WHERE ${where.events})
-                + (SELECT count(*) FROM medias, q WHERE ${where.medias}))::int AS total`;
+                + (SELECT count(*) FROM medias, q WHERE ${where.medias})
+                + (SELECT count(*) FROM products, q WHERE ${where.products}))::int AS total`;
       const [row] = rowsOf(await db.execute(counted)).map((value) =>
         z.object({ total: z.coerce.number() }).parse(value),
       );

@@ -1,0 +1,138 @@
+import { MAX_ID } from "./schemas/id.ts";
+import { z } from "./zod.ts";
+
+// The visitor's cart (spec §3 Cart, §4 Cart) as it lives in its cookie: ids and quantities only. Prices,
+// names and stock are read again from the database on every view (server/modules/shop/cart-service.ts),
+// so a cookie someone edited by hand can at worst name other products, never change what they cost.
+
+/** The cart cookie's name; it is readable by the page's script, which shows the count in the header. */
+export const CART_COOKIE = "cms_cart";
+/** Spec §9: the cart cookie lasts 365 days. */
+export const CART_COOKIE_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
+export const MAX_CART_LINES = 50;
+export const MAX_LINE_QUANTITY = 999;
+/** Longer than a cart of MAX_CART_LINES lines can be: a longer cookie was not written here. */
+const MAX_COOKIE_LENGTH = 2_000;
+
+export type CartItem = { product_id: number; variant_id: number; quantity: number };
+export type Cart = {
+  items: CartItem[];
+  /** The shipping option chosen on the cart page ("table:3", "correios:04510", "pickup"). */
+  shipping: string | null;
+  /** The CEP typed for the quote, 8 digits. */
+  postal_code: string | null;
+};
+
+export const emptyCart: Cart = { items: [], shipping: null, postal_code: null };
+
+const id = z.coerce.number().int("Produto inválido").positive("Produto inválido").max(MAX_ID, "Produto inválido");
+
+/** What an add or an update sends: the product, the variant and how many. */
+export const cartItemSchema = z.object({
+  product_id: id,
+  variant_id: id,
+  quantity: z.coerce
+    .number({ error: "Informe a quantidade" })
+    .int("Informe a quantidade em números inteiros")
+    .min(1, "A quantidade mínima é 1")
+    .max(MAX_LINE_QUANTITY, `A quantidade máxima é ${MAX_LINE_QUANTITY}`),
+});
+export type CartItemInput = z.infer<typeof cartItemSchema>;
+
+/** The line to remove, by its position in the cart (spec §4). */
+export const cartPositionSchema = z.object({
+  position: z.coerce
+    .number({ error: "Item inválido" })
+    .int("Item inválido")
+    .min(0, "Item inválido")
+    .max(MAX_CART_LINES),
+});
+
+/** A shipping option's code (server/modules/shop/shipping/): "pickup", "correios:04510", "free:table:entrega-padrao". */
+export const SHIPPING_CODE_PATTERN = /^[a-z]+(?::[a-z]+)?(?::[A-Za-z0-9_-]{1,40})?$/;
+export const shippingChoiceSchema = z.object({
+  shipping: z.string().trim().regex(SHIPPING_CODE_PATTERN, "Opção de frete inválida").max(60),
+});
+
+const sameLine = (a: CartItem, b: Pick<CartItem, "product_id" | "variant_id">) =>
+  a.product_id === b.product_id && a.variant_id === b.variant_id;
+
+/** Spec §4: an item already in the cart gains the added quantity; another is appended. */
+export function addToCart(cart: Cart, item: CartItem): Cart {
+  const found = cart.items.some((line) => sameLine(line, item));
+  const items = found
+    ? cart.items.map((line) =>
+        sameLine(line, item) ? { ...line, quantity: Math.min(MAX_LINE_QUANTITY, line.quantity + item.quantity) } : line,
+      )
+    : [...cart.items, item].slice(0, MAX_CART_LINES);
+  return { ...cart, items };
+}
+
+/** Spec §4: updating sets the quantity of the item, or appends it when it is not there. */
+export function updateInCart(cart: Cart, item: CartItem): Cart {
+  if (!cart.items.some((line) => sameLine(line, item))) return addToCart(cart, item);
+  return {
+    ...cart,
+    items: cart.items.map((line) => (sameLine(line, item) ? { ...line, quantity: item.quantity } : line)),
+  };
+}
+
+/** Spec §4: an item is removed by its position; a position past the end changes nothing. */
+export function removeFromCart(cart: Cart, position: number): Cart {
+  return { ...cart, items: cart.items.filter((_, index) => index !== position) };
+}
+
+/** Spec §4: clearing empties the items and the shipping chosen for them; the visitor's CEP stays. */
+export function clearCart(cart: Cart): Cart {
+  return { ...cart, items: [], shipping: null };
+}
+
+export function chooseShipping(cart: Cart, shipping: string | null): Cart {
+  return { ...cart, shipping };
+}
+
+/** A new CEP makes the options quoted for the old one meaningless: the choice goes with it. */
+export function setPostalCode(cart: Cart, postalCode: string | null): Cart {
+  return postalCode === cart.postal_code ? cart : { ...cart, postal_code: postalCode, shipping: null };
+}
+
+/** How many units the cart holds: the header's count. */
+export const cartCount = (cart: Cart) => cart.items.reduce((total, item) => total + item.quantity, 0);
+
+// The cookie's value: "1~<cep>~<shipping>~<product>.<variant>.<quantity>_<product>.<variant>.<quantity>".
+// Every character in it is allowed in a cookie without quoting, and it is short enough for 50 lines.
+const COOKIE_VERSION = "1";
+const LINE = /^(\d{1,10})\.(\d{1,10})\.(\d{1,3})$/;
+
+export function cartCookieValue(cart: Cart): string {
+  const lines = cart.items.map((item) => `${item.product_id}.${item.variant_id}.${item.quantity}`).join("_");
+  return [COOKIE_VERSION, cart.postal_code ?? "", cart.shipping ?? "", lines].join("~");
+}
+
+/**
+ * The cart in a cookie's value. Anything this code did not write (a value too long, a line that is
+ * not three numbers, ids out of range, an unknown version) gives an empty cart rather than an error:
+ * the visitor starts again, and nothing in it is trusted anyway.
+ */
+export function readCartCookie(value: string | null | undefined): Cart {
+  if (!value || value.length > MAX_COOKIE_LENGTH) return emptyCart;
+  const [version, postalCode = "", shipping = "", lines = "", ...rest] = value.split("~");
+  if (version !== COOKIE_VERSION || rest.length > 0) return emptyCart;
+  if (postalCode !== "" && !/^\d{8}$/.test(postalCode)) return emptyCart;
+  if (shipping !== "" && !SHIPPING_CODE_PATTERN.test(shipping)) return emptyCart;
+  let cart: Cart = { items: [], shipping: shipping || null, postal_code: postalCode || null };
+  for (const line of lines === "" ? [] : lines.split("_")) {
+    const match = LINE.exec(line);
+    const item = match && cartItemSchema.safeParse({ product_id: match[1], variant_id: match[2], quantity: match[3] });
+    if (!item?.success || cart.items.length >= MAX_CART_LINES) return emptyCart;
+    cart = addToCart(cart, item.data);
+  }
+  return cart;
+}
+
+/** The Set-Cookie value that keeps `cart` for 365 days (readable by the page's script for the count). */
+export function cartSetCookie(cart: Cart, secure: boolean): string {
+  const value = cart.items.length === 0 && !cart.postal_code ? "" : cartCookieValue(cart);
+  const maxAge = value === "" ? 0 : CART_COOKIE_MAX_AGE_SECONDS;
+  return `${CART_COOKIE}=${value}; Path=/; SameSite=Lax; Max-Age=${maxAge}${secure ? "; Secure" : ""}`;
+}

@@ -1,0 +1,9 @@
+import { defineArea } from "../../kernel/area.ts";
+import { productsOperations } from "./operations.ts";
+import { createProductsService } from "./products-service.ts";
+import { productsRoutes } from "./routes.ts";
+
+export const productsArea = defineArea({
+  service: (context) => createProductsService(context),
+  routes: [{ base: "/api/products", routes: productsRoutes, operations: productsOperations }],
+});

@@ -1,0 +1,133 @@
+import { addToCart, type Cart, type CartItemInput, removeFromCart, updateInCart } from "../../../common/cart.ts";
+import { invalid, notFound } from "../../../common/errors.ts";
+import type { CartLine, PricedCart } from "../../../common/views/cart.ts";
+import type { ProductView, VariantView } from "../../../common/views/products.ts";
+import type { ServiceContext } from "../../kernel/area.ts";
+import { PRODUCT_NOT_FOUND } from "../products/products-service.ts";
+
+type Sellable = { product: ProductView; variant: VariantView };
+
+/** "Camiseta (M)": the product and, when it has options, the chosen values. */
+function itemName({ product, variant }: Sellable): string {
+  return variant.options.length ? `${product.name} (${variant.options.join(", ")})` : product.name;
+}
+
+function variantLabel({ product, variant }: Sellable): string {
+  return variant.options.map((value, index) => `${product.options[index]?.name ?? "Opção"}: ${value}`).join(", ");
+}
+
+function units(quantity: number): string {
+  return quantity === 1 ? "1 unidade" : `${quantity} unidades`;
+}
+
+/** The refusal of a quantity the stock cannot cover. */
+function notEnoughStock(item: Sellable, wanted: number) {
+  const message =
+    item.variant.stock === 0
+      ? `${itemName(item)} está esgotado.`
+      : `Só há ${units(item.variant.stock)} de ${itemName(item)} em estoque; você pediu ${wanted}.`;
+  return invalid(message, { quantity: [message] });
+}
+
+/**
+ * The cart's server side: every view prices the cookie's ids again from the database, and every add
+ * or update is checked against the variant's stock. The cart itself stays in the visitor's cookie
+ * (common/cart.ts); these functions take one and give the next.
+ */
+export function createCartService(context: ServiceContext) {
+  const { services } = context;
+
+  async function sellable(input: Pick<CartItemInput, "product_id" | "variant_id">): Promise<Sellable> {
+    const [found] = await services.products.forCart([input.variant_id]);
+    if (!found || found.product.id !== input.product_id) throw notFound(PRODUCT_NOT_FOUND);
+    return found;
+  }
+
+  function quantityIn(cart: Cart, input: Pick<CartItemInput, "product_id" | "variant_id">): number {
+    const line = cart.items.find(
+      (item) => item.product_id === input.product_id && item.variant_id === input.variant_id,
+    );
+    return line?.quantity ?? 0;
+  }
+
+  return {
+    /** Spec §4 add: the quantity joins what the cart already has of the variant, within its stock. */
+    async add(cart: Cart, input: CartItemInput): Promise<Cart> {
+      const item = await sellable(input);
+      const wanted = quantityIn(cart, input) + input.quantity;
+      if (wanted > item.variant.stock) throw notEnoughStock(item, wanted);
+      return addToCart(cart, input);
+    },
+
+    /** Spec §4 update: the quantity replaces the cart's, within the variant's stock. */
+    async update(cart: Cart, input: CartItemInput): Promise<Cart> {
+      const item = await sellable(input);
+      if (input.quantity > item.variant.stock) throw notEnoughStock(item, input.quantity);
+      return updateInCart(cart, input);
+    },
+
+    /**
+     * The cart priced now. A line whose product is gone, unpublished or sold out leaves the cart, and
+     * a quantity above the stock comes down to it; each change is told in `notices`, and `cart` is
+     * what the cookie should hold from now on.
+     */
+    async price(cart: Cart): Promise<{ cart: Cart; priced: PricedCart }> {
+      const found = await services.products.forCart(cart.items.map((item) => item.variant_id));
+      const byVariant = new Map(found.map((item) => [item.variant.id, item]));
+      const notices: string[] = [];
+      let kept: Cart = { ...cart, items: [] };
+      for (const line of cart.items) {
+        const item = byVariant.get(line.variant_id);
+        if (!item || item.product.id !== line.product_id) {
+          notices.push("Um produto do seu carrinho não está mais disponível e foi retirado.");
+          continue;
+        }
+        if (item.variant.stock === 0) {
+          notices.push(`${itemName(item)} esgotou e foi retirado do carrinho.`);
+          continue;
+        }
+        const quantity = Math.min(line.quantity, item.variant.stock);
+        if (quantity < line.quantity)
+          notices.push(`Só há ${units(quantity)} de ${itemName(item)} em estoque; a quantidade foi ajustada.`);
+        kept = addToCart(kept, { ...line, quantity });
+      }
+      const lines: CartLine[] = kept.items.flatMap((line, position) => {
+        const item = byVariant.get(line.variant_id);
+        if (!item) return [];
+        const cover = item.product.images[0];
+        return [
+          {
+            position,
+            product_id: line.product_id,
+            variant_id: line.variant_id,
+            name: item.product.name,
+            variant: variantLabel(item),
+            url: item.product.url,
+            image: cover ? (cover.thumb ?? cover.url) : null,
+            unit_price_cents: item.variant.price_cents,
+            compare_at_cents: item.variant.compare_at_cents,
+            quantity: line.quantity,
+            line_total_cents: item.variant.price_cents * line.quantity,
+            stock: item.variant.stock,
+            weight_grams: item.product.weight_grams,
+          },
+        ];
+      });
+      return {
+        cart: kept,
+        priced: {
+          lines,
+          subtotal_cents: lines.reduce((total, line) => total + line.line_total_cents, 0),
+          count: lines.reduce((total, line) => total + line.quantity, 0),
+          postal_code: kept.postal_code,
+          shipping: kept.shipping,
+          notices,
+        },
+      };
+    },
+
+    remove: (cart: Cart, position: number): Cart => removeFromCart(cart, position),
+  };
+}
+
+export type CartService = ReturnType<typeof createCartService>;

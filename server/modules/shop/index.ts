@@ -1,0 +1,20 @@
+import { defineArea } from "../../kernel/area.ts";
+import { cartRoutes } from "./cart-routes.ts";
+import { createCartService } from "./cart-service.ts";
+import { cartOperations, shopOperations } from "./operations.ts";
+import { shopRoutes } from "./routes.ts";
+import { createShopService, createShopState } from "./shop-service.ts";
+
+export const shopArea = defineArea({
+  state: ({ config }) => createShopState({ config }),
+  service: (context, state) => createShopService(context, state),
+  listen: (on, state) => on("shop.changed", () => state.settings.invalidate()),
+  routes: [
+    { base: "/api/shop/cart", routes: cartRoutes, operations: cartOperations },
+    { base: "/api/shop", routes: shopRoutes, operations: shopOperations },
+  ],
+});
+
+export const cartArea = defineArea({
+  service: (context) => createCartService(context),
+});

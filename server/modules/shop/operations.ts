@@ -1,0 +1,92 @@
+import { cartItemSchema, shippingChoiceSchema } from "../../../common/cart.ts";
+import { postalCodeSchema, shippingQuoteSchema, shopSettingsSchema } from "../../../common/schemas/shop.ts";
+import { pricedCartSchema } from "../../../common/views/cart.ts";
+import { shippingQuoteViewSchema, shopSettingsViewSchema } from "../../../common/views/shop.ts";
+import { areaOperations, input, type Operation, type OperationSpec, output } from "../../http/openapi/operation.ts";
+
+const shop = areaOperations({ tag: "shop", path: "/api/shop", access: "admin" });
+const settings = output("ShopSettings", shopSettingsViewSchema);
+const closed = { status: 404, description: "The shop feature is off" };
+
+export const shopOperations: Operation[] = [
+  shop.get({
+    path: "/settings",
+    summary:
+      "The shop's settings: seller identity, origin CEP and shipping (the Correios access code is never returned)",
+    success: { status: 200, description: "The settings", schema: settings },
+  }),
+  shop.put({
+    path: "/settings",
+    summary: "Save the shop's settings; an empty Correios access code keeps the stored one",
+    body: input("ShopSettingsInput", shopSettingsSchema),
+    success: { status: 200, description: "The saved settings", schema: settings },
+  }),
+  shop.post({
+    path: "/shipping/quote",
+    summary:
+      "Shipping options for items to a CEP, cheapest first, from every provider switched on (table rates, pickup, free shipping, Correios); a provider that fails is listed in unavailable",
+    access: "public",
+    body: input("ShippingQuoteInput", shippingQuoteSchema),
+    success: { status: 200, description: "The options", schema: output("ShippingQuote", shippingQuoteViewSchema) },
+    refusals: [closed],
+  }),
+];
+
+const cart = areaOperations({ tag: "cart", path: "/api/shop/cart", access: "public" });
+/** Every cart operation is a 404 while the shop is closed. */
+const orClosed = (spec: OperationSpec): OperationSpec => ({ ...spec, refusals: [closed, ...(spec.refusals ?? [])] });
+const priced = {
+  status: 200 as const,
+  description: "The cart, priced now; the cookie holds it",
+  schema: output("Cart", pricedCartSchema),
+  setsCookie: "cms_cart",
+};
+
+/** The visitor's cart (spec §4) kept in the cms_cart cookie, priced again from the database on every answer. */
+export const cartOperations: Operation[] = [
+  cart.get(
+    orClosed({ summary: "The cart, priced now: gone or sold-out items leave it, with notices", success: priced }),
+  ),
+  cart.post(
+    orClosed({
+      path: "/items",
+      summary: "Add an item: one already in the cart gains the quantity, any other is appended; refused above stock",
+      body: input("CartItemInput", cartItemSchema),
+      success: priced,
+      refusals: [{ status: 404, description: "No such product or variant for sale, or the shop is off" }],
+    }),
+  ),
+  cart.put(
+    orClosed({
+      path: "/items",
+      summary: "Set an item's quantity, or append it when absent; refused above stock",
+      body: cartItemSchema,
+      success: priced,
+      refusals: [{ status: 404, description: "No such product or variant for sale, or the shop is off" }],
+    }),
+  ),
+  cart.delete(
+    orClosed({
+      path: "/items/{position}",
+      summary: "Remove the item at a position (0 is the first)",
+      success: priced,
+    }),
+  ),
+  cart.delete(orClosed({ summary: "Clear the cart's items and shipping choice (the CEP stays)", success: priced })),
+  cart.put(
+    orClosed({
+      path: "/postal-code",
+      summary: "Set the CEP for quotes (a new CEP drops the chosen shipping)",
+      body: input("CartPostalCode", postalCodeSchema),
+      success: priced,
+    }),
+  ),
+  cart.put(
+    orClosed({
+      path: "/shipping",
+      summary: "Choose a shipping option by its code",
+      body: input("CartShipping", shippingChoiceSchema),
+      success: priced,
+    }),
+  ),
+];

@@ -1,0 +1,57 @@
+import { normalizeCep, ufOfCep } from "../../../../common/brazil/cep.ts";
+import { foldCase } from "../../../../common/schemas/product.ts";
+import type { TableRate } from "../../../../common/schemas/shipping.ts";
+import { consolidatePackage } from "./package.ts";
+import type { ShippingOption, ShippingProvider } from "./provider.ts";
+
+/**
+ * The shop's own table, offered with no carrier contract and no network. Each service (the rows'
+ * name, without case or accents) gives at most one option: among its rows for the destination and the
+ * package's weight, a CEP range beats a UF, a narrower range beats a wider one, then the earlier row wins.
+ */
+export function tableRatesProvider(rows: readonly TableRate[]): ShippingProvider {
+  return {
+    provider: "table",
+    quote: async (request) =>
+      matchTableRates(rows, request.destination_cep, consolidatePackage(request.items).weight_grams),
+  };
+}
+
+export function matchTableRates(
+  rows: readonly TableRate[],
+  destinationCep: string,
+  weightGrams: number,
+): ShippingOption[] {
+  const cep = normalizeCep(destinationCep);
+  if (cep === null) return [];
+  const uf = ufOfCep(cep);
+  const best = new Map<string, { row: TableRate; rank: number }>();
+  for (const row of rows) {
+    if (weightGrams < row.min_weight_grams || weightGrams > row.max_weight_grams) continue;
+    const rank = rankFor(row.region, cep, uf);
+    if (rank === null) continue;
+    const service = serviceKey(row.name);
+    const current = best.get(service);
+    if (!current || rank < current.rank) best.set(service, { row, rank });
+  }
+  return [...best].map(([service, { row }]) => ({
+    code: `table:${service}`,
+    name: row.name,
+    price_cents: row.price_cents,
+    delivery_days: row.delivery_days,
+    provider: "table",
+  }));
+}
+
+/** Lower is more specific: a CEP range ranks by its width, below every UF row; null when it does not apply. */
+function rankFor(region: TableRate["region"], cep: string, uf: string | null): number | null {
+  if (region.kind === "uf") return region.uf === uf ? Number.MAX_SAFE_INTEGER : null;
+  if (cep < region.from || cep > region.to) return null;
+  return Number(region.to) - Number(region.from);
+}
+
+/** "Entrega Padrão" and "entrega padrao" are one service, coded "entrega-padrao". */
+function serviceKey(name: string): string {
+  const folded = foldCase(name);
+  return folded.replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "") || folded;
+}

@@ -1,0 +1,153 @@
+import { eq } from "drizzle-orm";
+import { invalid } from "../../../common/errors.ts";
+import { type ShippingSettings, shippingSettingsSchema } from "../../../common/schemas/shipping.ts";
+import type { ShippingQuoteInput, ShopSettingsInput } from "../../../common/schemas/shop.ts";
+import type { ShippingQuoteView, ShopSettingsView } from "../../../common/views/shop.ts";
+import { type Actor, requireAdmin } from "../../kernel/access.ts";
+import type { ServiceContext } from "../../kernel/area.ts";
+import { memo, readThrough } from "../../kernel/memo.ts";
+import type { QuoteItem } from "./shipping/provider.ts";
+import { providersFor, quoteShipping, type ShippingDeps } from "./shipping/quote.ts";
+import { requireShopOpen } from "./shop-open.ts";
+import { shopSettings } from "./tables.ts";
+
+declare module "../../kernel/events.ts" {
+  interface AreaEvents {
+    "shop.changed": undefined;
+  }
+}
+
+const ACCESS_CODE_MISSING = "Informe o código de acesso à API";
+
+type ShopSettingsRow = typeof shopSettings.$inferSelect;
+
+/** Before the first save: nothing set, every way of shipping off. */
+function defaultRow(): ShopSettingsRow {
+  return {
+    id: 1,
+    legalName: "",
+    taxId: "",
+    city: "",
+    uf: "",
+    originPostalCode: null,
+    shipping: shippingSettingsSchema.parse({}),
+    updatedAt: new Date(0),
+  };
+}
+
+/** The settings as the form shows them: everything but the Correios access code, of which only its presence. */
+function settingsView(row: ShopSettingsRow): ShopSettingsView {
+  const { access_code, ...correios } = row.shipping.correios;
+  return {
+    legal_name: row.legalName,
+    tax_id: row.taxId,
+    city: row.city,
+    uf: row.uf,
+    origin_postal_code: row.originPostalCode,
+    shipping: { ...row.shipping, correios: { ...correios, access_code: "", access_code_set: access_code !== "" } },
+  };
+}
+
+/** Process-wide: the settings read once per change, and how the Correios adapter is reached. */
+export function createShopState(deps: { config: { CORREIOS_URL?: string } }) {
+  const shipping: ShippingDeps = { correiosBaseUrl: deps.config.CORREIOS_URL };
+  return { shipping, settings: memo<ShopSettingsRow>() };
+}
+export type ShopState = ReturnType<typeof createShopState>;
+
+/**
+ * The shop's settings (/conta/shop, administrators only) and the shipping quote: a cart's variants,
+ * their package data read from the database, quoted by every provider the settings turn on.
+ */
+export function createShopService(context: ServiceContext, state: ShopState) {
+  const { db } = context;
+
+  async function readRow(): Promise<ShopSettingsRow> {
+    return readThrough(
+      context,
+      state.settings,
+      async () => (await db.select().from(shopSettings).where(eq(shopSettings.id, 1)))[0] ?? defaultRow(),
+    );
+  }
+
+  return {
+    async settings(actor: Actor | null): Promise<ShopSettingsView> {
+      requireAdmin(actor);
+      return settingsView(await readRow());
+    },
+
+    async updateSettings(actor: Actor | null, input: ShopSettingsInput): Promise<ShopSettingsView> {
+      requireAdmin(actor);
+      const saved = await context.transaction(async (tx) => {
+        const [stored] = await tx.db.select().from(shopSettings).where(eq(shopSettings.id, 1)).for("update");
+        const storedCode = stored?.shipping.correios.access_code ?? "";
+        const correios = { ...input.shipping.correios, access_code: input.shipping.correios.access_code || storedCode };
+        if (correios.enabled && correios.access_code === "")
+          throw invalid(ACCESS_CODE_MISSING, { "shipping.correios.access_code": [ACCESS_CODE_MISSING] });
+        const shipping: ShippingSettings = { ...input.shipping, correios };
+        const values = {
+          legalName: input.legal_name,
+          taxId: input.tax_id,
+          city: input.city,
+          uf: input.uf,
+          originPostalCode: input.origin_postal_code,
+          shipping,
+          updatedAt: new Date(),
+        };
+        const [row] = await tx.db
+          .insert(shopSettings)
+          .values({ id: 1, ...values })
+          .onConflictDoUpdate({ target: shopSettings.id, set: values })
+          .returning();
+        if (!row) throw new Error("shop settings upsert returned nothing");
+        return row;
+      });
+      context.announce({ name: "shop.changed", payload: undefined });
+      return settingsView(saved);
+    },
+
+    /**
+     * Shipping options for `input.items` to `input.postal_code`, cheapest first, from every provider
+     * the settings turn on; a provider that fails is named in `unavailable` and the others still answer.
+     */
+    async quote(actor: Actor | null, input: ShippingQuoteInput): Promise<ShippingQuoteView> {
+      await requireShopOpen(context.services, actor);
+      const row = await readRow();
+      const found = await context.services.products.forCart(input.items.map((item) => item.variant_id));
+      const byVariant = new Map(found.map((item) => [item.variant.id, item]));
+      const items: QuoteItem[] = input.items.flatMap((item) => {
+        const sellable = byVariant.get(item.variant_id);
+        if (!sellable || sellable.product.id !== item.product_id) return [];
+        const { product, variant } = sellable;
+        return [
+          {
+            weight_grams: product.weight_grams,
+            length_cm: product.length_cm,
+            height_cm: product.height_cm,
+            width_cm: product.width_cm,
+            diameter_cm: product.diameter_cm,
+            format: product.package_format,
+            quantity: item.quantity,
+            price_cents: variant.price_cents,
+          },
+        ];
+      });
+      if (items.length === 0) return { options: [], unavailable: [] };
+      const result = await quoteShipping(
+        providersFor(row.shipping, state.shipping),
+        {
+          origin_cep: row.originPostalCode ?? "",
+          destination_cep: input.postal_code,
+          items,
+          subtotal_cents: items.reduce((total, item) => total + item.price_cents * item.quantity, 0),
+        },
+        {
+          onError: (provider, error) => context.logger.warn({ err: error, provider }, "shipping provider failed"),
+        },
+      );
+      return result;
+    },
+  };
+}
+
+export type ShopService = ReturnType<typeof createShopService>;

@@ -1,0 +1,22 @@
+import { sql } from "drizzle-orm";
+import { check, integer, jsonb, pgTable, text } from "drizzle-orm/pg-core";
+import type { ShippingSettings } from "../../../common/schemas/shipping.ts";
+import { updatedAt } from "../../db/columns.ts";
+
+/** The shop's one row of settings (/conta/shop): who sells, where parcels leave from, how they travel. */
+export const shopSettings = pgTable(
+  "shop_settings",
+  {
+    id: integer("id").primaryKey().default(1),
+    legalName: text("legal_name").notNull().default(""),
+    /** CPF or CNPJ, bare characters. */
+    taxId: text("tax_id").notNull().default(""),
+    city: text("city").notNull().default(""),
+    uf: text("uf").notNull().default(""),
+    originPostalCode: text("origin_postal_code"),
+    /** Table rates, pickup, free shipping and the Correios contract, as shippingSettingsSchema reads them. */
+    shipping: jsonb("shipping").$type<ShippingSettings>().notNull(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [check("shop_settings_single_row", sql`${table.id} = 1`)],
+);
