@@ -6,6 +6,8 @@ import { CHROMIUM_PATH, CONFIGURED_URL, OUTPUT_DIR } from "./tests/e2e/site.ts";
  * the app and starts two servers (a fresh site and a configured one) on two free ports, unless
  * E2E_FRESH_PORT and E2E_CONFIGURED_PORT name them; see tests/e2e/site.ts.
  */
+const SHOP_SWITCHING = /([\\/]shop|shop-admin|account-sidebar)\.spec\.ts$/;
+
 export default defineConfig({
   testDir: "tests/e2e",
   testMatch: "**/*.spec.ts",
@@ -18,6 +20,17 @@ export default defineConfig({
   timeout: 30_000,
   expect: { timeout: 10_000 },
   reporter: "list",
+  // The specs that switch the shop feature on and off run one after the other, once every other spec
+  // is done, each seeing the shop as the one before left it: the public shop's story, the sidebar's
+  // feature check, then the administration, which leaves the shop open with its catalogue. A failure
+  // in one skips those after it, and the summary counts them as skipped. A focused run of one of them
+  // takes --no-deps.
+  projects: [
+    { name: "site", testIgnore: SHOP_SWITCHING },
+    { name: "shop", testMatch: /[\\/]shop\.spec\.ts$/, dependencies: ["site"] },
+    { name: "sidebar", testMatch: /account-sidebar\.spec\.ts$/, dependencies: ["shop"] },
+    { name: "shop-admin", testMatch: /shop-admin\.spec\.ts$/, dependencies: ["sidebar"] },
+  ],
   use: {
     ...devices["Desktop Chrome"],
     baseURL: CONFIGURED_URL,

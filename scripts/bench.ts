@@ -24,6 +24,8 @@
  *                                     its equivalent paths under the same load, and the ratios
  *   BENCH_LIGHTHOUSE=0                skips Lighthouse
  *   BENCH_IMPORT_ENTRIES=5000         BibTeX entries of the import part (0 skips it)
+ *   BENCH_SHOP_PRODUCTS=10000         products of the shop part (0 skips it): the shop's list, a product page and
+ *                                     a quote, one request at a time with PAGE_CACHE=off (scripts/bench/shop.ts)
  */
 import { execFileSync } from "node:child_process";
 import fs from "node:fs/promises";
@@ -47,6 +49,7 @@ import {
   startAppServer,
   startHelloServer,
 } from "./bench/server.ts";
+import { measureShop, seedShop, shopLines } from "./bench/shop.ts";
 import { markdownTable, tableRows } from "./bench/table.ts";
 import { type PageWeight, pageWeigher } from "./bench/weight.ts";
 import { prepareWrk, wrkInstalled } from "./bench/wrk.ts";
@@ -70,6 +73,7 @@ const options = {
   databaseUrl: process.env.BENCH_DATABASE_URL || null,
   lighthouse: process.env.BENCH_LIGHTHOUSE !== "0",
   importEntries: Number(process.env.BENCH_IMPORT_ENTRIES ?? 5000),
+  shopProducts: Number(process.env.BENCH_SHOP_PRODUCTS ?? 10_000),
 };
 const CONNECTIONS = [10, 50];
 const THREADS = 2;
@@ -289,6 +293,22 @@ async function main() {
     await importScenario(server.base, token, options.importEntries);
     console.log(`RSS after import: ${(await rssMb(server.pid)).toFixed(0)} MB`);
     await server.stop();
+  }
+
+  if (options.shopProducts > 0) {
+    console.log(`\n## The shop with ${options.shopProducts} products, PAGE_CACHE=off (apart from the table)\n`);
+    const shopData = await temporaryFolder("cms-bench-shop-");
+    const server = await startAppServer({ dataDir: shopData.path, pageCache: false });
+    await seed(server.base);
+    const api = apiClient(server.base);
+    await api.login();
+    const started = performance.now();
+    const sample = await seedShop(api, options.shopProducts);
+    console.log(`${options.shopProducts} products written in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+    console.log("\n| request, one at a time | measured | target | met |\n|---|---|---|---|");
+    console.log(shopLines(await measureShop(server.base, sample)).join("\n"));
+    await server.stop();
+    await shopData.remove();
   }
 }
 

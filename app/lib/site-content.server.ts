@@ -12,8 +12,11 @@ type Settings = NonNullable<Awaited<ReturnType<Services["settings"]["get"]>>>;
 /** Public lists show this many items a page. */
 export const PUBLIC_PER_PAGE = 12;
 
-/** News (/noticias*), the agenda (/agenda*) and the library (/biblioteca*) exist only while their feature is switched on. */
-export async function requireFeature(services: Services, feature: "posts" | "events" | "medias"): Promise<Settings> {
+/** News (/noticias*), the agenda (/agenda*), the library (/biblioteca*) and the shop (/loja*) exist only while their feature is switched on. */
+export async function requireFeature(
+  services: Services,
+  feature: "posts" | "events" | "medias" | "shop",
+): Promise<Settings> {
   const settings = await services.settings.get();
   if (!settings?.features[feature].enabled) throw notFoundPage();
   return settings;

@@ -2,7 +2,8 @@ import type { Page } from "@playwright/test";
 import { type Account, expect, jsonOf, login, test } from "./fixtures.ts";
 
 const ADMIN_LINKS = ["Páginas", "Menus", "Contatos", "Usuários", "Configurações"];
-const FEATURE_LINKS = ["Notícias", "Agenda", "Biblioteca", "Loja"];
+// Produtos comes with the shop's feature link, under the same rule.
+const FEATURE_LINKS = ["Notícias", "Agenda", "Biblioteca", "Loja", "Produtos"];
 
 async function openSidebar(page: Page, account: Account) {
   await login(page, account.email, account.password);
@@ -36,8 +37,8 @@ test("an administrator sees the administration links and every feature link", as
 type Settings = { features: Record<string, { title: string; url: string; enabled: boolean }> };
 
 // Other specs switch Notícias and Agenda on (never off) and the global setup switches Biblioteca on
-// for the medias spec, so this one toggles Loja, which nothing else uses (the shop is not built yet),
-// and switches it off again at the end.
+// for the medias spec, so this one toggles Loja; the shop's own specs switch it too, so this spec
+// runs between them, alone (playwright.config.ts), and switches it off again at the end.
 test("a super user sees feature links only for enabled features", async ({ page, api, createUser }) => {
   const setShop = async (enabled: boolean) => {
     const settings = await jsonOf<Settings>(await api.get("/api/settings"));
@@ -54,11 +55,13 @@ test("a super user sees feature links only for enabled features", async ({ page,
   for (const name of [...ADMIN_LINKS, "Meus dados"]) await expect(link(sidebar, name)).toBeVisible();
   await expect(link(sidebar, "Biblioteca")).toHaveAttribute("href", "/conta/medias");
   await expect(link(sidebar, "Loja")).toHaveCount(0);
+  await expect(link(sidebar, "Produtos")).toHaveCount(0);
 
   try {
     await setShop(true);
     await page.reload();
     await expect(link(sidebar, "Loja")).toHaveAttribute("href", "/conta/shop");
+    await expect(link(sidebar, "Produtos")).toHaveAttribute("href", "/conta/produtos");
     await expect(link(sidebar, "Biblioteca")).toHaveAttribute("href", "/conta/medias");
   } finally {
     await setShop(false);

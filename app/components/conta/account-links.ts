@@ -6,7 +6,8 @@ export type AccountLink = { label: string; to: string };
 
 /**
  * The account sidebar of docs/spec.md §§2, 6. Feature links follow the spec's
- * condition as written: every feature for admin, only enabled ones for super.
+ * condition as written: every feature for admin, only enabled ones for super. The shop's feature
+ * link (its settings, /conta/shop) comes with Produtos, under the same condition.
  */
 export function accountLinks(user: { role: UserRole }, features: Features | null): AccountLink[] {
   const { role } = user;
@@ -20,7 +21,9 @@ export function accountLinks(user: { role: UserRole }, features: Features | null
   const showFeature = (key: FeatureKey) => role === "admin" || (role === "super" && features?.[key].enabled === true);
   for (const key of featureKeys) {
     const feature = features?.[key];
-    if (feature && showFeature(key)) links.push({ label: feature.title, to: accountPaths.area(key) });
+    if (!feature || !showFeature(key)) continue;
+    links.push({ label: feature.title, to: accountPaths.area(key) });
+    if (key === "shop") links.push({ label: "Produtos", to: accountPaths.area("produtos") });
   }
   if (admin) {
     links.push(

@@ -219,3 +219,12 @@ export const EyeOffIcon = ({ size = 18, ...rest }: IconProps) => (
     <path d="M3 3l18 18" />
   </Icon>
 );
+
+export const ShoppingCartIcon = ({ size = 22, ...rest }: IconProps) => (
+  <Icon size={size} {...rest}>
+    <path d="M6 19m-2 0a2 2 0 1 0 4 0a2 2 0 1 0 -4 0" />
+    <path d="M17 19m-2 0a2 2 0 1 0 4 0a2 2 0 1 0 -4 0" />
+    <path d="M17 17h-11v-14h-2" />
+    <path d="M6 5l14 1l-1 7h-13" />
+  </Icon>
+);

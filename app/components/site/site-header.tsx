@@ -4,6 +4,7 @@ import { accountPaths } from "../../../common/site-paths.ts";
 import type { MenuItem } from "../../../common/views/menus.ts";
 import { useRootData } from "../../root.tsx";
 import { AppLink } from "../app-link.tsx";
+import { CartLink } from "./cart-link.tsx";
 import { ChevronDownIcon, CloseIcon, MenuIcon } from "./icons.tsx";
 import { SearchBox } from "./search-box.tsx";
 import styles from "./site-header.module.css";
@@ -246,6 +247,7 @@ export function SiteHeader({ menus }: { menus: MenuItem[] }) {
           {settings ? (
             <div className={styles.tools}>
               <SearchBox />
+              {settings.features.shop.enabled ? <CartLink /> : null}
               <AppLink to={accountPaths.home} className={`${buttonClass()} ${styles.account} ${styles.wideOnly}`}>
                 Minha conta
               </AppLink>

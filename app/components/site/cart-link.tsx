@@ -1,0 +1,35 @@
+import { useEffect, useState } from "react";
+import { useLocation } from "react-router";
+import { cartCountInCookies } from "../../../common/cart-count.ts";
+import { sitePaths } from "../../../common/site-paths.ts";
+import { AppLink } from "../app-link.tsx";
+import { ShoppingCartIcon } from "./icons.tsx";
+import styles from "./site-header.module.css";
+
+/**
+ * The header's link to the cart (its icon alone on phones). The server always renders a plain
+ * "Carrinho", so every visitor gets the same cacheable HTML; once the page runs, the count comes from
+ * the cart cookie, read again after each navigation (an add or an update answers with a new cookie
+ * and a redirect).
+ */
+export function CartLink() {
+  const { key } = useLocation();
+  const [count, setCount] = useState(0);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the location's key is when the cookie may have changed
+  useEffect(() => setCount(cartCountInCookies(document.cookie)), [key]);
+  return (
+    <AppLink
+      to={sitePaths.cart}
+      className={styles.cart}
+      aria-label={count > 0 ? `Carrinho: ${count} ${count === 1 ? "item" : "itens"}` : undefined}
+    >
+      <ShoppingCartIcon />
+      <span className={styles.cartText}>Carrinho</span>
+      {count > 0 ? (
+        <span className={styles.cartCount} aria-hidden="true" data-testid="cart-count">
+          {count}
+        </span>
+      ) : null}
+    </AppLink>
+  );
+}

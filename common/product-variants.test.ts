@@ -1,0 +1,115 @@
+import { describe, expect, it } from "vitest";
+import {
+  type OptionDraft,
+  optionCombinations,
+  syncVariants,
+  type VariantDraft,
+  variantOptionValues,
+} from "./product-variants.ts";
+
+const row = (values: Record<string, string>, extra: Partial<VariantDraft> = {}): VariantDraft => ({
+  values,
+  sku: "",
+  price_cents: "10,00",
+  compare_at_cents: "",
+  stock: "1",
+  ...extra,
+});
+
+const size: OptionDraft = { key: "a", name: "Tamanho", values: ["P", "M", "G"] };
+const color: OptionDraft = { key: "b", name: "Cor", values: ["Azul", "Verde"] };
+
+describe("optionCombinations", () => {
+  it("is one empty combination without options", () => {
+    expect(optionCombinations([])).toEqual([[]]);
+  });
+
+  it("varies the first option slowest", () => {
+    expect(optionCombinations([size, color])).toEqual([
+      ["P", "Azul"],
+      ["P", "Verde"],
+      ["M", "Azul"],
+      ["M", "Verde"],
+      ["G", "Azul"],
+      ["G", "Verde"],
+    ]);
+  });
+});
+
+describe("syncVariants", () => {
+  it("turns the single variant of a product without options into the first size, keeping its id", () => {
+    const single = row({}, { id: 7, sku: "CAM", price_cents: "52,90", stock: "4" });
+    const rows = syncVariants([size], [single]);
+    expect(rows.map((variant) => variant.values.a)).toEqual(["P", "M", "G"]);
+    expect(rows[0]).toEqual({ ...single, values: { a: "P" } });
+    expect(rows[1]).toEqual({ values: { a: "M" }, sku: "", price_cents: "52,90", compare_at_cents: "", stock: "4" });
+    expect(rows[1]?.id).toBeUndefined();
+  });
+
+  it("keeps the rows whose combination still exists and drops the others", () => {
+    const rows = [row({ a: "P" }, { id: 1, stock: "3" }), row({ a: "M" }, { id: 2 }), row({ a: "G" }, { id: 3 })];
+    const next = syncVariants([{ ...size, values: ["G", "P", "GG"] }], rows);
+    expect(next.map((variant) => [variant.values.a, variant.id])).toEqual([
+      ["G", 3],
+      ["P", 1],
+      ["GG", undefined],
+    ]);
+    expect(next[1]?.stock).toBe("3");
+    expect(next[2]?.stock).toBe("0");
+  });
+
+  it("matches values without case or accents", () => {
+    const next = syncVariants([{ key: "a", name: "Tamanho", values: ["Médio"] }], [row({ a: "medio" }, { id: 9 })]);
+    expect(next).toEqual([row({ a: "Médio" }, { id: 9 })]);
+  });
+
+  it("adding a second option keeps each row on its first combination and copies it, without id or SKU, to the others", () => {
+    const rows = [row({ a: "P" }, { id: 1, sku: "P1", price_cents: "5,00" }), row({ a: "M" }, { id: 2, sku: "M1" })];
+    const next = syncVariants([{ ...size, values: ["P", "M"] }, color], rows);
+    expect(next.map((variant) => [variant.values.a, variant.values.b, variant.id, variant.sku])).toEqual([
+      ["P", "Azul", 1, "P1"],
+      ["P", "Verde", undefined, ""],
+      ["M", "Azul", 2, "M1"],
+      ["M", "Verde", undefined, ""],
+    ]);
+    expect(next[1]?.price_cents).toBe("5,00");
+  });
+
+  it("removing an option keeps the first row of each remaining value", () => {
+    const rows = [
+      row({ a: "P", b: "Azul" }, { id: 1 }),
+      row({ a: "P", b: "Verde" }, { id: 2 }),
+      row({ a: "M", b: "Azul" }, { id: 3 }),
+    ];
+    const next = syncVariants([color], rows);
+    expect(next.map((variant) => [variant.values.b, variant.id])).toEqual([
+      ["Azul", 1],
+      ["Verde", 2],
+    ]);
+  });
+
+  it("renaming an option keeps every row: rows follow the option's key", () => {
+    const rows = syncVariants([size], [row({})]);
+    expect(syncVariants([{ ...size, name: "Numeração" }], rows)).toEqual(rows);
+  });
+
+  it("removing every option leaves the first row as the single variant", () => {
+    const rows = [row({ a: "P" }, { id: 1 }), row({ a: "M" }, { id: 2 })];
+    expect(syncVariants([], rows)).toEqual([row({}, { id: 1 })]);
+  });
+
+  it("leaves the rows alone while an option has no values", () => {
+    const rows = [row({ a: "P" }, { id: 1 })];
+    expect(syncVariants([size, { key: "b", name: "Cor", values: [] }], rows)).toEqual(rows);
+  });
+
+  it("starts a product's first row with empty prices", () => {
+    expect(syncVariants([], [])).toEqual([{ values: {}, sku: "", price_cents: "", compare_at_cents: "", stock: "0" }]);
+  });
+});
+
+describe("variantOptionValues", () => {
+  it("lists a row's values in the options' order", () => {
+    expect(variantOptionValues([color, size], row({ a: "P", b: "Azul" }))).toEqual(["Azul", "P"]);
+  });
+});

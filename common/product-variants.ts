@@ -1,0 +1,64 @@
+import { foldCase } from "./schemas/product.ts";
+
+/**
+ * The product form's options and variants (app/components/conta/product-form.tsx). Each option has a
+ * key of its own that survives renaming and removing options, so a variant row keeps its values by
+ * option key rather than by position while the administrator edits the options.
+ */
+export type OptionDraft = { key: string; name: string; values: string[] };
+
+/** A variant row as typed: amounts in reais ("52,90"), the stock as digits. */
+export type VariantDraft = {
+  /** The stored variant's id: kept so that carts holding it still find it. */
+  id?: number;
+  /** The variant's value of each option, by option key. */
+  values: Record<string, string>;
+  sku: string;
+  price_cents: string;
+  compare_at_cents: string;
+  stock: string;
+};
+
+/** Every combination of the options' values, the first option varying slowest; one empty one without options. */
+export function optionCombinations(options: readonly { values: readonly string[] }[]): string[][] {
+  return options.reduce<string[][]>(
+    (combinations, option) => combinations.flatMap((prefix) => option.values.map((value) => [...prefix, value])),
+    [[]],
+  );
+}
+
+const fits = (row: VariantDraft, combination: Record<string, string>) =>
+  Object.entries(combination).every(([key, value]) => {
+    const own = row.values[key];
+    return own === undefined || foldCase(own) === foldCase(value);
+  });
+
+/**
+ * One row per combination of the options' values. A combination takes the first row not yet taken
+ * whose values agree with it (an option the row has no value for, a new one, agrees with anything):
+ * that row keeps its id, SKU, prices and stock. A combination no free row fits copies the prices and
+ * stock of a taken row that fits, else the first row's prices with no stock, and never an id or a
+ * SKU (both belong to one variant). While an option has no values yet the rows stay as they are.
+ */
+export function syncVariants(options: readonly OptionDraft[], rows: readonly VariantDraft[]): VariantDraft[] {
+  if (options.some((option) => option.values.length === 0)) return [...rows];
+  const free = [...rows];
+  return optionCombinations(options).map((combination) => {
+    const values = Object.fromEntries(options.map((option, index) => [option.key, combination[index] ?? ""]));
+    const index = free.findIndex((row) => fits(row, values));
+    const kept = index === -1 ? undefined : free.splice(index, 1)[0];
+    if (kept) return { ...kept, values };
+    const like = rows.find((row) => fits(row, values));
+    return {
+      values,
+      sku: "",
+      price_cents: (like ?? rows[0])?.price_cents ?? "",
+      compare_at_cents: (like ?? rows[0])?.compare_at_cents ?? "",
+      stock: like?.stock ?? "0",
+    };
+  });
+}
+
+/** A row's values in the options' order, as the shared schema's `options` of a variant. */
+export const variantOptionValues = (options: readonly OptionDraft[], row: VariantDraft) =>
+  options.map((option) => row.values[option.key] ?? "");
