@@ -2,6 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, BrowserContext, Page } from "@playwright/test";
 import sharp from "sharp";
 import { expect, expectPath, jsonOf, test, waitForHydratedPage } from "./fixtures.ts";
+import { expectWithinPublicBudget } from "./page-budget.ts";
 import { CONFIGURED_URL } from "./site.ts";
 
 /**
@@ -159,6 +160,10 @@ test("the shop's pages are a 404 while the feature is off", async ({ page, api }
   await expect(page.getByRole("link", { name: "Carrinho", exact: true })).toHaveCount(0);
   await openShop(api);
   expect((await page.goto("/loja"))?.status()).toBe(200);
+});
+
+test("the shop's pages stay within the public pages' JavaScript and CSS budget", async ({ page }) => {
+  for (const path of ["/loja", product("Camiseta").url, "/loja/carrinho"]) await expectWithinPublicBudget(page, path);
 });
 
 test("the list and the product pages are the same for everyone, and kept by the page cache", async ({ playwright }) => {
