@@ -14,6 +14,7 @@ function site() {
   app.get("/encoded", (c) =>
     c.body(new Uint8Array(4096), 200, { "Content-Type": "text/html", "Content-Encoding": "br" }),
   );
+  app.get("/varied", (c) => c.html(page, 200, { Vary: "Accept-Encoding" }));
   app.get("/export", (c) => {
     const lines = Array.from({ length: 2000 }, (_, index) => `@book{item${index}, title = {Título ${index}}}\n`);
     const stream = new ReadableStream<Uint8Array>({
@@ -49,6 +50,14 @@ describe("answers made per request", () => {
     expect(plain.headers.get("content-encoding")).toBeNull();
     expect(plain.headers.get("vary")).toContain("Accept-Encoding");
     expect(await plain.text()).toBe(page);
+  });
+
+  it("names Accept-Encoding in Vary once, even when the answer already did", async () => {
+    const { get } = site();
+    for (const encoding of [undefined, "br"]) {
+      expect((await get("/varied", encoding)).headers.get("vary"), String(encoding)).toBe("Accept-Encoding");
+      expect((await get("/page", encoding)).headers.get("vary"), String(encoding)).toBe("Accept-Encoding");
+    }
   });
 
   it("streams a long text export through the compressor whole", async () => {

@@ -15,6 +15,8 @@ const NO_TRANSFORM = /(?:^|,)\s*no-transform\s*(?:,|$)/i;
  * the work streams through zlib on libuv's threads, so a large export is never held whole. Answers
  * that already carry an encoding (the page cache's, the build's files) are left alone.
  */
+const VARIES_ON_ENCODING = /(?:^|,)\s*accept-encoding\s*(?:,|$)/i;
+
 export function compressAnswers(): MiddlewareHandler {
   return async (c, next) => {
     await next();
@@ -30,7 +32,8 @@ export function compressAnswers(): MiddlewareHandler {
       !COMPRESSIBLE_CONTENT_TYPE_REGEX.test(type) ||
       NO_TRANSFORM.test(res.headers.get("Cache-Control") ?? "");
     if (skip || !res.body) return;
-    c.header("Vary", "Accept-Encoding", { append: true });
+    // Once, even when the answer already names it (a page-cache miss sent as it is).
+    if (!VARIES_ON_ENCODING.test(res.headers.get("Vary") ?? "")) c.header("Vary", "Accept-Encoding", { append: true });
     const encoding = preferredEncoding(c.req.header("Accept-Encoding") ?? "");
     if (encoding === "identity") return;
     const compressor =

@@ -70,13 +70,31 @@ test.describe("the build's files, compressed at build time", () => {
 });
 
 test.describe("answers made per request", () => {
+  test("a public page kept by the page cache names its charset and varies on the encoding once", async ({
+    request,
+  }) => {
+    for (const encoding of ["identity", "br"]) {
+      // Other specs' writes clear the cache meanwhile: ask until both a miss and a hit were seen.
+      const seen = new Set<string>();
+      for (let attempt = 0; attempt < 6 && seen.size < 2; attempt++) {
+        const response = await request.get(`/?encoding-${encoding}`, { headers: { "Accept-Encoding": encoding } });
+        const headers = response.headers();
+        seen.add(headers["x-page-cache"] ?? "");
+        expect(headers["content-type"], `${encoding} ${headers["x-page-cache"]}`).toBe("text/html; charset=utf-8");
+        expect(vary(headers), `${encoding} ${headers["x-page-cache"]}`).toEqual(["accept-encoding"]);
+      }
+      expect([...seen].sort(), encoding).toEqual(["hit", "miss"]);
+    }
+  });
+
   test("a signed-in page and an API list are sent in brotli when the browser offers it", async ({ api }) => {
     const account = await api.get("/conta", {
       headers: { Accept: "text/html", "Accept-Encoding": "gzip, deflate, br" },
     });
     expect(account.status()).toBe(200);
     expect(account.headers()["content-encoding"]).toBe("br");
-    expect(vary(account.headers())).toContain("accept-encoding");
+    expect(account.headers()["content-type"]).toBe("text/html; charset=utf-8");
+    expect(vary(account.headers())).toEqual(["accept-encoding"]);
     expect(await account.text()).toContain("</html>");
     const list = await api.get("/api/pages?per_page=50", { headers: { "Accept-Encoding": "gzip" } });
     expect(list.headers()["content-encoding"]).toBe("gzip");
