@@ -5,7 +5,7 @@ import {
   type Cart,
   cartCookieValue,
   cartCount,
-  cartItemSchema,
+  cartInCookies,
   cartSetCookie,
   chooseShipping,
   clearCart,
@@ -16,6 +16,7 @@ import {
   setPostalCode,
   updateInCart,
 } from "./cart.ts";
+import { cartItemSchema } from "./schemas/cart.ts";
 
 const shirtM = { product_id: 1, variant_id: 11, quantity: 2 };
 const shirtG = { product_id: 1, variant_id: 12, quantity: 1 };
@@ -100,6 +101,13 @@ describe("the cart cookie", () => {
     ];
     for (const value of tampered) expect(readCartCookie(value), value).toEqual(emptyCart);
     expect(readCartCookie(undefined)).toEqual(emptyCart);
+  });
+
+  it("is found among a page's cookies by the header's script, and counted", () => {
+    const value = cartCookieValue(addToCart(emptyCart, { ...coffee, quantity: 3 }));
+    expect(cartCount(cartInCookies(`a=b; cms_cart=${value}; c=d`))).toBe(3);
+    expect(cartInCookies("a=b; cms_cart=2~~~1.1.3")).toEqual(emptyCart);
+    expect(cartInCookies("")).toEqual(emptyCart);
   });
 
   it("holds at most 50 lines, and merges repeated lines the way adding does", () => {

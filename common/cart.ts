@@ -1,9 +1,10 @@
-import { MAX_ID } from "./schemas/id.ts";
-import { z } from "./zod.ts";
+import { MAX_ID } from "./id-range.ts";
 
 // The visitor's cart (spec §3 Cart, §4 Cart) as it lives in its cookie: ids and quantities only. Prices,
 // names and stock are read again from the database on every view (server/modules/shop/cart-service.ts),
 // so a cookie someone edited by hand can at worst name other products, never change what they cost.
+// No zod here: the header's count (app/components/site/cart-link.tsx) reads the cookie in the browser
+// with this module; the inputs' schemas are in common/schemas/cart.ts.
 
 /** The cart cookie's name; it is readable by the page's script, which shows the count in the header. */
 export const CART_COOKIE = "cms_cart";
@@ -25,34 +26,8 @@ export type Cart = {
 
 export const emptyCart: Cart = { items: [], shipping: null, postal_code: null };
 
-const id = z.coerce.number().int("Produto inválido").positive("Produto inválido").max(MAX_ID, "Produto inválido");
-
-/** What an add or an update sends: the product, the variant and how many. */
-export const cartItemSchema = z.object({
-  product_id: id,
-  variant_id: id,
-  quantity: z.coerce
-    .number({ error: "Informe a quantidade" })
-    .int("Informe a quantidade em números inteiros")
-    .min(1, "A quantidade mínima é 1")
-    .max(MAX_LINE_QUANTITY, `A quantidade máxima é ${MAX_LINE_QUANTITY}`),
-});
-export type CartItemInput = z.infer<typeof cartItemSchema>;
-
-/** The line to remove, by its position in the cart (spec §4). */
-export const cartPositionSchema = z.object({
-  position: z.coerce
-    .number({ error: "Item inválido" })
-    .int("Item inválido")
-    .min(0, "Item inválido")
-    .max(MAX_CART_LINES),
-});
-
 /** A shipping option's code (server/modules/shop/shipping/): "pickup", "correios:04510", "free:table:entrega-padrao". */
 export const SHIPPING_CODE_PATTERN = /^[a-z]+(?::[a-z]+)?(?::[A-Za-z0-9_-]{1,40})?$/;
-export const shippingChoiceSchema = z.object({
-  shipping: z.string().trim().regex(SHIPPING_CODE_PATTERN, "Opção de frete inválida").max(60),
-});
 
 const sameLine = (a: CartItem, b: Pick<CartItem, "product_id" | "variant_id">) =>
   a.product_id === b.product_id && a.variant_id === b.variant_id;
@@ -122,12 +97,23 @@ export function readCartCookie(value: string | null | undefined): Cart {
   if (shipping !== "" && !SHIPPING_CODE_PATTERN.test(shipping)) return emptyCart;
   let cart: Cart = { items: [], shipping: shipping || null, postal_code: postalCode || null };
   for (const line of lines === "" ? [] : lines.split("_")) {
-    const match = LINE.exec(line);
-    const item = match && cartItemSchema.safeParse({ product_id: match[1], variant_id: match[2], quantity: match[3] });
-    if (!item?.success || cart.items.length >= MAX_CART_LINES) return emptyCart;
-    cart = addToCart(cart, item.data);
+    const [, product = "", variant = "", quantity = ""] = LINE.exec(line) ?? [];
+    const item = { product_id: Number(product), variant_id: Number(variant), quantity: Number(quantity) };
+    const valid =
+      item.product_id >= 1 && item.product_id <= MAX_ID && item.variant_id >= 1 && item.variant_id <= MAX_ID;
+    if (!valid || item.quantity < 1 || cart.items.length >= MAX_CART_LINES) return emptyCart;
+    cart = addToCart(cart, item);
   }
   return cart;
+}
+
+/** The cart in a whole `document.cookie` string, for the header's count in the browser. */
+export function cartInCookies(cookies: string): Cart {
+  for (const pair of cookies.split(";")) {
+    const at = pair.indexOf("=");
+    if (at > 0 && pair.slice(0, at).trim() === CART_COOKIE) return readCartCookie(pair.slice(at + 1).trim());
+  }
+  return emptyCart;
 }
 
 /** The Set-Cookie value that keeps `cart` for 365 days (readable by the page's script for the count). */

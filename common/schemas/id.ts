@@ -1,7 +1,5 @@
+import { MAX_ID } from "../id-range.ts";
 import { z } from "../zod.ts";
-
-/** Ids are PostgreSQL `integer` columns: anything larger would fail in the database, not in validation. */
-export const MAX_ID = 2147483647;
 
 export const idField = () => z.coerce.number().int().positive().max(MAX_ID);
 

@@ -1,8 +1,9 @@
 import { CEP_FORMAT_MESSAGE, cepField, normalizeCep } from "../brazil/cep.ts";
 import { isStateCode } from "../brazil/states.ts";
 import { optionalTaxIdField } from "../brazil/tax-id.ts";
-import { cartItemSchema, MAX_CART_LINES } from "../cart.ts";
+import { MAX_CART_LINES } from "../cart.ts";
 import { optionalText, plainString, requiredText, z } from "../zod.ts";
+import { cartItemSchema } from "./cart.ts";
 import { shippingSettingsSchema } from "./shipping.ts";
 
 /** The CEP typed on the cart or the product page for a shipping quote. */

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { useLocation } from "react-router";
-import { cartCountInCookies } from "../../../common/cart-count.ts";
+import { cartCount, cartInCookies } from "../../../common/cart.ts";
 import { sitePaths } from "../../../common/site-paths.ts";
 import { AppLink } from "../app-link.tsx";
 import { ShoppingCartIcon } from "./icons.tsx";
@@ -16,7 +16,7 @@ export function CartLink() {
   const { key } = useLocation();
   const [count, setCount] = useState(0);
   // biome-ignore lint/correctness/useExhaustiveDependencies: the location's key is when the cookie may have changed
-  useEffect(() => setCount(cartCountInCookies(document.cookie)), [key]);
+  useEffect(() => setCount(cartCount(cartInCookies(document.cookie))), [key]);
   return (
     <AppLink
       to={sitePaths.cart}

@@ -1,20 +1,13 @@
 import type { FormEvent } from "react";
 import { data, Form, useNavigation } from "react-router";
 import { formatCep } from "../../../common/brazil/cep.ts";
-import {
-  cartCookieValue,
-  cartItemSchema,
-  cartPositionSchema,
-  chooseShipping,
-  clearCart,
-  setPostalCode,
-  shippingChoiceSchema,
-} from "../../../common/cart.ts";
+import { cartCookieValue, chooseShipping, clearCart, setPostalCode } from "../../../common/cart.ts";
 import { invalid } from "../../../common/errors.ts";
 import { fileUrl } from "../../../common/file-url.ts";
 import { formatBRL } from "../../../common/money.ts";
 import { parseInput } from "../../../common/parse-input.ts";
 import { readBodyFields } from "../../../common/read-body.ts";
+import { cartItemSchema, cartPositionSchema, shippingChoiceSchema } from "../../../common/schemas/cart.ts";
 import { postalCodeSchema } from "../../../common/schemas/shop.ts";
 import { sitePaths } from "../../../common/site-paths.ts";
 import { AppLink } from "../../components/app-link.tsx";

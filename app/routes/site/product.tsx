@@ -1,11 +1,12 @@
 import { type KeyboardEvent, useRef, useState } from "react";
 import { data, Form, useNavigation } from "react-router";
-import { cartItemSchema, setPostalCode } from "../../../common/cart.ts";
+import { setPostalCode } from "../../../common/cart.ts";
 import { invalid } from "../../../common/errors.ts";
 import { fileUrl } from "../../../common/file-url.ts";
 import { formatBRL } from "../../../common/money.ts";
 import { parseInput } from "../../../common/parse-input.ts";
 import { readBodyFields } from "../../../common/read-body.ts";
+import { cartItemSchema } from "../../../common/schemas/cart.ts";
 import { postalCodeSchema } from "../../../common/schemas/shop.ts";
 import { truncate } from "../../../common/seo.ts";
 import { sitePaths } from "../../../common/site-paths.ts";

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { MAX_ID } from "../../../common/schemas/id.ts";
+import { MAX_ID } from "../../../common/id-range.ts";
 import { z } from "../../../common/zod.ts";
 import { areas } from "../../areas.ts";
 import type { AppEnv } from "../env.ts";

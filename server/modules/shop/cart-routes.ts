@@ -3,15 +3,13 @@ import { Hono } from "hono";
 import {
   CART_COOKIE,
   type Cart,
-  cartItemSchema,
-  cartPositionSchema,
   cartSetCookie,
   chooseShipping,
   clearCart,
   readCartCookie,
   setPostalCode,
-  shippingChoiceSchema,
 } from "../../../common/cart.ts";
+import { cartItemSchema, cartPositionSchema, shippingChoiceSchema } from "../../../common/schemas/cart.ts";
 import { postalCodeSchema } from "../../../common/schemas/shop.ts";
 import type { AppEnv } from "../../http/env.ts";
 import { readBody, readParams } from "../../http/input.ts";

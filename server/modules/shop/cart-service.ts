@@ -1,5 +1,6 @@
-import { addToCart, type Cart, type CartItemInput, removeFromCart, updateInCart } from "../../../common/cart.ts";
+import { addToCart, type Cart, removeFromCart, updateInCart } from "../../../common/cart.ts";
 import { invalid, notFound } from "../../../common/errors.ts";
+import type { CartItemInput } from "../../../common/schemas/cart.ts";
 import type { CartLine, PricedCart } from "../../../common/views/cart.ts";
 import type { ProductView, VariantView } from "../../../common/views/products.ts";
 import type { ServiceContext } from "../../kernel/area.ts";

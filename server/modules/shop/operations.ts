@@ -1,4 +1,4 @@
-import { cartItemSchema, shippingChoiceSchema } from "../../../common/cart.ts";
+import { cartItemSchema, shippingChoiceSchema } from "../../../common/schemas/cart.ts";
 import { postalCodeSchema, shippingQuoteSchema, shopSettingsSchema } from "../../../common/schemas/shop.ts";
 import { pricedCartSchema } from "../../../common/views/cart.ts";
 import { shippingQuoteViewSchema, shopSettingsViewSchema } from "../../../common/views/shop.ts";
