@@ -19,6 +19,7 @@ import { securityHeaders } from "./http/security-headers.ts";
 import { createLogger } from "./logger.ts";
 import { type RenderPool, startRenderPool, withRenderPool } from "./render/render-pool.ts";
 import { startIdleMemoryRelease } from "./runtime/idle-memory.ts";
+import { pinTickRecordShape } from "./runtime/tick-record-shape.ts";
 import { createServices } from "./services.ts";
 
 /**
@@ -65,6 +66,8 @@ async function main() {
   const loadingBuild = production ? (import(buildPath) as Promise<ServerBuild>) : undefined;
   loadingBuild?.catch(() => {});
 
+  // Before the database: its extensions must not find nextTick's record shape unused (see the module).
+  pinTickRecordShape();
   const embedded = config.DATABASE_URL ? null : await openPgliteFolder(path.join(config.DATA_DIR, "db"));
   const database: Database = embedded ?? (await openPostgres(config.DATABASE_URL ?? ""));
   await database.migrate();
