@@ -16,3 +16,18 @@ export const sessions = pgTable(
   },
   (table) => [index("sessions_user_idx").on(table.userId)],
 );
+
+/** "Esqueci minha senha": single-use links, kept as the token's SHA-256, valid for an hour. */
+export const passwordResets = pgTable(
+  "password_resets",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+  },
+  (table) => [index("password_resets_user_idx").on(table.userId)],
+);

@@ -31,6 +31,8 @@ function defaultRow(): ShopSettingsRow {
     uf: "",
     originPostalCode: null,
     shipping: shippingSettingsSchema.parse({}),
+    payments: null,
+    orderExpiryHours: 72,
     updatedAt: new Date(0),
   };
 }

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { check, integer, jsonb, pgTable, text } from "drizzle-orm/pg-core";
+import type { PaymentSettings } from "../../../common/schemas/payments.ts";
 import type { ShippingSettings } from "../../../common/schemas/shipping.ts";
 import { updatedAt } from "../../db/columns.ts";
 
@@ -16,6 +17,10 @@ export const shopSettings = pgTable(
     originPostalCode: text("origin_postal_code"),
     /** Table rates, pickup, free shipping and the Correios contract, as shippingSettingsSchema reads them. */
     shipping: jsonb("shipping").$type<ShippingSettings>().notNull(),
+    /** The payment provider and its settings (Pix key, Mercado Pago credentials, manual instructions). */
+    payments: jsonb("payments").$type<PaymentSettings>(),
+    /** An unpaid order is canceled after this many hours and its stock given back (3 days by default). */
+    orderExpiryHours: integer("order_expiry_hours").notNull().default(72),
     updatedAt: updatedAt(),
   },
   (table) => [check("shop_settings_single_row", sql`${table.id} = 1`)],

@@ -12,6 +12,10 @@ export const users = pgTable(
     email: text("email").notNull(),
     passwordHash: text("password_hash").notNull(),
     role: userRole("role").notNull().default("user"),
+    /** A customer's CPF or CNPJ, bare characters; empty for accounts that never bought. */
+    taxId: text("tax_id").notNull().default(""),
+    phone: text("phone").notNull().default(""),
+    organization: text("organization").notNull().default(""),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
