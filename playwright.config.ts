@@ -6,7 +6,7 @@ import { CHROMIUM_PATH, CONFIGURED_URL, OUTPUT_DIR } from "./tests/e2e/site.ts";
  * the app and starts two servers (a fresh site and a configured one) on two free ports, unless
  * E2E_FRESH_PORT and E2E_CONFIGURED_PORT name them; see tests/e2e/site.ts.
  */
-const SHOP_SWITCHING = /([\\/]shop|shop-admin|account-sidebar)\.spec\.ts$/;
+const SHOP_SWITCHING = /([\\/]shop|shop-admin|account-sidebar|orders-admin|checkout)\.spec\.ts$/;
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -22,7 +22,9 @@ export default defineConfig({
   reporter: "list",
   // The specs that switch the shop feature on and off run one after the other, once every other spec
   // is done, each seeing the shop as the one before left it: the public shop's story, the sidebar's
-  // feature check, then the administration, which leaves the shop open with its catalogue. A failure
+  // feature check, then the administration, which leaves the shop open with its catalogue, then the
+  // orders' administration, which places orders in it and leaves it open, then the checkout's story,
+  // which sets the shop's shipping and Pix payment and buys with and without JavaScript. A failure
   // in one skips those after it, and the summary counts them as skipped. A focused run of one of them
   // takes --no-deps.
   projects: [
@@ -30,6 +32,8 @@ export default defineConfig({
     { name: "shop", testMatch: /[\\/]shop\.spec\.ts$/, dependencies: ["site"] },
     { name: "sidebar", testMatch: /account-sidebar\.spec\.ts$/, dependencies: ["shop"] },
     { name: "shop-admin", testMatch: /shop-admin\.spec\.ts$/, dependencies: ["sidebar"] },
+    { name: "orders-admin", testMatch: /orders-admin\.spec\.ts$/, dependencies: ["shop-admin"] },
+    { name: "checkout", testMatch: /checkout\.spec\.ts$/, dependencies: ["orders-admin"] },
   ],
   use: {
     ...devices["Desktop Chrome"],

@@ -5,6 +5,9 @@ export default [
   layout("routes/site/layout.tsx", [
     index("routes/site/home.tsx"),
     route("login", "routes/site/login.tsx"),
+    route("criar-conta", "routes/site/register.tsx"),
+    route("esqueci-minha-senha", "routes/site/forgot-password.tsx"),
+    route("redefinir-senha", "routes/site/reset-password.tsx"),
     route("contato", "routes/site/contact.tsx"),
     route("busca", "routes/site/search.tsx"),
     route("noticias", "routes/site/posts-list.tsx"),
@@ -18,6 +21,8 @@ export default [
     route("biblioteca/:id", "routes/site/media-item.tsx"),
     route("loja", "routes/site/shop-list.tsx"),
     route("loja/carrinho", "routes/site/cart.tsx"),
+    route("loja/finalizar-pedido", "routes/site/checkout.tsx"),
+    route("checkout", "routes/site/payment.tsx"),
     route("loja/:slug", "routes/site/product.tsx"),
     route("sitemap.xml", "routes/feeds/sitemap.ts"),
     route("robots.txt", "routes/feeds/robots.ts"),
@@ -25,6 +30,8 @@ export default [
     route("*", "routes/site/not-found.tsx"),
   ]),
   ...prefix("conta", [
+    // Printed on its own, without the account's sidebar.
+    route("pedidos/:id/declaracao", "routes/conta/orders/declaration.tsx"),
     layout("routes/conta/layout.tsx", [
       index("routes/conta/index.tsx"),
       route("settings", "routes/conta/settings.tsx"),
@@ -37,6 +44,7 @@ export default [
       route("users/:id/edit", "routes/conta/users/edit.tsx"),
       route("contacts", "routes/conta/contacts/list.tsx"),
       route("contacts/:id", "routes/conta/contacts/show.tsx"),
+      route("emails", "routes/conta/emails/list.tsx"),
       route("pages", "routes/conta/pages/list.tsx"),
       route("pages/new", "routes/conta/pages/new.tsx"),
       route("pages/:id/edit", "routes/conta/pages/edit.tsx"),
@@ -54,6 +62,8 @@ export default [
       route("produtos/new", "routes/conta/products/new.tsx"),
       route("produtos/:id/edit", "routes/conta/products/edit.tsx"),
       route("shop", "routes/conta/shop.tsx"),
+      route("pedidos", "routes/conta/orders/list.tsx"),
+      route("pedidos/:id", "routes/conta/orders/show.tsx"),
       route("*", "routes/site/not-found.tsx", { id: "conta-not-found" }),
     ]),
   ]),

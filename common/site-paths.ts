@@ -14,6 +14,12 @@ const LOGIN = "/login";
 export const sitePaths = {
   home: "/",
   login: LOGIN,
+  /** Sign-up: a customer's account (role user). */
+  register: "/criar-conta",
+  /** 'Esqueci minha senha': asks for a link by e-mail. */
+  forgotPassword: "/esqueci-minha-senha",
+  /** Where the e-mailed link lands, with `?token=`. */
+  resetPassword: "/redefinir-senha",
   contact: "/contato",
   search: "/busca",
   posts: POSTS,
@@ -23,6 +29,10 @@ export const sitePaths = {
   medias: MEDIAS,
   shop: SHOP,
   cart: `${SHOP}/carrinho`,
+  /** The order finalisation form: address, shipping, review (docs/spec.md §2). */
+  checkout: `${SHOP}/finalizar-pedido`,
+  /** An order's payment page: the Pix code, the provider's link or the manual instructions. */
+  payment: (orderId: number) => `/checkout?pedido=${orderId}`,
   /** Where uploaded files are served (a FILES_URL host, when set, comes before it). */
   files: FILES,
   page: (slug: string) => `/${slug}`,
@@ -45,6 +55,7 @@ export type AccountArea =
   | "medias"
   | "menus"
   | "contacts"
+  | "emails"
   | "users"
   | "settings"
   | "profile"
@@ -59,6 +70,10 @@ export const accountPaths = {
   create: (area: AccountArea) => `${ACCOUNT}/${area}/new`,
   edit: (area: AccountArea, id: number) => `${ACCOUNT}/${area}/${id}/edit`,
   mediaImport: `${ACCOUNT}/medias/importar`,
+  /** One order: its items, payment, history and, for administrators, the moves it may make. */
+  order: (id: number) => `${ACCOUNT}/pedidos/${id}`,
+  /** An order's packing slip and declaração de conteúdo, printed on its own. */
+  orderDeclaration: (id: number) => `${ACCOUNT}/pedidos/${id}/declaracao`,
   /** One contact message, opened to read. */
   contactMessage: (id: number) => `${ACCOUNT}/contacts/${id}`,
   /**

@@ -1,12 +1,16 @@
 import { authArea } from "./modules/auth/index.ts";
 import { contactsArea } from "./modules/contacts/index.ts";
 import { eventsArea, pagesArea, postsArea } from "./modules/content/index.ts";
+import { customersArea } from "./modules/customers/index.ts";
 import { healthArea } from "./modules/health/index.ts";
+import { mailArea } from "./modules/mail/index.ts";
 import { mediaImportArea, mediasArea } from "./modules/medias/index.ts";
 import { menusArea } from "./modules/menus/index.ts";
+import { ordersArea } from "./modules/orders/index.ts";
 import { productsArea } from "./modules/products/index.ts";
 import { searchArea } from "./modules/search/index.ts";
 import { settingsArea } from "./modules/settings/index.ts";
+import { addressLookupArea } from "./modules/shop/address-lookup-area.ts";
 import { cartArea, shopArea } from "./modules/shop/index.ts";
 import { uploadsArea } from "./modules/uploads/index.ts";
 import { usersArea } from "./modules/users/index.ts";
@@ -20,8 +24,10 @@ export const areas = {
   settings: settingsArea,
   auth: authArea,
   users: usersArea,
+  customers: customersArea,
   menus: menusArea,
   contacts: contactsArea,
+  mail: mailArea,
   pages: pagesArea,
   posts: postsArea,
   events: eventsArea,
@@ -30,6 +36,8 @@ export const areas = {
   products: productsArea,
   shop: shopArea,
   cart: cartArea,
+  addressLookup: addressLookupArea,
+  orders: ordersArea,
   search: searchArea,
   uploads: uploadsArea,
 };

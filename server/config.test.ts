@@ -38,6 +38,17 @@ describe("loadConfig", () => {
     });
   });
 
+  it("reads the mail server and the sender", () => {
+    const config = loadConfig({
+      SMTP_URL: "smtps://loja%40coop.com.br:s%2Fenha@smtp.coop.com.br:465",
+      MAIL_FROM: '"Cooperativa Vale Verde" <loja@coop.com.br>',
+    });
+    expect(config.SMTP_URL).toBe("smtps://loja%40coop.com.br:s%2Fenha@smtp.coop.com.br:465");
+    expect(config.MAIL_FROM).toBe('"Cooperativa Vale Verde" <loja@coop.com.br>');
+    expect(loadConfig({ MAIL_FROM: "loja@coop.com.br" }).MAIL_FROM).toBe("loja@coop.com.br");
+    expect(loadConfig({}).SMTP_URL).toBeUndefined();
+  });
+
   it("treats a blank variable as unset", () => {
     const config = loadConfig({ PORT: "", BASE_URL: "  ", DATABASE_URL: "" });
     expect(config.PORT).toBe(3000);
@@ -54,6 +65,10 @@ describe("loadConfig", () => {
     ["DATABASE_URL", "mysql://root@db/cms", "DATABASE_URL: must be a postgres:// or postgresql:// address"],
     ["DATABASE_URL", "localhost:5432", "DATABASE_URL: must be a postgres:// or postgresql:// address"],
     ["TRUST_PROXY", "yes", "TRUST_PROXY: must be true or false"],
+    ["SMTP_URL", "smtp.coop.com.br:587", "SMTP_URL: must be a smtp:// or smtps:// address"],
+    ["SMTP_URL", "https://smtp.coop.com.br", "SMTP_URL: must be a smtp:// or smtps:// address"],
+    ["MAIL_FROM", "Cooperativa", 'MAIL_FROM: must be an address such as "Cooperativa" <no-reply@cooperativa.com.br>'],
+    ["MAIL_FROM", "Coop <sem arroba>", "MAIL_FROM: must be an address such as"],
     ["NODE_ENV", "staging", "NODE_ENV: must be development, production or test"],
   ])("refuses %s=%s naming the variable", (name, value, message) => {
     expect(errorOf({ [name]: value })).toContain(message);

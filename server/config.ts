@@ -17,6 +17,9 @@ const address = (protocols: string[], example: string) =>
 
 const PORT_RANGE = "must be a port number between 1 and 65535";
 
+/** A bare address or a name followed by one in angle brackets. */
+const MAIL_FROM_PATTERN = /^(?:[^<>@]*<[^\s<>@]+@[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+)$/;
+
 const configSchema = z.object({
   PORT: z.coerce.number({ error: PORT_RANGE }).int(PORT_RANGE).min(1, PORT_RANGE).max(65535, PORT_RANGE).default(3000),
   HOST: z.string().trim().optional(),
@@ -26,6 +29,20 @@ const configSchema = z.object({
   FILES_URL: address(["http", "https"], "https://arquivos.cooperativa.com.br"),
   /** In place of the Correios API host chosen in /conta/shop (a proxy, or a local fake in tests). */
   CORREIOS_URL: address(["http", "https"], "https://apihom.correios.com.br"),
+  /** In place of https://viacep.com.br, the CEP lookup asked first (a proxy, or a local fake in tests). */
+  VIACEP_URL: address(["http", "https"], "https://viacep.com.br"),
+  /** In place of https://brasilapi.com.br, the CEP lookup asked when ViaCEP cannot answer. */
+  BRASILAPI_URL: address(["http", "https"], "https://brasilapi.com.br"),
+  /** In place of https://api.mercadopago.com (a proxy, or a local fake in tests). */
+  MERCADOPAGO_URL: address(["http", "https"], "https://api.mercadopago.com"),
+  /** The SMTP server e-mails leave through; unset, they wait in the outbox (server/modules/mail/). */
+  SMTP_URL: address(["smtp", "smtps"], "smtp://usuario:senha@smtp.cooperativa.com.br:587"),
+  /** The sender of every e-mail; by default the site's title at no-reply@ the BASE_URL's domain. */
+  MAIL_FROM: z
+    .string()
+    .trim()
+    .regex(MAIL_FROM_PATTERN, 'must be an address such as "Cooperativa" <no-reply@cooperativa.com.br>')
+    .optional(),
   NODE_ENV: z
     .enum(["development", "production", "test"], "must be development, production or test")
     .default("development"),

@@ -74,9 +74,14 @@ async function main() {
 
   const storage = createLocalStorage(path.join(config.DATA_DIR, "files"), config.FILES_URL);
   const services = createServices({ config, database, storage, logger });
+  const mailDelivery = services.mail.startDelivery();
   const purgeSessions = () =>
     services.auth.purgeExpired().catch((error: unknown) => logger.error({ err: error }, "session purge failed"));
   setInterval(purgeSessions, 6 * 60 * 60 * 1000).unref();
+  // Unpaid orders past their time to pay are canceled and their stock given back.
+  const expireOrders = () =>
+    services.orders.expireDue().catch((error: unknown) => logger.error({ err: error }, "order expiry failed"));
+  setInterval(expireOrders, 60 * 1000).unref();
 
   const server = http.createServer();
   let build: ServerBuild | (() => Promise<ServerBuild>);
@@ -158,6 +163,7 @@ async function main() {
     server.close();
     server.closeAllConnections();
     await renderPool?.close();
+    await mailDelivery.stop();
     await database.close().catch(() => {});
     releaseLock();
     process.exit(0);

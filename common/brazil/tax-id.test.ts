@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatTaxId, normalizeTaxId, optionalTaxIdField, TAX_ID_MESSAGE } from "./tax-id.ts";
+import { formatTaxId, normalizeTaxId, optionalTaxIdField, TAX_ID_MESSAGE, taxIdField } from "./tax-id.ts";
 
 describe("CPF and CNPJ", () => {
   it("accepts valid numbers however they are punctuated", () => {
@@ -44,5 +44,14 @@ describe("CPF and CNPJ", () => {
     expect(field.parse("529.982.247-25")).toBe("52998224725");
     expect(field.safeParse("123").error?.issues.map((issue) => issue.message)).toEqual([TAX_ID_MESSAGE]);
     expect(field.safeParse("529\u0000982").success).toBe(false);
+  });
+
+  it("is required for a customer: empty is refused, the alphanumeric CNPJ accepted", () => {
+    const field = taxIdField();
+    expect(field.safeParse("").error?.issues.map((issue) => issue.message)).toEqual(["Campo obrigatório"]);
+    expect(field.safeParse(undefined).success).toBe(false);
+    expect(field.safeParse("529.982.247-24").error?.issues.map((issue) => issue.message)).toEqual([TAX_ID_MESSAGE]);
+    expect(field.parse("12.abc.345/01de-35")).toBe("12ABC34501DE35");
+    expect(field.parse("11.222.333/0001-81")).toBe("11222333000181");
   });
 });

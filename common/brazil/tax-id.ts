@@ -37,3 +37,18 @@ export const optionalTaxIdField = () =>
       }
       return bare;
     });
+
+/** A required CPF or CNPJ (a customer's), checked by its digits and kept bare. */
+export const taxIdField = () =>
+  plainString({ error: "Campo obrigatório" })
+    .trim()
+    .min(1, "Campo obrigatório")
+    .max(30, TAX_ID_MESSAGE)
+    .transform((value, context) => {
+      const bare = normalizeTaxId(value);
+      if (bare === null) {
+        context.addIssue({ code: "custom", message: TAX_ID_MESSAGE });
+        return z.NEVER;
+      }
+      return bare;
+    });

@@ -4,6 +4,7 @@ import { optionalTaxIdField } from "../brazil/tax-id.ts";
 import { MAX_CART_LINES } from "../cart.ts";
 import { optionalText, plainString, requiredText, z } from "../zod.ts";
 import { cartItemSchema } from "./cart.ts";
+import { paymentSettingsInputSchema } from "./payments.ts";
 import { shippingSettingsSchema } from "./shipping.ts";
 
 /** The CEP typed on the cart or the product page for a shipping quote. */
@@ -22,15 +23,40 @@ const optionalCep = plainString()
     return cep;
   });
 
+export const MIN_ORDER_EXPIRY_HOURS = 1;
+/** Thirty days: past that, stock held by an unpaid order is lost to other customers for too long. */
+export const MAX_ORDER_EXPIRY_HOURS = 720;
+export const DEFAULT_ORDER_EXPIRY_HOURS = 72;
+const EXPIRY_MESSAGE = `Informe de ${MIN_ORDER_EXPIRY_HOURS} a ${MAX_ORDER_EXPIRY_HOURS} horas`;
+
+/** Whole hours: a JSON number, or the digits a form sends. */
+const expiryHours = z.preprocess(
+  (value) => {
+    if (typeof value !== "string") return value;
+    const text = value.trim();
+    if (text === "") return undefined;
+    return /^\d+$/.test(text) ? Number(text) : Number.NaN;
+  },
+  z
+    .number({ error: EXPIRY_MESSAGE })
+    .int(EXPIRY_MESSAGE)
+    .min(MIN_ORDER_EXPIRY_HOURS, EXPIRY_MESSAGE)
+    .max(MAX_ORDER_EXPIRY_HOURS, EXPIRY_MESSAGE)
+    .default(DEFAULT_ORDER_EXPIRY_HOURS),
+);
+
 /**
  * What the shop's administrators set in /conta/shop: who sells (the next issue's receipts and shipping
- * documents need it), where parcels leave from, and how they travel. The Correios access code is never
- * sent back: left empty, the stored one stays.
+ * documents need it), where parcels leave from, how they travel, how they are paid and how long an unpaid
+ * order holds its stock. The Correios access code and Mercado Pago's secrets are never sent back: left
+ * empty, the stored ones stay. Without `payments`, the stored payment settings stay as they are.
  */
 export const shopSettingsSchema = z
   .object({
     /** The seller's name on receipts and shipping documents: a shop always has one. */
     legal_name: requiredText(200),
+    /** Street, number and district: the sender's address on the declaração de conteúdo. */
+    address: optionalText(300),
     tax_id: optionalTaxIdField(),
     city: optionalText(120),
     uf: plainString()
@@ -40,6 +66,8 @@ export const shopSettingsSchema = z
       .refine((value) => value === "" || isStateCode(value), "Escolha um estado da lista"),
     origin_postal_code: optionalCep,
     shipping: shippingSettingsSchema.prefault({}),
+    payments: paymentSettingsInputSchema.optional(),
+    order_expiry_hours: expiryHours,
   })
   .refine((shop) => !shop.shipping.correios.enabled || shop.origin_postal_code !== null, {
     path: ["origin_postal_code"],

@@ -1,5 +1,6 @@
 import { orderStatuses } from "../order-status.ts";
 import { z } from "../zod.ts";
+import { paginatedSchema } from "./pagination.ts";
 
 const cents = z.number().int().meta({ description: "Integer cents: 1290 is R$ 12,90." });
 
@@ -25,3 +26,109 @@ export const orderShippingSchema = z.strictObject({
 export type OrderShipping = z.infer<typeof orderShippingSchema>;
 
 export const orderStatusSchema = z.enum(orderStatuses);
+
+export const orderItemViewSchema = z.strictObject({
+  product_id: z.number().int(),
+  variant_id: z.number().int().nullable(),
+  name: z.string(),
+  variant: z.string(),
+  sku: z.string(),
+  unit_price_cents: cents,
+  quantity: z.number().int(),
+  total_cents: cents,
+  weight_grams: z.number().int(),
+});
+export type OrderItemView = z.infer<typeof orderItemViewSchema>;
+
+export const orderEventViewSchema = z.strictObject({
+  from: orderStatusSchema.nullable(),
+  to: orderStatusSchema,
+  actor: z.string(),
+  note: z.string(),
+  at: z.string().meta({ description: "ISO 8601 instant." }),
+});
+
+/** How the order is paid, as the /checkout page shows it. */
+export const orderPaymentViewSchema = z.discriminatedUnion("kind", [
+  z.strictObject({
+    kind: z.literal("pix_static"),
+    copy_paste: z.string().meta({ description: 'The Pix "copia e cola" BR Code.' }),
+    qr_svg: z.string().meta({ description: "The BR Code as an SVG QR image." }),
+  }),
+  z.strictObject({
+    kind: z.literal("provider"),
+    provider: z.literal("mercadopago"),
+    status: z.string(),
+    copy_paste: z.string().nullable(),
+    qr_png_base64: z.string().nullable(),
+    ticket_url: z.string().nullable(),
+    card_checkout_url: z.string().nullable(),
+  }),
+  z.strictObject({ kind: z.literal("manual"), instructions: z.string() }),
+  z.strictObject({
+    kind: z.literal("unavailable"),
+    message: z.string().meta({ description: "Why the charge could not be made now; the page offers to try again." }),
+  }),
+  z.strictObject({ kind: z.literal("none"), message: z.string() }),
+]);
+export type OrderPaymentView = z.infer<typeof orderPaymentViewSchema>;
+
+export const orderViewSchema = z.strictObject({
+  id: z.number().int(),
+  number: z.number().int(),
+  status: orderStatusSchema,
+  status_label: z.string(),
+  customer: z.strictObject({
+    user_id: z.number().int().nullable(),
+    name: z.string(),
+    email: z.string(),
+    phone: z.string(),
+    tax_id: z.string(),
+    organization: z.string(),
+  }),
+  address: orderAddressSchema,
+  shipping: orderShippingSchema,
+  items: z.array(orderItemViewSchema),
+  subtotal_cents: cents,
+  shipping_cents: cents,
+  total_cents: cents,
+  payment_method: z.string(),
+  tracking_code: z.string().nullable(),
+  expires_at: z.string(),
+  created_at: z.string(),
+  history: z.array(orderEventViewSchema),
+  next_statuses: z.array(orderStatusSchema).meta({ description: "Where the viewer may move it now." }),
+});
+export type OrderView = z.infer<typeof orderViewSchema>;
+
+export const orderListItemSchema = z.strictObject({
+  id: z.number().int(),
+  number: z.number().int(),
+  status: orderStatusSchema,
+  status_label: z.string(),
+  customer_name: z.string(),
+  customer_email: z.string(),
+  item_count: z.number().int(),
+  total_cents: cents,
+  created_at: z.string(),
+});
+export type OrderListItem = z.infer<typeof orderListItemSchema>;
+export const orderListSchema = paginatedSchema(orderListItemSchema);
+
+/** /conta/shop's dashboard: the last 30 days (São Paulo), the best sellers and what is running low. */
+export const shopDashboardSchema = z.strictObject({
+  days: z.array(z.strictObject({ day: z.string(), orders: z.number().int(), revenue_cents: cents })),
+  best_sellers: z.array(
+    z.strictObject({ product_id: z.number().int(), name: z.string(), units: z.number().int(), revenue_cents: cents }),
+  ),
+  low_stock: z.array(
+    z.strictObject({
+      product_id: z.number().int(),
+      variant_id: z.number().int(),
+      name: z.string(),
+      variant: z.string(),
+      stock: z.number().int(),
+    }),
+  ),
+});
+export type ShopDashboard = z.infer<typeof shopDashboardSchema>;

@@ -1,3 +1,4 @@
+import { paymentProviders } from "../schemas/payments.ts";
 import { z } from "../zod.ts";
 
 const cents = z.number().int().meta({ description: "Integer cents: 1290 is R$ 12,90." });
@@ -7,9 +8,26 @@ const regionViewSchema = z.discriminatedUnion("kind", [
   z.strictObject({ kind: z.literal("cep_range"), from: z.string(), to: z.string() }),
 ]);
 
-/** The shop's settings as /conta/shop shows them; the Correios access code is never sent back. */
+const writeOnly = z.literal("").meta({ description: "Always empty: the secret is write-only." });
+
+/** How the shop is paid, as /conta/shop shows it: Mercado Pago's secrets only as whether they are set. */
+export const paymentSettingsViewSchema = z.strictObject({
+  provider: z.enum(paymentProviders),
+  pix: z.strictObject({ key: z.string(), receiver_name: z.string(), receiver_city: z.string() }),
+  mercadopago: z.strictObject({
+    access_token: writeOnly,
+    access_token_set: z.boolean(),
+    webhook_secret: writeOnly,
+    webhook_secret_set: z.boolean(),
+  }),
+  manual: z.strictObject({ instructions: z.string() }),
+});
+export type PaymentSettingsView = z.infer<typeof paymentSettingsViewSchema>;
+
+/** The shop's settings as /conta/shop shows them; the Correios access code and Mercado Pago's secrets are never sent back. */
 export const shopSettingsViewSchema = z.strictObject({
   legal_name: z.string(),
+  address: z.string().meta({ description: "Street, number and district of the sender." }),
   tax_id: z.string().meta({ description: "CPF or CNPJ, bare characters; empty until set." }),
   city: z.string(),
   uf: z.string(),
@@ -44,6 +62,11 @@ export const shopSettingsViewSchema = z.strictObject({
       services: z.array(z.strictObject({ code: z.string(), name: z.string() })),
     }),
   }),
+  payments: paymentSettingsViewSchema,
+  order_expiry_hours: z
+    .number()
+    .int()
+    .meta({ description: "An unpaid order is canceled after this many hours and its stock given back." }),
 });
 export type ShopSettingsView = z.infer<typeof shopSettingsViewSchema>;
 

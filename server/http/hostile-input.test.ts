@@ -1,9 +1,11 @@
+import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { type SQL, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { defaultFeatures } from "../../common/features.ts";
 import { MAX_IMPORT_BYTES } from "../../common/schemas/media.ts";
 import { type ApiResponse, SUPER, type TestApp } from "../../tests/support/test-app.ts";
 import { withTestApp } from "../../tests/support/with-test-app.ts";
+import { PICKUP_CODE } from "../modules/shop/shipping/pickup.ts";
 
 /*
  * Every write endpoint of the API against hostile values: each must be refused with a 4xx and a
@@ -25,7 +27,8 @@ type Fixture =
   | "contact"
   | "user"
   | "product"
-  | "variant";
+  | "variant"
+  | "order";
 
 type Endpoint = {
   method: "POST" | "PUT";
@@ -41,6 +44,8 @@ type Endpoint = {
   maxLength?: Record<string, number>;
   /** Runs on a site that was never set up. */
   fresh?: boolean;
+  /** Request headers beyond the token, such as the cart's cookie. */
+  headers?: () => Record<string, string>;
 };
 
 let serial = 0;
@@ -115,7 +120,25 @@ const setup = () => ({
   password_confirmation: "segredo123",
 });
 const login = () => ({ email: SUPER.email, password: SUPER.password });
-const profile = () => ({ name: "Pessoa", email: "pessoa@example.com" });
+const profile = () => ({
+  name: "Pessoa",
+  email: "pessoa@example.com",
+  tax_id: "529.982.247-25",
+  phone: "(11) 98765-4321",
+  organization: "Cooperativa",
+});
+const registration = () => ({
+  name: "Cliente",
+  email: `cliente-${unique()}@example.com`,
+  password: "segredo123",
+  password_confirmation: "segredo123",
+  tax_id: "12.ABC.345/01DE-35",
+  phone: "(11) 3333-4444",
+  organization: "Cooperativa",
+});
+/** A reset link made in beforeAll for the user fixture: only its SHA-256 is stored. */
+const resetToken = randomBytes(32).toString("base64url");
+const passwordReset = () => ({ token: resetToken, password: "nova-senha-1", password_confirmation: "nova-senha-1" });
 const newUser = () => ({
   name: "Nova pessoa",
   email: `nova-${unique()}@example.com`,
@@ -165,6 +188,7 @@ const PRODUCT_TEXT = ["name", "summary", "content", "tags.0", "documents.0.name"
 const cartItem = () => ({ product_id: ids.product, variant_id: ids.variant, quantity: 1 });
 const shopSettings = () => ({
   legal_name: "Cooperativa Vale Verde",
+  address: "Rua das Palmeiras, 45 - Centro",
   tax_id: "11.222.333/0001-81",
   city: "Campinas",
   uf: "SP",
@@ -194,15 +218,36 @@ const shopSettings = () => ({
     },
   },
 });
-const SHOP_TEXT = ["legal_name", "city", "shipping.pickup.address", "shipping.table_rates.0.name"];
+const SHOP_TEXT = ["legal_name", "address", "city", "shipping.pickup.address", "shipping.table_rates.0.name"];
 const quote = () => ({ postal_code: "01310-100", items: [cartItem()] });
+const cartCookie = () => ({ cookie: `cms_cart=1~~~${ids.product}.${ids.variant}.1` });
+const checkout = () => ({
+  postal_code: "01310-100",
+  uf: "SP",
+  city: "São Paulo",
+  street: "Avenida Paulista",
+  number: "1000",
+  neighborhood: "Bela Vista",
+  complement: "conjunto 5",
+  name: "Pessoa Cliente",
+  tax_id: "529.982.247-25",
+  phone: "(11) 98765-4321",
+  organization: "Cooperativa",
+  shipping: PICKUP_CODE,
+  idempotency_key: randomUUID(),
+});
+const CHECKOUT_TEXT = ["street", "neighborhood", "complement", "name", "organization"];
+const orderMove = () => ({ status: "paid", note: "Pagamento conferido" });
 
 // biome-ignore format: one line per endpoint
 const endpoints: Endpoint[] = [
   { method: "POST", path: "/api/settings/setup", table: "users", as: "anonymous", body: setup, text: ["title", "admin_name"], fresh: true },
   { method: "POST", path: "/api/settings", table: "settings", as: "admin", body: settings, text: ["title", "description", "contact", "features.posts.title"] },
   { method: "POST", path: "/api/auth/login", table: "sessions", as: "anonymous", body: login },
-  { method: "PUT", path: "/api/profile", table: "users", as: "user", body: profile, text: ["name"] },
+  { method: "POST", path: "/api/auth/register", table: "users", as: "anonymous", body: registration, text: ["name", "organization"] },
+  { method: "POST", path: "/api/auth/password-reset", table: "password_resets", as: "anonymous", body: () => ({ email: "pessoa@example.com" }) },
+  { method: "POST", path: "/api/auth/password-reset/confirm", table: "password_resets", as: "anonymous", body: passwordReset },
+  { method: "PUT", path: "/api/profile", table: "users", as: "user", body: profile, text: ["name", "organization"] },
   { method: "POST", path: "/api/users", table: "users", as: "super", body: newUser, text: ["name"] },
   { method: "PUT", path: "/api/users/{user}", table: "users", as: "super", body: user, text: ["name"] },
   { method: "POST", path: "/api/menus", table: "menus", as: "admin", body: menu, text: ["name"] },
@@ -227,6 +272,8 @@ const endpoints: Endpoint[] = [
   { method: "PUT", path: "/api/shop/cart/shipping", table: "product_variants", as: "anonymous", body: () => ({ shipping: "table:0" }) },
   { method: "POST", path: "/api/shop/shipping/quote", table: "shop_settings", as: "anonymous", body: quote },
   { method: "PUT", path: "/api/shop/settings", table: "shop_settings", as: "admin", body: shopSettings, text: SHOP_TEXT },
+  { method: "POST", path: "/api/shop/checkout", table: "orders", as: "user", body: checkout, text: CHECKOUT_TEXT, headers: cartCookie },
+  { method: "POST", path: "/api/orders/{order}/status", table: "order_events", as: "admin", body: orderMove, text: ["note"] },
   { method: "PUT", path: "/api/products/{product}", table: "product_variants", as: "admin", body: editedProduct, text: PRODUCT_TEXT },
 ];
 
@@ -365,6 +412,9 @@ beforeAll(async () => {
   const user = await t.createUser("user", tokens.super, "pessoa@example.com");
   tokens.user = user.token;
   ids.user = (await t.createUser("user", tokens.super, "outra@example.com")).id;
+  await t.database.db.execute(
+    sql`INSERT INTO password_resets (token_hash, user_id, expires_at) VALUES (${createHash("sha256").update(resetToken).digest("hex")}, ${ids.user}, now() + interval '1 day')`,
+  );
   ids.page = await created("/api/pages", content(), tokens.admin);
   ids.post = await created("/api/posts", post(), tokens.admin);
   ids.event = await created("/api/events", event(), tokens.admin);
@@ -381,6 +431,15 @@ beforeAll(async () => {
   ids.product = await created("/api/products", product(), tokens.admin);
   const fixture = await t.request("GET", `/api/products/${ids.product}`);
   ids.variant = fixture.json<{ variants: { id: number }[] }>().variants[0]?.id ?? 0;
+  const shop = await t.request("PUT", "/api/shop/settings", { token: tokens.admin, body: shopSettings() });
+  if (shop.status !== 200) throw new Error(`shop settings: ${shop.status} ${JSON.stringify(shop.body)}`);
+  const placed = await t.request("POST", "/api/shop/checkout", {
+    token: tokens.user,
+    headers: cartCookie(),
+    body: checkout(),
+  });
+  if (placed.status !== 201) throw new Error(`checkout: ${placed.status} ${JSON.stringify(placed.body)}`);
+  ids.order = placed.json<{ order: { id: number } }>().order.id;
   await t.request("POST", "/api/contacts/contact", { body: { name: "Rui", email: "rui@example.com", message: "Olá" } });
   const inbox = await t.request("GET", "/api/contacts", { token: tokens.admin });
   ids.contact = inbox.json<{ data: { id: number }[] }>().data[0]?.id ?? 0;
@@ -390,7 +449,11 @@ async function send(endpoint: Endpoint, body: unknown): Promise<ApiResponse> {
   const app = endpoint.fresh ? fresh : t;
   const path = endpoint.path.replace(/\{(\w+)\}/g, (_, name: Fixture) => String(ids[name]));
   // Each request from its own address keeps the login and contact throttles out of the way.
-  const headers = { "x-forwarded-for": `203.0.113.${++address % 250}`, "content-type": "application/json" };
+  const headers = {
+    "x-forwarded-for": `203.0.113.${++address % 250}`,
+    "content-type": "application/json",
+    ...endpoint.headers?.(),
+  };
   return app.request(endpoint.method, path, {
     body: typeof body === "string" ? body : JSON.stringify(body),
     token: tokens[endpoint.as],
@@ -451,6 +514,14 @@ describe("hostile addresses of reads", () => {
     ["/api/users?q=%00", "super"],
     ["/api/users/%00", "super"],
     ["/api/contacts?status=%00", "admin"],
+    ["/api/mail/outbox?status=%00&q=%00", "admin"],
+    ["/api/orders?q=%00", "admin"],
+    ["/api/orders?status=%00&from=99999-12-31", "admin"],
+    ["/api/orders?to=2026-02-30", "user"],
+    ["/api/orders/export.csv?from=%00", "admin"],
+    ["/api/orders/%00", "user"],
+    ["/api/orders/1e20", "user"],
+    ["/api/orders/99999999999/payment", "user"],
     ["/api/menus/%00", "admin"],
     ["/api/%00", "anonymous"],
   ];
@@ -509,6 +580,23 @@ describe("hostile ids of deletes", () => {
   it.each(deletes)("DELETE %s is a pt-BR 4xx that removes nothing", async (path, table) => {
     const before = await snapshot(t, table);
     const response = await t.request("DELETE", path, { token: tokens.super });
+    expectPortugueseRefusal(response, path);
+    expect(await snapshot(t, table)).toBe(before);
+  });
+});
+
+describe("hostile ids of writes without a body", () => {
+  const writes: [string, string][] = [
+    ["/api/mail/outbox/1e20/retry", "mail_outbox"],
+    ["/api/mail/outbox/-1/retry", "mail_outbox"],
+    ["/api/mail/outbox/%00/retry", "mail_outbox"],
+    ["/api/mail/outbox/99999999999/retry", "mail_outbox"],
+    ["/api/mail/outbox/2147483647/retry", "mail_outbox"],
+  ];
+
+  it.each(writes)("POST %s is a pt-BR 4xx that changes nothing", async (path, table) => {
+    const before = await snapshot(t, table);
+    const response = await t.request("POST", path, { token: tokens.admin, body: { id: 1, status: "pending" } });
     expectPortugueseRefusal(response, path);
     expect(await snapshot(t, table)).toBe(before);
   });

@@ -26,4 +26,14 @@ describe("the event bus", () => {
     expect(heard).toEqual(["menus"]);
     expect(logged).toEqual([expect.objectContaining({ msg: "event listener failed", event: "settings.changed" })]);
   });
+
+  it("keeps a queued e-mail from the listeners of every change (the page cache), but not from its own", () => {
+    const bus = createEventBus(pino({ level: "silent" }));
+    const heard: string[] = [];
+    bus.onEvery((event) => heard.push(`every ${event.name}`));
+    bus.on("mail.queued", () => heard.push("sender"));
+    bus.deliver({ name: "mail.queued", payload: undefined });
+    bus.deliver({ name: "orders.changed", payload: { id: 1 } });
+    expect(heard).toEqual(["sender", "every orders.changed"]);
+  });
 });

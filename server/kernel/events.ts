@@ -16,6 +16,12 @@ export type AreaEvent = { [Name in AreaEventName]: { name: Name; payload: AreaEv
 export type Listen = <Name extends AreaEventName>(name: Name, listener: (payload: AreaEvents[Name]) => void) => void;
 export type ListenToEvery = (listener: (event: AreaEvent) => void) => void;
 
+/**
+ * Announcements of work no public page shows (an e-mail queued in the outbox): they wake their own
+ * listeners but do not empty the page cache or restart the render workers' reads.
+ */
+const UNSEEN_BY_VISITORS: ReadonlySet<string> = new Set(["mail.queued"]);
+
 /** The process's listeners. A listener that throws is logged and does not stop the others. */
 export function createEventBus(logger: Logger) {
   const listeners = new Map<AreaEventName, ((payload: never) => void)[]>();
@@ -23,7 +29,7 @@ export function createEventBus(logger: Logger) {
   const on: Listen = (name, listener) => {
     listeners.set(name, [...(listeners.get(name) ?? []), listener]);
   };
-  /** For what follows every change whatever the area (the page cache). */
+  /** For what follows every change a visitor could see, whatever the area (the page cache). */
   const onEvery: ListenToEvery = (listener) => {
     everyListeners.push(listener);
   };
@@ -38,6 +44,7 @@ export function createEventBus(logger: Logger) {
     for (const listener of listeners.get(event.name) ?? []) {
       run(event, () => (listener as (payload: AreaEvent["payload"]) => void)(event.payload));
     }
+    if (UNSEEN_BY_VISITORS.has(event.name)) return;
     for (const listener of everyListeners) run(event, () => listener(event));
   }
   return { on, onEvery, deliver };

@@ -8,6 +8,7 @@ import path from "node:path";
 import pg from "pg";
 import type { FeatureKey, Features } from "../../common/features.ts";
 import { compressAssets } from "../../scripts/compress-assets.ts";
+import { startE2eCepServer } from "./fake-addresses.ts";
 import { CHROMIUM_MISSING, CHROMIUM_PATH, CONFIGURED_URL, FRESH_URL, OUTPUT_DIR, SITE_ADMIN } from "./site.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
@@ -222,8 +223,14 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   // If the runner dies without calling the teardown, the servers must not outlive it.
   process.once("exit", killAll);
 
+  // The servers ask a local fake for CEPs, never ViaCEP or BrasilAPI (tests/e2e/fake-addresses.ts).
+  const addresses = await startE2eCepServer();
+  process.env.VIACEP_URL = addresses.url;
+  process.env.BRASILAPI_URL = addresses.url;
+
   const teardown = async () => {
     await Promise.all(servers.map(stopServer));
+    await addresses.close();
     process.off("exit", killAll);
     if (admin) {
       for (const name of databases) await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);

@@ -88,7 +88,8 @@ test("an administrator opens the shop, sets its shipping and fills the catalogue
   let shop = await openForm(page, "/conta/shop", "Loja");
   await shop.getByRole("textbox", { name: "Razão social ou nome" }).fill("Cooperativa E2E Ltda");
   await shop.getByRole("textbox", { name: "CNPJ ou CPF" }).fill("11.222.333/0001-81");
-  await shop.getByRole("textbox", { name: "Cidade" }).fill("São Paulo");
+  await shop.getByRole("textbox", { name: "Endereço do remetente" }).fill("Avenida Paulista, 1000 - Bela Vista");
+  await shop.getByRole("textbox", { name: "Cidade", exact: true }).fill("São Paulo");
   await shop.getByRole("combobox", { name: "Estado" }).selectOption("SP");
   await shop.getByRole("textbox", { name: "CEP de origem" }).fill("01310-100");
   const rates = shop.getByRole("group", { name: /^Frete, linha/ });
@@ -103,12 +104,19 @@ test("an administrator opens the shop, sets its shipping and fills the catalogue
   const pickup = shop.getByRole("switch", { name: "Permitir retirada no local" });
   if (!(await pickup.isChecked())) await pickup.check({ force: true });
   await shop.getByRole("textbox", { name: "Endereço de retirada" }).fill("Rua das Flores, 100 - Centro, São Paulo/SP");
+  await shop.getByRole("combobox", { name: "Forma de pagamento" }).selectOption("pix");
+  await shop.getByRole("textbox", { name: "Chave Pix" }).fill("pix@cooperativa-e2e.com.br");
+  await shop.getByRole("textbox", { name: "Nome de quem recebe" }).fill("Cooperativa E2E");
+  await shop.getByRole("textbox", { name: "Cidade de quem recebe" }).fill("São Paulo");
   await shop.getByRole("button", { name: "Salvar", exact: true }).click();
   await expect(page.getByText("Loja salva com sucesso!")).toBeVisible();
 
   shop = await openForm(page, "/conta/shop", "Loja");
   await expect(shop.getByRole("textbox", { name: "CEP de origem" })).toHaveValue("01310-100");
   await expect(shop.getByRole("textbox", { name: "CNPJ ou CPF" })).toHaveValue("11.222.333/0001-81");
+  await expect(shop.getByRole("textbox", { name: "Endereço do remetente" })).toHaveValue(
+    "Avenida Paulista, 1000 - Bela Vista",
+  );
   await expect(rates).toHaveCount(1);
   await expect(rate.getByRole("combobox", { name: "UF" })).toHaveValue("SP");
   await expect(rate.getByRole("textbox", { name: "Preço (R$)" })).toHaveValue("12,90");

@@ -7,7 +7,8 @@ export type AccountLink = { label: string; to: string };
 /**
  * The account sidebar of docs/spec.md §§2, 6. Feature links follow the spec's
  * condition as written: every feature for admin, only enabled ones for super. The shop's feature
- * link (its settings, /conta/shop) comes with Produtos, under the same condition.
+ * link (its settings, /conta/shop) comes with Produtos and Pedidos (every order), under the same
+ * condition; a customer's own orders are Meus pedidos.
  */
 export function accountLinks(user: { role: UserRole }, features: Features | null): AccountLink[] {
   const { role } = user;
@@ -23,11 +24,16 @@ export function accountLinks(user: { role: UserRole }, features: Features | null
     const feature = features?.[key];
     if (!feature || !showFeature(key)) continue;
     links.push({ label: feature.title, to: accountPaths.area(key) });
-    if (key === "shop") links.push({ label: "Produtos", to: accountPaths.area("produtos") });
+    if (key === "shop")
+      links.push(
+        { label: "Produtos", to: accountPaths.area("produtos") },
+        { label: "Pedidos", to: accountPaths.area("pedidos") },
+      );
   }
   if (admin) {
     links.push(
       { label: "Contatos", to: accountPaths.area("contacts") },
+      { label: "E-mails", to: accountPaths.area("emails") },
       { label: "Usuários", to: accountPaths.area("users") },
       { label: "Configurações", to: accountPaths.area("settings") },
     );

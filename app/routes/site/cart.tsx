@@ -268,6 +268,9 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
                 <dt className={styles.total}>Total</dt>
                 <dd className={styles.total}>{total}</dd>
               </dl>
+              <AppLink to={sitePaths.checkout} className={buttonClass()}>
+                Finalizar pedido
+              </AppLink>
             </section>
           </div>
         )}

@@ -2,6 +2,7 @@ import { Form, redirect, useNavigation, useSearchParams } from "react-router";
 import { loginChecks } from "../../../common/form-checks.ts";
 import { safeRedirect } from "../../../common/safe-redirect.ts";
 import { loginSchema } from "../../../common/schemas/auth.ts";
+import { sitePaths } from "../../../common/site-paths.ts";
 import { AppLink } from "../../components/app-link.tsx";
 import { FormCard, FormTitle, PasswordField } from "../../components/site/form-fields.tsx";
 import { Alert, buttonClass, Stack, TextField, ui } from "../../components/site/ui/ui.tsx";
@@ -39,6 +40,8 @@ export default function Login({ actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const [params] = useSearchParams();
   const redirectTo = safeRedirect(params.get("redirectTo"));
+  const registerHref =
+    redirectTo === "/" ? sitePaths.register : `${sitePaths.register}?redirectTo=${encodeURIComponent(redirectTo)}`;
   const failure = isFailure(actionData) ? actionData : undefined;
   const checks = useFormChecks(loginChecks, failure?.errors);
   return (
@@ -64,9 +67,15 @@ export default function Login({ actionData }: Route.ComponentProps) {
             maxLength={200}
             error={checks.errors.password}
           />
+          <AppLink to={sitePaths.forgotPassword} className={ui.small}>
+            Esqueci minha senha
+          </AppLink>
           <button type="submit" className={buttonClass()} disabled={navigation.state === "submitting"}>
             Entrar
           </button>
+          <p className={ui.small}>
+            Ainda não tem conta? <AppLink to={registerHref}>Criar conta</AppLink>
+          </p>
           <AppLink to="/" className={ui.small}>
             Voltar para o site
           </AppLink>

@@ -76,6 +76,7 @@ CREATE TABLE "order_payments" (
 	"qr_code" text,
 	"qr_code_base64" text,
 	"ticket_url" text,
+	"card_checkout_url" text,
 	"provider_updated_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
@@ -108,6 +109,7 @@ CREATE TABLE "orders" (
 	CONSTRAINT "orders_amounts" CHECK ("orders"."subtotal_cents" >= 0 and "orders"."shipping_cents" >= 0)
 );
 --> statement-breakpoint
+ALTER TABLE "shop_settings" ADD COLUMN "address" text DEFAULT '' NOT NULL;--> statement-breakpoint
 ALTER TABLE "shop_settings" ADD COLUMN "payments" jsonb;--> statement-breakpoint
 ALTER TABLE "shop_settings" ADD COLUMN "order_expiry_hours" integer DEFAULT 72 NOT NULL;--> statement-breakpoint
 ALTER TABLE "users" ADD COLUMN "tax_id" text DEFAULT '' NOT NULL;--> statement-breakpoint

@@ -137,11 +137,12 @@ describe("real answers follow the documented schemas", () => {
   const exercised = new Set<string>();
 
   type Call = {
-    params?: Record<string, number>;
+    params?: Record<string, number | string>;
     query?: string;
     token?: string;
     body?: unknown;
     form?: FormData;
+    headers?: Record<string, string>;
     /** The expected status; the operation's success status when left out. */
     status?: number;
   };
@@ -156,7 +157,7 @@ describe("real answers follow the documented schemas", () => {
       token: options.token,
       body: options.body,
       form: options.form,
-      headers: { "x-forwarded-for": "192.0.2.10" },
+      headers: { "x-forwarded-for": "192.0.2.10", ...options.headers },
     });
     expect(response.status, `${key}: ${JSON.stringify(response.body)}`).toBe(
       options.status ?? operation.success.status,
@@ -197,6 +198,27 @@ describe("real answers follow the documented schemas", () => {
 
     await call("GET /api/profile", { token });
     await call("PUT /api/profile", { token, body: { name: "Ana", email: SUPER.email } });
+    const customer = {
+      name: "Clara",
+      email: "clara@example.com",
+      password: "segredo123",
+      password_confirmation: "segredo123",
+      tax_id: "529.982.247-25",
+      phone: "(11) 98765-4321",
+    };
+    const clara = (await call("POST /api/auth/register", { body: customer })).json<{ token: string }>().token;
+    await call("POST /api/auth/register", { body: customer, status: 409 });
+    await call("GET /api/profile/account", { token: clara });
+    await call("GET /api/profile/addresses", { token: clara });
+    await call("DELETE /api/profile/addresses/{id}", { token: clara, params: { id: 999 }, status: 404 });
+    await call("GET /api/profile/export", { token: clara });
+    await call("POST /api/auth/password-reset", { body: { email: customer.email } });
+    await call("POST /api/auth/password-reset/confirm", {
+      body: { token: "nao-existe", password: "segredo456", password_confirmation: "segredo456" },
+      status: 400,
+    });
+    await call("DELETE /api/profile", { token: clara, body: { password: "errada" }, status: 400 });
+    await call("DELETE /api/profile", { token: clara, body: { password: customer.password } });
 
     const bruno = { name: "Bruno", email: "bruno@example.com", password: "segredo123" };
     const userId = (await call("POST /api/users", { token, body: bruno })).json<{ id: number }>().id;
@@ -229,6 +251,13 @@ describe("real answers follow the documented schemas", () => {
     await call("GET /api/contacts/{id}", { token, params: { id: contactId } });
     await call("PUT /api/contacts/{id}", { token, params: { id: contactId }, body: { read: false } });
     await call("DELETE /api/contacts/{id}", { token, params: { id: contactId } });
+
+    await t.services.mail.queue("password-reset", SUPER.email, { name: "Ana", link: "https://example.com/senha" });
+    const outbox = await call("GET /api/mail/outbox", { token, query: "?status=pending" });
+    const mailId = outbox.json<{ data: { id: number }[] }>().data[0]?.id ?? 0;
+    await call("POST /api/mail/outbox/{id}/retry", { token, params: { id: mailId } });
+    await call("POST /api/mail/outbox/{id}/retry", { token, params: { id: mailId + 1 }, status: 404 });
+    await call("GET /api/mail/outbox", { token, query: "?status=todos", status: 400 });
 
     const page = { title: "Quem somos", content: "<p>Oi</p><script>x</script>", tags: ["sobre"], status: "published" };
     const pageId = (await call("POST /api/pages", { token, body: page })).json<{ id: number }>().id;
@@ -352,6 +381,52 @@ describe("real answers follow the documented schemas", () => {
     await call("GET /api/shop/settings", { status: 401 });
     await call("POST /api/shop/shipping/quote", { body: { postal_code: "01310-100", items: [item] } });
     await call("POST /api/shop/shipping/quote", { body: { postal_code: "0", items: [item] }, status: 400 });
+    // Only a CEP refused before any lookup: the lookup's answers are tested against a fake in address-routes.test.ts.
+    await call("GET /api/shop/address/{cep}", { params: { cep: "00000-000" }, status: 400 });
+    await call("GET /api/shop/states/{uf}/cities", { params: { uf: "SP" } });
+    await call("GET /api/shop/states/{uf}/cities", { params: { uf: "XX" }, status: 404 });
+
+    const cart = { cookie: `cms_cart=1~~~${item.product_id}.${item.variant_id}.1` };
+    const checkout = {
+      postal_code: "01310-100",
+      uf: "SP",
+      city: "São Paulo",
+      street: "Avenida Paulista",
+      number: "1000",
+      name: "Ana Super",
+      tax_id: "529.982.247-25",
+      phone: "11987654321",
+      shipping: "table:entrega",
+      idempotency_key: "0b8f9a52-5d3e-4c59-9d43-2f1de2c0a6b1",
+    };
+    const placed = (await call("POST /api/shop/checkout", { token, body: checkout, headers: cart })).json<{
+      order: { id: number };
+    }>();
+    await call("POST /api/shop/checkout", { token, body: { ...checkout, tax_id: "1" }, headers: cart, status: 400 });
+    await call("POST /api/shop/checkout", { body: checkout, headers: cart, status: 401 });
+    const orderId = placed.order.id;
+    await call("GET /api/orders", { token, query: "?status=pending" });
+    await call("GET /api/orders", { token, query: "?status=enviado", status: 400 });
+    await call("GET /api/orders/export.csv", { token });
+    await call("GET /api/orders/dashboard", { token });
+    await call("GET /api/orders/{id}", { token, params: { id: orderId } });
+    await call("GET /api/orders/{id}", { token, params: { id: orderId + 1 }, status: 404 });
+    await call("GET /api/orders/{id}/payment", { token, params: { id: orderId } });
+    await call("GET /api/orders/{id}/packing-slip", { token, params: { id: orderId } });
+    await call("POST /api/orders/{id}/status", {
+      token,
+      params: { id: orderId },
+      body: { status: "sent" },
+      status: 400,
+    });
+    await call("POST /api/orders/{id}/status", {
+      token,
+      params: { id: orderId },
+      body: { status: "received" },
+      status: 409,
+    });
+    await call("POST /api/orders/{id}/status", { token, params: { id: orderId }, body: { status: "paid" } });
+    await call("POST /api/payments/mercadopago/webhook", { query: "?data.id=123&type=payment", status: 401 });
 
     const image = asFile(await makeImage("png", 40, 30), "foto.png", "image/png");
     await call("POST /api/uploads/images", { token, form: formWith(image) });

@@ -52,7 +52,13 @@ export type Operation = {
    * The success answer: status, body (none for 204) and the session cookie it sets, if any;
    * `text` lists the media types of an answer that is a file rather than JSON.
    */
-  success: { status: 200 | 201 | 204; description: string; schema?: z.ZodType; setsCookie?: string; text?: string[] };
+  success: {
+    status: 200 | 201 | 202 | 204;
+    description: string;
+    schema?: z.ZodType;
+    setsCookie?: string;
+    text?: string[];
+  };
   /** Refusals beyond those every operation of its kind can give. */
   refusals?: { status: number; description: string; schema?: z.ZodType }[];
 };

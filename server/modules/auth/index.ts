@@ -1,10 +1,14 @@
 import { defineArea } from "../../kernel/area.ts";
 import { createAuthService, createLoginThrottles } from "./auth-service.ts";
 import { authOperations } from "./operations.ts";
+import { createPasswordResetService, createResetThrottles } from "./password-reset.ts";
 import { authRoutes } from "./routes.ts";
 
 export const authArea = defineArea({
-  state: () => createLoginThrottles(),
-  service: ({ db }, throttles) => createAuthService(db, throttles),
+  state: () => ({ login: createLoginThrottles(), reset: createResetThrottles() }),
+  service: (context, throttles) => ({
+    ...createAuthService(context.db, throttles.login),
+    ...createPasswordResetService(context, throttles.reset),
+  }),
   routes: [{ base: "/api/auth", routes: authRoutes, operations: authOperations }],
 });

@@ -1,4 +1,6 @@
 import { loginSchema } from "../../../common/schemas/auth.ts";
+import { registrationSchema } from "../../../common/schemas/customer.ts";
+import { passwordResetRequestSchema, passwordResetSchema } from "../../../common/schemas/password-reset.ts";
 import { profileViewSchema, sessionViewSchema } from "../../../common/views/auth.ts";
 import { areaOperations, input, messageSchema, type Operation, output } from "../../http/openapi/operation.ts";
 import { SESSION_COOKIE } from "../../http/session-cookie.ts";
@@ -34,6 +36,43 @@ export const authOperations: Operation[] = [
       description: "Signed out",
       schema: messageSchema,
       setsCookie: `${SESSION_COOKIE}=; Max-Age=0 (clears the cookie)`,
+    },
+  }),
+  auth.post({
+    path: "/register",
+    summary: "Create a customer account (role user) with CPF or CNPJ and phone, and sign in",
+    access: "public",
+    body: input("RegistrationInput", registrationSchema),
+    success: {
+      status: 201,
+      description: "Account created and signed in",
+      schema: sessionView,
+      setsCookie: `${SESSION_COOKIE}=<token>; HttpOnly; SameSite=Lax (Secure when BASE_URL is https)`,
+    },
+    refusals: [
+      { status: 409, description: "The e-mail already has an account" },
+      { status: 429, description: "Too many accounts created from this address (up to an hour)" },
+    ],
+  }),
+  auth.post({
+    path: "/password-reset",
+    summary:
+      "Ask for a password reset link by e-mail (single use, valid for an hour); the same answer whether or not the address has an account",
+    access: "public",
+    body: input("PasswordResetRequestInput", passwordResetRequestSchema),
+    success: { status: 202, description: "Accepted", schema: messageSchema },
+    refusals: [{ status: 429, description: "Too many requests from this address or for this e-mail (up to an hour)" }],
+  }),
+  auth.post({
+    path: "/password-reset/confirm",
+    summary: "Set a new password with the e-mailed link's token: every other session ends, and this one signs in",
+    access: "public",
+    body: input("PasswordResetInput", passwordResetSchema),
+    success: {
+      status: 200,
+      description: "Password changed and signed in",
+      schema: sessionView,
+      setsCookie: `${SESSION_COOKIE}=<token>; HttpOnly; SameSite=Lax (Secure when BASE_URL is https)`,
     },
   }),
 ];

@@ -1,18 +1,31 @@
 import { Hono } from "hono";
+import { RESET_REQUESTED } from "../../../common/password-reset-messages.ts";
 import { loginSchema } from "../../../common/schemas/auth.ts";
+import { registrationSchema } from "../../../common/schemas/customer.ts";
+import { passwordResetRequestSchema, passwordResetSchema } from "../../../common/schemas/password-reset.ts";
 import type { SessionView } from "../../../common/views/auth.ts";
 import type { AppEnv } from "../../http/env.ts";
 import { signedIn } from "../../http/guards.ts";
 import { readBody } from "../../http/input.ts";
 import { clearedSessionCookie, sessionCookie } from "../../http/session-cookie.ts";
+import type { Actor } from "../../kernel/access.ts";
+import type { Services } from "../../services.ts";
+import type { Session } from "./auth-service.ts";
+
+function signedInAnswer(services: Services, session: Session, user: Actor): { answer: SessionView; cookie: string } {
+  return {
+    answer: { token: session.token, expires_at: session.expiresAt.toISOString(), user },
+    cookie: sessionCookie(session.token, services.config.secureCookies),
+  };
+}
 
 export const authRoutes: Hono<AppEnv> = new Hono<AppEnv>()
   .post("/login", async (c) => {
     const services = c.get("services");
     const input = await readBody(c, loginSchema);
     const { session, user } = await services.auth.login(input, c.get("clientAddress"));
-    c.header("Set-Cookie", sessionCookie(session.token, services.config.secureCookies));
-    const answer: SessionView = { token: session.token, expires_at: session.expiresAt.toISOString(), user };
+    const { answer, cookie } = signedInAnswer(services, session, user);
+    c.header("Set-Cookie", cookie);
     return c.json(answer);
   })
   .post("/logout", signedIn, async (c) => {
@@ -21,4 +34,32 @@ export const authRoutes: Hono<AppEnv> = new Hono<AppEnv>()
     if (token) await services.auth.logout(token);
     c.header("Set-Cookie", clearedSessionCookie(services.config.secureCookies));
     return c.json({ message: "Sessão encerrada." });
+  })
+  .post("/register", async (c) => {
+    const services = c.get("services");
+    const input = await readBody(c, registrationSchema);
+    const { user, session } = await services.transaction(async (tx) => {
+      const user = await tx.customers.register(input, c.get("clientAddress"));
+      return { user, session: await tx.auth.createSession(user.id) };
+    });
+    const { answer, cookie } = signedInAnswer(services, session, user);
+    c.header("Set-Cookie", cookie);
+    return c.json(answer, 201);
+  })
+  .post("/password-reset", async (c) => {
+    const services = c.get("services");
+    const { email } = await readBody(c, passwordResetRequestSchema);
+    await services.auth.requestPasswordReset(email, c.get("clientAddress"), new URL(c.req.url).origin);
+    return c.json({ message: RESET_REQUESTED }, 202);
+  })
+  .post("/password-reset/confirm", async (c) => {
+    const services = c.get("services");
+    const input = await readBody(c, passwordResetSchema);
+    const { user, session } = await services.transaction(async (tx) => {
+      const user = await tx.auth.resetPassword(input);
+      return { user, session: await tx.auth.createSession(user.id) };
+    });
+    const { answer, cookie } = signedInAnswer(services, session, user);
+    c.header("Set-Cookie", cookie);
+    return c.json(answer);
   });

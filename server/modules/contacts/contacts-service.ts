@@ -3,9 +3,9 @@ import { notFound } from "../../../common/errors.ts";
 import { type ListQuery, pageOffset, toPage } from "../../../common/pagination.ts";
 import type { ContactInput } from "../../../common/schemas/contact.ts";
 import type { ContactPage, ContactView } from "../../../common/views/contacts.ts";
-import type { Db } from "../../db/client.ts";
 import { containsPattern } from "../../db/sql.ts";
 import { type Actor, requireAdmin } from "../../kernel/access.ts";
+import type { ServiceContext } from "../../kernel/area.ts";
 import { createThrottle, type Throttle } from "../../kernel/throttle.ts";
 import { contacts } from "./tables.ts";
 
@@ -29,13 +29,22 @@ export const createContactThrottle = (): Throttle =>
     message: "Você enviou muitas mensagens seguidas. Aguarde alguns minutos e tente novamente.",
   });
 
-export function createContactsService(db: Db, throttle: Throttle) {
+export function createContactsService(context: ServiceContext, throttle: Throttle) {
+  const { db } = context;
   return {
-    /** Public: stores a message; a filled honeypot is accepted silently and dropped. */
+    /**
+     * Public: stores a message and, when the settings name the site's e-mail, tells it there; a filled
+     * honeypot is accepted silently and dropped.
+     */
     async send(input: ContactInput, clientAddress: string): Promise<{ stored: boolean }> {
       await throttle.take(clientAddress);
       if (input.website) return { stored: false };
-      await db.insert(contacts).values({ name: input.name, email: input.email, message: input.message });
+      const { name, email, message } = input;
+      await context.transaction(async (tx) => {
+        await tx.db.insert(contacts).values({ name, email, message });
+        const site = await tx.services.settings.get();
+        if (site?.email) await tx.services.mail.queue("contact-message", site.email, { name, email, message });
+      });
       return { stored: true };
     },
 

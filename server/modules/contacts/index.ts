@@ -5,6 +5,6 @@ import { contactsRoutes } from "./routes.ts";
 
 export const contactsArea = defineArea({
   state: () => createContactThrottle(),
-  service: ({ db }, throttle) => createContactsService(db, throttle),
+  service: (context, throttle) => createContactsService(context, throttle),
   routes: [{ base: "/api/contacts", routes: contactsRoutes, operations: contactsOperations }],
 });

@@ -14,6 +14,7 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 import { orderStatuses } from "../../../common/order-status.ts";
+import type { PaymentProvider } from "../../../common/schemas/payments.ts";
 import type { OrderAddress, OrderShipping } from "../../../common/views/orders.ts";
 import { createdAt, updatedAt } from "../../db/columns.ts";
 import { products, productVariants } from "../products/tables.ts";
@@ -50,7 +51,7 @@ export const orders = pgTable(
     shippingCents: integer("shipping_cents").notNull(),
     totalCents: integer("total_cents").notNull(),
     /** The payment provider chosen when the order was placed: pix, mercadopago or manual. */
-    paymentMethod: text("payment_method").notNull(),
+    paymentMethod: text("payment_method").$type<PaymentProvider>().notNull(),
     trackingCode: text("tracking_code"),
     /** An unpaid order is canceled after this, and its stock given back. */
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
@@ -144,6 +145,8 @@ export const orderPayments = pgTable(
     qrCode: text("qr_code"),
     qrCodeBase64: text("qr_code_base64"),
     ticketUrl: text("ticket_url"),
+    /** Mercado Pago's checkout page where the order can be paid by card instead. */
+    cardCheckoutUrl: text("card_checkout_url"),
     providerUpdatedAt: timestamp("provider_updated_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

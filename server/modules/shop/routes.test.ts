@@ -1,11 +1,25 @@
 import { sql } from "drizzle-orm";
-import { beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { PricedCart } from "../../../common/views/cart.ts";
 import type { ProductView } from "../../../common/views/products.ts";
 import type { ShippingQuoteView, ShopSettingsView } from "../../../common/views/shop.ts";
+import {
+  FAKE_MERCADOPAGO_DEFAULTS,
+  type FakeMercadoPago,
+  startFakeMercadoPago,
+} from "../../../tests/support/fake-mercadopago.ts";
 import { withTestApp } from "../../../tests/support/with-test-app.ts";
 
-const t = withTestApp();
+// The fake starts before the app, which reads MERCADOPAGO_URL from `env` when it is built.
+const env: Record<string, string> = {};
+let mercadoPago: FakeMercadoPago;
+beforeAll(async () => {
+  mercadoPago = await startFakeMercadoPago();
+  env.MERCADOPAGO_URL = mercadoPago.url;
+});
+afterAll(() => mercadoPago.close());
+
+const t = withTestApp({ env });
 
 type ErrorBody = { message: string; errors?: Record<string, string[]> };
 type Settings = { features: Record<"shop", { enabled: boolean }> };
@@ -273,5 +287,175 @@ describe("shop settings and shipping quotes", () => {
     expect(rio.json<ShippingQuoteView>().options.find((option) => option.provider === "table")?.price_cents).toBe(2490);
     const bad = await t.request("POST", "/api/shop/shipping/quote", { body: { postal_code: "abc", items: [] } });
     expect(bad.status).toBe(400);
+  });
+});
+
+describe("payment settings", () => {
+  const base = { legal_name: "Cooperativa Vale Verde", city: "Campinas", uf: "SP" };
+  const pix = { key: "529.982.247-25", receiver_name: "Cooperativa Vale Verde", receiver_city: "Campinas" };
+  const mercadopago = {
+    access_token: FAKE_MERCADOPAGO_DEFAULTS.accessToken,
+    webhook_secret: FAKE_MERCADOPAGO_DEFAULTS.webhookSecret,
+  };
+  const save = (body: Record<string, unknown>, as = token) =>
+    t.request("PUT", "/api/shop/settings", { token: as, body });
+
+  it("start as Pix with nothing set and 72 hours to pay", async () => {
+    const view = (await t.request("GET", "/api/shop/settings", { token })).json<ShopSettingsView>();
+    expect(view.payments).toEqual({
+      provider: "pix",
+      pix: { key: "", receiver_name: "", receiver_city: "" },
+      mercadopago: { access_token: "", access_token_set: false, webhook_secret: "", webhook_secret_set: false },
+      manual: { instructions: "" },
+    });
+    expect(view.order_expiry_hours).toBe(72);
+    expect(await t.services.shop.orderExpiryHours()).toBe(72);
+  });
+
+  it("are saved by administrators only, and Mercado Pago's secrets never come back", async () => {
+    const customer = await t.createUser("user", token);
+    const body = { ...base, payments: { provider: "mercadopago", mercadopago }, order_expiry_hours: 48 };
+    expect((await save(body, customer.token)).status).toBe(403);
+    expect((await t.request("PUT", "/api/shop/settings", { body })).status).toBe(401);
+    expect((await t.request("GET", "/api/shop/settings", { token: customer.token })).status).toBe(403);
+
+    const saved = await save(body);
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const view = saved.json<ShopSettingsView>();
+    expect(view.payments.provider).toBe("mercadopago");
+    expect(view.payments.mercadopago).toEqual({
+      access_token: "",
+      access_token_set: true,
+      webhook_secret: "",
+      webhook_secret_set: true,
+    });
+    expect(view.order_expiry_hours).toBe(48);
+    const read = await t.request("GET", "/api/shop/settings", { token });
+    for (const text of [JSON.stringify(view), JSON.stringify(read.body)]) {
+      expect(text).not.toContain(mercadopago.access_token);
+      expect(text).not.toContain(mercadopago.webhook_secret);
+    }
+    expect(await t.services.shop.paymentSettings()).toMatchObject({ provider: "mercadopago", mercadopago });
+    expect(await t.services.shop.orderExpiryHours()).toBe(48);
+  });
+
+  it("keep the stored secrets when their fields come empty, and the whole payments when they do not come", async () => {
+    expect((await save({ ...base, payments: { provider: "mercadopago", mercadopago } })).status).toBe(200);
+    const empty = { access_token: "", webhook_secret: "" };
+    const again = await save({ ...base, payments: { provider: "mercadopago", mercadopago: empty } });
+    expect(again.status, JSON.stringify(again.body)).toBe(200);
+    expect((await t.services.shop.paymentSettings()).mercadopago).toEqual(mercadopago);
+
+    // Pix chosen: the Mercado Pago secrets stay for the payments of earlier orders.
+    expect((await save({ ...base, payments: { provider: "pix", pix, mercadopago: empty } })).status).toBe(200);
+    expect(await t.services.shop.paymentSettings()).toMatchObject({
+      provider: "pix",
+      pix: { key: "52998224725" },
+      mercadopago,
+    });
+    expect((await save(base)).status).toBe(200);
+    expect((await t.services.shop.paymentSettings()).provider).toBe("pix");
+  });
+
+  it("ask for what the chosen provider needs, in Portuguese", async () => {
+    const noPix = await save({ ...base, payments: { provider: "pix" } });
+    expect(noPix.status).toBe(400);
+    expect(noPix.json<ErrorBody>().errors).toMatchObject({
+      "payments.pix.key": ["Informe a chave Pix"],
+      "payments.pix.receiver_name": ["Informe o nome de quem recebe"],
+      "payments.pix.receiver_city": ["Informe a cidade de quem recebe"],
+    });
+
+    const noSecrets = await save({ ...base, payments: { provider: "mercadopago" } });
+    expect(noSecrets.status).toBe(400);
+    expect(noSecrets.json<ErrorBody>().errors).toEqual({
+      "payments.mercadopago.access_token": ["Informe o access token do Mercado Pago"],
+      "payments.mercadopago.webhook_secret": ["Informe a assinatura secreta dos webhooks"],
+    });
+
+    const noInstructions = await save({ ...base, payments: { provider: "manual" } });
+    expect(noInstructions.json<ErrorBody>().errors?.["payments.manual.instructions"]).toEqual([
+      "Escreva as instruções de pagamento",
+    ]);
+
+    const wrong = await save({
+      ...base,
+      payments: {
+        provider: "boleto",
+        pix: { key: "chave qualquer", receiver_name: "x".repeat(26), receiver_city: "Santa Bárbara d'Oeste" },
+      },
+      order_expiry_hours: 721,
+    });
+    expect(wrong.status).toBe(400);
+    expect(wrong.json<ErrorBody>().errors).toMatchObject({
+      "payments.provider": ["Escolha uma forma de pagamento da lista"],
+      "payments.pix.key": ["Informe uma chave Pix válida: CPF, CNPJ, e-mail, celular ou chave aleatória"],
+      "payments.pix.receiver_name": ["No máximo 25 caracteres"],
+      "payments.pix.receiver_city": ["No máximo 15 caracteres"],
+      order_expiry_hours: ["Informe de 1 a 720 horas"],
+    });
+    for (const hours of [0, -1, 1.5, "três", "1e3"]) {
+      const response = await save({ ...base, order_expiry_hours: hours });
+      expect(response.json<ErrorBody>().errors?.order_expiry_hours, String(hours)).toEqual([
+        "Informe de 1 a 720 horas",
+      ]);
+    }
+  });
+
+  it("keep Pix keys as the Pix directory writes them", async () => {
+    const keys: [string, string][] = [
+      ["529.982.247-25", "52998224725"],
+      ["11.222.333/0001-81", "11222333000181"],
+      ["(11) 98765-4321", "+5511987654321"],
+      ["+55 11 98765-4321", "+5511987654321"],
+      ["Vendas@Cooperativa.com.br", "vendas@cooperativa.com.br"],
+      ["123E4567-E12B-12D1-A456-426655440000", "123e4567-e12b-12d1-a456-426655440000"],
+    ];
+    for (const [typed, stored] of keys) {
+      const response = await save({ ...base, payments: { provider: "pix", pix: { ...pix, key: typed } } });
+      expect(response.status, typed).toBe(200);
+      expect(response.json<ShopSettingsView>().payments.pix.key, typed).toBe(stored);
+    }
+  });
+
+  it("give the server the gateway of the chosen provider", async () => {
+    await save({ ...base, payments: { provider: "pix", pix: { ...pix, receiver_city: "São Paulo" } } });
+    const charge = await (await t.services.shop.paymentGateway()).charge({
+      orderId: 1,
+      orderNumber: 1001,
+      totalCents: 2590,
+      description: "Pedido 1001",
+      payer: { name: "Maria", email: "maria@exemplo.com.br", taxId: "52998224725" },
+      idempotencyKey: "chave",
+      notificationUrl: null,
+      returnUrl: "https://loja.exemplo.com.br/checkout",
+      expiresAt: new Date("2026-11-27T12:00:00Z"),
+    });
+    expect(charge).toMatchObject({ kind: "pix_static", copyPaste: expect.stringContaining("6009Sao Paulo") });
+
+    await save({ ...base, payments: { provider: "manual", manual: { instructions: "Pague na retirada." } } });
+    expect((await t.services.shop.paymentGateway()).provider).toBe("manual");
+  });
+
+  it("charge through Mercado Pago at MERCADOPAGO_URL once it is chosen", async () => {
+    await save({ ...base, payments: { provider: "mercadopago", mercadopago } });
+    const gateway = await t.services.shop.paymentGateway();
+    expect(gateway.provider).toBe("mercadopago");
+    const charge = await gateway.charge({
+      orderId: 42,
+      orderNumber: 1042,
+      totalCents: 2590,
+      description: "Pedido 1042",
+      payer: { name: "Maria", email: "maria@exemplo.com.br", taxId: "52998224725" },
+      idempotencyKey: "pedido-42",
+      notificationUrl: null,
+      returnUrl: "https://loja.exemplo.com.br/checkout",
+      expiresAt: new Date("2026-11-27T12:00:00Z"),
+    });
+    if (charge.kind !== "provider") throw new Error(charge.kind);
+    expect(mercadoPago.payments.get(charge.externalId)).toMatchObject({
+      transaction_amount: 25.9,
+      external_reference: "42",
+    });
   });
 });

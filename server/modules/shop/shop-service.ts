@@ -1,11 +1,23 @@
 import { eq } from "drizzle-orm";
 import { invalid } from "../../../common/errors.ts";
+import {
+  ACCESS_TOKEN_MISSING,
+  type PaymentProvider,
+  type PaymentSettings,
+  paymentSettingsSchema,
+  WEBHOOK_SECRET_MISSING,
+} from "../../../common/schemas/payments.ts";
 import { type ShippingSettings, shippingSettingsSchema } from "../../../common/schemas/shipping.ts";
-import type { ShippingQuoteInput, ShopSettingsInput } from "../../../common/schemas/shop.ts";
-import type { ShippingQuoteView, ShopSettingsView } from "../../../common/views/shop.ts";
+import {
+  DEFAULT_ORDER_EXPIRY_HOURS,
+  type ShippingQuoteInput,
+  type ShopSettingsInput,
+} from "../../../common/schemas/shop.ts";
+import type { PaymentSettingsView, ShippingQuoteView, ShopSettingsView } from "../../../common/views/shop.ts";
 import { type Actor, requireAdmin } from "../../kernel/access.ts";
 import type { ServiceContext } from "../../kernel/area.ts";
 import { memo, readThrough } from "../../kernel/memo.ts";
+import { createPaymentGateway, type PaymentGateway, type PaymentGatewayDeps } from "../payments/provider.ts";
 import type { QuoteItem } from "./shipping/provider.ts";
 import { providersFor, quoteShipping, type ShippingDeps } from "./shipping/quote.ts";
 import { requireShopOpen } from "./shop-open.ts";
@@ -26,34 +38,75 @@ function defaultRow(): ShopSettingsRow {
   return {
     id: 1,
     legalName: "",
+    address: "",
     taxId: "",
     city: "",
     uf: "",
     originPostalCode: null,
     shipping: shippingSettingsSchema.parse({}),
     payments: null,
-    orderExpiryHours: 72,
+    orderExpiryHours: DEFAULT_ORDER_EXPIRY_HOURS,
     updatedAt: new Date(0),
   };
 }
 
-/** The settings as the form shows them: everything but the Correios access code, of which only its presence. */
+/** The stored payment settings, every field present; Pix with nothing set before the first save. */
+const paymentsOf = (row: ShopSettingsRow): PaymentSettings => paymentSettingsSchema.parse(row.payments ?? {});
+
+function paymentsView(payments: PaymentSettings): PaymentSettingsView {
+  const { access_token, webhook_secret } = payments.mercadopago;
+  return {
+    ...payments,
+    mercadopago: {
+      access_token: "",
+      access_token_set: access_token !== "",
+      webhook_secret: "",
+      webhook_secret_set: webhook_secret !== "",
+    },
+  };
+}
+
+/** The settings as the form shows them: no secret, only whether each is set. */
 function settingsView(row: ShopSettingsRow): ShopSettingsView {
   const { access_code, ...correios } = row.shipping.correios;
   return {
     legal_name: row.legalName,
+    address: row.address,
     tax_id: row.taxId,
     city: row.city,
     uf: row.uf,
     origin_postal_code: row.originPostalCode,
     shipping: { ...row.shipping, correios: { ...correios, access_code: "", access_code_set: access_code !== "" } },
+    payments: paymentsView(paymentsOf(row)),
+    order_expiry_hours: row.orderExpiryHours,
   };
 }
 
-/** Process-wide: the settings read once per change, and how the Correios adapter is reached. */
-export function createShopState(deps: { config: { CORREIOS_URL?: string } }) {
+/**
+ * The payment settings to store: the input's, with Mercado Pago's secrets left empty taken from the stored
+ * ones; without input, the stored settings as they are.
+ */
+function paymentsToStore(input: ShopSettingsInput["payments"], stored: PaymentSettings): PaymentSettings {
+  if (input === undefined) return stored;
+  const mercadopago = {
+    access_token: input.mercadopago.access_token || stored.mercadopago.access_token,
+    webhook_secret: input.mercadopago.webhook_secret || stored.mercadopago.webhook_secret,
+  };
+  if (input.provider === "mercadopago") {
+    const errors: Record<string, string[]> = {};
+    if (mercadopago.access_token === "") errors["payments.mercadopago.access_token"] = [ACCESS_TOKEN_MISSING];
+    if (mercadopago.webhook_secret === "") errors["payments.mercadopago.webhook_secret"] = [WEBHOOK_SECRET_MISSING];
+    const [first] = Object.values(errors).flat();
+    if (first !== undefined) throw invalid(first, errors);
+  }
+  return { ...input, mercadopago };
+}
+
+/** Process-wide: the settings read once per change, and how the Correios and Mercado Pago adapters are reached. */
+export function createShopState(deps: { config: { CORREIOS_URL?: string; MERCADOPAGO_URL?: string } }) {
   const shipping: ShippingDeps = { correiosBaseUrl: deps.config.CORREIOS_URL };
-  return { shipping, settings: memo<ShopSettingsRow>() };
+  const payments: PaymentGatewayDeps = { mercadoPagoUrl: deps.config.MERCADOPAGO_URL };
+  return { shipping, payments, settings: memo<ShopSettingsRow>() };
 }
 export type ShopState = ReturnType<typeof createShopState>;
 
@@ -87,13 +140,17 @@ export function createShopService(context: ServiceContext, state: ShopState) {
         if (correios.enabled && correios.access_code === "")
           throw invalid(ACCESS_CODE_MISSING, { "shipping.correios.access_code": [ACCESS_CODE_MISSING] });
         const shipping: ShippingSettings = { ...input.shipping, correios };
+        const storedPayments = stored ? paymentsOf(stored) : paymentSettingsSchema.parse({});
         const values = {
           legalName: input.legal_name,
+          address: input.address,
           taxId: input.tax_id,
           city: input.city,
           uf: input.uf,
           originPostalCode: input.origin_postal_code,
           shipping,
+          payments: paymentsToStore(input.payments, storedPayments),
+          orderExpiryHours: input.order_expiry_hours,
           updatedAt: new Date(),
         };
         const [row] = await tx.db
@@ -106,6 +163,25 @@ export function createShopService(context: ServiceContext, state: ShopState) {
       });
       context.announce({ name: "shop.changed", payload: undefined });
       return settingsView(saved);
+    },
+
+    /** The stored payment settings, secrets included: for the server's own use, never for an answer. */
+    async paymentSettings(): Promise<PaymentSettings> {
+      return paymentsOf(await readRow());
+    },
+
+    /**
+     * The gateway of `provider` (an order's, which the settings may have changed since), else of the one
+     * the settings choose now, with the stored settings.
+     */
+    async paymentGateway(provider?: PaymentProvider): Promise<PaymentGateway> {
+      const settings = paymentsOf(await readRow());
+      return createPaymentGateway({ ...settings, provider: provider ?? settings.provider }, state.payments);
+    },
+
+    /** Hours after which an unpaid order is canceled and its stock given back. */
+    async orderExpiryHours(): Promise<number> {
+      return (await readRow()).orderExpiryHours;
     },
 
     /**

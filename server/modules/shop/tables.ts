@@ -10,6 +10,8 @@ export const shopSettings = pgTable(
   {
     id: integer("id").primaryKey().default(1),
     legalName: text("legal_name").notNull().default(""),
+    /** Street, number and district of the sender, for the packing slip and the declaração de conteúdo. */
+    address: text("address").notNull().default(""),
     /** CPF or CNPJ, bare characters. */
     taxId: text("tax_id").notNull().default(""),
     city: text("city").notNull().default(""),

@@ -1,10 +1,6 @@
 import { listQuerySchema } from "../../../common/pagination.ts";
-import {
-  profileSchema,
-  userCreateSchema,
-  userListQuerySchema,
-  userUpdateSchema,
-} from "../../../common/schemas/user.ts";
+import { profileUpdateSchema } from "../../../common/schemas/customer.ts";
+import { userCreateSchema, userListQuerySchema, userUpdateSchema } from "../../../common/schemas/user.ts";
 import { userPageSchema, userViewSchema } from "../../../common/views/users.ts";
 import { areaOperations, input, type Operation, output, recordOperations } from "../../http/openapi/operation.ts";
 import { profileView } from "../auth/operations.ts";
@@ -19,8 +15,9 @@ export const profileOperations: Operation[] = [
     success: { status: 200, description: "Name, e-mail and role", schema: profileView },
   }),
   profile.put({
-    summary: "Change one's own name, e-mail or password (the current password is required to change it)",
-    body: input("ProfileInput", profileSchema),
+    summary:
+      "Change one's own name, e-mail, password (the current password is required to change it), CPF/CNPJ, phone or organization (a field left out keeps its value)",
+    body: input("ProfileUpdateInput", profileUpdateSchema),
     success: { status: 200, description: "The updated user; a new password ends the other sessions", schema: userView },
     refusals: [{ status: 409, description: "The e-mail belongs to someone else" }],
   }),

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { profileSchema } from "../../../common/schemas/user.ts";
+import { profileUpdateSchema } from "../../../common/schemas/customer.ts";
 import type { ProfileView } from "../../../common/views/auth.ts";
 import type { AppEnv } from "../../http/env.ts";
 import { signedIn } from "../../http/guards.ts";
@@ -13,6 +13,6 @@ export const profileRoutes: Hono<AppEnv> = new Hono<AppEnv>()
   })
   .put("/", signedIn, async (c) => {
     const services = c.get("services");
-    const input = await readBody(c, profileSchema);
-    return c.json(await services.users.updateProfile(c.get("actor"), input, c.get("sessionToken")));
+    const input = await readBody(c, profileUpdateSchema);
+    return c.json(await services.customers.updateProfile(c.get("actor"), input, c.get("sessionToken")));
   });

@@ -27,7 +27,16 @@ const toView = (row: { id: number; name: string; email: string; role: UserRole; 
 
 const EMAIL_TAKEN = "Este e-mail já está cadastrado.";
 const SUPER_ONLY = "Apenas um usuário Super pode conceder ou alterar o perfil Super.";
-const LAST_SUPER = "O último usuário Super não pode ser removido nem rebaixado.";
+export const LAST_SUPER = "O último usuário Super não pode ser removido nem rebaixado.";
+
+/**
+ * Locks the super users' rows until the transaction ends, so two requests cannot
+ * each take away "the other" super and leave none.
+ */
+export async function lockSupers(tx: Db): Promise<number[]> {
+  const rows = await tx.select({ id: users.id }).from(users).where(eq(users.role, "super")).for("update");
+  return rows.map((row) => row.id);
+}
 const CURRENT_PASSWORD_WRONG = "A senha atual não confere";
 
 /** The e-mail check and the write are not atomic: a concurrent request may win the unique index. */
@@ -67,15 +76,6 @@ export function createUsersService(context: ServiceContext) {
     if (!row || !(await verifyPassword(currentPassword, row.hash))) {
       throw invalid(`${CURRENT_PASSWORD_WRONG}.`, { current_password: [CURRENT_PASSWORD_WRONG] });
     }
-  }
-
-  /**
-   * Locks the super users' rows until the transaction ends, so two requests cannot
-   * each take away "the other" super and leave none.
-   */
-  async function lockSupers(tx: Db): Promise<number[]> {
-    const rows = await tx.select({ id: users.id }).from(users).where(eq(users.role, "super")).for("update");
-    return rows.map((row) => row.id);
   }
 
   /** Only a super grants or takes away the super role, and one super always remains. */

@@ -1,0 +1,50 @@
+import { Paper, Table, Text, Title, VisuallyHidden } from "@mantine/core";
+import { formatDateTime } from "../../../common/dates/format.ts";
+import { orderStatusLabels } from "../../../common/order-status.ts";
+import type { OrderView } from "../../../common/views/orders.ts";
+
+/** Every change of the order's status: who, when, from and to, and the note left with it. */
+export function OrderHistory({ history }: { history: OrderView["history"] }) {
+  return (
+    <Paper withBorder p="md">
+      <Title order={2} size="h4" mb="sm" id="order-history-title">
+        Histórico
+      </Title>
+      <Table.ScrollContainer minWidth={560}>
+        <Table aria-labelledby="order-history-title" verticalSpacing="xs" striped>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Quando</Table.Th>
+              <Table.Th>Quem</Table.Th>
+              <Table.Th>Situação</Table.Th>
+              <Table.Th>Observação</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {history.map((event) => (
+              <Table.Tr key={`${event.at}:${event.to}`}>
+                <Table.Td style={{ whiteSpace: "nowrap" }}>{formatDateTime(event.at)}</Table.Td>
+                <Table.Td>{event.actor}</Table.Td>
+                <Table.Td>
+                  {event.from === null ? (
+                    <>Pedido feito: {orderStatusLabels[event.to]}</>
+                  ) : (
+                    <>
+                      {orderStatusLabels[event.from]} <span aria-hidden>→</span> <VisuallyHidden>para</VisuallyHidden>{" "}
+                      {orderStatusLabels[event.to]}
+                    </>
+                  )}
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm" style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>
+                    {event.note}
+                  </Text>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </Paper>
+  );
+}

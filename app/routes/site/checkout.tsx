@@ -1,0 +1,264 @@
+import { data, Form, redirect, useNavigation } from "react-router";
+import { cartCookieValue } from "../../../common/cart.ts";
+import { invalid } from "../../../common/errors.ts";
+import { formatBRL } from "../../../common/money.ts";
+import { readBodyFields } from "../../../common/read-body.ts";
+import { sitePaths } from "../../../common/site-paths.ts";
+import { AppLink } from "../../components/app-link.tsx";
+import { CheckoutAddress } from "../../components/site/checkout-address.tsx";
+import { CheckoutRegister } from "../../components/site/checkout-register.tsx";
+import { CheckoutReview } from "../../components/site/checkout-review.tsx";
+import { seoMeta } from "../../components/site/seo.ts";
+import { Alert, buttonClass, Container, Stack, TextField } from "../../components/site/ui/ui.tsx";
+import {
+  addressLabel,
+  type CheckoutFailure,
+  type CheckoutForm,
+  cartLines,
+  checkoutForm,
+  initialValues,
+  lookUpCep,
+  lookupNotice,
+  placeOrder,
+  refused,
+  registerAndComeBack,
+  submittedValues,
+  withSavedAddress,
+} from "../../lib/checkout.server.ts";
+import { getApp } from "../../lib/context.server.ts";
+import { cartCookieHeader, requestCart } from "../../lib/shop.server.ts";
+import { requireFeature } from "../../lib/site-content.server.ts";
+import type { Route } from "./+types/checkout";
+import styles from "./checkout.module.css";
+
+/** Her cart, her account, her address: neither the page cache nor any shared cache may keep this page. */
+const PERSONAL = "private, no-store";
+
+export const headers: Route.HeadersFunction = () => ({ "Cache-Control": PERSONAL });
+
+/**
+ * /loja/finalizar-pedido — the order finalisation form: her account (created here or signed in), the
+ * delivery address (the CEP's lookup, or the state and city lists), the shipping options for it, and
+ * the review of items, shipping and total before "Confirmar pedido". The cart is priced again on every
+ * view; the order is placed by services.orders.place, which prices and quotes it once more.
+ */
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const app = getApp(context);
+  const { services, actor } = app;
+  await requireFeature(services, "shop");
+  const read = requestCart(request);
+  const { cart, priced } = await services.cart.price(read);
+  const headers = new Headers({ "Cache-Control": PERSONAL });
+  if (cartCookieValue(cart) !== cartCookieValue(read)) headers.append("Set-Cookie", cartCookieHeader(services, cart));
+  const base = {
+    lines: cartLines(priced),
+    notices: priced.notices,
+    subtotal: formatBRL(priced.subtotal_cents),
+  };
+  if (!actor || priced.lines.length === 0)
+    return data({ ...base, account: null, addresses: [], form: null, loginHref: loginHref() }, { headers });
+  const [account, addresses] = await Promise.all([
+    services.customers.account(actor),
+    services.customers.addresses(actor.id),
+  ]);
+  return data(
+    {
+      ...base,
+      account: { name: account.name, email: account.email },
+      addresses: addresses.map((address) => ({ id: address.id, label: addressLabel(address) })),
+      form: await checkoutForm(app, cart, priced, initialValues(account, addresses, cart)),
+      loginHref: loginHref(),
+    },
+    { headers },
+  );
+}
+
+const loginHref = () => sitePaths.loginThenBack(sitePaths.checkout);
+
+/**
+ * Every button of the page: "Criar conta"; "Buscar" (the CEP's address), "Carregar cidades", "Usar este
+ * endereço" and the shipping quote after a lookup made by the browser, each answered with the form drawn
+ * again; and "Confirmar pedido", which places the order and goes to its payment page.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const app = getApp(context);
+  const { services, actor } = app;
+  await requireFeature(services, "shop");
+  const submitted = await readBodyFields(request);
+  if (!actor) {
+    if (submitted.intent === "register") return registerAndComeBack(app, submitted);
+    throw redirect(loginHref());
+  }
+  const { cart, priced } = await services.cart.price(requestCart(request));
+  if (priced.lines.length === 0) throw redirect(sitePaths.checkout);
+  const values = submittedValues(submitted);
+  const redrawn = async (next = values) => ({ ok: true as const, form: await checkoutForm(app, cart, priced, next) });
+  switch (submitted.intent) {
+    case "confirm":
+      return placeOrder(app, actor, cart, priced, submitted);
+    case "cep":
+      return lookUpCep(app, cart, priced, values);
+    case "cities":
+      return redrawn();
+    case "quote":
+      return { ok: true as const, form: await checkoutForm(app, cart, priced, values, lookupNotice(submitted)) };
+    case "address":
+      try {
+        return redrawn(withSavedAddress(values, await services.customers.addresses(actor.id), submitted.saved_address));
+      } catch (error) {
+        return refused(error, { form: await checkoutForm(app, cart, priced, values) });
+      }
+    default:
+      return refused(invalid("Ação desconhecida."), { form: await checkoutForm(app, cart, priced, values) });
+  }
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return seoMeta({ root: matches[0].loaderData, title: "Finalizar pedido", path: sitePaths.checkout, noindex: true });
+}
+
+type Answer = { ok: true; form: CheckoutForm } | CheckoutFailure;
+
+function BuyerFields({ form, errors }: { form: CheckoutForm; errors: Record<string, string[]> }) {
+  const { values } = form;
+  return (
+    <div className={styles.grid}>
+      <TextField
+        label="Nome completo"
+        name="name"
+        autoComplete="name"
+        maxLength={200}
+        defaultValue={values.name}
+        error={errors.name?.[0]}
+        required
+      />
+      <TextField
+        label="CPF ou CNPJ"
+        name="tax_id"
+        maxLength={30}
+        defaultValue={values.tax_id}
+        error={errors.tax_id?.[0]}
+        required
+      />
+      <TextField
+        label="Telefone com DDD"
+        name="phone"
+        type="tel"
+        autoComplete="tel-national"
+        maxLength={30}
+        defaultValue={values.phone}
+        error={errors.phone?.[0]}
+        required
+      />
+      <TextField
+        label="Organização (opcional)"
+        name="organization"
+        autoComplete="organization"
+        maxLength={200}
+        defaultValue={values.organization}
+        error={errors.organization?.[0]}
+      />
+    </div>
+  );
+}
+
+export default function CheckoutPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { lines, notices, subtotal, account, addresses, loginHref: signIn } = loaderData;
+  const navigation = useNavigation();
+  const answer = actionData as Answer | undefined;
+  const failure = answer && !answer.ok ? answer : null;
+  const form = answer?.form ?? loaderData.form;
+  const errors = failure?.errors ?? {};
+  const busy = navigation.state === "submitting";
+
+  if (lines.length === 0)
+    return (
+      <Container section>
+        <Stack gap="md">
+          <h1>Finalizar pedido</h1>
+          <p>Seu carrinho está vazio.</p>
+          <p>
+            <AppLink to={sitePaths.shop} className={buttonClass()}>
+              Ver produtos
+            </AppLink>
+          </p>
+        </Stack>
+      </Container>
+    );
+
+  return (
+    <Container section>
+      <Stack gap="lg">
+        <h1>Finalizar pedido</h1>
+        {notices.length > 0 ? (
+          <Alert tone="warning" title="Seu carrinho mudou">
+            <ul className={styles.notices}>
+              {notices.map((notice) => (
+                <li key={notice}>{notice}</li>
+              ))}
+            </ul>
+          </Alert>
+        ) : null}
+        {failure ? <Alert tone="danger">{failure.message}</Alert> : null}
+        <section aria-labelledby="conta" className={styles.step}>
+          <h2 id="conta">1. Sua conta</h2>
+          {account ? (
+            <p>
+              Comprando como <strong>{account.name}</strong> ({account.email}).
+            </p>
+          ) : (
+            <div className={styles.accountChoice}>
+              <CheckoutRegister values={failure?.registration ?? null} errors={errors} busy={busy} />
+              <div className={styles.signIn}>
+                <h3>Já tenho conta</h3>
+                <p>Entre com o seu e-mail e a sua senha; você volta para esta página.</p>
+                <p>
+                  <AppLink to={signIn} className={buttonClass("outline")}>
+                    Entrar
+                  </AppLink>
+                </p>
+              </div>
+            </div>
+          )}
+        </section>
+        {form ? (
+          <Form method="post" aria-label="Finalizar pedido" className={styles.checkout} key={form.revision}>
+            <input type="hidden" name="idempotency_key" value={form.values.idempotency_key} />
+            <section aria-labelledby="comprador" className={styles.step}>
+              <h2 id="comprador">2. Dados do comprador</h2>
+              <BuyerFields form={form} errors={errors} />
+            </section>
+            <section aria-labelledby="endereco" className={styles.step}>
+              <h2 id="endereco">3. Endereço de entrega</h2>
+              {addresses.length > 0 ? (
+                <fieldset className={styles.saved}>
+                  <legend>Endereços salvos</legend>
+                  {addresses.map((address) => (
+                    <label key={address.id} className={styles.savedAddress}>
+                      <input type="radio" name="saved_address" value={address.id} />
+                      <span>{address.label}</span>
+                    </label>
+                  ))}
+                  {errors.saved_address ? <p className={styles.error}>{errors.saved_address[0]}</p> : null}
+                  <button
+                    type="submit"
+                    name="intent"
+                    value="address"
+                    formNoValidate
+                    className={buttonClass("outline", "sm")}
+                  >
+                    Usar este endereço
+                  </button>
+                </fieldset>
+              ) : null}
+              <CheckoutAddress values={form.values} cities={form.cities} notice={form.notice} errors={errors} />
+            </section>
+            <CheckoutReview form={form} lines={lines} subtotal={subtotal} errors={errors} busy={busy} />
+          </Form>
+        ) : (
+          <CheckoutReview form={null} lines={lines} subtotal={subtotal} errors={errors} busy={busy} />
+        )}
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,164 @@
+import { data, redirect } from "react-router";
+import { formatBRL } from "../../../common/money.ts";
+import { orderStatusColors } from "../../../common/order-status.ts";
+import { parseId } from "../../../common/schemas/id.ts";
+import { accountPaths, sitePaths } from "../../../common/site-paths.ts";
+import { AppLink } from "../../components/app-link.tsx";
+import { CopyCode } from "../../components/site/copy-code.tsx";
+import { seoMeta } from "../../components/site/seo.ts";
+import { Alert, Badge, buttonClass, Container, Stack, type Tone } from "../../components/site/ui/ui.tsx";
+import { getApp } from "../../lib/context.server.ts";
+import { loadOr404, notFoundPage } from "../../lib/not-found.server.ts";
+import type { Route } from "./+types/payment";
+import styles from "./payment.module.css";
+
+/** One customer's order and how to pay it: never kept by the page cache or any shared cache. */
+const PERSONAL = "private, no-store";
+
+export const headers: Route.HeadersFunction = () => ({ "Cache-Control": PERSONAL });
+
+const tones: Record<(typeof orderStatusColors)[keyof typeof orderStatusColors], Tone> = {
+  yellow: "warning",
+  blue: "primary",
+  orange: "warning",
+  grey: "gray",
+  teal: "info",
+  green: "success",
+  red: "danger",
+};
+
+/**
+ * /checkout?pedido={id} — where the checkout lands: the order's number, status and total and how to
+ * pay it (the Pix QR code and "copia e cola", the provider's QR code or link, or the shop's
+ * instructions). Only the signed-in buyer (or an administrator) sees it; anyone else gets a 404, and a
+ * visitor signs in first and comes back.
+ */
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const { services, actor } = getApp(context);
+  const url = new URL(request.url);
+  if (!actor) throw redirect(sitePaths.loginThenBack(url.pathname + url.search));
+  const id = parseId(url.searchParams.get("pedido") ?? undefined);
+  if (id === null) throw notFoundPage();
+  const { order, payment } = await loadOr404(() => services.orders.payment(actor, id));
+  return data(
+    {
+      id: order.id,
+      number: order.number,
+      status: order.status_label,
+      tone: tones[orderStatusColors[order.status]],
+      total: formatBRL(order.total_cents),
+      email: order.customer.email,
+      payment,
+      orderHref: accountPaths.order(order.id),
+      retryHref: sitePaths.payment(order.id),
+    },
+    { headers: { "Cache-Control": PERSONAL } },
+  );
+}
+
+export function meta({ matches, loaderData }: Route.MetaArgs) {
+  return seoMeta({
+    root: matches[0].loaderData,
+    title: loaderData ? `Pedido nº ${loaderData.number}` : "Pagamento",
+    path: "/checkout",
+    noindex: true,
+  });
+}
+
+type Payment = Route.ComponentProps["loaderData"]["payment"];
+
+function HowToPay({ payment, retryHref }: { payment: Payment; retryHref: string }) {
+  switch (payment.kind) {
+    case "pix_static":
+      return (
+        <Stack gap="md">
+          <h2>Pague com Pix</h2>
+          <p>Abra o aplicativo do seu banco, escolha pagar com Pix e leia o QR code ou cole o código abaixo.</p>
+          <div
+            className={styles.qr}
+            role="img"
+            aria-label="QR code do Pix"
+            // The SVG is made by the server from the order's BR Code (server/modules/payments), never from input.
+            // biome-ignore lint/security/noDangerouslySetInnerHtml: the server's own QR image
+            dangerouslySetInnerHTML={{ __html: payment.qr_svg }}
+          />
+          <CopyCode label="Pix copia e cola" code={payment.copy_paste} />
+          <p className={styles.muted}>A loja confirma o pagamento assim que ele chegar.</p>
+        </Stack>
+      );
+    case "provider":
+      return (
+        <Stack gap="md">
+          <h2>Pagamento</h2>
+          {payment.qr_png_base64 ? (
+            <img
+              className={styles.qr}
+              src={`data:image/png;base64,${payment.qr_png_base64}`}
+              alt="QR code do Pix"
+              width={240}
+              height={240}
+            />
+          ) : null}
+          {payment.copy_paste ? <CopyCode label="Pix copia e cola" code={payment.copy_paste} /> : null}
+          {payment.ticket_url ? (
+            <p>
+              <a href={payment.ticket_url} className={buttonClass("outline")} rel="noopener noreferrer">
+                Ver instruções de pagamento
+              </a>
+            </p>
+          ) : null}
+          {payment.card_checkout_url ? (
+            <p>
+              <a href={payment.card_checkout_url} className={buttonClass()} rel="noopener noreferrer">
+                Pagar com cartão
+              </a>
+            </p>
+          ) : null}
+        </Stack>
+      );
+    case "manual":
+      return (
+        <Stack gap="sm">
+          <h2>Como pagar</h2>
+          <p className={styles.instructions}>{payment.instructions}</p>
+        </Stack>
+      );
+    case "unavailable":
+      return (
+        <Alert tone="warning" title="Pagamento indisponível no momento">
+          <p>{payment.message}</p>
+          <p>
+            <a href={retryHref} className={buttonClass("outline", "sm")}>
+              Tentar novamente
+            </a>
+          </p>
+        </Alert>
+      );
+    case "none":
+      return <p>{payment.message}</p>;
+  }
+}
+
+export default function PaymentPage({ loaderData }: Route.ComponentProps) {
+  const { number, status, tone, total, email, payment, orderHref, retryHref } = loaderData;
+  return (
+    <Container section>
+      <Stack gap="lg" className={styles.page}>
+        <Stack gap="xs">
+          <h1>Pedido nº {number}</h1>
+          <p className={styles.summary}>
+            <Badge tone={tone}>{status}</Badge>
+            <span>
+              Total: <strong>{total}</strong>
+            </span>
+          </p>
+          <p className={styles.muted}>Enviamos os detalhes do pedido e do pagamento para {email}.</p>
+        </Stack>
+        <HowToPay payment={payment} retryHref={retryHref} />
+        <p>
+          <AppLink to={orderHref}>Acompanhar o pedido em Meus pedidos</AppLink>
+        </p>
+      </Stack>
+    </Container>
+  );
+}

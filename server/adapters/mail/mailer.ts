@@ -1,0 +1,8 @@
+/** One e-mail as it leaves the site: both bodies, so every mail program shows one it can. */
+export type MailMessage = { from: string; to: string; subject: string; text: string; html: string };
+
+/**
+ * Hands messages to a mail server. `send` resolves once the server has accepted the message and
+ * rejects when it refuses it or cannot be reached in time; the outbox (server/modules/mail/) retries.
+ */
+export type Mailer = { send(message: MailMessage): Promise<void> };

@@ -1,0 +1,174 @@
+import { eq } from "drizzle-orm";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { RESET_LINK_DEAD, RESET_REQUESTED } from "../../../common/password-reset-messages.ts";
+import { expectDocumented } from "../../../tests/support/documented.ts";
+import { SUPER } from "../../../tests/support/test-app.ts";
+import { withTestApp } from "../../../tests/support/with-test-app.ts";
+import { mailOutbox } from "../mail/tables.ts";
+import { passwordResets } from "./tables.ts";
+
+const t = withTestApp({ env: { TRUST_PROXY: "true", BASE_URL: "https://coop.example" } });
+
+let address = 0;
+/** Each request from its own client address, unless a test is about the per-address limit. */
+const from = (ip = `198.51.100.${++address % 250}`) => ({ "x-forwarded-for": ip });
+
+const ask = (email: string, ip?: string) =>
+  t.request("POST", "/api/auth/password-reset", { body: { email }, headers: from(ip) });
+
+const confirm = (token: string, password = "nova-senha-1") =>
+  t.request("POST", "/api/auth/password-reset/confirm", {
+    body: { token, password, password_confirmation: password },
+    headers: from(),
+  });
+
+async function mailsTo(email: string) {
+  return t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, email));
+}
+
+/** The token of the latest link e-mailed to `email`. */
+async function linkTokenOf(email: string): Promise<string> {
+  const mails = await mailsTo(email);
+  const latest = mails.at(-1);
+  const match = /https:\/\/coop\.example\/redefinir-senha\?token=([\w-]+)/.exec(latest?.text ?? "");
+  if (!match?.[1]) throw new Error(`no reset link in ${JSON.stringify(latest?.text)}`);
+  return match[1];
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe("asking for a link", () => {
+  it("answers the same 202 whether or not the address has an account, and e-mails only an account", async () => {
+    await t.setupSite();
+    const known = await ask(SUPER.email.toUpperCase());
+    const unknown = await ask("ninguem@example.com");
+    for (const response of [known, unknown]) {
+      expect(response.status).toBe(202);
+      expectDocumented("post", "/api/auth/password-reset", response);
+      expect(response.json()).toEqual({ message: RESET_REQUESTED });
+      expect(response.headers.get("set-cookie")).toBeNull();
+    }
+    expect(await mailsTo("ninguem@example.com")).toEqual([]);
+    const [mail] = await mailsTo(SUPER.email);
+    expect(mail).toMatchObject({ kind: "password-reset", status: "pending" });
+    expect(mail?.text).toContain(SUPER.admin_name);
+
+    // Only the token's SHA-256 is kept, valid for an hour.
+    const token = await linkTokenOf(SUPER.email);
+    expect(token).toMatch(/^[\w-]{43}$/);
+    const [row] = await t.database.db.select().from(passwordResets);
+    expect(row?.tokenHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(row?.tokenHash).not.toContain(token);
+    const minutes = ((row?.expiresAt.getTime() ?? 0) - Date.now()) / 60_000;
+    expect(minutes).toBeGreaterThan(59);
+    expect(minutes).toBeLessThanOrEqual(60);
+  });
+
+  it("validates the address in Portuguese", async () => {
+    const response = await ask("não-é-email");
+    expect(response.status).toBe(400);
+    expect(response.json()).toEqual({
+      message: "Verifique os campos destacados.",
+      errors: { email: ["Informe um e-mail válido"] },
+    });
+  });
+
+  it("limits requests for one e-mail, known or not, and from one address", async () => {
+    await t.setupSite();
+    for (const email of [SUPER.email, "ninguem@example.com"]) {
+      for (let attempt = 1; attempt <= 3; attempt++) expect((await ask(email)).status).toBe(202);
+      const blocked = await ask(email);
+      expect(blocked.status).toBe(429);
+      expect(blocked.json()).toEqual({
+        message: "Muitos pedidos de nova senha para este e-mail. Aguarde até uma hora e tente novamente.",
+      });
+    }
+    expect(await mailsTo(SUPER.email)).toHaveLength(3);
+
+    for (let attempt = 1; attempt <= 10; attempt++) {
+      expect((await ask(`pessoa${attempt}@example.com`, "203.0.113.5")).status).toBe(202);
+    }
+    const probing = await ask("outra@example.com", "203.0.113.5");
+    expect(probing.status).toBe(429);
+    expect(probing.json()).toEqual({
+      message: "Muitos pedidos de nova senha a partir deste endereço. Aguarde até uma hora e tente novamente.",
+    });
+  });
+});
+
+describe("using the link", () => {
+  it("sets the password, signs out every other session and signs this one in; the link works once", async () => {
+    const superToken = await t.setupSite();
+    const user = await t.createUser("user", superToken);
+    const otherDevice = await t.login(user.email, user.password);
+    await ask(user.email);
+    const token = await linkTokenOf(user.email);
+
+    const used = await confirm(token);
+    expect(used.status).toBe(200);
+    expectDocumented("post", "/api/auth/password-reset/confirm", used);
+    const session = used.json<{ token: string; user: Record<string, unknown> }>();
+    expect(session.user).toEqual({ id: user.id, name: "Pessoa user", email: user.email, role: "user" });
+    expect(used.headers.get("set-cookie")).toMatch(/^cms_session=[\w-]+; Path=\/; HttpOnly; SameSite=Lax/);
+
+    expect((await t.request("GET", "/api/profile", { token: user.token })).status).toBe(401);
+    expect((await t.request("GET", "/api/profile", { token: otherDevice })).status).toBe(401);
+    expect((await t.request("GET", "/api/profile", { token: session.token })).status).toBe(200);
+    // Someone else's sessions are untouched.
+    expect((await t.request("GET", "/api/profile", { token: superToken })).status).toBe(200);
+
+    await t.login(user.email, "nova-senha-1");
+    const again = await confirm(token, "outra-senha-2");
+    expect(again.status).toBe(400);
+    expectDocumented("post", "/api/auth/password-reset/confirm", again);
+    expect(again.json()).toEqual({ message: RESET_LINK_DEAD, errors: { token: [RESET_LINK_DEAD] } });
+    await t.login(user.email, "nova-senha-1");
+  });
+
+  it("spends every other link of the account once one is used", async () => {
+    await t.setupSite();
+    await ask(SUPER.email);
+    const first = await linkTokenOf(SUPER.email);
+    await ask(SUPER.email);
+    const second = await linkTokenOf(SUPER.email);
+    expect(second).not.toBe(first);
+    expect((await confirm(second)).status).toBe(200);
+    expect((await confirm(first)).status).toBe(400);
+  });
+
+  it("refuses a link after an hour, and an unknown one, with the same message", async () => {
+    await t.setupSite();
+    await ask(SUPER.email);
+    const token = await linkTokenOf(SUPER.email);
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + 59 * 60_000 });
+    expect(await t.services.auth.isResetLinkUsable(token)).toBe(true);
+    vi.setSystemTime(Date.now() + 61_000);
+    expect(await t.services.auth.isResetLinkUsable(token)).toBe(false);
+    for (const response of [await confirm(token), await confirm("nao-existe")]) {
+      expect(response.status).toBe(400);
+      expect(response.json()).toEqual({ message: RESET_LINK_DEAD, errors: { token: [RESET_LINK_DEAD] } });
+    }
+    vi.useRealTimers();
+    await t.login(SUPER.email, SUPER.password);
+  });
+
+  it("checks the new password like every other form", async () => {
+    const response = await t.request("POST", "/api/auth/password-reset/confirm", {
+      body: { token: "abc", password: "123", password_confirmation: "456" },
+    });
+    expect(response.status).toBe(400);
+    expect(response.json()).toMatchObject({
+      message: "Verifique os campos destacados.",
+      errors: { password: ["A senha deve ter pelo menos 6 caracteres"] },
+    });
+    const mismatch = await t.request("POST", "/api/auth/password-reset/confirm", {
+      body: { token: "abc", password: "segredo123", password_confirmation: "segredo124" },
+    });
+    expect(mismatch.json()).toEqual({
+      message: "Verifique os campos destacados.",
+      errors: { password_confirmation: ["As senhas digitadas não conferem"] },
+    });
+  });
+});

@@ -1,0 +1,286 @@
+import { and, asc, desc, eq, inArray, notInArray, sql } from "drizzle-orm";
+import { conflict, invalid, notFound } from "../../../common/errors.ts";
+import type { UserRole } from "../../../common/roles.ts";
+import type { ProfileUpdateInput, RegistrationInput } from "../../../common/schemas/customer.ts";
+import type { AccountView, CustomerAddressView, DataExport } from "../../../common/views/customer.ts";
+import type { OrderAddress } from "../../../common/views/orders.ts";
+import type { UserView } from "../../../common/views/users.ts";
+import type { Db } from "../../db/client.ts";
+import { isUniqueViolation } from "../../db/sql.ts";
+import { type Actor, requireUser } from "../../kernel/access.ts";
+import type { ServiceContext } from "../../kernel/area.ts";
+import { hashPassword, verifyPassword } from "../auth/password.ts";
+import { mailOutbox } from "../mail/tables.ts";
+import { orderView } from "../orders/order-views.ts";
+import { orderEvents, orderItems, orders } from "../orders/tables.ts";
+import { users } from "../users/tables.ts";
+import { LAST_SUPER, lockSupers } from "../users/users-service.ts";
+import { customerAddresses } from "./tables.ts";
+import type { CustomerThrottles } from "./throttles.ts";
+
+/** A customer keeps her latest addresses only. */
+export const MAX_SAVED_ADDRESSES = 10;
+
+const EMAIL_TAKEN =
+  "Já existe uma conta com este e-mail. Entre com a sua senha ou use 'Esqueci minha senha' na página de login.";
+const WRONG_PASSWORD = "Senha incorreta";
+/** What stays of a removed customer on her orders and their history. */
+export const REMOVED_CUSTOMER = "Cliente removido";
+
+const accountColumns = {
+  id: users.id,
+  name: users.name,
+  email: users.email,
+  role: users.role,
+  taxId: users.taxId,
+  phone: users.phone,
+  organization: users.organization,
+  createdAt: users.createdAt,
+};
+
+type AccountRow = {
+  id: number;
+  name: string;
+  email: string;
+  role: UserRole;
+  taxId: string;
+  phone: string;
+  organization: string;
+  createdAt: Date;
+};
+
+const accountView = (row: AccountRow): AccountView => ({
+  id: row.id,
+  name: row.name,
+  email: row.email,
+  role: row.role,
+  tax_id: row.taxId,
+  phone: row.phone,
+  organization: row.organization,
+  created_at: row.createdAt.toISOString(),
+});
+
+const addressView = (row: typeof customerAddresses.$inferSelect): CustomerAddressView => ({
+  id: row.id,
+  postal_code: row.postalCode,
+  uf: row.uf,
+  city: row.city,
+  street: row.street,
+  number: row.number,
+  neighborhood: row.neighborhood,
+  complement: row.complement,
+  last_used_at: row.lastUsedAt.toISOString(),
+});
+
+export function createCustomersService(context: ServiceContext, throttles: CustomerThrottles) {
+  const { db } = context;
+
+  async function loadAccount(id: number, on: Db = db): Promise<AccountRow> {
+    const [row] = await on.select(accountColumns).from(users).where(eq(users.id, id)).limit(1);
+    if (!row) throw notFound("Usuário não encontrado.");
+    return row;
+  }
+
+  async function addresses(userId: number): Promise<CustomerAddressView[]> {
+    const rows = await db
+      .select()
+      .from(customerAddresses)
+      .where(eq(customerAddresses.userId, userId))
+      .orderBy(desc(customerAddresses.lastUsedAt), desc(customerAddresses.id));
+    return rows.map(addressView);
+  }
+
+  async function ordersOf(actor: Actor): Promise<DataExport["orders"]> {
+    const rows = await db.select().from(orders).where(eq(orders.userId, actor.id)).orderBy(asc(orders.createdAt));
+    if (rows.length === 0) return [];
+    const ids = rows.map((row) => row.id);
+    const items = await db
+      .select()
+      .from(orderItems)
+      .where(inArray(orderItems.orderId, ids))
+      .orderBy(asc(orderItems.position));
+    const events = await db
+      .select()
+      .from(orderEvents)
+      .where(inArray(orderEvents.orderId, ids))
+      .orderBy(asc(orderEvents.id));
+    return rows.map((row) =>
+      orderView(
+        actor,
+        row,
+        items.filter((item) => item.orderId === row.id),
+        events.filter((event) => event.orderId === row.id),
+      ),
+    );
+  }
+
+  /** Counted per account, so a session left open is not a way to guess the password. */
+  async function requirePassword(userId: number, password: string): Promise<void> {
+    const key = String(userId);
+    await throttles.passwordChecks.take(key);
+    const [row] = await db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, userId));
+    if (!row || !(await verifyPassword(password, row.hash))) {
+      throw invalid(`${WRONG_PASSWORD}.`, { password: [WRONG_PASSWORD] });
+    }
+    await throttles.passwordChecks.giveBack(key);
+  }
+
+  return {
+    /**
+     * A new customer account (role user). The checkout calls it on its own transaction; signing her in
+     * is the caller's step (services.auth.createSession), as the answer carries the cookie.
+     */
+    async register(input: RegistrationInput, clientAddress: string): Promise<Actor> {
+      await throttles.registrations.take(clientAddress);
+      const [taken] = await db.select({ id: users.id }).from(users).where(eq(users.email, input.email)).limit(1);
+      if (taken) throw conflict(EMAIL_TAKEN, { email: [EMAIL_TAKEN] });
+      const passwordHash = await hashPassword(input.password);
+      try {
+        const [user] = await db
+          .insert(users)
+          .values({
+            name: input.name,
+            email: input.email,
+            passwordHash,
+            role: "user",
+            taxId: input.tax_id,
+            phone: input.phone,
+            organization: input.organization,
+          })
+          .returning({ id: users.id, name: users.name, email: users.email, role: users.role });
+        if (!user) throw new Error("user insert returned nothing");
+        return user;
+      } catch (error) {
+        if (isUniqueViolation(error)) throw conflict(EMAIL_TAKEN, { email: [EMAIL_TAKEN] });
+        throw error;
+      }
+    },
+
+    async account(actor: Actor | null): Promise<AccountView> {
+      return accountView(await loadAccount(requireUser(actor).id));
+    },
+
+    /**
+     * 'Meus dados' and PUT /api/profile: the profile's own rules (users module), then the customer's
+     * fields that were sent; answers the user as the profile update does.
+     */
+    async updateProfile(
+      actor: Actor | null,
+      input: ProfileUpdateInput,
+      currentToken: string | null,
+    ): Promise<UserView> {
+      const { id } = requireUser(actor);
+      return context.transaction(async ({ services, db: tx }) => {
+        const user = await services.users.updateProfile(actor, input, currentToken);
+        const customer = {
+          ...(input.tax_id === undefined ? {} : { taxId: input.tax_id }),
+          ...(input.phone === undefined ? {} : { phone: input.phone }),
+          ...(input.organization === undefined ? {} : { organization: input.organization }),
+        };
+        if (Object.keys(customer).length > 0) await tx.update(users).set(customer).where(eq(users.id, id));
+        return user;
+      });
+    },
+
+    addresses,
+
+    /**
+     * Keeps the address a checkout delivered to: the same postal code, street and number is the same
+     * address (its other fields take the latest values); only the latest MAX_SAVED_ADDRESSES stay.
+     */
+    async rememberAddress(userId: number, address: OrderAddress): Promise<void> {
+      const fields = {
+        postalCode: address.postal_code,
+        uf: address.uf,
+        city: address.city,
+        street: address.street,
+        number: address.number,
+        neighborhood: address.neighborhood,
+        complement: address.complement,
+      };
+      const now = new Date();
+      const [same] = await db
+        .update(customerAddresses)
+        .set({ ...fields, lastUsedAt: now })
+        .where(
+          and(
+            eq(customerAddresses.userId, userId),
+            eq(customerAddresses.postalCode, fields.postalCode),
+            eq(sql`lower(${customerAddresses.street})`, fields.street.toLowerCase()),
+            eq(sql`lower(${customerAddresses.number})`, fields.number.toLowerCase()),
+          ),
+        )
+        .returning({ id: customerAddresses.id });
+      if (!same) await db.insert(customerAddresses).values({ userId, ...fields, lastUsedAt: now });
+      const kept = db
+        .select({ id: customerAddresses.id })
+        .from(customerAddresses)
+        .where(eq(customerAddresses.userId, userId))
+        .orderBy(desc(customerAddresses.lastUsedAt), desc(customerAddresses.id))
+        .limit(MAX_SAVED_ADDRESSES);
+      await db
+        .delete(customerAddresses)
+        .where(and(eq(customerAddresses.userId, userId), notInArray(customerAddresses.id, kept)));
+    },
+
+    /** Only one's own: another's address is "not found", as if it did not exist. */
+    async deleteAddress(actor: Actor | null, id: number): Promise<void> {
+      const { id: userId } = requireUser(actor);
+      const deleted = await db
+        .delete(customerAddresses)
+        .where(and(eq(customerAddresses.id, id), eq(customerAddresses.userId, userId)))
+        .returning({ id: customerAddresses.id });
+      if (deleted.length === 0) throw notFound("Endereço não encontrado.");
+    },
+
+    /** Everything kept about the signed-in person (LGPD art. 18: access and portability). */
+    async exportData(actor: Actor | null): Promise<DataExport> {
+      const user = requireUser(actor);
+      const account = accountView(await loadAccount(user.id));
+      return {
+        exported_at: new Date().toISOString(),
+        account,
+        addresses: await addresses(user.id),
+        orders: await ordersOf(user),
+      };
+    },
+
+    /**
+     * Deletes the signed-in account (LGPD art. 18). Her orders stay for the fiscal record (art. 16)
+     * with the personal data taken out; the state and city of the delivery stay. Sessions, saved
+     * addresses and reset links go with the user row, the e-mails sent to her with the outbox's rows.
+     * The last super user cannot leave.
+     */
+    async deleteAccount(actor: Actor | null, password: string): Promise<void> {
+      const { id } = requireUser(actor);
+      await requirePassword(id, password);
+      await context.transaction(async ({ db: tx }) => {
+        const supers = await lockSupers(tx);
+        const target = await loadAccount(id, tx);
+        if (target.role === "super" && supers.every((superId) => superId === id)) throw conflict(LAST_SUPER);
+        await tx
+          .update(orders)
+          .set({
+            customerName: REMOVED_CUSTOMER,
+            customerEmail: sql`'removido-' || ${orders.id} || '@anonimo.invalid'`,
+            customerPhone: "",
+            customerTaxId: "",
+            customerOrganization: "",
+            address: sql`jsonb_build_object(
+              'postal_code', '', 'uf', coalesce(${orders.address}->>'uf', ''),
+              'city', coalesce(${orders.address}->>'city', ''), 'street', '', 'number', '',
+              'neighborhood', '', 'complement', '')`,
+            anonymizedAt: new Date(),
+            updatedAt: new Date(),
+          })
+          .where(eq(orders.userId, id));
+        await tx.update(orderEvents).set({ actorName: REMOVED_CUSTOMER }).where(eq(orderEvents.actorId, id));
+        // The e-mails sent to her repeat her name, address and orders.
+        await tx.delete(mailOutbox).where(eq(mailOutbox.to, target.email));
+        await tx.delete(users).where(eq(users.id, id));
+      });
+    },
+  };
+}
+
+export type CustomersService = ReturnType<typeof createCustomersService>;

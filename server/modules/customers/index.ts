@@ -1,0 +1,12 @@
+import { defineArea } from "../../kernel/area.ts";
+import { createCustomersService } from "./customers-service.ts";
+import { customerOperations } from "./operations.ts";
+import { customerRoutes } from "./routes.ts";
+import { createCustomerThrottles } from "./throttles.ts";
+
+/** Customers' own data: sign-up, saved addresses, the LGPD export and account deletion. */
+export const customersArea = defineArea({
+  state: () => createCustomerThrottles(),
+  service: (context, throttles) => createCustomersService(context, throttles),
+  routes: [{ base: "/api/profile", routes: customerRoutes, operations: customerOperations }],
+});

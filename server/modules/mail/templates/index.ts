@@ -1,0 +1,35 @@
+import { accountCreated } from "./account-created.ts";
+import { contactMessage } from "./contact-message.ts";
+import { layout, type MailContent, type MailSite, type RenderedMail } from "./layout.ts";
+import type { MailTemplateData, MailTemplateName } from "./mail-data.ts";
+import { orderCanceled } from "./order-canceled.ts";
+import { orderPaid } from "./order-paid.ts";
+import { orderReceived } from "./order-received.ts";
+import { orderSent } from "./order-sent.ts";
+import { orderStatus } from "./order-status.ts";
+import { passwordReset } from "./password-reset.ts";
+
+export type { MailSite, RenderedMail } from "./layout.ts";
+export type { MailTemplateData, MailTemplateName, OrderMail, PaymentMail } from "./mail-data.ts";
+
+const templates: { [Name in MailTemplateName]: (data: MailTemplateData[Name], site: MailSite) => MailContent } = {
+  "order-received": orderReceived,
+  "order-paid": orderPaid,
+  "order-sent": orderSent,
+  "order-canceled": orderCanceled,
+  "order-status": orderStatus,
+  "contact-message": contactMessage,
+  "password-reset": passwordReset,
+  "account-created": accountCreated,
+};
+
+/** The e-mail `template` makes of `data`, in the site's frame; a subject always fits on one header line. */
+export function renderMail<Name extends MailTemplateName>(
+  template: Name,
+  data: MailTemplateData[Name],
+  site: MailSite,
+): RenderedMail {
+  const render = templates[template] as (data: MailTemplateData[Name], site: MailSite) => MailContent;
+  const content = render(data, site);
+  return layout({ ...content, subject: content.subject.replace(/\s+/g, " ").trim() }, site);
+}

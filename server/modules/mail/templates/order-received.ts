@@ -1,0 +1,70 @@
+import { formatBRL } from "../../../../common/money.ts";
+import { type Html, html, multiline } from "./html.ts";
+import type { MailContent } from "./layout.ts";
+import type { MailTemplateData, PaymentMail } from "./mail-data.ts";
+import { orderSummaryHtml, orderSummaryText } from "./order-summary.ts";
+
+const CODE_BOX =
+  "margin:8px 0 0;padding:12px;background:#f4f4f5;border:1px solid #e5e7eb;font-family:Consolas,Menlo,monospace;font-size:13px;word-break:break-all";
+
+/** How to pay, in both bodies; nothing when there is nothing to pay now. */
+function paymentPart(payment: PaymentMail, totalCents: number): { html: Html | null; text: string[] } {
+  const total = formatBRL(totalCents);
+  switch (payment.kind) {
+    case "pix":
+      return {
+        html: html`<h2 style="margin:24px 0 8px;font-size:17px">Pague com Pix</h2>
+<p style="margin:0">Abra o app do seu banco, escolha <strong>Pix Copia e Cola</strong> e cole o código abaixo para pagar <strong>${total}</strong>. Confirmaremos o pedido assim que o pagamento chegar.</p>
+<p style="${CODE_BOX}">${payment.copyPaste}</p>`,
+        text: [
+          "Pague com Pix",
+          `Abra o app do seu banco, escolha Pix Copia e Cola e cole o código abaixo para pagar ${total}. Confirmaremos o pedido assim que o pagamento chegar.`,
+          "",
+          payment.copyPaste,
+        ],
+      };
+    case "link":
+      return {
+        html: html`<h2 style="margin:24px 0 8px;font-size:17px">Pagamento</h2>
+<p style="margin:0">Pague <strong>${total}</strong> pelo botão abaixo. Confirmaremos o pedido assim que o pagamento for aprovado.</p>`,
+        text: [
+          "Pagamento",
+          `Pague ${total} pelo endereço abaixo. Confirmaremos o pedido assim que o pagamento for aprovado.`,
+        ],
+      };
+    case "manual":
+      return {
+        html: html`<h2 style="margin:24px 0 8px;font-size:17px">Como pagar</h2>
+<p style="margin:0">Valor: <strong>${total}</strong></p>
+<p style="margin:8px 0 0">${multiline(payment.instructions)}</p>`,
+        text: ["Como pagar", `Valor: ${total}`, "", payment.instructions],
+      };
+    case "none":
+      return { html: null, text: [] };
+  }
+}
+
+export function orderReceived({ order, payment }: MailTemplateData["order-received"]): MailContent {
+  const pay = paymentPart(payment, order.totalCents);
+  const greeting = `Olá, ${order.customerName}! Recebemos o seu pedido nº ${order.number}.`;
+  const follow = "Você pode acompanhar o pedido a qualquer momento na sua conta.";
+  return {
+    subject: `Pedido nº ${order.number} recebido`,
+    heading: "Recebemos o seu pedido",
+    html: html`<p style="margin:0 0 8px">${greeting}</p>
+${pay.html}
+${orderSummaryHtml(order)}
+<p style="margin:24px 0 0">${follow} <a href="${order.url}">Ver o pedido</a></p>`,
+    text: [
+      greeting,
+      ...(pay.text.length ? ["", ...pay.text] : []),
+      "",
+      orderSummaryText(order),
+      "",
+      follow,
+      order.url,
+    ].join("\n"),
+    action:
+      payment.kind === "link" ? { label: "Pagar agora", url: payment.url } : { label: "Ver o pedido", url: order.url },
+  };
+}

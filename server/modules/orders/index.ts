@@ -1,0 +1,14 @@
+import { defineArea } from "../../kernel/area.ts";
+import { checkoutOperations, ordersOperations, paymentWebhookOperations } from "./operations.ts";
+import { createOrdersService } from "./orders-service.ts";
+import { paymentWebhookRoutes } from "./payment-webhook-routes.ts";
+import { checkoutRoutes, ordersRoutes } from "./routes.ts";
+
+export const ordersArea = defineArea({
+  service: (context) => createOrdersService(context),
+  routes: [
+    { base: "/api/orders", routes: ordersRoutes, operations: ordersOperations },
+    { base: "/api/shop/checkout", routes: checkoutRoutes, operations: checkoutOperations },
+    { base: "/api/payments", routes: paymentWebhookRoutes, operations: paymentWebhookOperations },
+  ],
+});

@@ -1,0 +1,121 @@
+import { listQuerySchema } from "../../../common/pagination.ts";
+import { checkoutSchema, orderListQuerySchema, orderStatusChangeSchema } from "../../../common/schemas/orders.ts";
+import {
+  orderListSchema,
+  orderPaymentViewSchema,
+  orderViewSchema,
+  shopDashboardSchema,
+} from "../../../common/views/orders.ts";
+import { shopSettingsViewSchema } from "../../../common/views/shop.ts";
+import { z } from "../../../common/zod.ts";
+import { areaOperations, input, type Operation, output } from "../../http/openapi/operation.ts";
+
+const orders = areaOperations({ tag: "orders", path: "/api/orders", access: "user" });
+const order = output("Order", orderViewSchema);
+const payment = output("OrderPayment", orderPaymentViewSchema);
+const withPayment = output("PlacedOrder", z.strictObject({ order, payment }));
+
+export const ordersOperations: Operation[] = [
+  orders.get({
+    summary:
+      "Orders, newest first: a customer's own, or every order for administrators; filtered by status, São Paulo days and text (number, name, e-mail, CPF/CNPJ)",
+    query: [listQuerySchema, orderListQuerySchema],
+    success: {
+      status: 200,
+      description: "A page of orders",
+      schema: output("OrderList", orderListSchema),
+    },
+  }),
+  orders.get({
+    path: "/export.csv",
+    summary: "The filtered orders as CSV for a Brazilian spreadsheet (; separated, UTF-8 with BOM)",
+    access: "admin",
+    query: [listQuerySchema, orderListQuerySchema],
+    success: {
+      status: 200,
+      description: "An attachment: pedidos.csv",
+      text: ["text/csv"],
+      schema: output("OrdersCsv", z.string().meta({ description: "The orders, one per line, ; separated." })),
+    },
+  }),
+  orders.get({
+    path: "/dashboard",
+    summary: "Orders and revenue per day for the last 30 days, the best sellers and the variants running low",
+    access: "admin",
+    success: { status: 200, description: "The dashboard", schema: output("ShopDashboard", shopDashboardSchema) },
+  }),
+  orders.get({
+    path: "/{id}",
+    summary: "One order with its items, shipping, totals and history (another customer's is a 404)",
+    success: { status: 200, description: "The order", schema: order },
+  }),
+  orders.get({
+    path: "/{id}/payment",
+    summary:
+      "How an unpaid order is paid: the static Pix code and QR, the provider's charge (made on first need), or the manual instructions",
+    success: { status: 200, description: "The order and its payment", schema: withPayment },
+  }),
+  orders.get({
+    path: "/{id}/packing-slip",
+    summary: "The order and the seller, for the packing slip and declaração de conteúdo",
+    access: "admin",
+    success: {
+      status: 200,
+      description: "The order and the seller",
+      schema: output("PackingSlip", z.strictObject({ order, sender: shopSettingsViewSchema })),
+    },
+  }),
+  orders.post({
+    path: "/{id}/status",
+    summary:
+      "Move an order along the state machine (administrators; a customer may only cancel her own unpaid order); a tracking code is required for sent",
+    body: input("OrderStatusChange", orderStatusChangeSchema),
+    success: { status: 200, description: "The order after the move", schema: order },
+    refusals: [{ status: 409, description: "A move the state machine does not allow, or a concurrent change" }],
+  }),
+];
+
+const checkout = areaOperations({ tag: "orders", path: "/api/shop/checkout", access: "user" });
+
+export const checkoutOperations: Operation[] = [
+  checkout.post({
+    summary:
+      "Place the order of the cart in the cms_cart cookie: prices, shipping and stock checked again in one transaction; the same idempotency_key answers the order already made",
+    body: input("Checkout", checkoutSchema),
+    success: {
+      status: 201,
+      description: "The new order and how to pay it; the cart is emptied",
+      schema: withPayment,
+      setsCookie: "cms_cart",
+    },
+    refusals: [
+      { status: 404, description: "The shop feature is off" },
+      { status: 409, description: "The cart, a price, the stock or the total changed: review and confirm again" },
+    ],
+  }),
+];
+
+const webhooks = areaOperations({ tag: "payments", path: "/api/payments", access: "public" });
+
+export const paymentWebhookOperations: Operation[] = [
+  webhooks.post({
+    path: "/mercadopago/webhook",
+    summary:
+      "Mercado Pago's payment notices: x-signature checked (HMAC-SHA256 of data.id, x-request-id and ts, at most 5 minutes old), then the payment read from Mercado Pago and recorded on its order; repeats and late notices change nothing",
+    query: [
+      z.object({
+        "data.id": z.string().optional().meta({ description: "The payment's id at Mercado Pago." }),
+        type: z.string().optional().meta({ description: '"payment"; other kinds are acknowledged and left.' }),
+      }),
+    ],
+    success: {
+      status: 200,
+      description: "What the notice did: paid, failed, recorded, stale, unknown_order, amount_mismatch or ignored",
+      schema: output("PaymentNoticeOutcome", z.strictObject({ outcome: z.string() })),
+    },
+    refusals: [
+      { status: 401, description: "The signature is missing, wrong or too old" },
+      { status: 503, description: "Mercado Pago could not be asked now: the notice should be sent again" },
+    ],
+  }),
+];

@@ -1,0 +1,168 @@
+import { and, desc, eq } from "drizzle-orm";
+import { isDomainError } from "../../../common/errors.ts";
+import { type OrderStatus, orderStatusLabels, unpaidOrderStatuses } from "../../../common/order-status.ts";
+import { sitePaths } from "../../../common/site-paths.ts";
+import type { OrderPaymentView } from "../../../common/views/orders.ts";
+import type { ServiceContext } from "../../kernel/area.ts";
+import type { PaymentMail } from "../mail/templates/index.ts";
+import type { ChargeInput, ProviderPayment } from "../payments/provider.ts";
+import { moveOrder, type OrderRow } from "./order-moves.ts";
+import { orderPayments, orders } from "./tables.ts";
+
+type PaymentRow = typeof orderPayments.$inferSelect;
+
+const PROVIDER_NAMES: Record<ProviderPayment["provider"], string> = { mercadopago: "Mercado Pago" };
+
+function settledMessage(status: OrderStatus): string {
+  if (status === "canceled") return "Este pedido foi cancelado.";
+  return `Pagamento recebido. Situação do pedido: ${orderStatusLabels[status]}.`;
+}
+
+function chargeInput(context: ServiceContext, order: OrderRow): ChargeInput {
+  const base = context.config.BASE_URL ?? "";
+  return {
+    orderId: order.id,
+    orderNumber: order.number,
+    totalCents: order.totalCents,
+    description: `Pedido ${order.number}`,
+    payer: { name: order.customerName, email: order.customerEmail, taxId: order.customerTaxId },
+    idempotencyKey: order.idempotencyKey,
+    notificationUrl: base.startsWith("https:") ? `${base}/api/payments/mercadopago/webhook` : null,
+    returnUrl: `${base}${sitePaths.payment(order.id)}`,
+    expiresAt: order.expiresAt,
+  };
+}
+
+function providerView(row: PaymentRow): OrderPaymentView {
+  return {
+    kind: "provider",
+    provider: "mercadopago",
+    status: row.status,
+    copy_paste: row.qrCode,
+    qr_png_base64: row.qrCodeBase64,
+    ticket_url: row.ticketUrl,
+    card_checkout_url: row.cardCheckoutUrl,
+  };
+}
+
+/**
+ * How an unpaid order is paid, for the /checkout page: the static Pix code made from the shop's key, the
+ * provider's charge (made once, on first need, with the order's idempotency key, and kept), or the
+ * manual instructions. A provider that cannot be reached gives "unavailable": the page offers to retry.
+ */
+export async function paymentOf(context: ServiceContext, order: OrderRow): Promise<OrderPaymentView> {
+  if (!unpaidOrderStatuses.includes(order.status)) return { kind: "none", message: settledMessage(order.status) };
+  try {
+    if (order.paymentMethod === "mercadopago") {
+      const [stored] = await context.db
+        .select()
+        .from(orderPayments)
+        .where(and(eq(orderPayments.orderId, order.id), eq(orderPayments.provider, "mercadopago")))
+        .orderBy(desc(orderPayments.id))
+        .limit(1);
+      if (stored && order.status === "pending") return providerView(stored);
+    }
+    const gateway = await context.services.shop.paymentGateway(order.paymentMethod);
+    const charge = await gateway.charge(chargeInput(context, order));
+    if (charge.kind === "pix_static") return { kind: "pix_static", copy_paste: charge.copyPaste, qr_svg: charge.qrSvg };
+    if (charge.kind === "manual") return { kind: "manual", instructions: charge.instructions };
+    const [row] = await context.db
+      .insert(orderPayments)
+      .values({
+        orderId: order.id,
+        provider: charge.provider,
+        externalId: charge.externalId,
+        status: charge.status,
+        amountCents: charge.amountCents,
+        qrCode: charge.copyPaste,
+        qrCodeBase64: charge.qrPngBase64,
+        ticketUrl: charge.ticketUrl,
+        cardCheckoutUrl: charge.cardCheckoutUrl,
+        providerUpdatedAt: charge.updatedAt,
+      })
+      .onConflictDoUpdate({
+        target: [orderPayments.provider, orderPayments.externalId],
+        set: {
+          qrCode: charge.copyPaste,
+          qrCodeBase64: charge.qrPngBase64,
+          ticketUrl: charge.ticketUrl,
+          cardCheckoutUrl: charge.cardCheckoutUrl,
+        },
+      })
+      .returning();
+    if (!row) throw new Error("payment upsert returned nothing");
+    return providerView(row);
+  } catch (error) {
+    if (!isDomainError(error)) throw error;
+    context.logger.warn({ err: error, order: order.id }, "payment charge failed");
+    return { kind: "unavailable", message: error.message };
+  }
+}
+
+/** The payment part of the "pedido recebido" e-mail. */
+export function paymentMail(context: ServiceContext, order: OrderRow, payment: OrderPaymentView): PaymentMail {
+  const page = `${context.config.BASE_URL ?? ""}${sitePaths.payment(order.id)}`;
+  if (payment.kind === "pix_static") return { kind: "pix", copyPaste: payment.copy_paste };
+  if (payment.kind === "manual") return { kind: "manual", instructions: payment.instructions };
+  if (payment.kind === "provider" && payment.copy_paste) return { kind: "pix", copyPaste: payment.copy_paste };
+  if (payment.kind === "none") return { kind: "none" };
+  return { kind: "link", url: page };
+}
+
+export type PaymentOutcome = "paid" | "failed" | "recorded" | "stale" | "unknown_order" | "amount_mismatch";
+
+/**
+ * What a payment provider says of a charge, asked of the provider itself (never taken from a webhook's
+ * body). Notices arrive repeated and out of order: one older than what is recorded changes nothing;
+ * an approval pays the order only for the whole amount; a refusal marks a pending order failed.
+ */
+export async function recordProviderPayment(
+  context: ServiceContext,
+  payment: ProviderPayment,
+): Promise<PaymentOutcome> {
+  if (payment.orderId === null) return "unknown_order";
+  const orderId = payment.orderId;
+  return context.transaction(async (tx) => {
+    const [order] = await tx.db.select().from(orders).where(eq(orders.id, orderId)).for("update");
+    if (!order || order.paymentMethod !== payment.provider) return "unknown_order";
+    const [known] = await tx.db
+      .select()
+      .from(orderPayments)
+      .where(and(eq(orderPayments.provider, payment.provider), eq(orderPayments.externalId, payment.externalId)))
+      .for("update");
+    if (known?.providerUpdatedAt && known.providerUpdatedAt >= payment.updatedAt && known.status === payment.status)
+      return "stale";
+    if (known?.providerUpdatedAt && known.providerUpdatedAt > payment.updatedAt) return "stale";
+    const values = {
+      status: payment.status,
+      amountCents: payment.amountCents,
+      providerUpdatedAt: payment.updatedAt,
+      updatedAt: new Date(),
+    };
+    if (known) await tx.db.update(orderPayments).set(values).where(eq(orderPayments.id, known.id));
+    else
+      await tx.db
+        .insert(orderPayments)
+        .values({ orderId, provider: payment.provider, externalId: payment.externalId, ...values });
+    const actor = { id: null, name: PROVIDER_NAMES[payment.provider] };
+    if (payment.approved) {
+      if (payment.amountCents !== order.totalCents) {
+        tx.logger.warn(
+          { order: orderId, confirmed: payment.amountCents, total: order.totalCents },
+          "payment amount differs from the order total",
+        );
+        return "amount_mismatch";
+      }
+      if (!unpaidOrderStatuses.includes(order.status)) return "recorded";
+      if (order.status === "failed") await moveOrder(tx, order, "pending", actor, { note: "Novo pagamento" });
+      const current = order.status === "failed" ? { ...order, status: "pending" as const } : order;
+      await moveOrder(tx, current, "paid", actor, { note: `Pagamento ${payment.externalId} aprovado` });
+      return "paid";
+    }
+    if (payment.failed && order.status === "pending") {
+      await moveOrder(tx, order, "failed", actor, { note: `Pagamento ${payment.externalId}: ${payment.status}` });
+      return "failed";
+    }
+    return "recorded";
+  });
+}

@@ -1,0 +1,244 @@
+import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql } from "drizzle-orm";
+import type { Cart } from "../../../common/cart.ts";
+import { forbidden, notFound } from "../../../common/errors.ts";
+import { orderStatusLabels, unpaidOrderStatuses } from "../../../common/order-status.ts";
+import { type PageRequest, type Paginated, pageOffset, toPage } from "../../../common/pagination.ts";
+import type { CheckoutInput, OrderListQuery, OrderStatusChangeInput } from "../../../common/schemas/orders.ts";
+import type { OrderListItem, OrderPaymentView, OrderView } from "../../../common/views/orders.ts";
+import { containsPattern } from "../../db/sql.ts";
+import { type Actor, isAdmin, requireAdmin, requireUser } from "../../kernel/access.ts";
+import type { ServiceContext } from "../../kernel/area.ts";
+import type { ProviderPayment } from "../payments/provider.ts";
+import { requireShopOpen } from "../shop/shop-open.ts";
+import { orderMail } from "./order-mail.ts";
+import { moveOrder, type OrderRow } from "./order-moves.ts";
+import { type PaymentOutcome, paymentMail, paymentOf, recordProviderPayment } from "./order-payments.ts";
+import { orderView } from "./order-views.ts";
+import { ordersAccess } from "./orders-access.ts";
+import { placeOrder } from "./place-order.ts";
+import { shopDashboard } from "./shop-dashboard.ts";
+import { orderEvents, orderItems, orders } from "./tables.ts";
+
+declare module "../../kernel/events.ts" {
+  interface AreaEvents {
+    "orders.changed": { id: number };
+  }
+}
+
+export const ORDER_NOT_FOUND = "Pedido não encontrado.";
+const SYSTEM = { id: null, name: "Sistema" };
+const EXPIRED_NOTE = "Pedido cancelado: o prazo para o pagamento terminou.";
+
+/** The list's text filter: an order number, a CPF/CNPJ (digits), or part of a name or e-mail. */
+function textFilter(text: string): SQL | undefined {
+  const trimmed = text.trim();
+  if (trimmed === "") return undefined;
+  const pattern = containsPattern(trimmed);
+  const filters: SQL[] = [ilike(orders.customerName, pattern), ilike(orders.customerEmail, pattern)];
+  const bare = trimmed.toUpperCase().replace(/[.\-/\s#]/g, "");
+  if (/^\d{1,15}$/.test(bare)) filters.push(eq(orders.number, Number(bare)));
+  if (/^[0-9A-Z]{3,14}$/.test(bare)) filters.push(ilike(orders.customerTaxId, containsPattern(bare)));
+  return or(...filters);
+}
+
+/** Days are São Paulo's: "2026-11-24" starts at 03:00 UTC. */
+function listFilters(actor: Actor | null, query: OrderListQuery & { q: string }): SQL[] {
+  const filters: SQL[] = [ordersAccess(actor)];
+  if (query.status !== "") filters.push(eq(orders.status, query.status));
+  if (query.from !== "")
+    filters.push(gte(orders.createdAt, sql`(${query.from}::date)::timestamp at time zone 'America/Sao_Paulo'`));
+  if (query.to !== "")
+    filters.push(lt(orders.createdAt, sql`(${query.to}::date + 1)::timestamp at time zone 'America/Sao_Paulo'`));
+  const text = textFilter(query.q);
+  if (text) filters.push(text);
+  return filters;
+}
+
+export function createOrdersService(context: ServiceContext) {
+  const { db, services } = context;
+
+  /** An order the actor may see, or a 404 (never a 403: another's order does not exist for her). */
+  async function readOrder(actor: Actor | null, id: number): Promise<OrderRow> {
+    const [row] = await db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.id, id), ordersAccess(actor)));
+    if (!row) throw notFound(ORDER_NOT_FOUND);
+    return row;
+  }
+
+  async function view(actor: Actor, order: OrderRow): Promise<OrderView> {
+    const [items, events] = await Promise.all([
+      db.select().from(orderItems).where(eq(orderItems.orderId, order.id)).orderBy(asc(orderItems.position)),
+      db.select().from(orderEvents).where(eq(orderEvents.orderId, order.id)).orderBy(asc(orderEvents.id)),
+    ]);
+    return orderView(actor, order, items, events);
+  }
+
+  return {
+    /**
+     * Places the order of `cart` for the signed-in customer (place-order.ts), then prepares its payment and
+     * queues the "pedido recebido" e-mail with the payment instructions. The same idempotency key returns
+     * the order already made, without a second e-mail.
+     */
+    async place(actor: Actor | null, cart: Cart, input: CheckoutInput, now = new Date()) {
+      const customer = requireUser(actor);
+      await requireShopOpen(services, customer);
+      const payments = await services.shop.paymentSettings();
+      const { order, created } = await placeOrder(context, customer, cart, input, {
+        method: payments.provider,
+        expiryHours: await services.shop.orderExpiryHours(),
+        now,
+      });
+      const payment = await paymentOf(context, order);
+      if (created)
+        await services.mail.queue("order-received", order.customerEmail, {
+          order: await orderMail(context, order),
+          payment: paymentMail(context, order, payment),
+        });
+      return { order: await view(customer, order), payment, created };
+    },
+
+    async get(actor: Actor | null, id: number): Promise<OrderView> {
+      const viewer = requireUser(actor);
+      return view(viewer, await readOrder(viewer, id));
+    },
+
+    /** How the order is paid now (the /checkout page). */
+    async payment(actor: Actor | null, id: number): Promise<{ order: OrderView; payment: OrderPaymentView }> {
+      const viewer = requireUser(actor);
+      const order = await readOrder(viewer, id);
+      return { order: await view(viewer, order), payment: await paymentOf(context, order) };
+    },
+
+    async list(
+      actor: Actor | null,
+      query: OrderListQuery & PageRequest & { q: string },
+    ): Promise<Paginated<OrderListItem>> {
+      const where = and(...listFilters(actor, query));
+      // Named in full: in a one-table select Drizzle leaves the table off ${orders.id}, which inside the
+      // subquery would then be order_items' own id.
+      const orderId = sql`${sql.identifier("orders")}.${sql.identifier("id")}`;
+      const itemCount = sql<number>`(select coalesce(sum(${orderItems.quantity}), 0)::int from ${orderItems} where ${orderItems.orderId} = ${orderId})`;
+      const [rows, [total]] = await Promise.all([
+        db
+          .select({
+            id: orders.id,
+            number: orders.number,
+            status: orders.status,
+            customerName: orders.customerName,
+            customerEmail: orders.customerEmail,
+            itemCount,
+            totalCents: orders.totalCents,
+            createdAt: orders.createdAt,
+          })
+          .from(orders)
+          .where(where)
+          .orderBy(desc(orders.createdAt), desc(orders.id))
+          .limit(query.per_page)
+          .offset(pageOffset(query)),
+        db.select({ value: count() }).from(orders).where(where),
+      ]);
+      return toPage(
+        rows.map((row) => ({
+          id: row.id,
+          number: row.number,
+          status: row.status,
+          status_label: orderStatusLabels[row.status],
+          customer_name: row.customerName,
+          customer_email: row.customerEmail,
+          item_count: row.itemCount,
+          total_cents: row.totalCents,
+          created_at: row.createdAt.toISOString(),
+        })),
+        total?.value ?? 0,
+        query,
+      );
+    },
+
+    /** Every order the filters select, oldest first, for the CSV export (administrators). */
+    async forExport(actor: Actor | null, query: OrderListQuery & { q: string }) {
+      requireAdmin(actor);
+      const rows = await db
+        .select()
+        .from(orders)
+        .where(and(...listFilters(actor, query)))
+        .orderBy(asc(orders.createdAt), asc(orders.id));
+      const items = rows.length
+        ? await db
+            .select({ orderId: orderItems.orderId, quantity: sql<number>`sum(${orderItems.quantity})::int` })
+            .from(orderItems)
+            .where(
+              inArray(
+                orderItems.orderId,
+                rows.map((row) => row.id),
+              ),
+            )
+            .groupBy(orderItems.orderId)
+        : [];
+      const units = new Map(items.map((item) => [item.orderId, item.quantity]));
+      return rows.map((row) => ({ order: row, units: units.get(row.id) ?? 0 }));
+    },
+
+    /**
+     * Moves an order (administrators along the state machine; a customer may only cancel her own unpaid
+     * order). A tracking code is required to mark it sent.
+     */
+    async changeStatus(actor: Actor | null, id: number, input: OrderStatusChangeInput): Promise<OrderView> {
+      const viewer = requireUser(actor);
+      await readOrder(viewer, id);
+      const moved = await context.transaction(async (tx) => {
+        const [order] = await tx.db.select().from(orders).where(eq(orders.id, id)).for("update");
+        if (!order) throw notFound(ORDER_NOT_FOUND);
+        if (!isAdmin(viewer) && !(input.status === "canceled" && unpaidOrderStatuses.includes(order.status)))
+          throw forbidden("Só a loja pode mudar a situação deste pedido.");
+        return moveOrder(tx, order, input.status, viewer, { note: input.note, trackingCode: input.tracking_code });
+      });
+      return view(viewer, moved);
+    },
+
+    /**
+     * Cancels unpaid orders whose time to pay is over, giving their stock back; each in its own
+     * transaction, re-read under lock so a payment that arrived meanwhile wins. Returns how many.
+     */
+    async expireDue(now = new Date()): Promise<number> {
+      const due = await db
+        .select({ id: orders.id })
+        .from(orders)
+        .where(and(inArray(orders.status, [...unpaidOrderStatuses]), lt(orders.expiresAt, now)))
+        .orderBy(asc(orders.expiresAt))
+        .limit(200);
+      let expired = 0;
+      for (const { id } of due) {
+        const done = await context.transaction(async (tx) => {
+          const [order] = await tx.db.select().from(orders).where(eq(orders.id, id)).for("update");
+          if (!order || !unpaidOrderStatuses.includes(order.status) || order.expiresAt >= now) return false;
+          await moveOrder(tx, order, "canceled", SYSTEM, { note: EXPIRED_NOTE });
+          return true;
+        });
+        if (done) expired++;
+      }
+      return expired;
+    },
+
+    /** A payment provider's confirmed state of a charge (its webhook asked the provider first). */
+    recordProviderPayment: (payment: ProviderPayment): Promise<PaymentOutcome> =>
+      recordProviderPayment(context, payment),
+
+    /** /conta/shop's dashboard (administrators). */
+    async dashboard(actor: Actor | null, now = new Date()) {
+      requireAdmin(actor);
+      return shopDashboard(db, now);
+    },
+
+    /** The order and the seller, for the packing slip and declaração de conteúdo (administrators). */
+    async packingSlip(actor: Actor | null, id: number) {
+      const admin = requireAdmin(actor);
+      const order = await view(admin, await readOrder(admin, id));
+      const shop = await services.shop.settings(admin);
+      return { order, sender: shop };
+    },
+  };
+}
+
+export type OrdersService = ReturnType<typeof createOrdersService>;

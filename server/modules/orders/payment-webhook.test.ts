@@ -1,0 +1,240 @@
+import { randomUUID } from "node:crypto";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { getRequestListener } from "@hono/node-server";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { cartCookieValue, emptyCart } from "../../../common/cart.ts";
+import type { OrderPaymentView, OrderView } from "../../../common/views/orders.ts";
+import type { ProductView } from "../../../common/views/products.ts";
+import {
+  FAKE_MERCADOPAGO_DEFAULTS,
+  type FakeMercadoPago,
+  startFakeMercadoPago,
+} from "../../../tests/support/fake-mercadopago.ts";
+import { withTestApp } from "../../../tests/support/with-test-app.ts";
+import { orderPayments } from "./tables.ts";
+
+// The fake starts before the app, which reads MERCADOPAGO_URL when it is built.
+const env: Record<string, string> = {};
+let mercadoPago: FakeMercadoPago;
+let server: http.Server;
+let webhook = "";
+beforeAll(async () => {
+  mercadoPago = await startFakeMercadoPago();
+  env.MERCADOPAGO_URL = mercadoPago.url;
+});
+
+const t = withTestApp({ env });
+
+// Mercado Pago posts its notices to our server over HTTP: the test app listens on a port of its own.
+beforeAll(async () => {
+  server = http.createServer(getRequestListener((request) => t.app.fetch(request)));
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  webhook = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/payments/mercadopago/webhook`;
+});
+afterAll(async () => {
+  server.close();
+  server.closeAllConnections();
+  await mercadoPago.close();
+});
+
+type Placed = { order: OrderView; payment: OrderPaymentView };
+let superToken = "";
+let customerToken = "";
+let product: ProductView;
+
+beforeEach(async () => {
+  mercadoPago.failing = false;
+  // Order ids start again with each test's database: the fake forgets the earlier tests' charges.
+  mercadoPago.payments.clear();
+  mercadoPago.preferences.clear();
+  superToken = await t.setupSite();
+  const settings = (await t.request("GET", "/api/settings")).json<{ features: { shop: { enabled: boolean } } }>();
+  settings.features.shop.enabled = true;
+  await t.request("POST", "/api/settings", { token: superToken, body: settings });
+  const shop = await t.request("PUT", "/api/shop/settings", {
+    token: superToken,
+    body: {
+      legal_name: "Cooperativa Boa Terra",
+      shipping: {
+        table_rates: [
+          {
+            name: "Entrega",
+            region: { kind: "uf", uf: "PE" },
+            min_weight_grams: 0,
+            max_weight_grams: 30000,
+            price_cents: 1500,
+            delivery_days: 4,
+          },
+        ],
+      },
+      payments: {
+        provider: "mercadopago",
+        mercadopago: {
+          access_token: FAKE_MERCADOPAGO_DEFAULTS.accessToken,
+          webhook_secret: FAKE_MERCADOPAGO_DEFAULTS.webhookSecret,
+        },
+      },
+    },
+  });
+  expect(shop.status, JSON.stringify(shop.body)).toBe(200);
+  const created = await t.request("POST", "/api/products", {
+    token: superToken,
+    body: { name: "Mel", status: "published", variants: [{ price_cents: 4990, stock: 10 }], weight_grams: 500 },
+  });
+  product = created.json<ProductView>();
+  customerToken = (await t.createUser("user", superToken)).token;
+});
+
+/** 2 x R$ 49,90 + R$ 15,00 of shipping: R$ 114,80, whose reais are not exact in binary (114.8 * 100 != 11480). */
+async function placeOrder(): Promise<Placed> {
+  const variant = product.variants[0];
+  if (!variant) throw new Error("no variant");
+  const response = await t.request("POST", "/api/shop/checkout", {
+    token: customerToken,
+    headers: {
+      cookie: `cms_cart=${cartCookieValue({ ...emptyCart, items: [{ product_id: product.id, variant_id: variant.id, quantity: 2 }] })}`,
+    },
+    body: {
+      postal_code: "50010-000",
+      uf: "PE",
+      city: "Recife",
+      street: "Rua da Aurora",
+      number: "100",
+      name: "Maria da Silva",
+      tax_id: "529.982.247-25",
+      phone: "81987654321",
+      shipping: "table:entrega",
+      idempotency_key: randomUUID(),
+    },
+  });
+  expect(response.status, JSON.stringify(response.body)).toBe(201);
+  return response.json<Placed>();
+}
+
+function onlyPaymentOf(orderId: number) {
+  const payments = [...mercadoPago.payments.values()].filter(
+    (payment) => payment.external_reference === String(orderId),
+  );
+  expect(payments).toHaveLength(1);
+  return String(payments[0]?.id);
+}
+
+async function orderNow(id: number): Promise<OrderView> {
+  return (await t.request("GET", `/api/orders/${id}`, { token: superToken })).json<OrderView>();
+}
+
+describe("Mercado Pago", () => {
+  it("charges once with a dynamic Pix and a card checkout, and is paid by its verified webhook", async () => {
+    const { order, payment } = await placeOrder();
+    expect(order.total_cents).toBe(11480);
+    expect(payment).toMatchObject({ kind: "provider", provider: "mercadopago", status: "pending" });
+    if (payment.kind !== "provider") throw new Error("not a provider charge");
+    expect(payment.copy_paste).toContain("br.gov.bcb.pix");
+    expect(payment.card_checkout_url).toMatch(/^http/);
+    // Opening the payment page again does not charge again.
+    const again = (await t.request("GET", `/api/orders/${order.id}/payment`, { token: customerToken })).json<Placed>();
+    expect(again.payment).toEqual(payment);
+    const paymentId = onlyPaymentOf(order.id);
+    const charge = mercadoPago.requests.find((request) => request.path === "/v1/payments" && request.method === "POST");
+    expect(charge?.idempotencyKey).toBeTruthy();
+
+    mercadoPago.approve(paymentId);
+    const notice = await mercadoPago.notify(webhook, paymentId);
+    expect(notice).toMatchObject({ status: 200 });
+    expect(JSON.parse(notice.body)).toEqual({ outcome: "paid" });
+    const paid = await orderNow(order.id);
+    expect(paid.status).toBe("paid");
+    expect(paid.history.at(-1)).toMatchObject({ from: "pending", to: "paid", actor: "Mercado Pago" });
+
+    // The same notice again, or another for the same state, changes nothing.
+    const repeated = await mercadoPago.notify(webhook, paymentId);
+    expect(JSON.parse(repeated.body).outcome).toMatch(/stale|recorded/);
+    expect((await orderNow(order.id)).history).toHaveLength(2);
+  });
+
+  it("refuses forged and replayed notices and never takes the body's word", async () => {
+    const { order } = await placeOrder();
+    const paymentId = onlyPaymentOf(order.id);
+    mercadoPago.approve(paymentId);
+    expect((await mercadoPago.notify(webhook, paymentId, { forge: true })).status).toBe(401);
+    const old = Math.floor(Date.now() / 1000) - 600;
+    expect((await mercadoPago.notify(webhook, paymentId, { ts: old })).status).toBe(401);
+    const unsigned = await fetch(`${webhook}?data.id=${paymentId}&type=payment`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ data: { id: paymentId }, type: "payment", status: "approved" }),
+    });
+    expect(unsigned.status).toBe(401);
+    expect((await orderNow(order.id)).status).toBe("pending");
+  });
+
+  it("does not pay an order for an amount the provider did not confirm", async () => {
+    const { order } = await placeOrder();
+    const paymentId = onlyPaymentOf(order.id);
+    mercadoPago.approve(paymentId, { amountCents: order.total_cents - 1 });
+    const notice = await mercadoPago.notify(webhook, paymentId);
+    expect(JSON.parse(notice.body)).toEqual({ outcome: "amount_mismatch" });
+    expect((await orderNow(order.id)).status).toBe("pending");
+  });
+
+  it("marks a refused Pix failed, then pays the order by card through the checkout", async () => {
+    const { order } = await placeOrder();
+    const paymentId = onlyPaymentOf(order.id);
+    mercadoPago.reject(paymentId);
+    expect(JSON.parse((await mercadoPago.notify(webhook, paymentId)).body)).toEqual({ outcome: "failed" });
+    expect((await orderNow(order.id)).status).toBe("failed");
+    const [preference] = [...mercadoPago.preferences.values()].filter(
+      (candidate) => candidate.external_reference === String(order.id),
+    );
+    if (!preference) throw new Error("no card checkout");
+    const card = mercadoPago.payByCard(preference.id);
+    expect(JSON.parse((await mercadoPago.notify(webhook, String(card.id))).body)).toEqual({ outcome: "paid" });
+    const paid = await orderNow(order.id);
+    expect(paid.history.map((event) => event.to)).toEqual(["pending", "failed", "pending", "paid"]);
+  });
+
+  it("ignores a notice older than what it already recorded", async () => {
+    const { order } = await placeOrder();
+    const paymentId = onlyPaymentOf(order.id);
+    const later = new Date(Date.now() + 60_000);
+    const approved = {
+      provider: "mercadopago" as const,
+      externalId: paymentId,
+      orderId: order.id,
+      status: "approved",
+      approved: true,
+      failed: false,
+      amountCents: order.total_cents,
+      updatedAt: later,
+    };
+    expect(await t.services.orders.recordProviderPayment(approved)).toBe("paid");
+    const late = {
+      ...approved,
+      status: "rejected",
+      approved: false,
+      failed: true,
+      updatedAt: new Date(later.getTime() - 30_000),
+    };
+    expect(await t.services.orders.recordProviderPayment(late)).toBe("stale");
+    expect(await t.services.orders.recordProviderPayment(approved)).toBe("stale");
+    const [row] = await t.database.db.select().from(orderPayments).where(eq(orderPayments.externalId, paymentId));
+    expect(row?.status).toBe("approved");
+    expect((await orderNow(order.id)).status).toBe("paid");
+  });
+
+  it("places the order while Mercado Pago is unreachable, and charges when the page is opened again", async () => {
+    mercadoPago.failing = true;
+    const { order, payment } = await placeOrder();
+    expect(payment.kind).toBe("unavailable");
+    if (payment.kind !== "unavailable") throw new Error("charged");
+    expect(payment.message).toContain("Mercado Pago");
+    mercadoPago.failing = false;
+    const retried = (
+      await t.request("GET", `/api/orders/${order.id}/payment`, { token: customerToken })
+    ).json<Placed>();
+    expect(retried.payment.kind).toBe("provider");
+    onlyPaymentOf(order.id);
+  });
+});

@@ -1,0 +1,158 @@
+import type { Page } from "@playwright/test";
+import { bytesOf, expect, expectPath, jsonOf, login, test, uniqueId, waitForHydration } from "./fixtures.ts";
+import { expectWithinPublicBudget } from "./page-budget.ts";
+import { CONFIGURED_URL } from "./site.ts";
+
+const RESET_REQUESTED = "Se o endereço estiver cadastrado, enviaremos um link para redefinir a senha.";
+
+type Customer = { name: string; email: string; password: string };
+
+const newCustomer = (): Customer => ({
+  name: `Joana ${uniqueId()}`,
+  email: `cliente-${uniqueId()}@example.com`,
+  password: "senha-cliente-1",
+});
+
+/** Fills /criar-conta; the CPF is valid by its digits. */
+async function fillSignUp(page: Page, customer: Customer, taxId = "529.982.247-25") {
+  const form = page.getByRole("form", { name: "Criar conta" });
+  await form.getByRole("textbox", { name: "Nome", exact: true }).fill(customer.name);
+  await form.getByRole("textbox", { name: "E-mail", exact: true }).fill(customer.email);
+  await form.getByRole("textbox", { name: "CPF ou CNPJ" }).fill(taxId);
+  await form.getByRole("textbox", { name: "Telefone com DDD" }).fill("(11) 98765-4321");
+  await form.getByRole("textbox", { name: "Senha", exact: true }).fill(customer.password);
+  await form.getByRole("textbox", { name: "Confirmação da senha" }).fill(customer.password);
+  return form;
+}
+
+test("the sign-up and password pages stay within the public pages' budget and load no account code", async ({
+  page,
+}) => {
+  for (const path of ["/criar-conta", "/esqueci-minha-senha", "/redefinir-senha?token=nao-existe"]) {
+    await expectWithinPublicBudget(page, path);
+  }
+});
+
+test("signs up from /login's 'Criar conta': a wrong CPF is refused in Portuguese, then the account opens", async ({
+  page,
+}) => {
+  const customer = newCustomer();
+  await page.goto("/login");
+  await page.getByRole("link", { name: "Criar conta" }).click();
+  await expectPath(page, "/criar-conta");
+  const form = page.getByRole("form", { name: "Criar conta" });
+  await waitForHydration(form);
+
+  await fillSignUp(page, customer, "529.982.247-24");
+  await form.getByRole("button", { name: "Criar conta" }).click();
+  await expect(form.getByText("Informe um CPF ou CNPJ válido")).toBeVisible();
+  await expectPath(page, "/criar-conta");
+
+  await form.getByRole("textbox", { name: "CPF ou CNPJ" }).fill("12.ABC.345/01DE-35");
+  await form.getByRole("button", { name: "Criar conta" }).click();
+  await expectPath(page, "/conta");
+  await page.goto("/conta/profile");
+  await expect(page.getByRole("textbox", { name: "CPF ou CNPJ" })).toHaveValue("12.ABC.345/01DE-35");
+  await expect(page.getByRole("textbox", { name: "Telefone com DDD" })).toHaveValue("(11) 98765-4321");
+});
+
+test("an e-mail that already has an account is told so, with the way to sign in", async ({ page, createUser }) => {
+  const user = await createUser("user");
+  await page.goto("/criar-conta");
+  const form = await fillSignUp(page, { name: "Outra", email: user.email, password: "senha-outra-1" });
+  await form.getByRole("button", { name: "Criar conta" }).click();
+  await expect(form.getByText(/Já existe uma conta com este e-mail/).first()).toBeVisible();
+  await expect(form.getByRole("link", { name: "redefinir a senha" })).toHaveAttribute("href", "/esqueci-minha-senha");
+});
+
+test("'Esqueci minha senha' answers the same for a known and an unknown address, and queues the link", async ({
+  page,
+  api,
+  createUser,
+}) => {
+  const user = await createUser("admin");
+  for (const email of [user.email, `ninguem-${uniqueId()}@example.com`]) {
+    await page.goto("/login");
+    await page.getByRole("link", { name: "Esqueci minha senha" }).click();
+    await expectPath(page, "/esqueci-minha-senha");
+    const form = page.getByRole("form", { name: "Esqueci minha senha" });
+    await form.getByRole("textbox", { name: "E-mail" }).fill(email);
+    await form.getByRole("button", { name: "Enviar link" }).click();
+    await expect(form.getByText(RESET_REQUESTED)).toBeVisible();
+  }
+  const outbox = await jsonOf<{ data: { kind: string; to: string }[] }>(
+    await api.get(`/api/mail/outbox?q=${encodeURIComponent(user.email)}`),
+  );
+  expect(outbox.data.map((mail) => [mail.kind, mail.to])).toEqual([["password-reset", user.email]]);
+});
+
+test("a reset link that does not work offers a new one, and is never cached", async ({ page }) => {
+  const response = await page.goto("/redefinir-senha?token=nao-existe");
+  expect(response?.headers()["cache-control"]).toBe("private, no-store");
+  await expect(page.getByText("Este link expirou ou já foi usado. Peça um novo.")).toBeVisible();
+  await page.getByRole("link", { name: "Pedir um novo link" }).click();
+  await expectPath(page, "/esqueci-minha-senha");
+});
+
+test("'Meus dados' downloads her data as JSON and deletes the account with her password", async ({ page }) => {
+  const customer = newCustomer();
+  await page.goto("/criar-conta");
+  await (await fillSignUp(page, customer)).getByRole("button", { name: "Criar conta" }).click();
+  await expectPath(page, "/conta");
+
+  await page.goto("/conta/profile");
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("link", { name: "Baixar meus dados (JSON)" }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^meus-dados-\d{4}-\d{2}-\d{2}\.json$/);
+  const data = JSON.parse((await bytesOf(download)).toString("utf8")) as { account: Record<string, unknown> };
+  expect(data.account).toMatchObject({ email: customer.email, tax_id: "52998224725", phone: "11987654321" });
+
+  const deletion = page.getByRole("form", { name: "Excluir minha conta" });
+  await waitForHydration(deletion);
+  await deletion.getByLabel("Senha atual").fill("senha-errada");
+  await deletion.getByRole("button", { name: "Excluir minha conta" }).click();
+  await expect(deletion.getByText("Senha incorreta")).toBeVisible();
+  await deletion.getByLabel("Senha atual").fill(customer.password);
+  await deletion.getByRole("button", { name: "Excluir minha conta" }).click();
+  await expectPath(page, "/");
+  await expect(page.getByText("Sua conta foi excluída.")).toBeVisible();
+
+  await page.goto("/login");
+  await page.getByRole("textbox", { name: "E-mail", exact: true }).fill(customer.email);
+  await page.getByRole("textbox", { name: "Senha", exact: true }).fill(customer.password);
+  await page.getByRole("button", { name: "Entrar" }).click();
+  await expect(page.getByText("E-mail ou senha inválidos.")).toBeVisible();
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("signs up and asks for a reset link with plain form posts", async ({ page, playwright }) => {
+    const customer = newCustomer();
+    await page.goto("/criar-conta?redirectTo=%2Fconta%2Fprofile");
+    await (await fillSignUp(page, customer, "11.222.333/0001-81")).getByRole("button", { name: "Criar conta" }).click();
+    await expectPath(page, "/conta/profile");
+    await expect(page.getByRole("heading", { name: "Meus dados" })).toBeVisible();
+
+    const api = await playwright.request.newContext({ baseURL: CONFIGURED_URL });
+    const signIn = await api.post("/api/auth/login", { data: { email: customer.email, password: customer.password } });
+    expect(signIn.status()).toBe(200);
+    await api.dispose();
+
+    await page.context().clearCookies();
+    await page.goto("/esqueci-minha-senha");
+    const form = page.getByRole("form", { name: "Esqueci minha senha" });
+    await form.getByRole("textbox", { name: "E-mail" }).fill(customer.email);
+    await form.getByRole("button", { name: "Enviar link" }).click();
+    await expect(page.getByText(RESET_REQUESTED)).toBeVisible();
+  });
+});
+
+test("signed in, a customer keeps to her own pages: the sign-up page sends her home", async ({ page, createUser }) => {
+  const user = await createUser("user");
+  await login(page, user.email, user.password);
+  await page.goto("/criar-conta");
+  await expectPath(page, "/");
+});
