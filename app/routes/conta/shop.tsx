@@ -15,7 +15,7 @@ import {
 } from "@mantine/core";
 import { schemaResolver, useForm } from "@mantine/form";
 import { IconPlus, IconRestore, IconTrash } from "@tabler/icons-react";
-import { useRef } from "react";
+import { type ComponentProps, useRef } from "react";
 import { useActionData, useNavigation, useSubmit } from "react-router";
 import { formatCep } from "../../../common/brazil/cep.ts";
 import { stateOptions } from "../../../common/brazil/states.ts";
@@ -438,16 +438,12 @@ export default function ShopPage({ loaderData }: Route.ComponentProps) {
                       autoComplete="off"
                       {...input("shipping.correios.user")}
                     />
-                    <PasswordInput
+                    <SecretInput
                       label="Código de acesso à API"
-                      description={
-                        codeSet
-                          ? "Um código já está salvo: deixe em branco para mantê-lo."
-                          : "Gerado no portal dos Correios."
-                      }
-                      required={!codeSet}
+                      saved={codeSet}
+                      savedText="Um código já está salvo: deixe em branco para mantê-lo."
+                      hint="Gerado no portal dos Correios."
                       maxLength={200}
-                      autoComplete="new-password"
                       {...input("shipping.correios.access_code")}
                     />
                     <TextInput
@@ -610,28 +606,20 @@ function Payments({ form, settings }: { form: ReturnType<typeof useShopForm>; se
               sozinho. No painel do Mercado Pago, ative as notificações (webhooks) de pagamentos do aplicativo.
             </Text>
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              <PasswordInput
+              <SecretInput
                 label="Access token"
-                description={
-                  tokenSet
-                    ? "Um token já está salvo: deixe em branco para mantê-lo."
-                    : "Em Suas integrações > Credenciais de produção."
-                }
-                required={!tokenSet}
+                saved={tokenSet}
+                savedText="Um token já está salvo: deixe em branco para mantê-lo."
+                hint="Em Suas integrações > Credenciais de produção."
                 maxLength={300}
-                autoComplete="new-password"
                 {...input("payments.mercadopago.access_token")}
               />
-              <PasswordInput
+              <SecretInput
                 label="Assinatura secreta dos webhooks"
-                description={
-                  secretSet
-                    ? "Uma assinatura já está salva: deixe em branco para mantê-la."
-                    : "Em Suas integrações > Webhooks > Configurar notificações."
-                }
-                required={!secretSet}
+                saved={secretSet}
+                savedText="Uma assinatura já está salva: deixe em branco para mantê-la."
+                hint="Em Suas integrações > Webhooks > Configurar notificações."
                 maxLength={300}
-                autoComplete="new-password"
                 {...input("payments.mercadopago.webhook_secret")}
               />
             </SimpleGrid>
@@ -658,5 +646,20 @@ function Payments({ form, settings }: { form: ReturnType<typeof useShopForm>; se
         />
       </Stack>
     </Paper>
+  );
+}
+
+/**
+ * A write-only secret (the Correios access code, Mercado Pago's token and webhook secret): never sent back,
+ * required only until one is saved, and left empty to keep the saved one.
+ */
+function SecretInput({
+  saved,
+  savedText,
+  hint,
+  ...props
+}: { saved: boolean; savedText: string; hint: string } & ComponentProps<typeof PasswordInput>) {
+  return (
+    <PasswordInput description={saved ? savedText : hint} required={!saved} autoComplete="new-password" {...props} />
   );
 }
