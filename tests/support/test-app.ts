@@ -2,7 +2,7 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { pino } from "pino";
-import { createLocalStorage } from "../../server/adapters/storage/local-storage.ts";
+import { createFileStorage } from "../../server/adapters/storage/from-config.ts";
 import { loadConfig } from "../../server/config.ts";
 import { createHttpApp } from "../../server/http/app.ts";
 import { createServices, type Services } from "../../server/services.ts";
@@ -24,7 +24,8 @@ export async function createTestApp(env: Record<string, string> = {}) {
   const database = await createTestDatabase();
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "cms-files-"));
   const config = loadConfig({ NODE_ENV: "test", DATA_DIR: dataDir, ...env });
-  const storage = createLocalStorage(path.join(dataDir, "files"), config.FILES_URL);
+  // The data folder's files, or the bucket the S3_* settings of `env` name.
+  const storage = createFileStorage(config);
   let services: Services = createServices({ config, database, storage, logger: pino({ level: "silent" }) });
   let app = createHttpApp(services);
 

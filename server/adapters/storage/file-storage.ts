@@ -10,6 +10,8 @@ export type FileStorage = {
   /** null when the key does not exist. */
   get(key: string): Promise<StoredFile | null>;
   delete(key: string): Promise<void>;
+  /** Every stored key, in no particular order (backups, moving files to another storage). */
+  list(): AsyncIterable<string>;
   /** The public url of a key: `/files/<key>`, prefixed with FILES_URL when set. */
   url(key: string): string;
 };

@@ -82,6 +82,23 @@ describe("local storage", () => {
     await fs.rm(path.join(path.dirname(root), `${path.basename(root)}-fora.txt`));
   });
 
+  it("lists every stored key, without half-written files, and nothing when the folder is new", async () => {
+    const storage = createLocalStorage(root);
+    const keys = async () => {
+      const found: string[] = [];
+      for await (const key of storage.list()) found.push(key);
+      return found.sort();
+    };
+    expect(await createLocalStorage(path.join(root, "ainda-nao")).list()[Symbol.asyncIterator]().next()).toEqual({
+      done: true,
+      value: undefined,
+    });
+    await storage.put("images/2026/05/x/thumb.webp", text("a"), "image/webp");
+    await storage.put("documents/relatorio.pdf", text("b"), "application/pdf");
+    await fs.writeFile(path.join(root, "images", "meio.webp.123.tmp"), "x");
+    expect(await keys()).toEqual(["documents/relatorio.pdf", "images/2026/05/x/thumb.webp"]);
+  });
+
   it("builds public urls under /files, on the files address when one is set", () => {
     expect(createLocalStorage(root).url("images/a/thumb.webp")).toBe("/files/images/a/thumb.webp");
     expect(createLocalStorage(root, "https://cdn.example.com").url("images/a/thumb.webp")).toBe(

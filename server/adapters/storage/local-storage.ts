@@ -82,6 +82,14 @@ export function createLocalStorage(root: string, filesUrl?: string): FileStorage
     async delete(key) {
       await fs.rm(resolve(key), { force: true });
     },
+    async *list() {
+      const entries = await fs.readdir(root, { recursive: true, withFileTypes: true }).catch(() => []);
+      for (const entry of entries) {
+        if (!entry.isFile() || entry.name.endsWith(".tmp")) continue;
+        const key = path.relative(root, path.join(entry.parentPath, entry.name)).split(path.sep).join("/");
+        if (isSafeKey(key)) yield key;
+      }
+    },
     url(key) {
       return `${filesUrl ?? ""}${sitePaths.file(key)}`;
     },
