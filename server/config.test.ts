@@ -1,4 +1,5 @@
 import { spawnSync } from "node:child_process";
+import { availableParallelism } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
@@ -47,6 +48,43 @@ describe("loadConfig", () => {
     expect(config.MAIL_FROM).toBe('"Cooperativa Vale Verde" <loja@coop.com.br>');
     expect(loadConfig({ MAIL_FROM: "loja@coop.com.br" }).MAIL_FROM).toBe("loja@coop.com.br");
     expect(loadConfig({}).SMTP_URL).toBeUndefined();
+  });
+
+  it("runs several processes only on PostgreSQL", () => {
+    expect(loadConfig({}).WORKERS).toBe(1);
+    const postgres = { DATABASE_URL: "postgres://cms@db/cms" };
+    expect(loadConfig({ ...postgres, WORKERS: "4" }).WORKERS).toBe(4);
+    expect(loadConfig({ ...postgres, WORKERS: "auto" }).WORKERS).toBe(availableParallelism());
+    expect(loadConfig({ WORKERS: "1" }).WORKERS).toBe(1);
+    expect(errorOf({ WORKERS: "2" })).toContain("WORKERS: more than one process needs PostgreSQL: set DATABASE_URL");
+    for (const value of ["0", "2.5", "muitos", "65"]) {
+      expect(errorOf({ ...postgres, WORKERS: value }), value).toContain(
+        "WORKERS: must be a whole number from 1 to 64, or auto",
+      );
+    }
+  });
+
+  it("reads the S3 bucket and refuses half of its settings", () => {
+    const config = loadConfig({
+      S3_BUCKET: "arquivos",
+      S3_ENDPOINT: "http://127.0.0.1:9000/",
+      S3_ACCESS_KEY_ID: "chave",
+      S3_SECRET_ACCESS_KEY: "segredo",
+    });
+    expect(config).toMatchObject({
+      S3_BUCKET: "arquivos",
+      S3_ENDPOINT: "http://127.0.0.1:9000",
+      S3_REGION: "us-east-1",
+    });
+    expect(loadConfig({}).S3_BUCKET).toBeUndefined();
+    expect(errorOf({ S3_ENDPOINT: "http://127.0.0.1:9000" })).toContain(
+      "S3_BUCKET: must be set along with S3_ENDPOINT",
+    );
+    const halfKeys = errorOf({ S3_BUCKET: "arquivos", S3_ACCESS_KEY_ID: "chave" });
+    expect(halfKeys).toContain("S3_SECRET_ACCESS_KEY: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together");
+    const halfSecret = errorOf({ S3_BUCKET: "arquivos", S3_SECRET_ACCESS_KEY: "segredo-123" });
+    expect(halfSecret).toContain("S3_ACCESS_KEY_ID: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together");
+    expect(halfSecret).not.toContain("segredo-123");
   });
 
   it("treats a blank variable as unset", () => {

@@ -27,6 +27,14 @@ const configSchema = z.object({
   DATA_DIR: z.string().trim().default("./data"),
   DATABASE_URL: address(["postgres", "postgresql"], "postgres://user:password@localhost:5432/cms"),
   FILES_URL: address(["http", "https"], "https://arquivos.cooperativa.com.br"),
+  /** Uploads go to this S3-compatible bucket instead of DATA_DIR/files (server/adapters/storage/). */
+  S3_BUCKET: z.string().trim().optional(),
+  /** The S3-compatible service's address; unset, AWS S3 itself. */
+  S3_ENDPOINT: address(["http", "https"], "https://s3.sa-east-1.amazonaws.com"),
+  S3_REGION: z.string().trim().default("us-east-1"),
+  /** Unset, the AWS SDK looks for credentials itself (environment, instance role). */
+  S3_ACCESS_KEY_ID: z.string().trim().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().trim().optional(),
   /** In place of the Correios API host chosen in /conta/shop (a proxy, or a local fake in tests). */
   CORREIOS_URL: address(["http", "https"], "https://apihom.correios.com.br"),
   /** In place of https://viacep.com.br, the CEP lookup asked first (a proxy, or a local fake in tests). */
@@ -54,15 +62,31 @@ const configSchema = z.object({
   /** The anonymous page cache (server/http/page-cache.ts): on unless turned off. */
   PAGE_CACHE: z.enum(["on", "off"], "must be on or off").default("on"),
   /**
-   * Threads that render visitors' pages in production (server/render/): by default one per core
-   * beyond the first, at most 3; 0 renders everything on the main thread.
+   * Threads that render visitors' pages in production (server/render/), per process: by default one
+   * per core beyond the process's own, at most 3 (the cores shared among WORKERS); 0 renders
+   * everything on the main thread.
    */
   RENDER_WORKERS: z.coerce
     .number({ error: "must be a whole number from 0 to 16" })
     .int("must be a whole number from 0 to 16")
     .min(0, "must be a whole number from 0 to 16")
     .max(16, "must be a whole number from 0 to 16")
-    .default(Math.min(3, availableParallelism() - 1)),
+    .optional(),
+  /**
+   * Processes serving the site behind one port (Node's cluster): a number, or auto for one per core.
+   * More than one needs PostgreSQL (DATABASE_URL): the embedded database belongs to one process.
+   */
+  WORKERS: z
+    .union([z.literal("auto"), z.coerce.number()], "must be a whole number from 1 to 64, or auto")
+    .transform((value) => (value === "auto" ? availableParallelism() : value))
+    .pipe(
+      z
+        .number()
+        .int("must be a whole number from 1 to 64, or auto")
+        .min(1, "must be a whole number from 1 to 64, or auto")
+        .max(64, "must be a whole number from 1 to 64, or auto"),
+    )
+    .default(1),
   LOG_LEVEL: z
     .enum(
       ["fatal", "error", "warn", "info", "debug", "trace", "silent"],
@@ -71,17 +95,52 @@ const configSchema = z.object({
     .default("info"),
 });
 
-export type Config = Omit<z.infer<typeof configSchema>, "DATA_DIR"> & { DATA_DIR: string };
+export type Config = Omit<z.infer<typeof configSchema>, "DATA_DIR" | "RENDER_WORKERS"> & {
+  DATA_DIR: string;
+  RENDER_WORKERS: number;
+};
 
 export class ConfigError extends Error {}
 
 /** Reads the environment once; every bad value is reported with its variable name. A blank variable counts as unset. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const set = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value.trim() !== ""));
-  const result = configSchema.safeParse(set);
+  const result = configSchema
+    .superRefine((config, context) => {
+      if (config.WORKERS > 1 && !config.DATABASE_URL) {
+        context.addIssue({
+          code: "custom",
+          path: ["WORKERS"],
+          message:
+            "more than one process needs PostgreSQL: set DATABASE_URL (the embedded database belongs to one process)",
+        });
+      }
+      const s3Settings = ["S3_ENDPOINT", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const;
+      const stray = s3Settings.filter((name) => config[name] !== undefined);
+      if (!config.S3_BUCKET && stray.length > 0) {
+        context.addIssue({
+          code: "custom",
+          path: ["S3_BUCKET"],
+          message: `must be set along with ${stray.join(", ")}`,
+        });
+      }
+      if (Boolean(config.S3_ACCESS_KEY_ID) !== Boolean(config.S3_SECRET_ACCESS_KEY)) {
+        context.addIssue({
+          code: "custom",
+          path: [config.S3_ACCESS_KEY_ID ? "S3_SECRET_ACCESS_KEY" : "S3_ACCESS_KEY_ID"],
+          message: "S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together",
+        });
+      }
+    })
+    .safeParse(set);
   if (!result.success) {
     const lines = result.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
     throw new ConfigError(`Invalid environment:\n${lines.join("\n")}`);
   }
-  return { ...result.data, DATA_DIR: path.resolve(result.data.DATA_DIR) };
+  const coresEach = Math.floor(availableParallelism() / result.data.WORKERS);
+  return {
+    ...result.data,
+    DATA_DIR: path.resolve(result.data.DATA_DIR),
+    RENDER_WORKERS: result.data.RENDER_WORKERS ?? Math.min(3, Math.max(0, coresEach - 1)),
+  };
 }

@@ -1,3 +1,4 @@
+import cluster from "node:cluster";
 import { existsSync } from "node:fs";
 import http from "node:http";
 import path from "node:path";
@@ -6,18 +7,22 @@ import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono, type MiddlewareHandler } from "hono";
 import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from "hono/compress";
 import type { ServerBuild } from "react-router";
-import { createLocalStorage } from "./adapters/storage/local-storage.ts";
+import { createFileStorage } from "./adapters/storage/from-config.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 import { type Database, openPostgres } from "./db/client.ts";
 import { DataDirLockError, lockDataDir } from "./db/data-dir-lock.ts";
 import { openPgliteFolder } from "./db/pglite-template.ts";
+import { openPostgresChangeFeed } from "./db/postgres-change-feed.ts";
 import { createHttpApp, createSitePageCache } from "./http/app.ts";
 import { compressAnswers } from "./http/compress-answers.ts";
 import { createDocumentHandler } from "./http/document.ts";
 import { createNodeListener } from "./http/node-listener.ts";
 import { securityHeaders } from "./http/security-headers.ts";
 import { createLogger } from "./logger.ts";
+import { backgroundJobs } from "./modules/jobs/background-jobs.ts";
+import { startScheduler } from "./modules/jobs/scheduler.ts";
 import { type RenderPool, startRenderPool, withRenderPool } from "./render/render-pool.ts";
+import { runClusterPrimary } from "./runtime/cluster-primary.ts";
 import { startIdleMemoryRelease } from "./runtime/idle-memory.ts";
 import { pinTickRecordShape } from "./runtime/tick-record-shape.ts";
 import { createServices } from "./services.ts";
@@ -33,6 +38,9 @@ const varyOnEncoding: MiddlewareHandler = async (c, next) => {
   if (compressible && !c.res.headers.has("Content-Encoding")) c.header("Vary", "Accept-Encoding", { append: true });
 };
 
+/** How long stopping waits for the requests in flight before it cuts their connections. */
+const SHUTDOWN_GRACE_MS = 10_000;
+
 function fail(message: string): never {
   process.stderr.write(`${message}\n`);
   process.exit(1);
@@ -47,6 +55,14 @@ async function main() {
     throw error;
   }
   const logger = createLogger(config);
+  if (config.WORKERS > 1 && cluster.isPrimary) {
+    // Migrated once here, before the workers start (each checks again, under a lock: server/db/client.ts).
+    const database = await openPostgres(config.DATABASE_URL ?? "", { maxConnections: 1 });
+    await database.migrate();
+    await database.close();
+    runClusterPrimary({ workers: config.WORKERS, logger });
+    return;
+  }
   // The data folder is claimed first: a second process on it is refused before anything else is checked.
   let releaseLock = () => {};
   if (!config.DATABASE_URL) {
@@ -72,16 +88,13 @@ async function main() {
   const database: Database = embedded ?? (await openPostgres(config.DATABASE_URL ?? ""));
   await database.migrate();
 
-  const storage = createLocalStorage(path.join(config.DATA_DIR, "files"), config.FILES_URL);
-  const services = createServices({ config, database, storage, logger });
+  const storage = createFileStorage(config);
+  // On PostgreSQL other processes may serve the site: each tells the others what it changed.
+  const changeFeed = config.DATABASE_URL ? await openPostgresChangeFeed(config.DATABASE_URL, logger) : undefined;
+  const services = createServices({ config, database, storage, logger, changeFeed });
+  // Each mail is claimed by one process (FOR UPDATE SKIP LOCKED); the other jobs by a lease.
   const mailDelivery = services.mail.startDelivery();
-  const purgeSessions = () =>
-    services.auth.purgeExpired().catch((error: unknown) => logger.error({ err: error }, "session purge failed"));
-  setInterval(purgeSessions, 6 * 60 * 60 * 1000).unref();
-  // Unpaid orders past their time to pay are canceled and their stock given back.
-  const expireOrders = () =>
-    services.orders.expireDue().catch((error: unknown) => logger.error({ err: error }, "order expiry failed"));
-  setInterval(expireOrders, 60 * 1000).unref();
+  const scheduler = startScheduler({ db: database.db, logger, jobs: backgroundJobs(services) });
 
   const server = http.createServer();
   let build: ServerBuild | (() => Promise<ServerBuild>);
@@ -148,8 +161,8 @@ async function main() {
   }
 
   server.listen(config.PORT, config.HOST, () => {
-    // Expired sessions are already refused at lookup: purging them can wait until requests are answered.
-    void purgeSessions();
+    // The jobs due wait until requests are answered.
+    void scheduler.tick();
     logger.info({ port: config.PORT, host: config.HOST ?? "*", database: database.engine }, "listening");
     if (!config.BASE_URL)
       logger.warn("BASE_URL is not set: set the site's domain and the BASE_URL environment variable");
@@ -160,10 +173,19 @@ async function main() {
     if (stopping) return;
     stopping = true;
     logHits();
-    server.close();
-    server.closeAllConnections();
+    // No new connections; the requests in flight are answered (for SHUTDOWN_GRACE_MS at most) and
+    // idle keep-alive connections close, so a restart or deploy drops nothing a browser was waiting for.
+    const drained = new Promise<void>((resolve) => server.close(() => resolve()));
+    server.closeIdleConnections();
+    const idleAgain = setInterval(() => server.closeIdleConnections(), 100);
+    const forced = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
+    await drained;
+    clearInterval(idleAgain);
+    clearTimeout(forced);
+    await scheduler.stop();
     await renderPool?.close();
     await mailDelivery.stop();
+    await changeFeed?.close();
     await database.close().catch(() => {});
     releaseLock();
     process.exit(0);

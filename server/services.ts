@@ -4,8 +4,10 @@ import { areas } from "./areas.ts";
 import type { Config } from "./config.ts";
 import type { Database, Db } from "./db/client.ts";
 import type { PlatformDeps, ServiceContext, ServiceOf } from "./kernel/area.ts";
+import type { ChangeFeed } from "./kernel/change-feed.ts";
 import { type AreaEvent, createEventBus, type ListenToEvery } from "./kernel/events.ts";
 import { createPublicReads } from "./kernel/public-reads.ts";
+import { createDatabaseThrottle, createMemoryThrottle, type ThrottleFactory } from "./kernel/throttle.ts";
 
 /** Visitors' reads kept: a few hundred answers (pages, lists, searches), a minute at most. */
 const PUBLIC_READS = { maxEntries: 500, maxAgeMs: 60_000 };
@@ -39,12 +41,37 @@ type AnyArea = {
  * Builds every registered area around the one database handle. Services are built again on each
  * transaction's handle (cheap: closures), sharing the per-process state built here once.
  */
-export function createServices(deps: { config: Config; database: Database; storage: FileStorage; logger: Logger }) {
+export function createServices(deps: {
+  config: Config;
+  database: Database;
+  storage: FileStorage;
+  logger: Logger;
+  /** The other processes serving the site (several on PostgreSQL): told of each change, and heard. */
+  changeFeed?: ChangeFeed;
+}) {
   const config: ServicesConfig = { ...deps.config, secureCookies: deps.config.BASE_URL?.startsWith("https:") ?? false };
-  const platform: PlatformDeps = { config, database: deps.database, storage: deps.storage, logger: deps.logger };
+  // On PostgreSQL several processes may serve the site: their limits count in the database.
+  const throttle: ThrottleFactory =
+    deps.database.engine === "postgres"
+      ? (limit) => createDatabaseThrottle(deps.database.db, limit)
+      : createMemoryThrottle;
+  const platform: PlatformDeps = {
+    config,
+    database: deps.database,
+    storage: deps.storage,
+    logger: deps.logger,
+    throttle,
+  };
   const bus = createEventBus(deps.logger);
   const publicReads = createPublicReads(PUBLIC_READS);
   bus.onEvery(() => publicReads.clear());
+  const { changeFeed } = deps;
+  changeFeed?.subscribe((event) => (event ? bus.deliver(event) : bus.deliverMissed()));
+  /** A change this process committed: its listeners hear it, then the other processes'. */
+  const committed = (event: AreaEvent) => {
+    bus.deliver(event);
+    changeFeed?.publish(event);
+  };
   const registered = Object.entries(areas) as [AreaName, AnyArea][];
   const states = new Map<AreaName, unknown>();
 
@@ -57,13 +84,13 @@ export function createServices(deps: { config: Config; database: Database; stora
       inTransaction: pending !== null,
       publicReads,
       services,
-      announce: (event) => (pending ? pending.push(event) : bus.deliver(event)),
+      announce: (event) => (pending ? pending.push(event) : committed(event)),
       async transaction(work) {
         const announced: AreaEvent[] = [];
         // Inside a transaction Drizzle opens a savepoint, so a failed inner step rolls back alone.
         const result = await db.transaction((tx) => work(contextOn(tx, announced)));
         if (pending) pending.push(...announced);
-        else for (const event of announced) bus.deliver(event);
+        else for (const event of announced) committed(event);
         return result;
       },
     };

@@ -1,9 +1,13 @@
 import { z } from "../zod.ts";
 
-/** GET /api/health when the process answers and the database responds. */
+/** GET /api/health: the process answers (liveness; the database is not asked). */
 export const healthOkSchema = z.strictObject({ status: z.literal("ok"), database: z.enum(["pglite", "postgres"]) });
 export type HealthOk = z.infer<typeof healthOkSchema>;
 
-/** GET /api/health when the database does not respond (503). */
-export const healthDownSchema = z.strictObject({ status: z.literal("error"), message: z.string() });
-export type HealthDown = z.infer<typeof healthDownSchema>;
+/** GET /api/ready: the database answers and has every migration of this code. */
+export const readyOkSchema = z.strictObject({
+  status: z.literal("ready"),
+  database: z.enum(["pglite", "postgres"]),
+  migrations: z.number().int(),
+});
+export type ReadyOk = z.infer<typeof readyOkSchema>;

@@ -13,7 +13,7 @@ function latencyLine(label: string, latencies: number[]) {
 }
 
 /**
- * Runs `work` while two connections poll /api/health (a database query) and two poll an unknown /api
+ * Runs `work` while two connections poll /api/ready (a database query) and two poll an unknown /api
  * address (a 404 that never touches the database, so it shows the event loop alone).
  */
 async function duringPolls<T>(base: string, work: () => Promise<T>) {
@@ -29,8 +29,8 @@ async function duringPolls<T>(base: string, work: () => Promise<T>) {
     }
   };
   const pollers = [
-    poll(`${base}/api/health`, health),
-    poll(`${base}/api/health`, health),
+    poll(`${base}/api/ready`, health),
+    poll(`${base}/api/ready`, health),
     poll(`${base}/api/bench-no-such-route`, loop),
     poll(`${base}/api/bench-no-such-route`, loop),
   ];

@@ -53,6 +53,9 @@ export async function openPglite(source: PgliteSource): Promise<EmbeddedDatabase
   };
 }
 
+/** Taken while migrating: processes starting together on several machines migrate one at a time. */
+const MIGRATION_LOCK = 7_340_013;
+
 /** `maxConnections`: the process's own handle keeps up to 10; each render worker fewer (server/render/). */
 export async function openPostgres(connectionString: string, { maxConnections = 10 } = {}): Promise<Database> {
   const pool = new pg.Pool({ connectionString, max: maxConnections });
@@ -63,7 +66,19 @@ export async function openPostgres(connectionString: string, { maxConnections = 
   return {
     db,
     engine: "postgres",
-    migrate: () => migratePg(db, { migrationsFolder }),
+    async migrate() {
+      const client = await pool.connect();
+      try {
+        await client.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK]);
+        try {
+          await migratePg(drizzlePg({ client }), { migrationsFolder });
+        } finally {
+          await client.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK]);
+        }
+      } finally {
+        client.release();
+      }
+    },
     close: () => pool.end(),
   };
 }

@@ -7,6 +7,7 @@ import type { Operation } from "../http/openapi/operation.ts";
 import type { Services, ServicesConfig } from "../services.ts";
 import type { AreaEvent, Listen } from "./events.ts";
 import type { PublicReads } from "./public-reads.ts";
+import type { ThrottleFactory } from "./throttle.ts";
 
 /** What an area's process-wide state is built from (once per process, on the process's own handle). */
 export type PlatformDeps = {
@@ -14,6 +15,8 @@ export type PlatformDeps = {
   database: Database;
   storage: FileStorage;
   logger: Logger;
+  /** Makes a rate limit counted where every process serving the site counts (kernel/throttle.ts). */
+  throttle: ThrottleFactory;
 };
 
 /** What an area's service is built from: once for the process, and again for each transaction. */

@@ -30,10 +30,20 @@ describe("the event bus", () => {
   it("keeps a queued e-mail from the listeners of every change (the page cache), but not from its own", () => {
     const bus = createEventBus(pino({ level: "silent" }));
     const heard: string[] = [];
-    bus.onEvery((event) => heard.push(`every ${event.name}`));
+    bus.onEvery((event) => heard.push(`every ${event?.name}`));
     bus.on("mail.queued", () => heard.push("sender"));
     bus.deliver({ name: "mail.queued", payload: undefined });
     bus.deliver({ name: "orders.changed", payload: { id: 1 } });
     expect(heard).toEqual(["sender", "every orders.changed"]);
+  });
+
+  it("tells every listener, with no payload, when changes may have been missed", () => {
+    const bus = createEventBus(pino({ level: "silent" }));
+    const heard: string[] = [];
+    bus.on("settings.changed", (payload) => heard.push(`settings ${payload}`));
+    bus.on("orders.changed", (payload) => heard.push(`orders ${payload?.id ?? "?"}`));
+    bus.onEvery((event) => heard.push(`every ${event?.name ?? "?"}`));
+    bus.deliverMissed();
+    expect(heard).toEqual(["settings null", "orders ?", "every ?"]);
   });
 });

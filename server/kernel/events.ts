@@ -13,8 +13,16 @@ export interface AreaEvents {}
 
 export type AreaEventName = keyof AreaEvents;
 export type AreaEvent = { [Name in AreaEventName]: { name: Name; payload: AreaEvents[Name] } }[AreaEventName];
-export type Listen = <Name extends AreaEventName>(name: Name, listener: (payload: AreaEvents[Name]) => void) => void;
-export type ListenToEvery = (listener: (event: AreaEvent) => void) => void;
+/**
+ * A listener gets the announcement's payload, or null when the process may have missed some changes
+ * (its link to the other processes was lost: server/db/postgres-change-feed.ts): it must then drop
+ * whatever it keeps, as for a change it cannot name.
+ */
+export type Listen = <Name extends AreaEventName>(
+  name: Name,
+  listener: (payload: AreaEvents[Name] | null) => void,
+) => void;
+export type ListenToEvery = (listener: (event: AreaEvent | null) => void) => void;
 
 /**
  * Announcements of work no public page shows (an e-mail queued in the outbox): they wake their own
@@ -25,7 +33,7 @@ const UNSEEN_BY_VISITORS: ReadonlySet<string> = new Set(["mail.queued"]);
 /** The process's listeners. A listener that throws is logged and does not stop the others. */
 export function createEventBus(logger: Logger) {
   const listeners = new Map<AreaEventName, ((payload: never) => void)[]>();
-  const everyListeners: ((event: AreaEvent) => void)[] = [];
+  const everyListeners: ((event: AreaEvent | null) => void)[] = [];
   const on: Listen = (name, listener) => {
     listeners.set(name, [...(listeners.get(name) ?? []), listener]);
   };
@@ -33,11 +41,11 @@ export function createEventBus(logger: Logger) {
   const onEvery: ListenToEvery = (listener) => {
     everyListeners.push(listener);
   };
-  function run(event: AreaEvent, listener: () => void): void {
+  function run(event: AreaEvent | null, listener: () => void): void {
     try {
       listener();
     } catch (error) {
-      logger.error({ err: error, event: event.name }, "event listener failed");
+      logger.error({ err: error, event: event?.name ?? "(missed changes)" }, "event listener failed");
     }
   }
   function deliver(event: AreaEvent): void {
@@ -47,7 +55,14 @@ export function createEventBus(logger: Logger) {
     if (UNSEEN_BY_VISITORS.has(event.name)) return;
     for (const listener of everyListeners) run(event, () => listener(event));
   }
-  return { on, onEvery, deliver };
+  /** Some changes may have been missed: every listener drops what it keeps. */
+  function deliverMissed(): void {
+    for (const named of listeners.values()) {
+      for (const listener of named) run(null, () => (listener as (payload: null) => void)(null));
+    }
+    for (const listener of everyListeners) run(null, () => listener(null));
+  }
+  return { on, onEvery, deliver, deliverMissed };
 }
 
 export type EventBus = ReturnType<typeof createEventBus>;

@@ -6,7 +6,7 @@
 import path from "node:path";
 import { parentPort, threadId, workerData } from "node:worker_threads";
 import type { ServerBuild } from "react-router";
-import { createLocalStorage } from "../adapters/storage/local-storage.ts";
+import { createFileStorage } from "../adapters/storage/from-config.ts";
 import { loadConfig } from "../config.ts";
 import { type Database, openPostgres } from "../db/client.ts";
 import { proxiedPglite } from "../db/pglite-proxy.ts";
@@ -24,7 +24,7 @@ const logger = createLogger(config).child({ thread: "render" });
 const database: Database = databasePort
   ? proxiedPglite(databasePort)
   : await openPostgres(config.DATABASE_URL ?? "", { maxConnections: 4 });
-const storage = createLocalStorage(path.join(config.DATA_DIR, "files"), config.FILES_URL);
+const storage = createFileStorage(config);
 const buildServices = () => createServices({ config, database, storage, logger });
 // Every cache lives in the services: a change on the main thread builds them afresh.
 let services = buildServices();

@@ -4,7 +4,7 @@ import { unauthenticated } from "../../../common/errors.ts";
 import type { LoginInput } from "../../../common/schemas/auth.ts";
 import type { Db } from "../../db/client.ts";
 import type { Actor } from "../../kernel/access.ts";
-import { createThrottle, type Throttle } from "../../kernel/throttle.ts";
+import type { Throttle, ThrottleFactory } from "../../kernel/throttle.ts";
 import { users } from "../users/tables.ts";
 import { hashPassword, verifyPassword } from "./password.ts";
 import { sessions } from "./tables.ts";
@@ -99,14 +99,18 @@ export function createAuthService(db: Db, throttles: LoginThrottles) {
 const LOGIN_WINDOW_MINUTES = 15;
 
 // A flood at one e-mail locks its owner out too; refused attempts are not counted, so once it stops the window ends it.
-export function createLoginThrottles(): LoginThrottles {
-  const limit = (whose: string) =>
-    createThrottle({
+export function createLoginThrottles(throttle: ThrottleFactory): LoginThrottles {
+  const limit = (name: string, whose: string) =>
+    throttle({
+      name,
       maxHits: 10,
       windowMs: LOGIN_WINDOW_MINUTES * 60 * 1000,
       message: `Muitas tentativas de login ${whose}. Aguarde até ${LOGIN_WINDOW_MINUTES} minutos e tente novamente.`,
     });
-  return { address: limit("a partir deste endereço"), account: limit("para este e-mail") };
+  return {
+    address: limit("login-address", "a partir deste endereço"),
+    account: limit("login-account", "para este e-mail"),
+  };
 }
 
 export type AuthService = ReturnType<typeof createAuthService>;

@@ -5,7 +5,7 @@ import { createPasswordResetService, createResetThrottles } from "./password-res
 import { authRoutes } from "./routes.ts";
 
 export const authArea = defineArea({
-  state: () => ({ login: createLoginThrottles(), reset: createResetThrottles() }),
+  state: ({ throttle }) => ({ login: createLoginThrottles(throttle), reset: createResetThrottles(throttle) }),
   service: (context, throttles) => ({
     ...createAuthService(context.db, throttles.login),
     ...createPasswordResetService(context, throttles.reset),

@@ -6,7 +6,7 @@ import type { PasswordResetInput } from "../../../common/schemas/password-reset.
 import { sitePaths } from "../../../common/site-paths.ts";
 import type { Actor } from "../../kernel/access.ts";
 import type { ServiceContext } from "../../kernel/area.ts";
-import { createThrottle, type Throttle } from "../../kernel/throttle.ts";
+import type { Throttle, ThrottleFactory } from "../../kernel/throttle.ts";
 import { users } from "../users/tables.ts";
 import { hashPassword } from "./password.ts";
 import { passwordResets } from "./tables.ts";
@@ -18,14 +18,18 @@ const hashToken = (token: string) => createHash("sha256").update(token).digest("
 /** Requests per client address (someone probing addresses) and per e-mail (someone flooding one inbox). */
 export type ResetThrottles = { address: Throttle; account: Throttle };
 
-export function createResetThrottles(): ResetThrottles {
-  const limit = (maxHits: number, whose: string) =>
-    createThrottle({
+export function createResetThrottles(throttle: ThrottleFactory): ResetThrottles {
+  const limit = (name: string, maxHits: number, whose: string) =>
+    throttle({
+      name,
       maxHits,
       windowMs: 60 * 60 * 1000,
       message: `Muitos pedidos de nova senha ${whose}. Aguarde até uma hora e tente novamente.`,
     });
-  return { address: limit(10, "a partir deste endereço"), account: limit(3, "para este e-mail") };
+  return {
+    address: limit("reset-address", 10, "a partir deste endereço"),
+    account: limit("reset-account", 3, "para este e-mail"),
+  };
 }
 
 /**

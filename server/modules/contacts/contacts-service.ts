@@ -6,7 +6,7 @@ import type { ContactPage, ContactView } from "../../../common/views/contacts.ts
 import { containsPattern } from "../../db/sql.ts";
 import { type Actor, requireAdmin } from "../../kernel/access.ts";
 import type { ServiceContext } from "../../kernel/area.ts";
-import { createThrottle, type Throttle } from "../../kernel/throttle.ts";
+import type { Throttle, ThrottleFactory } from "../../kernel/throttle.ts";
 import { contacts } from "./tables.ts";
 
 const toView = (row: typeof contacts.$inferSelect): ContactView => ({
@@ -21,9 +21,10 @@ const toView = (row: typeof contacts.$inferSelect): ContactView => ({
 
 export type ContactListQuery = ListQuery & { status?: "read" | "unread" };
 
-/** Messages per client address: kept per process, shared by every transaction. */
-export const createContactThrottle = (): Throttle =>
-  createThrottle({
+/** Messages per client address, shared by every transaction. */
+export const createContactThrottle = (throttle: ThrottleFactory): Throttle =>
+  throttle({
+    name: "contact",
     maxHits: 5,
     windowMs: 10 * 60 * 1000,
     message: "Você enviou muitas mensagens seguidas. Aguarde alguns minutos e tente novamente.",

@@ -4,7 +4,7 @@ import { contactsOperations } from "./operations.ts";
 import { contactsRoutes } from "./routes.ts";
 
 export const contactsArea = defineArea({
-  state: () => createContactThrottle(),
+  state: ({ throttle }) => createContactThrottle(throttle),
   service: (context, throttle) => createContactsService(context, throttle),
   routes: [{ base: "/api/contacts", routes: contactsRoutes, operations: contactsOperations }],
 });

@@ -6,7 +6,7 @@ import { createCustomerThrottles } from "./throttles.ts";
 
 /** Customers' own data: sign-up, saved addresses, the LGPD export and account deletion. */
 export const customersArea = defineArea({
-  state: () => createCustomerThrottles(),
+  state: ({ throttle }) => createCustomerThrottles(throttle),
   service: (context, throttles) => createCustomersService(context, throttles),
   routes: [{ base: "/api/profile", routes: customerRoutes, operations: customerOperations }],
 });

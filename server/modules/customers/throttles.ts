@@ -1,4 +1,4 @@
-import { createThrottle, type Throttle } from "../../kernel/throttle.ts";
+import type { Throttle, ThrottleFactory } from "../../kernel/throttle.ts";
 
 /**
  * Accounts made from one client address (a script filling the sign-up form), and password checks
@@ -6,14 +6,16 @@ import { createThrottle, type Throttle } from "../../kernel/throttle.ts";
  */
 export type CustomerThrottles = { registrations: Throttle; passwordChecks: Throttle };
 
-export function createCustomerThrottles(): CustomerThrottles {
+export function createCustomerThrottles(throttle: ThrottleFactory): CustomerThrottles {
   return {
-    registrations: createThrottle({
+    registrations: throttle({
+      name: "registration",
       maxHits: 20,
       windowMs: 60 * 60 * 1000,
       message: "Muitas contas criadas a partir deste endereço. Aguarde até uma hora e tente novamente.",
     }),
-    passwordChecks: createThrottle({
+    passwordChecks: throttle({
+      name: "account-password",
       maxHits: 5,
       windowMs: 15 * 60 * 1000,
       message: "Muitas tentativas com a senha errada. Aguarde até 15 minutos e tente novamente.",

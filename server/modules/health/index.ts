@@ -1,7 +1,10 @@
 import { defineArea } from "../../kernel/area.ts";
-import { healthOperations } from "./operations.ts";
-import { healthRoutes } from "./routes.ts";
+import { healthOperations, readyOperations } from "./operations.ts";
+import { healthRoutes, readyRoutes } from "./routes.ts";
 
 export const healthArea = defineArea({
-  routes: [{ base: "/api/health", routes: healthRoutes, operations: healthOperations }],
+  routes: [
+    { base: "/api/health", routes: healthRoutes, operations: healthOperations },
+    { base: "/api/ready", routes: readyRoutes, operations: readyOperations },
+  ],
 });

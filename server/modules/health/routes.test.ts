@@ -1,5 +1,9 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { withTestApp } from "../../../tests/support/with-test-app.ts";
+import { migrationsFolder } from "../../db/client.ts";
 
 const t = withTestApp();
 
@@ -8,6 +12,30 @@ describe("health and API edges", () => {
     const response = await t.request("GET", "/api/health");
     expect(response.status).toBe(200);
     expect(response.json()).toEqual({ status: "ok", database: t.database.engine });
+  });
+
+  it("is ready once the database has every migration of the code, and says so when one is missing", async () => {
+    const journal = JSON.parse(readFileSync(path.join(migrationsFolder, "meta", "_journal.json"), "utf8")) as {
+      entries: { when: number }[];
+    };
+    const ready = await t.request("GET", "/api/ready");
+    expect(ready.status).toBe(200);
+    expect(ready.json()).toEqual({ status: "ready", database: t.database.engine, migrations: journal.entries.length });
+
+    const newest = journal.entries.at(-1)?.when ?? 0;
+    await t.database.db.execute(sql`DELETE FROM drizzle.__drizzle_migrations WHERE created_at = ${newest}`);
+    try {
+      const behind = await t.request("GET", "/api/ready");
+      expect(behind.status).toBe(503);
+      expect(behind.json()).toEqual({ message: "O banco de dados não tem todas as migrações desta versão." });
+      // Alive all the same: a process is not restarted for its database.
+      expect((await t.request("GET", "/api/health")).status).toBe(200);
+    } finally {
+      await t.database.db.execute(
+        sql`INSERT INTO drizzle.__drizzle_migrations (hash, created_at) VALUES ('restaurada', ${newest})`,
+      );
+    }
+    expect((await t.request("GET", "/api/ready")).status).toBe(200);
   });
 
   it("answers an unknown /api path with a JSON 404 in Portuguese", async () => {

@@ -7,7 +7,7 @@ import { type AddressLookup, offlineAddress } from "../../adapters/address-looku
 import { createAddressLookup } from "../../adapters/address-lookup/fallback.ts";
 import type { Actor } from "../../kernel/access.ts";
 import { defineArea, type ServiceContext } from "../../kernel/area.ts";
-import { createThrottle, type Throttle } from "../../kernel/throttle.ts";
+import type { Throttle, ThrottleFactory } from "../../kernel/throttle.ts";
 import { addressOperations } from "./address-operations.ts";
 import { addressRoutes } from "./address-routes.ts";
 import { requireShopOpen } from "./shop-open.ts";
@@ -18,11 +18,15 @@ const STATE_NOT_FOUND = "Estado não encontrado";
 type LookupState = { lookup: AddressLookup; throttle: Throttle };
 
 /** The services asked (ViaCEP, then BrasilAPI, or the addresses the configuration puts in their place). */
-export function createLookupState(config: { VIACEP_URL?: string; BRASILAPI_URL?: string }): LookupState {
+export function createLookupState(
+  config: { VIACEP_URL?: string; BRASILAPI_URL?: string },
+  throttle: ThrottleFactory,
+): LookupState {
   return {
     lookup: createAddressLookup({ viaCepUrl: config.VIACEP_URL, brasilApiUrl: config.BRASILAPI_URL }),
     // Each lookup asks services outside: one client address may not turn the shop into their proxy.
-    throttle: createThrottle({
+    throttle: throttle({
+      name: "address-lookup",
       maxHits: 60,
       windowMs: 10 * 60 * 1000,
       message: "Muitas consultas de CEP. Aguarde alguns minutos ou preencha o endereço à mão.",
@@ -80,7 +84,7 @@ export function createAddressLookupService({ services }: ServiceContext, state: 
 export type AddressLookupService = ReturnType<typeof createAddressLookupService>;
 
 export const addressLookupArea = defineArea({
-  state: ({ config }) => createLookupState(config),
+  state: ({ config, throttle }) => createLookupState(config, throttle),
   service: (context, state) => createAddressLookupService(context, state),
   routes: [{ base: "/api/shop", routes: addressRoutes, operations: addressOperations }],
 });

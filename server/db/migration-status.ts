@@ -1,0 +1,41 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { sql } from "drizzle-orm";
+import type { Db } from "./client.ts";
+import { migrationsFolder } from "./client.ts";
+
+/** The rows of a raw query, whichever driver answered. */
+function rowsOf(result: unknown): Record<string, unknown>[] {
+  if (typeof result === "object" && result !== null && "rows" in result && Array.isArray(result.rows)) {
+    return result.rows as Record<string, unknown>[];
+  }
+  throw new Error("unexpected query result");
+}
+
+type Journal = { entries: { tag: string; when: number }[] };
+
+let journal: Journal | null = null;
+/** The code's migrations, read once: drizzle-kit's journal beside the SQL files. */
+function codeMigrations(): Journal["entries"] {
+  journal ??= JSON.parse(readFileSync(path.join(migrationsFolder, "meta", "_journal.json"), "utf8")) as Journal;
+  return journal.entries;
+}
+
+export type MigrationStatus = { applied: number; expected: number; missing: string[] };
+
+/**
+ * Which of the code's migrations the database has applied. Drizzle's migrator records each one's
+ * journal time (`created_at`) in drizzle.__drizzle_migrations; a database never migrated has no such table.
+ */
+export async function migrationStatus(db: Db): Promise<MigrationStatus> {
+  const expected = codeMigrations();
+  const [present] = rowsOf(
+    await db.execute(sql`SELECT to_regclass('drizzle.__drizzle_migrations') IS NOT NULL AS "exists"`),
+  );
+  const applied = present?.exists
+    ? rowsOf(await db.execute(sql`SELECT created_at::text AS "when" FROM drizzle.__drizzle_migrations`))
+    : [];
+  const appliedTimes = new Set(applied.map((row) => Number(row.when)));
+  const missing = expected.filter((entry) => !appliedTimes.has(entry.when)).map((entry) => entry.tag);
+  return { applied: applied.length, expected: expected.length, missing };
+}

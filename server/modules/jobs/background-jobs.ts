@@ -1,0 +1,15 @@
+import type { Services } from "../../services.ts";
+import type { ScheduledJob } from "./scheduler.ts";
+
+const MINUTE = 60 * 1000;
+const HOUR = 60 * MINUTE;
+
+/** What runs in the background, once at a time across every process serving the site. */
+export function backgroundJobs(services: Services): ScheduledJob[] {
+  return [
+    // Expired sessions are already refused at lookup: purging them only keeps the table small.
+    { name: "purge-sessions", everyMs: 6 * HOUR, leaseMs: 10 * MINUTE, run: () => services.auth.purgeExpired() },
+    // Unpaid orders past their time to pay are canceled and their stock given back.
+    { name: "expire-orders", everyMs: MINUTE, leaseMs: 10 * MINUTE, run: () => services.orders.expireDue() },
+  ];
+}
