@@ -7,6 +7,8 @@ import { CHROMIUM_PATH, CONFIGURED_URL, OUTPUT_DIR } from "./tests/e2e/site.ts";
  * E2E_FRESH_PORT and E2E_CONFIGURED_PORT name them; see tests/e2e/site.ts.
  */
 const SHOP_SWITCHING = /([\\/]shop|shop-admin|account-sidebar|orders-admin|checkout)\.spec\.ts$/;
+/** Several server processes on one PostgreSQL database: only in the run on PostgreSQL (TEST_DATABASE_URL). */
+const PROCESSES = /processes\.spec\.ts$/;
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -28,12 +30,14 @@ export default defineConfig({
   // in one skips those after it, and the summary counts them as skipped. A focused run of one of them
   // takes --no-deps.
   projects: [
-    { name: "site", testIgnore: SHOP_SWITCHING },
+    { name: "site", testIgnore: [SHOP_SWITCHING, PROCESSES] },
     { name: "shop", testMatch: /[\\/]shop\.spec\.ts$/, dependencies: ["site"] },
     { name: "sidebar", testMatch: /account-sidebar\.spec\.ts$/, dependencies: ["shop"] },
     { name: "shop-admin", testMatch: /shop-admin\.spec\.ts$/, dependencies: ["sidebar"] },
     { name: "orders-admin", testMatch: /orders-admin\.spec\.ts$/, dependencies: ["shop-admin"] },
     { name: "checkout", testMatch: /checkout\.spec\.ts$/, dependencies: ["orders-admin"] },
+    // Last and alone: its timings (a change seen within a second) are not shared with other specs.
+    ...(process.env.TEST_DATABASE_URL ? [{ name: "processes", testMatch: PROCESSES, dependencies: ["checkout"] }] : []),
   ],
   use: {
     ...devices["Desktop Chrome"],

@@ -1,25 +1,19 @@
-import { type ChildProcess, spawn } from "node:child_process";
+import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
 import fs from "node:fs/promises";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import type { FeatureKey, Features } from "../../common/features.ts";
 import { compressAssets } from "../../scripts/compress-assets.ts";
 import { startE2eCepServer } from "./fake-addresses.ts";
+import { childEnv, portInUse, type ServerProcess, spawnServer, stopServer } from "./server-process.ts";
 import { CHROMIUM_MISSING, CHROMIUM_PATH, CONFIGURED_URL, FRESH_URL, OUTPUT_DIR, SITE_ADMIN } from "./site.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const BIN = path.join(ROOT, "node_modules/.bin");
-/** Node 24 from the project's dependencies, whatever `node` the caller's PATH finds. */
-const NODE = path.join(BIN, "node");
 const LOGS_DIR = path.join(ROOT, OUTPUT_DIR, "servers");
-
-type Server = { name: string; url: string; child: ChildProcess; logPath: string };
-
-const childEnv = () => ({ ...process.env, PATH: `${BIN}${path.delimiter}${process.env.PATH ?? ""}` });
 
 /** Runs a command to completion; its output goes to a log that is shown only when it fails. */
 async function run(command: string, args: string[], logPath: string, env: NodeJS.ProcessEnv = {}): Promise<void> {
@@ -72,22 +66,6 @@ async function removeOldOutput(): Promise<void> {
   }
 }
 
-async function portInUse(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = net.connect({ host: "127.0.0.1", port });
-    socket.once("connect", () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once("error", () => resolve(false));
-  });
-}
-
-async function tail(logPath: string): Promise<string> {
-  const text = await fs.readFile(logPath, "utf8").catch(() => "");
-  return text.slice(-4000);
-}
-
 async function startServer(
   site: string,
   name: string,
@@ -104,9 +82,6 @@ async function startServer(
   }
   const env: NodeJS.ProcessEnv = {
     ...childEnv(),
-    NODE_ENV: "production",
-    HOST: "127.0.0.1",
-    PORT: String(port),
     DATA_DIR: dataDir,
     LOG_LEVEL: "warn",
     // One render worker whatever the machine's cores, so visitors' pages take that path in every run.
@@ -120,45 +95,7 @@ async function startServer(
   if (baseUrl) env.BASE_URL = baseUrl;
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
   const logPath = path.join(path.dirname(dataDir), `${name}.log`);
-  const log = await fs.open(logPath, "w");
-  const child = spawn(NODE, [path.join(ROOT, "server/main.ts")], { cwd: site, env, stdio: ["ignore", log.fd, log.fd] });
-  await log.close();
-  const server: Server = { name, url, child, logPath };
-  await waitUntilReady(server);
-  return server;
-}
-
-async function waitUntilReady(server: Server): Promise<void> {
-  // A new data folder's first start took 20 s alone and 50 s beside a second one on a busy
-  // 2-core machine: the limit only has to catch a server that never comes up.
-  const deadline = Date.now() + 120_000;
-  let exited: number | null | undefined;
-  server.child.once("exit", (code) => {
-    exited = code;
-  });
-  while (Date.now() < deadline) {
-    if (exited !== undefined) {
-      throw new Error(`The ${server.name} e2e server exited (code ${exited}):\n${await tail(server.logPath)}`);
-    }
-    try {
-      const response = await fetch(`${server.url}/api/health`);
-      if (response.ok) return;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`The ${server.name} e2e server did not answer within 120 s:\n${await tail(server.logPath)}`);
-}
-
-async function stopServer(server: Server): Promise<void> {
-  const { child } = server;
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once("exit", resolve));
-  child.kill("SIGTERM");
-  const timer = setTimeout(() => child.kill("SIGKILL"), 10_000);
-  await exited;
-  clearTimeout(timer);
+  return spawnServer({ site, name, port, env, logPath });
 }
 
 /** The first-time setup of the configured site, through the same REST call the spec lists. */
@@ -213,7 +150,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   await removeOldOutput();
 
   const workDir = await fs.mkdtemp(path.join(os.tmpdir(), "cms-e2e-"));
-  const servers: Server[] = [];
+  const servers: ServerProcess[] = [];
   const databases: string[] = [];
   const serverUrl = process.env.TEST_DATABASE_URL;
   const admin = serverUrl ? new pg.Client({ connectionString: serverUrl }) : null;
@@ -245,6 +182,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
 
   try {
     const site = await buildApp(workDir);
+    // The specs that start servers of their own (processes.spec.ts) start them from this build.
+    process.env.E2E_SITE_DIR = site;
     if (admin) await admin.connect();
     for (const [name, url, baseUrl] of [
       ["fresh", FRESH_URL, undefined],
