@@ -21,7 +21,8 @@ function codeMigrations(): Journal["entries"] {
   return journal.entries;
 }
 
-export type MigrationStatus = { applied: number; expected: number; missing: string[] };
+/** `newer`: migrations the database has and this code does not know (a later version migrated it). */
+export type MigrationStatus = { applied: number; expected: number; missing: string[]; newer: number };
 
 /**
  * Which of the code's migrations the database has applied. Drizzle's migrator records each one's
@@ -37,5 +38,7 @@ export async function migrationStatus(db: Db): Promise<MigrationStatus> {
     : [];
   const appliedTimes = new Set(applied.map((row) => Number(row.when)));
   const missing = expected.filter((entry) => !appliedTimes.has(entry.when)).map((entry) => entry.tag);
-  return { applied: applied.length, expected: expected.length, missing };
+  const known = new Set(expected.map((entry) => entry.when));
+  const newer = [...appliedTimes].filter((when) => !known.has(when)).length;
+  return { applied: applied.length, expected: expected.length, missing, newer };
 }

@@ -36,6 +36,20 @@ describe("health and API edges", () => {
       );
     }
     expect((await t.request("GET", "/api/ready")).status).toBe(200);
+
+    // A later version migrated the database: this one steps aside until it is upgraded too.
+    await t.database.db.execute(
+      sql`INSERT INTO drizzle.__drizzle_migrations (hash, created_at) VALUES ('futura', 9999999999999)`,
+    );
+    try {
+      const older = await t.request("GET", "/api/ready");
+      expect(older.status).toBe(503);
+      expect(older.json()).toEqual({
+        message: "O banco de dados já foi atualizado por uma versão mais nova do sistema.",
+      });
+    } finally {
+      await t.database.db.execute(sql`DELETE FROM drizzle.__drizzle_migrations WHERE hash = 'futura'`);
+    }
   });
 
   it("answers an unknown /api path with a JSON 404 in Portuguese", async () => {

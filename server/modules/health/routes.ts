@@ -6,13 +6,14 @@ import type { AppEnv } from "../../http/env.ts";
 
 export const DATABASE_DOWN = "Banco de dados indisponível.";
 export const MIGRATIONS_MISSING = "O banco de dados não tem todas as migrações desta versão.";
+export const DATABASE_NEWER = "O banco de dados já foi atualizado por uma versão mais nova do sistema.";
 
 /** Liveness: the process answers. A database outage must not get every process restarted. */
 export const healthRoutes: Hono<AppEnv> = new Hono<AppEnv>().get("/", (c) =>
   c.json({ status: "ok", database: c.get("services").database.engine } satisfies HealthOk),
 );
 
-/** Readiness: a load balancer sends requests only once the database answers with this code's migrations. */
+/** Readiness: a load balancer sends requests only while the database answers with exactly this code's migrations. */
 export const readyRoutes: Hono<AppEnv> = new Hono<AppEnv>().get("/", async (c) => {
   const { database } = c.get("services");
   let status: Awaited<ReturnType<typeof migrationStatus>>;
@@ -26,5 +27,7 @@ export const readyRoutes: Hono<AppEnv> = new Hono<AppEnv>().get("/", async (c) =
     c.get("logger").warn({ missing: status.missing }, "readiness check: migrations missing");
     return c.json({ message: MIGRATIONS_MISSING } satisfies FailureBody, 503);
   }
+  // A machine still on the previous version during a rolling upgrade: the balancer sends visitors elsewhere.
+  if (status.newer > 0) return c.json({ message: DATABASE_NEWER } satisfies FailureBody, 503);
   return c.json({ status: "ready", database: database.engine, migrations: status.applied } satisfies ReadyOk);
 });
