@@ -1,4 +1,5 @@
 import { type KeyboardEvent, useEffect, useRef, useState } from "react";
+import { flushSync } from "react-dom";
 import { fileUrl } from "../../../common/file-url.ts";
 import { accountPaths } from "../../../common/site-paths.ts";
 import type { MenuItem } from "../../../common/views/menus.ts";
@@ -154,11 +155,14 @@ function DesktopItem({ item }: { item: MenuItem }) {
 
 /**
  * Below 992 px the menu is a panel from the right, a modal <dialog>: the browser keeps the focus in
- * it, closes it on Escape and makes the page behind it inert.
+ * it, closes it on Escape and makes the page behind it inert. Its links are drawn the first time it
+ * opens, not in the server's HTML: only the burger (which needs JavaScript anyway) opens it, and the
+ * page cache would otherwise send the whole menu twice on every page.
  */
 function MobileMenu({ menus, title }: { menus: MenuItem[]; title: string }) {
   const dialog = useRef<HTMLDialogElement>(null);
   const [open, setOpen] = useState(false);
+  const [drawn, setDrawn] = useState(false);
   const close = () => dialog.current?.close();
 
   useEffect(() => {
@@ -181,6 +185,8 @@ function MobileMenu({ menus, title }: { menus: MenuItem[]; title: string }) {
         aria-haspopup="dialog"
         aria-expanded={open}
         onClick={() => {
+          // Drawn before it opens, so that the browser focuses its first control.
+          flushSync(() => setDrawn(true));
           dialog.current?.showModal();
           setOpen(true);
         }}
@@ -198,31 +204,33 @@ function MobileMenu({ menus, title }: { menus: MenuItem[]; title: string }) {
           if (event.target === event.currentTarget) close();
         }}
       >
-        <div className={styles.drawerBody}>
-          <div className={styles.drawerHeader}>
-            <p className={styles.drawerTitle}>{title}</p>
-            <button type="button" className={styles.close} aria-label="Fechar menu" onClick={close}>
-              <CloseIcon />
-            </button>
+        {drawn && (
+          <div className={styles.drawerBody}>
+            <div className={styles.drawerHeader}>
+              <p className={styles.drawerTitle}>{title}</p>
+              <button type="button" className={styles.close} aria-label="Fechar menu" onClick={close}>
+                <CloseIcon />
+              </button>
+            </div>
+            <nav aria-label="Menu principal" className={styles.mobileNav}>
+              {menus.map((item) => (
+                <div key={item.id} className={styles.mobileGroup}>
+                  {isLinked(item) ? (
+                    <MenuLink item={item} className={styles.mobileParent} onClick={close} />
+                  ) : (
+                    <p className={styles.mobileParent}>{item.name}</p>
+                  )}
+                  {item.submenus.filter(isLinked).map((sub) => (
+                    <MenuLink key={sub.id} item={sub} className={styles.mobileChild} onClick={close} />
+                  ))}
+                </div>
+              ))}
+              <AppLink to={accountPaths.home} className={`${buttonClass()} ${styles.account}`} onClick={close}>
+                Minha conta
+              </AppLink>
+            </nav>
           </div>
-          <nav aria-label="Menu principal" className={styles.mobileNav}>
-            {menus.map((item) => (
-              <div key={item.id} className={styles.mobileGroup}>
-                {isLinked(item) ? (
-                  <MenuLink item={item} className={styles.mobileParent} onClick={close} />
-                ) : (
-                  <p className={styles.mobileParent}>{item.name}</p>
-                )}
-                {item.submenus.filter(isLinked).map((sub) => (
-                  <MenuLink key={sub.id} item={sub} className={styles.mobileChild} onClick={close} />
-                ))}
-              </div>
-            ))}
-            <AppLink to={accountPaths.home} className={`${buttonClass()} ${styles.account}`} onClick={close}>
-              Minha conta
-            </AppLink>
-          </nav>
-        </div>
+        )}
       </dialog>
     </>
   );

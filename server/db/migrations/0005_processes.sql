@@ -16,5 +16,11 @@ CREATE TABLE "throttle_hits" (
 	"at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+DROP INDEX "products_list_idx";--> statement-breakpoint
+DROP INDEX "products_name_idx";--> statement-breakpoint
+DROP INDEX "products_sold_idx";--> statement-breakpoint
 CREATE INDEX "throttle_hits_key_idx" ON "throttle_hits" USING btree ("throttle","key","at");--> statement-breakpoint
-CREATE INDEX "throttle_hits_at_idx" ON "throttle_hits" USING btree ("at");
+CREATE INDEX "throttle_hits_at_idx" ON "throttle_hits" USING btree ("at");--> statement-breakpoint
+CREATE INDEX "products_list_idx" ON "products" USING btree ("status","created_at","id");--> statement-breakpoint
+CREATE INDEX "products_name_idx" ON "products" USING btree ("status","sort_name","id");--> statement-breakpoint
+CREATE INDEX "products_sold_idx" ON "products" USING btree ("status","units_sold","created_at","id");

@@ -14,6 +14,7 @@ import type { z } from "../../../common/zod.ts";
 import type { AppEnv } from "../../http/env.ts";
 import { adminOnly } from "../../http/guards.ts";
 import { readBody, readId, readQuery } from "../../http/input.ts";
+import { sharedJson } from "../../http/shared-json.ts";
 import type { Services } from "../../services.ts";
 import type { ContentService } from "./content-service.ts";
 
@@ -30,11 +31,11 @@ function contentRoutes<View extends ContentView, Input extends PageInput, Query 
   return new Hono<AppEnv>()
     .get("/", async (c) => {
       const query = { ...readQuery(c, listQuerySchema), ...readQuery(c, kind.filters) };
-      return c.json(await kind.service(c.get("services")).list(c.get("actor"), query));
+      return sharedJson(c, await kind.service(c.get("services")).list(c.get("actor"), query));
     })
     .get("/tags", async (c) => c.json(await kind.service(c.get("services")).tags(c.get("actor"))))
     .get("/:idOrSlug", async (c) =>
-      c.json(await kind.service(c.get("services")).get(c.get("actor"), c.req.param("idOrSlug"))),
+      sharedJson(c, await kind.service(c.get("services")).get(c.get("actor"), c.req.param("idOrSlug"))),
     )
     .post("/", adminOnly, async (c) => {
       const input = await readBody(c, kind.body);

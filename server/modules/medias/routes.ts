@@ -18,6 +18,7 @@ import { z } from "../../../common/zod.ts";
 import type { AppEnv } from "../../http/env.ts";
 import { adminOnly } from "../../http/guards.ts";
 import { readBody, readId, readQuery } from "../../http/input.ts";
+import { sharedJson } from "../../http/shared-json.ts";
 import { formatReferences } from "./interchange/format-references.ts";
 
 /** Page, per_page and q of the library list: a page holds MEDIA_PAGE_SIZE items, as on the public page. */
@@ -72,7 +73,7 @@ async function readImport(c: Context<AppEnv>) {
 export const mediasRoutes: Hono<AppEnv> = new Hono<AppEnv>()
   .get("/", async (c) => {
     const query = { ...readQuery(c, mediaPageQuerySchema), ...readQuery(c, mediaListQuerySchema) };
-    return c.json(await c.get("services").medias.list(c.get("actor"), query));
+    return sharedJson(c, await c.get("services").medias.list(c.get("actor"), query));
   })
   .get("/filters", async (c) => c.json(await c.get("services").medias.filters(c.get("actor"))))
   .get("/export", async (c) => {
@@ -89,7 +90,7 @@ export const mediasRoutes: Hono<AppEnv> = new Hono<AppEnv>()
     const { text, format } = await readImport(c);
     return c.json(await c.get("services").mediaImport.commit(c.get("actor"), text, format));
   })
-  .get("/:id", async (c) => c.json(await c.get("services").medias.get(c.get("actor"), readId(c))))
+  .get("/:id", async (c) => sharedJson(c, await c.get("services").medias.get(c.get("actor"), readId(c))))
   .get("/:id/export", async (c) => {
     const id = readId(c);
     const { format } = readQuery(c, exportQuerySchema);

@@ -58,9 +58,11 @@ export const products = pgTable(
   },
   (table) => [
     uniqueIndex("products_slug_unique").on(table.slug),
-    index("products_list_idx").on(table.status, table.createdAt),
-    index("products_name_idx").on(table.status, table.sortName),
-    index("products_sold_idx").on(table.status, table.unitsSold),
+    // Each list order is one index scan to the page asked for, ties (same date, nothing sold) included:
+    // with 10,000 products "mais vendidos" otherwise sorted every published row on each read.
+    index("products_list_idx").on(table.status, table.createdAt, table.id),
+    index("products_name_idx").on(table.status, table.sortName, table.id),
+    index("products_sold_idx").on(table.status, table.unitsSold, table.createdAt, table.id),
     index("products_search_idx").using("gin", table.search),
     index("products_tags_idx").using("gin", table.tags),
     check("products_package_format", sql`${table.packageFormat} between 1 and 3`),
