@@ -14,12 +14,18 @@
  *     "(br, as browsers ask)"); page weight and Lighthouse (mobile) on each public page;
  *   - the same server restarted on that folder with PAGE_CACHE=off: start time, RSS, the same load
  *     (without the brotli rows);
- *   - optionally PostgreSQL and WordPress (below); last, apart from the table, a library import.
+ *   - optionally PostgreSQL (below): the same two runs on a new database, then the same two again on that
+ *     database with WORKERS=2 (Node's cluster: a primary that serves nothing and two workers sharing the
+ *     port), whose RSS is the sum over the primary and its workers, and whose CPU, read to wait until the
+ *     server is idle, is theirs together too; the table gives each PostgreSQL path both ways, and the
+ *     WORKERS=2 rows their ratio to WORKERS=1;
+ *   - optionally WordPress (below); last, apart from the table, a library import.
  * Environment:
  *   BENCH_SECONDS=5, BENCH_WARMUP=2   measured and warm-up seconds of each wrk run
  *   BENCH_OUT                         the raw results as JSON (default /tmp/cms-bench-<time>.json)
  *   BENCH_DATABASE_URL                a PostgreSQL server: the same runs on a fresh database cms_bench_<random>,
- *                                     dropped at the end (e.g. postgres://postgres@127.0.0.1:5432/postgres)
+ *                                     then with WORKERS=2, dropped at the end
+ *                                     (e.g. postgres://postgres@127.0.0.1:5432/postgres)
  *   BENCH_WORDPRESS                   WordPress from ../shared/bench/wordpress/setup.sh (http://127.0.0.1:18080):
  *                                     its equivalent paths under the same load, and the ratios
  *   BENCH_LIGHTHOUSE=0                skips Lighthouse
@@ -39,7 +45,7 @@ import { importScenario } from "./bench/import.ts";
 import { chromiumInstalled, lighthousePages } from "./bench/lighthouse.ts";
 import { BROWSER_ENCODING, type LoadSettings, loadTargets, type Target } from "./bench/load.ts";
 import { temporaryDatabase } from "./bench/postgres.ts";
-import { rssMb, sampleRssPeak, waitIdle } from "./bench/proc.ts";
+import { rssByProcessMb, sampleRssPeak, totalRssMb, waitIdle } from "./bench/proc.ts";
 import type { BenchResults, Database, ServerRun } from "./bench/results.ts";
 import { apiClient, content, seed } from "./bench/seed.ts";
 import {
@@ -50,7 +56,7 @@ import {
   startHelloServer,
 } from "./bench/server.ts";
 import { measureShop, seedShop, shopLines } from "./bench/shop.ts";
-import { markdownTable, tableRows } from "./bench/table.ts";
+import { figure, markdownTable, runName, tableRows } from "./bench/table.ts";
 import { type PageWeight, pageWeigher } from "./bench/weight.ts";
 import { prepareWrk, wrkInstalled } from "./bench/wrk.ts";
 
@@ -77,6 +83,8 @@ const options = {
 };
 const CONNECTIONS = [10, 50];
 const THREADS = 2;
+/** The processes of the cluster run on PostgreSQL, as issue 13 asks. */
+const CLUSTER_WORKERS = 2;
 
 const projectRoot = path.resolve(import.meta.dirname, "..");
 const stale = staleBuild(projectRoot);
@@ -119,30 +127,35 @@ async function measuredRun(
   load: LoadSettings,
   database: Database,
   server: RunningServer,
-  run: { pageCache: boolean; dataFolder: ServerRun["dataFolder"]; targets: Target[] },
+  run: { pageCache: boolean; workers: number; dataFolder: ServerRun["dataFolder"]; targets: Target[] },
 ): Promise<ServerRun> {
-  await waitIdle(server.pid);
-  const rssIdleMb = await rssMb(server.pid);
-  const name = `${database}, ${run.pageCache ? "cache on" : "PAGE_CACHE=off"}`;
-  const peak = sampleRssPeak(server.pid);
-  const loads = await loadTargets(load, { name, base: server.base, targets: run.targets, pid: server.pid });
+  const { processes } = server;
+  await waitIdle(processes);
+  const rssIdleMb = await totalRssMb(processes);
+  const name = runName({ database, ...run });
+  const peak = sampleRssPeak(processes);
+  const loads = await loadTargets(load, { name, base: server.base, targets: run.targets, processes });
   const rssPeakMb = await peak.stop();
   // What the server keeps once the burst is over: after a quiet spell it stops its render workers and
   // collects (server/runtime/idle-memory.ts).
-  await waitIdle(server.pid);
+  await waitIdle(processes);
   await sleep(IDLE_MEMORY.quietMs + IDLE_MEMORY.checkMs + STOPPED_WORKER_RETURN_MS);
-  const rssAfterLoadMb = await rssMb(server.pid);
+  const rssAfterLoadByProcessMb = await rssByProcessMb(processes);
+  const rssAfterLoadMb = rssAfterLoadByProcessMb.reduce((sum, mb) => sum + mb, 0);
+  const byProcess = processes.tree ? ` (${rssAfterLoadByProcessMb.map(figure).join(" + ")}, primary first)` : "";
   console.error(
-    `[${name}] start ${server.startSeconds.toFixed(2)} s, RSS ${rssIdleMb.toFixed(0)} MB idle, ${rssPeakMb.toFixed(0)} MB at peak, ${rssAfterLoadMb.toFixed(0)} MB after load`,
+    `[${name}] start ${server.startSeconds.toFixed(2)} s, RSS ${rssIdleMb.toFixed(0)} MB idle, ${rssPeakMb.toFixed(0)} MB at peak, ${rssAfterLoadMb.toFixed(0)} MB after load${byProcess}`,
   );
   return {
     database,
+    workers: run.workers,
     pageCache: run.pageCache,
     dataFolder: run.dataFolder,
     startSeconds: server.startSeconds,
     rssIdleMb,
     rssPeakMb,
     rssAfterLoadMb,
+    rssAfterLoadByProcessMb,
     loads,
   };
 }
@@ -164,6 +177,7 @@ async function benchDatabase(
   const pages = targets.filter(isPublicPage).map((target) => target.path);
   const cached = await measuredRun(load, database, cachedServer, {
     pageCache: true,
+    workers: 1,
     dataFolder: "new",
     targets: extras.browserEncoding ? withBrowserEncoding(targets) : targets,
   });
@@ -178,11 +192,29 @@ async function benchDatabase(
   const uncachedServer = await startAppServer({ ...server, pageCache: false });
   const uncached = await measuredRun(load, database, uncachedServer, {
     pageCache: false,
+    workers: 1,
     dataFolder: "existing",
     targets,
   });
   await uncachedServer.stop();
-  return { runs: [cached, uncached], weights, lighthouse };
+  return { runs: [cached, uncached], weights, lighthouse, targets };
+}
+
+/** The database benchDatabase seeded, served by a cluster of `workers`: the page cache on, then PAGE_CACHE=off. */
+async function benchCluster(
+  load: LoadSettings,
+  database: Database,
+  server: Omit<AppServerOptions, "pageCache" | "workers">,
+  workers: number,
+  targets: Target[],
+): Promise<ServerRun[]> {
+  const runs: ServerRun[] = [];
+  for (const pageCache of [true, false]) {
+    const running = await startAppServer({ ...server, pageCache, workers });
+    runs.push(await measuredRun(load, database, running, { pageCache, workers, dataFolder: "existing", targets }));
+    await running.stop();
+  }
+  return runs;
 }
 
 function commit(): string {
@@ -213,7 +245,7 @@ async function main() {
     name: "hello",
     base: hello.base,
     targets: [{ label: "hello", path: "/" }],
-    pid: hello.pid,
+    processes: hello.processes,
   });
   await hello.stop();
 
@@ -243,14 +275,16 @@ async function main() {
     const postgres = await temporaryDatabase(options.databaseUrl);
     const files = await temporaryFolder("cms-bench-pg-files-");
     console.error(`bench: PostgreSQL database ${postgres.name}`);
+    const server = { dataDir: files.path, databaseUrl: postgres.url };
     const measured = await benchDatabase(
       load,
       "PostgreSQL",
-      { dataDir: files.path, databaseUrl: postgres.url },
-      // The table shows PGlite's cached pages only: what the cache answers does not depend on the database.
+      server,
+      // Page weight, Lighthouse and the brotli rows on PGlite only: the cache's answers do not depend on the database.
       { weights: false, lighthouse: false, browserEncoding: false },
     );
     runs.push(...measured.runs);
+    runs.push(...(await benchCluster(load, "PostgreSQL", server, CLUSTER_WORKERS, measured.targets)));
   }
 
   const cpus = os.cpus();
@@ -291,7 +325,7 @@ async function main() {
     const server = await startAppServer({ dataDir: dataDir.path, pageCache: true });
     const token = await apiClient(server.base).login();
     await importScenario(server.base, token, options.importEntries);
-    console.log(`RSS after import: ${(await rssMb(server.pid)).toFixed(0)} MB`);
+    console.log(`RSS after import: ${(await totalRssMb(server.processes)).toFixed(0)} MB`);
     await server.stop();
   }
 

@@ -31,19 +31,6 @@ if (!built) process.stdout.write("build/ is current (sources unchanged since it 
 // V8's compiled code for the server's modules and the build, kept between starts (~0.25 s of a start).
 module.enableCompileCache(path.join(root, "node_modules/.cache/cms/compile"));
 
-// To tell whether a .js file is ESM, Node parses its package's whole package.json, again for every import:
-// drizzle-orm's is 175 kB and the server resolves ~440 imports between its files (~0.45 s of a start).
-// That package is "type": "module", so its relative .js imports are ESM, which is what Node would find.
-module.registerHooks({
-  resolve(specifier, context, nextResolve) {
-    const parent = context.parentURL;
-    if (parent?.includes("/node_modules/drizzle-orm/") && /^\.\.?\/.*\.js$/.test(specifier)) {
-      return { url: new URL(specifier, parent).href, format: "module", shortCircuit: true };
-    }
-    return nextResolve(specifier, context);
-  },
-});
-
 // Before the server's modules load: React and the configuration read it as they do.
 process.env.NODE_ENV = "production";
 await import("../server/main.ts");

@@ -1,6 +1,6 @@
 /** Runs the same wrk load (warm-up, then measured) on each path of one server. */
 import { setTimeout as sleep } from "node:timers/promises";
-import { waitIdle } from "./proc.ts";
+import { type Processes, waitIdle } from "./proc.ts";
 import type { Wrk, WrkResult } from "./wrk.ts";
 
 /** An Accept-Encoding to send and the Content-Encoding the answer must then have. */
@@ -49,7 +49,7 @@ export async function preflight(url: string, encoding?: Encoding): Promise<strin
 }
 
 /**
- * Without the server's process id (WordPress: nginx, PHP-FPM and MariaDB), one more request waits behind
+ * Without the server's processes (WordPress: nginx, PHP-FPM and MariaDB), one more request waits behind
  * whatever the warm-up left queued; a second's pause after it lets the workers settle.
  */
 async function drain(url: string): Promise<void> {
@@ -60,7 +60,7 @@ async function drain(url: string): Promise<void> {
 
 export async function loadTargets(
   { wrk, seconds, warmupSeconds, connections }: LoadSettings,
-  run: { name: string; base: string; targets: Target[]; pid?: number },
+  run: { name: string; base: string; targets: Target[]; processes?: Processes },
 ): Promise<Load[]> {
   const loads: Load[] = [];
   for (const target of run.targets) {
@@ -71,7 +71,7 @@ export async function loadTargets(
     for (const count of connections) {
       if (warmupSeconds > 0) await wrk(url, { connections: count, seconds: warmupSeconds, headers });
       // Let the server finish what the warm-up left queued, so that it is not counted in this run.
-      await (run.pid ? waitIdle(run.pid) : drain(url));
+      await (run.processes ? waitIdle(run.processes) : drain(url));
       const result = await wrk(url, { connections: count, seconds, headers });
       const errors = result.non2xx + result.socketErrors + result.timeouts;
       console.error(

@@ -1,5 +1,8 @@
-import { describe, expect, it } from "vitest";
-import { parseCpuTicks, parseVmRssMb } from "./proc.ts";
+import { type ChildProcess, spawn } from "node:child_process";
+import { setTimeout as sleep } from "node:timers/promises";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { stopChild } from "./cleanup.ts";
+import { parseCpuTicks, parseVmRssMb, processTree, rssByProcessMb, rssMb, totalRssMb, waitIdle } from "./proc.ts";
 
 describe("/proc readers", () => {
   it("reads VmRSS in MB", () => {
@@ -10,5 +13,63 @@ describe("/proc readers", () => {
   it("adds user and system ticks, even when the command name holds spaces and parentheses", () => {
     const stat = "4242 (node (main) x) S 1 4242 4242 0 -1 4194560 100 0 0 0 1234 567 0 0 20 0 11 0";
     expect(parseCpuTicks(stat)).toBe(1234 + 567);
+  });
+});
+
+/**
+ * Like a cluster: an idle parent whose child holds 64 MB and forks a grandchild that keeps a core busy.
+ * Each prints its pid once it is set up.
+ */
+const GRANDCHILD = "console.log(process.pid); for (;;) {}";
+const CHILD = `
+  const held = Buffer.alloc(64 * 1024 * 1024, 1);
+  require("node:child_process").spawn(process.execPath, ["-e", ${JSON.stringify(GRANDCHILD)}], { stdio: ["ignore", "inherit", "inherit"] });
+  console.log(process.pid, held.length);
+  setInterval(() => {}, 1000);
+`;
+const PARENT = `
+  require("node:child_process").spawn(process.execPath, ["-e", ${JSON.stringify(CHILD)}], { stdio: ["ignore", "inherit", "inherit"] });
+  setInterval(() => {}, 1000);
+`;
+
+describe("a process tree", () => {
+  let parent: ChildProcess;
+  const printed: number[] = [];
+
+  beforeAll(async () => {
+    // Its own process group, so that stopping it stops the child and grandchild too.
+    parent = spawn(process.execPath, ["-e", PARENT], { detached: true, stdio: ["ignore", "pipe", "inherit"] });
+    parent.stdout?.on("data", (chunk: Buffer) => {
+      for (const line of chunk.toString().trim().split("\n")) printed.push(Number(line.split(" ")[0]));
+    });
+    while (printed.length < 2) await sleep(50);
+  }, 20_000);
+  afterAll(() => stopChild(parent, { group: true }));
+
+  it("lists the process, then its descendants depth first", async () => {
+    const pid = parent.pid ?? 0;
+    const tree = await processTree(pid);
+    expect(tree).toHaveLength(3);
+    expect(tree[0]).toBe(pid);
+    expect(new Set(tree.slice(1))).toEqual(new Set(printed));
+  });
+
+  it("sums RSS over the tree, and reads only the process itself when not asked for the tree", async () => {
+    const pid = parent.pid ?? 0;
+    const alone = await rssMb(pid);
+    expect(await rssByProcessMb({ pid, tree: false })).toHaveLength(1);
+    const byProcess = await rssByProcessMb({ pid, tree: true });
+    expect(byProcess).toHaveLength(3);
+    // The child holds 64 MB on top of a bare node process such as the parent; the sum adds all three processes.
+    const [, child = 0, grandchild = 0] = byProcess;
+    expect(Math.max(child, grandchild)).toBeGreaterThan(64);
+    const total = await totalRssMb({ pid, tree: true });
+    expect(total).toBeGreaterThan(alone + 64 + 20);
+  });
+
+  it("counts the tree's CPU: the busy grandchild keeps it from idle, the idle parent alone is idle", async () => {
+    const pid = parent.pid ?? 0;
+    expect(await waitIdle({ pid, tree: false }, { maxMs: 1500 })).toBe(true);
+    expect(await waitIdle({ pid, tree: true }, { maxMs: 1500 })).toBe(false);
   });
 });

@@ -1,4 +1,4 @@
-/** A process's resident memory and CPU time, read from Linux's /proc. */
+/** A process's resident memory and CPU time, read from Linux's /proc: one process, or a process tree. */
 import fs from "node:fs/promises";
 import { setTimeout as sleep } from "node:timers/promises";
 
@@ -23,13 +23,65 @@ export async function rssMb(pid: number): Promise<number> {
   return parseVmRssMb(await fs.readFile(`/proc/${pid}/status`, "utf8"));
 }
 
-/** Samples `pid`'s RSS every quarter second until `stop()`, which answers the most seen, in MB. */
-export function sampleRssPeak(pid: number): { stop: () => Promise<number> } {
+async function cpuTicks(pid: number): Promise<number> {
+  return parseCpuTicks(await fs.readFile(`/proc/${pid}/stat`, "utf8"));
+}
+
+/** Null once the process is gone (its /proc folder with it), instead of an error. */
+async function unlessGone<T>(read: Promise<T>): Promise<T | null> {
+  try {
+    return await read;
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === "ENOENT" || code === "ESRCH") return null;
+    throw error;
+  }
+}
+
+/**
+ * `pid` first, then its descendants depth first. Each thread has its own children file (the children
+ * it forked), so every thread's is read; a process that exits meanwhile is left out.
+ */
+export async function processTree(pid: number): Promise<number[]> {
+  const tasks = (await unlessGone(fs.readdir(`/proc/${pid}/task`))) ?? [];
+  const children: number[] = [];
+  for (const task of tasks) {
+    const listed = await unlessGone(fs.readFile(`/proc/${pid}/task/${task}/children`, "utf8"));
+    children.push(...(listed ?? "").split(" ").filter(Boolean).map(Number));
+  }
+  const tree = [pid];
+  for (const child of children) tree.push(...(await processTree(child)));
+  return tree;
+}
+
+/**
+ * What a server runs in: one process (`tree: false`, read as it is), or with WORKERS a cluster's
+ * primary and every process under it (`tree: true`: its workers, forked again when one dies).
+ */
+export type Processes = { pid: number; tree: boolean };
+
+/**
+ * Each process's RSS in MB, `pid` first. Memory the processes share (the node binary's pages) is in
+ * each one's RSS, so their sum counts it once per process, as running them apart would need.
+ */
+export async function rssByProcessMb({ pid, tree }: Processes): Promise<number[]> {
+  if (!tree) return [await rssMb(pid)];
+  const [, ...descendants] = await processTree(pid);
+  const read = await Promise.all(descendants.map((child) => unlessGone(rssMb(child))));
+  return [await rssMb(pid), ...read.filter((mb) => mb !== null)];
+}
+
+export async function totalRssMb(processes: Processes): Promise<number> {
+  return (await rssByProcessMb(processes)).reduce((sum, mb) => sum + mb, 0);
+}
+
+/** Samples the processes' total RSS every quarter second until `stop()`, which answers the most seen, in MB. */
+export function sampleRssPeak(processes: Processes): { stop: () => Promise<number> } {
   let peak = 0;
   let sampling = true;
   const sampled = (async () => {
     while (sampling) {
-      peak = Math.max(peak, await rssMb(pid));
+      peak = Math.max(peak, await totalRssMb(processes));
       await sleep(250);
     }
   })();
@@ -37,24 +89,37 @@ export function sampleRssPeak(pid: number): { stop: () => Promise<number> } {
     async stop() {
       sampling = false;
       await sampled;
-      return Math.max(peak, await rssMb(pid));
+      return Math.max(peak, await totalRssMb(processes));
     },
   };
 }
 
 const TICKS_PER_SECOND = 100;
 
+/** CPU ticks the processes used over `windowMs`; one that exits meanwhile counts for nothing. */
+async function ticksOver({ pid, tree }: Processes, windowMs: number): Promise<number> {
+  const pids = tree ? await processTree(pid) : [pid];
+  const read = (each: number) => (each === pid ? cpuTicks(each) : unlessGone(cpuTicks(each)));
+  const before = await Promise.all(pids.map(read));
+  await sleep(windowMs);
+  const after = await Promise.all(pids.map(read));
+  return pids.reduce((sum, _, index) => {
+    const [start, end] = [before[index], after[index]];
+    return start == null || end == null ? sum : sum + end - start;
+  }, 0);
+}
+
 /**
- * Waits until `pid` uses under `busyShare` of one core over half a second (at most `maxMs`): after
- * wrk stops, the server still works through the requests it abandoned, which must not land in the next run.
+ * Waits until the processes together use under `busyShare` of one core over half a second (at most
+ * `maxMs`): after wrk stops, the server still works through the requests it abandoned, which must not
+ * land in the next run. Answers whether they went idle.
  */
-export async function waitIdle(pid: number, { busyShare = 0.1, maxMs = 20_000 } = {}): Promise<void> {
+export async function waitIdle(processes: Processes, { busyShare = 0.1, maxMs = 20_000 } = {}): Promise<boolean> {
   const windowMs = 500;
   const deadline = performance.now() + maxMs;
   while (performance.now() < deadline) {
-    const before = parseCpuTicks(await fs.readFile(`/proc/${pid}/stat`, "utf8"));
-    await sleep(windowMs);
-    const after = parseCpuTicks(await fs.readFile(`/proc/${pid}/stat`, "utf8"));
-    if ((after - before) / TICKS_PER_SECOND < busyShare * (windowMs / 1000)) return;
+    const ticks = await ticksOver(processes, windowMs);
+    if (ticks / TICKS_PER_SECOND < busyShare * (windowMs / 1000)) return true;
   }
+  return false;
 }

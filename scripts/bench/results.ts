@@ -8,6 +8,8 @@ export type Database = "PGlite" | "PostgreSQL";
 /** One start of the production server and the load it took. */
 export type ServerRun = {
   database: Database;
+  /** WORKERS: 1 is one process; above, a cluster's primary and its workers, whose memory and CPU are summed. */
+  workers: number;
   pageCache: boolean;
   /** "new": an empty data folder (or database); "existing": the seeded one again. */
   dataFolder: "new" | "existing";
@@ -17,6 +19,8 @@ export type ServerRun = {
   rssPeakMb: number;
   /** Once the load is over and the server has had its quiet spell (server/runtime/idle-memory.ts). */
   rssAfterLoadMb: number;
+  /** The same by process, in the same reading: the one process, or the primary first, then each worker. */
+  rssAfterLoadByProcessMb: number[];
   loads: Load[];
 };
 

@@ -6,12 +6,16 @@ import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { buildIsCurrent, sourceHash, stampPath } from "../build-stamp.ts";
 import { ownChild } from "./cleanup.ts";
+import type { Processes } from "./proc.ts";
 
 export type RunningServer = {
-  /** The process that serves (scripts/start.ts serves in its own process): RSS and CPU are read from it. */
-  pid: number;
+  /**
+   * Where RSS and CPU are read: the process that serves (scripts/start.ts serves in its own process),
+   * or with WORKERS above 1 the cluster's primary and its workers.
+   */
+  processes: Processes;
   base: string;
-  /** From spawn to the first 200 answer to GET /. */
+  /** From spawn to the first 200 answer to GET / (with WORKERS, from the first worker listening). */
   startSeconds: number;
   stop: () => Promise<void>;
 };
@@ -30,12 +34,13 @@ const projectRoot = path.resolve(import.meta.dirname, "../..");
 
 /**
  * Spawns `node script` with `env` and waits for its first 200 on GET /, keeping its last output for
- * errors. `problem`, asked while it waits and once it answers, stops it with the reason it gives.
+ * errors. `problem`, asked while it waits and once it answers, stops it with the reason it gives;
+ * `tree`: it serves from processes of its own (a cluster), measured with it.
  */
 async function startNodeServer(
   script: string,
   env: Record<string, string>,
-  problem: () => string | null = () => null,
+  { tree = false, problem = () => null }: { tree?: boolean; problem?: () => string | null } = {},
 ): Promise<RunningServer> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
@@ -78,7 +83,7 @@ async function startNodeServer(
       const startSeconds = (performance.now() - started) / 1000;
       const late = problem();
       if (late) throw await stopFor(late);
-      return { pid: child.pid ?? 0, base, startSeconds, stop };
+      return { processes: { pid: child.pid ?? 0, tree }, base, startSeconds, stop };
     }
     if (status !== 0) lastAnswer = `HTTP ${status}`;
     await sleep(20);
@@ -133,7 +138,13 @@ function npmStartEnv(): Record<string, string> {
   return startScriptEnv(manifest.scripts.start);
 }
 
-export type AppServerOptions = { dataDir: string; pageCache: boolean; databaseUrl?: string };
+export type AppServerOptions = {
+  dataDir: string;
+  pageCache: boolean;
+  databaseUrl?: string;
+  /** WORKERS: processes behind the port (server/runtime/cluster-primary.ts), PostgreSQL only; 1 by default. */
+  workers?: number;
+};
 
 /**
  * The production server as `npm start` starts it (`node scripts/start.ts`, which serves in its own
@@ -141,7 +152,12 @@ export type AppServerOptions = { dataDir: string; pageCache: boolean; databaseUr
  * Throws rather than time a start that builds: when the build is stale now, or when the stamp changes while it starts (sources edited since
  * the check, and scripts/start.ts set about building).
  */
-export function startAppServer({ dataDir, pageCache, databaseUrl }: AppServerOptions): Promise<RunningServer> {
+export function startAppServer({
+  dataDir,
+  pageCache,
+  databaseUrl,
+  workers = 1,
+}: AppServerOptions): Promise<RunningServer> {
   const stale = staleBuild();
   if (stale) throw new Error(stale);
   const stamp = stampState();
@@ -159,9 +175,11 @@ export function startAppServer({ dataDir, pageCache, databaseUrl }: AppServerOpt
       // Blank counts as unset (server/config.ts): the embedded database unless a URL is given.
       DATABASE_URL: databaseUrl ?? "",
       PAGE_CACHE: pageCache ? "on" : "off",
+      // Set even when 1, so that a WORKERS in the bench's own environment does not turn a run into a cluster.
+      WORKERS: String(workers),
       LOG_LEVEL: "warn",
     },
-    rebuilt,
+    { tree: workers > 1, problem: rebuilt },
   );
 }
 

@@ -36,14 +36,17 @@ function load(label: string, path: string, connections: number, perSecond: numbe
 }
 
 function run(overrides: Partial<ServerRun>): ServerRun {
+  const rssAfterLoadMb = overrides.rssAfterLoadMb ?? 150;
   return {
     database: "PGlite",
+    workers: 1,
     pageCache: true,
     dataFolder: "new",
     startSeconds: 1,
     rssIdleMb: 100,
     rssPeakMb: 400,
-    rssAfterLoadMb: 150,
+    rssAfterLoadMb,
+    rssAfterLoadByProcessMb: [rssAfterLoadMb],
     loads: [],
     ...overrides,
   };
@@ -96,6 +99,10 @@ describe("target checks", () => {
   it("memory per database, start per data folder, page weight and Lighthouse", () => {
     expect(rssMisses(run({ rssAfterLoadMb: 300 }))).toEqual([]);
     expect(rssMisses(run({ rssAfterLoadMb: 201, database: "PostgreSQL" }))).toEqual(["RSS"]);
+    // A cluster: each process within 200 MB, whatever their sum; one over it misses.
+    const cluster = { database: "PostgreSQL", workers: 2, rssAfterLoadMb: 390 } as const;
+    expect(rssMisses(run({ ...cluster, rssAfterLoadByProcessMb: [60, 200, 130] }))).toEqual([]);
+    expect(rssMisses(run({ ...cluster, rssAfterLoadByProcessMb: [60, 130, 200.5] }))).toEqual(["RSS"]);
     expect(startMisses(run({ startSeconds: 6, dataFolder: "new" }))).toEqual([]);
     expect(startMisses(run({ startSeconds: 3.01, dataFolder: "existing" }))).toEqual(["start"]);
     expect(weightMisses(weight())).toEqual([]);
@@ -229,5 +236,120 @@ describe("tableRows", () => {
     expect(table).toContain("| cached search `/busca?q=cooperativa` (br, as browsers ask) |");
     // cached search plain and br, uncached search, 2 RSS, 2 starts, weight, Lighthouse: 9 checked; 4 miss.
     expect(table).toMatch(/5 of 9 targets met\.$/);
+  });
+});
+
+describe("tableRows with PostgreSQL and WORKERS=2", () => {
+  const home = (connections: number, perSecond: number, cache: string | null = "hit") => ({
+    ...load("home", "/", connections, perSecond),
+    cache,
+  });
+  const postgres = (overrides: Partial<ServerRun>) => run({ database: "PostgreSQL", ...overrides });
+  const results: BenchResults = {
+    date: "2026-11-24T00:00:00.000Z",
+    commit: "abc1234",
+    machine: "2 CPUs",
+    settings: { seconds: 5, warmupSeconds: 2, connections: [10, 50], threads: 2 },
+    hello: [load("hello", "/", 50, 10_000)],
+    wordpress: null,
+    runs: [
+      run({ loads: [home(10, 6000), home(50, 6000)] }),
+      postgres({ loads: [home(10, 6000), home(50, 5000)], rssAfterLoadMb: 150 }),
+      postgres({
+        pageCache: false,
+        dataFolder: "existing",
+        startSeconds: 2,
+        rssAfterLoadMb: 170,
+        loads: [home(10, 400, null), home(50, 500, null)],
+      }),
+      postgres({
+        workers: 2,
+        dataFolder: "existing",
+        startSeconds: 2.5,
+        rssIdleMb: 250,
+        rssPeakMb: 900,
+        rssAfterLoadMb: 330,
+        rssAfterLoadByProcessMb: [50, 140, 140],
+        loads: [home(10, 9000), home(50, 9000)],
+      }),
+      postgres({
+        workers: 2,
+        pageCache: false,
+        dataFolder: "existing",
+        startSeconds: 4,
+        rssAfterLoadMb: 470,
+        rssAfterLoadByProcessMb: [50, 210, 210],
+        loads: [home(10, 700, null), home(50, 900, null)],
+      }),
+    ],
+    weights: [],
+    lighthouse: null,
+  };
+  const rows = tableRows(results);
+  const figures = rows.map((row) => row.figure);
+  const row = (name: string) => {
+    const found = rows.find((candidate) => candidate.figure === name);
+    if (!found) throw new Error(`no row ${name}`);
+    return found;
+  };
+
+  it("gives each PostgreSQL path with one process, then with WORKERS=2 and its ratio to one process", () => {
+    const cached = figures.indexOf("cached home `/` (PostgreSQL)");
+    expect(figures.slice(cached, cached + 4)).toEqual([
+      "cached home `/` (PostgreSQL)",
+      "cached home `/` (PostgreSQL, WORKERS=2)",
+      "uncached home `/` (PostgreSQL)",
+      "uncached home `/` (PostgreSQL, WORKERS=2)",
+    ]);
+    expect(row("cached home `/` (PostgreSQL)")).toMatchObject({ ratio: "", target: "", misses: null });
+    expect(row("cached home `/` (PostgreSQL, WORKERS=2)")).toEqual({
+      figure: "cached home `/` (PostgreSQL, WORKERS=2)",
+      value: "9000 / 9000 req/s at 10 / 50; p50 1.0 ms, p99 2.0 ms at 50",
+      ratio: "1.5x / 1.8x WORKERS=1",
+      target: "",
+      misses: null,
+    });
+    expect(row("uncached home `/` (PostgreSQL, WORKERS=2)").ratio).toBe("1.8x / 1.8x WORKERS=1");
+    // PGlite's rows stay as they were: the cached path with its targets, once.
+    expect(figures.filter((figure) => figure.startsWith("cached home"))).toEqual([
+      "cached home `/`",
+      "cached home `/` (PostgreSQL)",
+      "cached home `/` (PostgreSQL, WORKERS=2)",
+    ]);
+    expect(row("cached home `/`").misses).toEqual([]);
+  });
+
+  it("gives a cluster's memory in all and by process, checked per process", () => {
+    expect(row("RSS idle / peak under load / after load (PostgreSQL, cache on)")).toMatchObject({
+      value: "100 / 400 / 150 MB",
+      ratio: "",
+      target: "<= 200 MB after load",
+      misses: [],
+    });
+    expect(row("RSS idle / peak under load / after load (PostgreSQL, WORKERS=2, cache on)")).toEqual({
+      figure: "RSS idle / peak under load / after load (PostgreSQL, WORKERS=2, cache on)",
+      value: "250 / 900 / 330 MB in all; after load 50.0 MB the primary, 140 / 140 MB the workers",
+      ratio: "2.2x WORKERS=1 after load",
+      target: "<= 200 MB after load per process",
+      misses: [],
+    });
+    const uncached = row("RSS idle / peak under load / after load (PostgreSQL, WORKERS=2, PAGE_CACHE=off)");
+    expect(uncached.ratio).toBe("2.8x WORKERS=1 after load");
+    expect(uncached.misses).toEqual(["RSS"]);
+  });
+
+  it("times a cluster's start against one process's on the existing database", () => {
+    expect(row("start on the existing database (PostgreSQL, WORKERS=2, cache on)")).toMatchObject({
+      value: "2.50 s",
+      ratio: "1.3x WORKERS=1 (PostgreSQL, PAGE_CACHE=off)",
+      misses: [],
+    });
+    expect(row("start on the existing database (PostgreSQL, WORKERS=2, PAGE_CACHE=off)").misses).toEqual(["start"]);
+    expect(row("start on a new database (PostgreSQL, cache on)").ratio).toBe("");
+  });
+
+  it("counts the cluster's memory and start among the targets", () => {
+    // PGlite's cached home, 5 RSS and 5 starts: 11 checked; the cluster's PAGE_CACHE=off misses both.
+    expect(markdownTable(rows)).toMatch(/9 of 11 targets met\.$/);
   });
 });

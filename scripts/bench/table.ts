@@ -54,8 +54,10 @@ export function uncachedMisses(loads: Load[], wordpress: Load[] | undefined, fac
   return misses;
 }
 
+/** A cluster's memory target is each process's: its largest after load. */
 export function rssMisses(run: ServerRun): string[] {
-  return run.rssAfterLoadMb > TARGETS.rssAfterLoadMb[run.database] ? ["RSS"] : [];
+  const measured = run.workers > 1 ? Math.max(...run.rssAfterLoadByProcessMb) : run.rssAfterLoadMb;
+  return measured > TARGETS.rssAfterLoadMb[run.database] ? ["RSS"] : [];
 }
 
 export function startMisses(run: ServerRun): string[] {
@@ -107,13 +109,24 @@ function loadValue(loads: Load[]): string {
 
 const at = (loads: Load[], connections: number) => loads.find((load) => load.connections === connections);
 
+/** ours / theirs at each of our connection counts, "12x / 9.0x"; "?" where theirs has no such run. */
+const ratiosByConnections = (ours: Load[], theirs: Load[]) =>
+  byConnections(ours)
+    .map((load) => {
+      const other = at(theirs, load.connections);
+      return other ? ratio(load.result.perSecond, other.result.perSecond) : "?";
+    })
+    .join(" / ");
+
 type PathLoads = { label: string; path: string; encoding?: Encoding; loads: Load[] };
+
+const pathKey = ({ label, encoding }: { label: string; encoding?: Encoding }) => `${label}\0${encoding?.accept ?? ""}`;
 
 /** Loads by path and Accept-Encoding, in the order they were run. */
 function byPath(loads: Load[]): PathLoads[] {
   const paths = new Map<string, PathLoads>();
   for (const load of loads) {
-    const key = `${load.label}\0${load.encoding?.accept ?? ""}`;
+    const key = pathKey(load);
     const entry = paths.get(key) ?? { label: load.label, path: load.path, encoding: load.encoding, loads: [] };
     entry.loads.push(load);
     paths.set(key, entry);
@@ -121,7 +134,18 @@ function byPath(loads: Load[]): PathLoads[] {
   return [...paths.values()];
 }
 
-const runName = (run: ServerRun) => `${run.database}, ${run.pageCache ? "cache on" : "PAGE_CACHE=off"}`;
+/** "PostgreSQL" for one process, "PostgreSQL, WORKERS=2" for a cluster. */
+const serverName = ({ database, workers }: Pick<ServerRun, "database" | "workers">) =>
+  workers > 1 ? `${database}, WORKERS=${workers}` : database;
+
+export const runName = (run: Pick<ServerRun, "database" | "workers" | "pageCache">) =>
+  `${serverName(run)}, ${run.pageCache ? "cache on" : "PAGE_CACHE=off"}`;
+
+/** The one-process run a cluster's run is compared with: the same database, and what `same` says. */
+const singleRun = (runs: ServerRun[], run: ServerRun, same: (other: ServerRun) => boolean) =>
+  run.workers > 1
+    ? runs.find((other) => other.workers === 1 && other.database === run.database && same(other))
+    : undefined;
 const pathName = ({ label, path, encoding }: PathLoads) =>
   `${label} \`${path}\`${encoding ? ` (${encoding.expect}, as browsers ask)` : ""}`;
 
@@ -174,14 +198,7 @@ export function tableRows(results: BenchResults): Row[] {
     const theirs = wordpressOf(entry);
     const factor = entry.encoding ? undefined : TARGETS.versusWordpress[entry.label];
     const atLoad = at(loads, LOAD_AT);
-    const versus = theirs
-      ? byConnections(loads)
-          .map((load) => {
-            const other = at(theirs, load.connections);
-            return other ? ratio(load.result.perSecond, other.result.perSecond) : "?";
-          })
-          .join(" / ")
-      : "";
+    const versus = theirs ? ratiosByConnections(loads, theirs) : "";
     const tail = atLoad ? `p99 = ${ratio(atLoad.result.p99Ms, atLoad.result.p50Ms)} p50` : "";
     const ratioTarget =
       factor === undefined ? "" : theirs ? `; >= ${factor}x WordPress` : `; >= ${factor}x WordPress (not measured)`;
@@ -194,20 +211,52 @@ export function tableRows(results: BenchResults): Row[] {
     });
   }
 
+  // PostgreSQL's paths with one process, each followed by the same path on a cluster with its ratio to one
+  // process: figures without targets, which issue 10 sets on PGlite's rows.
+  for (const pageCache of [true, false]) {
+    const postgres = results.runs
+      .filter((run) => run.database === "PostgreSQL" && run.pageCache === pageCache)
+      .sort((a, b) => a.workers - b.workers);
+    for (const entry of byPath(postgres.flatMap((run) => run.loads))) {
+      const ofPath = (run: ServerRun) => run.loads.filter((load) => pathKey(load) === pathKey(entry));
+      for (const run of postgres) {
+        const loads = ofPath(run);
+        if (loads.length === 0) continue;
+        const single = singleRun(results.runs, run, (other) => other.pageCache === pageCache);
+        const theirs = single ? ofPath(single) : [];
+        rows.push({
+          figure: `${pageCache ? "cached" : "uncached"} ${pathName(entry)} (${serverName(run)})`,
+          value: loadValue(loads),
+          ratio: theirs.length > 0 ? `${ratiosByConnections(loads, theirs)} WORKERS=1` : "",
+          target: "",
+          misses: null,
+        });
+      }
+    }
+  }
+
   for (const run of results.runs) {
+    const cluster = run.workers > 1;
+    const single = singleRun(results.runs, run, (other) => other.pageCache === run.pageCache);
+    const [primary = 0, ...workers] = run.rssAfterLoadByProcessMb;
+    const each = cluster
+      ? `; after load ${figure(primary)} MB the primary, ${workers.map(figure).join(" / ")} MB the workers`
+      : "";
     rows.push({
       figure: `RSS idle / peak under load / after load (${runName(run)})`,
-      value: `${figure(run.rssIdleMb)} / ${figure(run.rssPeakMb)} / ${figure(run.rssAfterLoadMb)} MB`,
-      ratio: "",
-      target: `<= ${TARGETS.rssAfterLoadMb[run.database]} MB after load`,
+      value: `${figure(run.rssIdleMb)} / ${figure(run.rssPeakMb)} / ${figure(run.rssAfterLoadMb)} MB${cluster ? " in all" : ""}${each}`,
+      ratio: single ? `${ratio(run.rssAfterLoadMb, single.rssAfterLoadMb)} WORKERS=1 after load` : "",
+      target: `<= ${TARGETS.rssAfterLoadMb[run.database]} MB after load${cluster ? " per process" : ""}`,
       misses: rssMisses(run),
     });
   }
   for (const run of results.runs) {
+    // Compared with one process's start on the same kind of data folder: new or existing.
+    const single = singleRun(results.runs, run, (other) => other.dataFolder === run.dataFolder);
     rows.push({
       figure: `start on ${run.dataFolder === "new" ? "a new" : "the existing"} ${run.database === "PGlite" ? "data folder" : "database"} (${runName(run)})`,
       value: `${run.startSeconds.toFixed(2)} s`,
-      ratio: "",
+      ratio: single ? `${ratio(run.startSeconds, single.startSeconds)} WORKERS=1 (${runName(single)})` : "",
       target: `<= ${TARGETS.startSeconds[run.dataFolder]} s`,
       misses: startMisses(run),
     });

@@ -54,13 +54,13 @@ export function startRenderPool(options: {
   logger: Logger;
   /** Serves a worker's queries on the embedded database; absent on PostgreSQL, where each worker connects. */
   answerQueries?: (port: MessagePort) => void;
-  /** The worker's module: render-worker.ts, or a stand-in in tests. */
+  /** The worker's module: render-worker-entry.ts, or a stand-in in tests. */
   workerModule?: URL;
   restartDelayMs?: number;
   /** Whether the main thread is busy enough for a worker to help (tests set it). */
   mainThreadBusy?: () => boolean;
 }) {
-  const workerModule = options.workerModule ?? new URL("./render-worker.ts", import.meta.url);
+  const workerModule = options.workerModule ?? new URL("./render-worker-entry.ts", import.meta.url);
   const restartDelayMs = options.restartDelayMs ?? RESTART_DELAY_MS;
   let nextId = 0;
   let lanes: Lane[] = [];

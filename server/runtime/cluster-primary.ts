@@ -1,4 +1,5 @@
 import cluster, { type Worker } from "node:cluster";
+import { fileURLToPath } from "node:url";
 import type { Logger } from "pino";
 
 /** A worker that dies this soon after starting is failing to start: wait longer before the next. */
@@ -50,6 +51,8 @@ export function runClusterPrimary(options: { workers: number; logger: Logger }):
   process.on("SIGTERM", stop);
   process.on("SIGINT", stop);
 
+  // Workers run the server's entry itself, whatever started the primary (npm start runs scripts/start.ts).
+  cluster.setupPrimary({ exec: fileURLToPath(new URL("../main.ts", import.meta.url)) });
   logger.info({ workers: options.workers }, "starting workers");
   for (let index = 0; index < options.workers; index++) fork();
 }

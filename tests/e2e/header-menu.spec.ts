@@ -211,3 +211,36 @@ test("without JavaScript the keyboard still reaches a dropdown's entries", async
     await menus.cleanUp();
   }
 });
+
+test("on a phone the burger opens the menu as a dialog, drawn once it is asked for", async ({ page, api, request }) => {
+  const id = uniqueId();
+  const menus = menuMaker(api);
+  try {
+    const projects = await menus.create({ name: `Projetos ${id}`, url: `/projetos-${id}` });
+    await menus.create({ name: `Horta ${id}`, url: "/sobre", parent_id: projects.id });
+    // The server's page has the menu's links once: the phone's copy is drawn in the browser.
+    const html = await (await request.get("/")).text();
+    expect(html.split(`>Horta ${id}</a>`).length - 1).toBe(1);
+
+    await page.setViewportSize({ width: 390, height: 800 });
+    await page.goto("/");
+    const burger = page.getByRole("button", { name: "Abrir menu" });
+    await waitForHydration(burger);
+    await burger.click();
+    const drawer = page.getByRole("dialog");
+    await expect(drawer).toBeVisible();
+    await expect(burger).toHaveAttribute("aria-expanded", "true");
+    // The dialog takes the focus at once, as a modal must.
+    await expect(drawer.getByRole("button", { name: "Fechar menu" })).toBeFocused();
+    await page.keyboard.press("Escape");
+    await expect(drawer).toBeHidden();
+    await expect(burger).toHaveAttribute("aria-expanded", "false");
+
+    await burger.click();
+    await drawer.getByRole("link", { name: `Horta ${id}` }).click();
+    await expect(page).toHaveURL(/\/sobre$/);
+    await expect(page.getByRole("dialog")).toBeHidden();
+  } finally {
+    await menus.cleanUp();
+  }
+});
