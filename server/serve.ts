@@ -7,6 +7,7 @@ import { Hono, type MiddlewareHandler } from "hono";
 import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from "hono/compress";
 import type { ServerBuild } from "react-router";
 import { createFileStorage } from "./adapters/storage/from-config.ts";
+import { serveBackupRequests } from "./backup/backup-socket.ts";
 import type { Config } from "./config.ts";
 import { type Database, openPostgres } from "./db/client.ts";
 import { DataDirLockError, lockDataDir } from "./db/data-dir-lock.ts";
@@ -73,6 +74,11 @@ export async function serve(config: Config): Promise<void> {
   await database.migrate();
 
   const storage = createFileStorage(config);
+  // `npm run backup` asks the server that holds the data folder for a consistent copy (after the lock:
+  // it removes a socket file left by a server that died).
+  const backupRequests = embedded
+    ? await serveBackupRequests({ dataDir: config.DATA_DIR, database, storage, logger })
+    : null;
   // On PostgreSQL other processes may serve the site: each tells the others what it changed.
   const changeFeed = config.DATABASE_URL ? await openPostgresChangeFeed(config.DATABASE_URL, logger) : undefined;
   const services = createServices({ config, database, storage, logger, changeFeed });
@@ -170,6 +176,7 @@ export async function serve(config: Config): Promise<void> {
     await renderPool?.close();
     await mailDelivery.stop();
     await changeFeed?.close();
+    await backupRequests?.close();
     await database.close().catch(() => {});
     releaseLock();
     process.exit(0);

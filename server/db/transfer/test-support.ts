@@ -1,0 +1,275 @@
+import { randomBytes, randomUUID } from "node:crypto";
+import { sql } from "drizzle-orm";
+import pg from "pg";
+import { pino } from "pino";
+import { inject } from "vitest";
+import { z } from "zod";
+import { cartCookieValue, emptyCart } from "../../../common/cart.ts";
+import { databaseUrlFor } from "../../../tests/support/database-url.ts";
+import { createHttpApp } from "../../http/app.ts";
+import { createDatabaseThrottle } from "../../kernel/throttle.ts";
+import { startScheduler } from "../../modules/jobs/scheduler.ts";
+import { orderPayments } from "../../modules/orders/tables.ts";
+import { makePdf } from "../../modules/uploads/test-documents.ts";
+import type { Services } from "../../services.ts";
+import { type Database, type Db, openPglite, openPostgres } from "../client.ts";
+import { readCatalog } from "./catalog.ts";
+import { queryRows } from "./query.ts";
+import { readSequences } from "./snapshot.ts";
+
+/** The PostgreSQL server the tests use: TEST_DATABASE_URL's, else the local one (the move's target). */
+export function postgresServerUrl(): string {
+  const template = inject("databaseTemplate");
+  return template.engine === "postgres" ? template.url : "postgres://postgres@127.0.0.1:5432/postgres";
+}
+
+/** A new PostgreSQL database that nothing has migrated, dropped by `drop`. */
+export async function createEmptyPostgres(): Promise<{ url: string; drop(): Promise<void> }> {
+  const server = postgresServerUrl();
+  const name = `cms_transfer_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: server });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await admin.end();
+  }
+  return {
+    url: databaseUrlFor(server, name),
+    async drop() {
+      const cleanup = new pg.Client({ connectionString: server });
+      await cleanup.connect();
+      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await cleanup.end();
+    },
+  };
+}
+
+/** A new, never migrated database on the engine the tests run on. */
+export async function createEmptyDatabase(): Promise<Database & { drop(): Promise<void> }> {
+  if (inject("databaseTemplate").engine === "pglite") {
+    const database = await openPglite({});
+    return { ...database, drop: () => database.close() };
+  }
+  const empty = await createEmptyPostgres();
+  const database = await openPostgres(empty.url);
+  return {
+    ...database,
+    async drop() {
+      await database.close();
+      await empty.drop();
+    },
+  };
+}
+
+/** Every row of every public table, generated columns included, as PostgreSQL prints it, in key order. */
+export async function tableContents(db: Db): Promise<Record<string, string[]>> {
+  // Timestamps print in the session's time zone: one zone for both sides of a comparison.
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`SET LOCAL TIME ZONE 'UTC'`);
+    const { tables } = await readCatalog(tx);
+    const contents: Record<string, string[]> = {};
+    for (const table of tables) {
+      const order = table.key.map((column) => sql.identifier(column));
+      const rows = await queryRows(
+        tx,
+        sql`SELECT to_jsonb(t)::text AS row FROM ${sql.identifier("public")}.${sql.identifier(table.name)} AS t
+            ORDER BY ${order.length > 0 ? sql.join(order, sql`, `) : sql`1`}`,
+        z.object({ row: z.string() }),
+      );
+      contents[table.name] = rows.map(({ row }) => row);
+    }
+    return contents;
+  });
+}
+
+/** Every public sequence's state. */
+export async function sequenceStates(db: Db) {
+  return readSequences(db, (await readCatalog(db)).sequences);
+}
+
+/**
+ * Test support for the copier and the backups: a site with at least one row in every kind of table,
+ * made through the REST app as an operator would (settings, users, sessions, content, nested menus,
+ * library with an import, products with options and variants, an order with its items, events and
+ * payment, mail, throttles, uploads). The tests assert that every table ends up with rows, so a new
+ * area's table that this does not fill is noticed there.
+ */
+export async function fillEveryKindOfRow(services: Services, db: Db): Promise<void> {
+  const app = createHttpApp(services);
+  async function send(
+    method: string,
+    url: string,
+    options: { body?: unknown; token?: string; form?: FormData; headers?: Record<string, string> } = {},
+  ) {
+    const headers: Record<string, string> = { "x-forwarded-for": "198.51.100.7", ...options.headers };
+    if (options.token) headers.authorization = `Token ${options.token}`;
+    let body: BodyInit | undefined = options.form;
+    if (options.body !== undefined) {
+      headers["content-type"] = "application/json";
+      body = JSON.stringify(options.body);
+    }
+    const response = await app.request(url, { method, headers, body });
+    const text = await response.text();
+    if (response.status >= 300) throw new Error(`${method} ${url}: ${response.status} ${text}`);
+    return text ? (JSON.parse(text) as Record<string, unknown>) : {};
+  }
+  const idOf = (answer: Record<string, unknown>) => Number(answer.id);
+
+  await send("POST", "/api/settings/setup", {
+    body: {
+      title: "Cooperativa Cópia",
+      admin_name: "Ana",
+      email: "ana@example.com",
+      password: "segredo123",
+      password_confirmation: "segredo123",
+    },
+  });
+  const token = String(
+    (await send("POST", "/api/auth/login", { body: { email: "ana@example.com", password: "segredo123" } })).token,
+  );
+  const settings = await send("GET", "/api/settings");
+  const features = settings.features as Record<string, { enabled: boolean }>;
+  for (const feature of Object.values(features)) feature.enabled = true;
+  await send("POST", "/api/settings", { token, body: settings });
+
+  const about = await send("POST", "/api/pages", {
+    token,
+    body: {
+      status: "published",
+      title: "Sobre nós",
+      summary: "Quem somos",
+      content: "<p>História da <b>cooperativa</b>.</p>",
+      tags: ["história", "equipe"],
+    },
+  });
+  await send("POST", "/api/posts", {
+    token,
+    body: { status: "published", title: "Feira de sábado", content: "<p>Venha!</p>", tags: ["feira"] },
+  });
+  await send("POST", "/api/events", {
+    token,
+    body: {
+      status: "published",
+      title: "Assembleia",
+      start_at: "2026-12-05T13:30:00.123Z",
+      end_at: "2026-12-05T16:00:00Z",
+    },
+  });
+  const parent = await send("POST", "/api/menus", { token, body: { name: "Institucional", url: "/sobre-nos" } });
+  await send("POST", "/api/menus", { token, body: { name: "Sobre", page_id: idOf(about), parent_id: idOf(parent) } });
+
+  await send("POST", "/api/medias", {
+    token,
+    body: {
+      type: "book",
+      title: "Manual de sementes crioulas",
+      authors: ["Silva, Maria", "Souza, João"],
+      year: 2024,
+      tags: ["sementes"],
+    },
+  });
+  await send("POST", "/api/medias/import", {
+    token,
+    body: { text: "@book{manual,\n  title = {Livro importado},\n  author = {Costa, Rita},\n  year = {2019}\n}\n" },
+  });
+  const form = new FormData();
+  form.append("file", new File([new Uint8Array(makePdf("Ata da cópia"))], "ata.pdf", { type: "application/pdf" }));
+  await send("POST", "/api/uploads/documents", { token, form });
+
+  await send("PUT", "/api/shop/settings", {
+    token,
+    body: {
+      legal_name: "Cooperativa Boa Terra",
+      address: "Rua do Sol, 20 - Santo Antônio",
+      tax_id: "11.222.333/0001-81",
+      city: "Recife",
+      uf: "PE",
+      origin_postal_code: "50010-000",
+      shipping: {
+        table_rates: [
+          {
+            name: "Entrega regional",
+            region: { kind: "uf", uf: "PE" },
+            min_weight_grams: 0,
+            max_weight_grams: 30000,
+            price_cents: 1500,
+            delivery_days: 4,
+          },
+        ],
+      },
+      payments: {
+        provider: "pix",
+        pix: { key: "cooperativa@example.org", receiver_name: "Boa Terra", receiver_city: "Recife" },
+      },
+    },
+  });
+  const shirt = await send("POST", "/api/products", {
+    token,
+    body: {
+      status: "published",
+      name: "Camiseta",
+      options: [{ name: "Tamanho", values: ["P", "M"] }],
+      variants: [
+        { options: ["P"], price_cents: 4990, stock: 5, sku: "CAM-P" },
+        { options: ["M"], price_cents: 5290, stock: 10, sku: "CAM-M" },
+      ],
+      weight_grams: 300,
+    },
+  });
+  const variants = shirt.variants as { id: number }[];
+  await send("POST", "/api/users", {
+    token,
+    body: { name: "Maria Compradora", email: "maria@example.com", role: "user", password: "senha-forte-1" },
+  });
+  const buyerToken = String(
+    (await send("POST", "/api/auth/login", { body: { email: "maria@example.com", password: "senha-forte-1" } })).token,
+  );
+  const items = [{ product_id: idOf(shirt), variant_id: Number(variants[0]?.id), quantity: 2 }];
+  const placed = await send("POST", "/api/shop/checkout", {
+    token: buyerToken,
+    headers: { cookie: `cms_cart=${cartCookieValue({ ...emptyCart, items })}` },
+    body: {
+      postal_code: "50010-000",
+      uf: "PE",
+      city: "Recife",
+      street: "Rua da Aurora",
+      number: "100",
+      neighborhood: "Boa Vista",
+      name: "Maria da Silva",
+      tax_id: "529.982.247-25",
+      phone: "(81) 98765-4321",
+      shipping: "table:entrega-regional",
+      idempotency_key: randomUUID(),
+    },
+  });
+  const order = placed.order as { id: number };
+  await send("GET", `/api/orders/${order.id}/payment`, { token: buyerToken });
+  // A payment provider's notice writes these (Mercado Pago, with its own fake elsewhere); one is recorded here.
+  await db.insert(orderPayments).values({
+    orderId: order.id,
+    provider: "mercadopago",
+    externalId: "123456789",
+    status: "approved",
+    amountCents: 11480,
+    providerUpdatedAt: new Date("2026-11-20T12:34:56.789Z"),
+  });
+  // On PGlite the services count limits in memory; the table PostgreSQL's processes share is filled here.
+  await createDatabaseThrottle(db, { name: "transfer-test", maxHits: 5, windowMs: 60_000, message: "Aguarde." }).take(
+    "198.51.100.7",
+  );
+  await send("POST", "/api/contacts/contact", {
+    body: { name: "Joana", email: "joana@example.com", message: "Quero saber mais." },
+  });
+  await send("POST", "/api/auth/password-reset", { body: { email: "maria@example.com" } });
+  // A menu item whose parent has a greater id: rows read in id order come before the row they refer to.
+  const root = await send("POST", "/api/menus", { token, body: { name: "Raiz", url: "/raiz" } });
+  await db.execute(sql`UPDATE menus SET parent_id = ${idOf(root)} WHERE id = ${idOf(parent)}`);
+  const scheduler = startScheduler({
+    db: db,
+    logger: pino({ level: "silent" }),
+    jobs: [{ name: "transfer-test", everyMs: 60_000, leaseMs: 60_000, run: async () => {} }],
+  });
+  await scheduler.tick();
+  await scheduler.stop();
+}
