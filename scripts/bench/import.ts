@@ -1,5 +1,5 @@
 /**
- * A library import (preview, then commit) of a generated BibTeX file while /api/health is polled, to
+ * A library import (preview, then commit) of a generated BibTeX file while /api/ready is polled, to
  * show that parsing does not hold up other requests (docs/decisions/0005).
  */
 import { generatedBibtex } from "../../server/modules/medias/interchange/fixtures/generate.ts";
@@ -17,7 +17,7 @@ function latencyLine(label: string, latencies: number[]) {
  * address (a 404 that never touches the database, so it shows the event loop alone).
  */
 async function duringPolls<T>(base: string, work: () => Promise<T>) {
-  const health: number[] = [];
+  const ready: number[] = [];
   const loop: number[] = [];
   let running = true;
   const poll = async (url: string, latencies: number[]) => {
@@ -29,15 +29,15 @@ async function duringPolls<T>(base: string, work: () => Promise<T>) {
     }
   };
   const pollers = [
-    poll(`${base}/api/ready`, health),
-    poll(`${base}/api/ready`, health),
+    poll(`${base}/api/ready`, ready),
+    poll(`${base}/api/ready`, ready),
     poll(`${base}/api/bench-no-such-route`, loop),
     poll(`${base}/api/bench-no-such-route`, loop),
   ];
   const started = performance.now();
   try {
     const result = await work();
-    return { result, seconds: (performance.now() - started) / 1000, health, loop };
+    return { result, seconds: (performance.now() - started) / 1000, ready, loop };
   } finally {
     running = false;
     await Promise.all(pollers);
@@ -50,7 +50,7 @@ export async function importScenario(base: string, token: string, entries: numbe
     ["preview", "/api/medias/import/preview"],
     ["commit", "/api/medias/import"],
   ] as const) {
-    const { result, seconds, health, loop } = await duringPolls(base, async () => {
+    const { result, seconds, ready, loop } = await duringPolls(base, async () => {
       const response = await fetch(`${base}${url}`, {
         method: "POST",
         headers: { "content-type": "application/json", authorization: `Token ${token}` },
@@ -64,6 +64,6 @@ export async function importScenario(base: string, token: string, entries: numbe
     console.log(
       `import ${label.padEnd(7)} ${entries} entries (${size} MB) in ${seconds.toFixed(1)} s, new ${result.new}${created}`,
     );
-    console.log(`  meanwhile ${latencyLine("/api/health:", health)}; ${latencyLine("no-database 404:", loop)}`);
+    console.log(`  meanwhile ${latencyLine("/api/ready:", ready)}; ${latencyLine("no-database 404:", loop)}`);
   }
 }
