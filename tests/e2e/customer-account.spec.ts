@@ -129,6 +129,20 @@ test("'Meus dados' downloads her data as JSON and deletes the account with her p
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
+  test("a refused sign-up comes back with what she typed, but not the passwords", async ({ page }) => {
+    const customer = newCustomer();
+    await page.goto("/criar-conta");
+    await (await fillSignUp(page, customer, "529.982.247-24")).getByRole("button", { name: "Criar conta" }).click();
+    const form = page.getByRole("form", { name: "Criar conta" });
+    await expect(page.getByRole("alert")).toBeVisible();
+    await expect(form.getByText("Informe um CPF ou CNPJ válido")).toBeVisible();
+    await expect(form.getByRole("textbox", { name: "Nome", exact: true })).toHaveValue(customer.name);
+    await expect(form.getByRole("textbox", { name: "E-mail", exact: true })).toHaveValue(customer.email);
+    await expect(form.getByRole("textbox", { name: "CPF ou CNPJ" })).toHaveValue("529.982.247-24");
+    await expect(form.getByRole("textbox", { name: "Telefone com DDD" })).toHaveValue("(11) 98765-4321");
+    await expect(form.getByRole("textbox", { name: "Senha", exact: true })).toHaveValue("");
+  });
+
   test("signs up and asks for a reset link with plain form posts", async ({ page, playwright }) => {
     const customer = newCustomer();
     await page.goto("/criar-conta?redirectTo=%2Fconta%2Fprofile");

@@ -1,5 +1,6 @@
 import { Form, useNavigation, useSearchParams } from "react-router";
 import { registrationChecks } from "../../../common/customer-form-checks.ts";
+import { parseInput } from "../../../common/parse-input.ts";
 import { safeRedirect } from "../../../common/safe-redirect.ts";
 import { registrationSchema } from "../../../common/schemas/customer.ts";
 import { accountPaths, sitePaths } from "../../../common/site-paths.ts";
@@ -8,7 +9,8 @@ import { FormCard, FormTitle } from "../../components/site/form-fields.tsx";
 import { RegistrationFields } from "../../components/site/registration-fields.tsx";
 import { Alert, buttonClass, Stack, ui } from "../../components/site/ui/ui.tsx";
 import { useFormChecks } from "../../components/site/use-form-checks.ts";
-import { formAction } from "../../lib/action.server.ts";
+import { submissionAction } from "../../lib/action.server.ts";
+import { refused } from "../../lib/checkout.server.ts";
 import { getApp } from "../../lib/context.server.ts";
 import { redirectWithFlash } from "../../lib/flash.server.ts";
 import { requireVisitor } from "../../lib/guards.server.ts";
@@ -20,17 +22,25 @@ export function loader({ context }: Route.LoaderArgs) {
   return null;
 }
 
-/** Creates the customer's account and signs her in, in one transaction: no account is left half made. */
+/**
+ * Creates the customer's account and signs her in, in one transaction: no account is left half made.
+ * A refusal gives back what she typed but the passwords, so a plain form post (no JavaScript) keeps it.
+ */
 export function action({ request, context }: Route.ActionArgs) {
   const { services, clientAddress, sessionCookie } = getApp(context);
-  return formAction(request, registrationSchema, async (input, submitted) => {
-    const target = safeRedirect(submitted.redirectTo, accountPaths.home);
-    const session = await services.transaction(async (tx) => {
-      const user = await tx.customers.register(input, clientAddress);
-      return tx.auth.createSession(user.id);
-    });
-    const headers = new Headers({ "Set-Cookie": sessionCookie(session.token) });
-    return redirectWithFlash(target, "Conta criada. Boas-vindas!", headers);
+  return submissionAction(request, async (submitted) => {
+    try {
+      const input = parseInput(registrationSchema, submitted);
+      const target = safeRedirect(submitted.redirectTo, accountPaths.home);
+      const session = await services.transaction(async (tx) => {
+        const user = await tx.customers.register(input, clientAddress);
+        return tx.auth.createSession(user.id);
+      });
+      const headers = new Headers({ "Set-Cookie": sessionCookie(session.token) });
+      return redirectWithFlash(target, "Conta criada. Boas-vindas!", headers);
+    } catch (error) {
+      return refused(error, { registration: submitted });
+    }
   });
 }
 
@@ -44,6 +54,7 @@ export default function Register({ actionData }: Route.ComponentProps) {
   const [params] = useSearchParams();
   const redirectTo = safeRedirect(params.get("redirectTo"), accountPaths.home);
   const failure = isFailure(actionData) ? actionData : undefined;
+  const typed = actionData && "registration" in actionData ? actionData.registration : null;
   const checks = useFormChecks(registrationChecks, failure?.errors);
   const emailTaken = failure?.errors.email?.some((text) => text.startsWith("Já existe uma conta"));
   return (
@@ -59,7 +70,7 @@ export default function Register({ actionData }: Route.ComponentProps) {
             </p>
           ) : null}
           <input type="hidden" name="redirectTo" value={redirectTo} />
-          <RegistrationFields errors={checks.errors} />
+          <RegistrationFields values={typed} errors={checks.errors} />
           <button type="submit" className={buttonClass()} disabled={navigation.state === "submitting"}>
             Criar conta
           </button>
