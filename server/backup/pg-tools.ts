@@ -2,7 +2,7 @@ import { spawn, spawnSync } from "node:child_process";
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../db/client.ts";
-import { queryRows } from "../db/transfer/query.ts";
+import { queryRows } from "../db/sql.ts";
 
 /** The major version of pg_dump or pg_restore on PATH; null when it is not there. */
 export function pgToolMajor(tool: "pg_dump" | "pg_restore"): number | null {

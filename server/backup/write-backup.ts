@@ -6,8 +6,8 @@ import { sql } from "drizzle-orm";
 import { z } from "zod";
 import type { FileStorage } from "../adapters/storage/file-storage.ts";
 import type { Database } from "../db/client.ts";
+import { queryRows } from "../db/sql.ts";
 import { appliedMigrations } from "../db/transfer/migrations.ts";
-import { queryRows } from "../db/transfer/query.ts";
 import { describeSnapshot, readSnapshot, SNAPSHOT_TRANSACTION } from "../db/transfer/snapshot.ts";
 import { type ArchiveWriter, writeArchive } from "./archive.ts";
 import {

@@ -1,16 +1,10 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { sql } from "drizzle-orm";
+import { z } from "zod";
 import type { Db } from "./client.ts";
 import { migrationsFolder } from "./client.ts";
-
-/** The rows of a raw query, whichever driver answered. */
-function rowsOf(result: unknown): Record<string, unknown>[] {
-  if (typeof result === "object" && result !== null && "rows" in result && Array.isArray(result.rows)) {
-    return result.rows as Record<string, unknown>[];
-  }
-  throw new Error("unexpected query result");
-}
+import { queryRows } from "./sql.ts";
 
 type Journal = { entries: { tag: string; when: number }[] };
 
@@ -30,11 +24,17 @@ export type MigrationStatus = { applied: number; expected: number; missing: stri
  */
 export async function migrationStatus(db: Db): Promise<MigrationStatus> {
   const expected = codeMigrations();
-  const [present] = rowsOf(
-    await db.execute(sql`SELECT to_regclass('drizzle.__drizzle_migrations') IS NOT NULL AS "exists"`),
+  const [present] = await queryRows(
+    db,
+    sql`SELECT to_regclass('drizzle.__drizzle_migrations') IS NOT NULL AS "exists"`,
+    z.object({ exists: z.boolean() }),
   );
   const applied = present?.exists
-    ? rowsOf(await db.execute(sql`SELECT created_at::text AS "when" FROM drizzle.__drizzle_migrations`))
+    ? await queryRows(
+        db,
+        sql`SELECT created_at::text AS "when" FROM drizzle.__drizzle_migrations`,
+        z.object({ when: z.string() }),
+      )
     : [];
   const appliedTimes = new Set(applied.map((row) => Number(row.when)));
   const missing = expected.filter((entry) => !appliedTimes.has(entry.when)).map((entry) => entry.tag);

@@ -1,3 +1,7 @@
+import type { SQL } from "drizzle-orm";
+import type { z } from "zod";
+import type { Db } from "./client.ts";
+
 /** True for PostgreSQL's unique_violation, however the driver wraps it. */
 export function isUniqueViolation(error: unknown): boolean {
   for (let cause = error; cause instanceof Error; cause = cause.cause) {
@@ -25,4 +29,13 @@ export function violatedConstraint(error: unknown): string | null {
     if ("constraint" in cause && typeof cause.constraint === "string") return cause.constraint;
   }
   return null;
+}
+
+/** The rows of a raw statement, checked: both drivers answer `{ rows }`, typed only as far as Drizzle knows. */
+export async function queryRows<Row>(db: Db, statement: SQL, row: z.ZodType<Row>): Promise<Row[]> {
+  const result: unknown = await db.execute(statement);
+  if (typeof result !== "object" || result === null || !("rows" in result) || !Array.isArray(result.rows)) {
+    throw new Error("unexpected query result");
+  }
+  return result.rows.map((value: unknown) => row.parse(value));
 }

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../client.ts";
-import { queryRows } from "./query.ts";
+import { queryRows } from "../sql.ts";
 import { orderTables } from "./table-order.ts";
 
 /** One table of the public schema as the copier needs it. */
@@ -9,7 +9,7 @@ export type CatalogTable = {
   name: string;
   /** Every column a row is written with, in table order: generated columns (search vectors) are left out. */
   columns: string[];
-  /** The primary key's columns, to read rows in a stable order (none: any order). */
+  /** The primary key's columns, to read rows in a stable order (none: the order the table gives). */
   key: string[];
   /** Other tables its foreign keys point at. */
   references: string[];

@@ -1,8 +1,9 @@
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Database, Db } from "../client.ts";
+import { queryRows } from "../sql.ts";
 import { type CatalogTable, readCatalog } from "./catalog.ts";
-import { queryRows, TransferError } from "./query.ts";
+import { TransferError } from "./query.ts";
 import type { RowSource, SequenceValue, SourceTable } from "./row-source.ts";
 import { countRows, readSequences } from "./snapshot.ts";
 

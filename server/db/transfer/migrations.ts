@@ -3,7 +3,8 @@ import { readMigrationFiles } from "drizzle-orm/migrator";
 import { PgDialect, type PgSession } from "drizzle-orm/pg-core";
 import { z } from "zod";
 import { type Database, type Db, migrationsFolder } from "../client.ts";
-import { queryRows, TransferError } from "./query.ts";
+import { queryRows } from "../sql.ts";
+import { TransferError } from "./query.ts";
 
 /** The hashes Drizzle records for each migration this code has, oldest first. */
 export function codeMigrations(): string[] {

@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Database, Db } from "../client.ts";
+import { queryRows } from "../sql.ts";
 import { type Catalog, type CatalogTable, readCatalog } from "./catalog.ts";
-import { queryRows } from "./query.ts";
 import type { RowSource, SequenceValue } from "./row-source.ts";
 
 /** Rows fetched per round trip: a few hundred kB of JSON for the widest tables. */

@@ -6,6 +6,7 @@ import { inject } from "vitest";
 import { z } from "zod";
 import { cartCookieValue, emptyCart } from "../../../common/cart.ts";
 import { databaseUrlFor } from "../../../tests/support/database-url.ts";
+import { RECIFE_SHOP_SETTINGS } from "../../../tests/support/shop-fixture.ts";
 import { createHttpApp } from "../../http/app.ts";
 import { createDatabaseThrottle } from "../../kernel/throttle.ts";
 import { startScheduler } from "../../modules/jobs/scheduler.ts";
@@ -13,8 +14,8 @@ import { orderPayments } from "../../modules/orders/tables.ts";
 import { makePdf } from "../../modules/uploads/test-documents.ts";
 import type { Services } from "../../services.ts";
 import { type Database, type Db, openPglite, openPostgres } from "../client.ts";
+import { queryRows } from "../sql.ts";
 import { readCatalog } from "./catalog.ts";
-import { queryRows } from "./query.ts";
 import { readSequences } from "./snapshot.ts";
 
 /** The PostgreSQL server the tests use: TEST_DATABASE_URL's, else the local one (the move's target). */
@@ -179,30 +180,7 @@ export async function fillEveryKindOfRow(services: Services, db: Db): Promise<vo
 
   await send("PUT", "/api/shop/settings", {
     token,
-    body: {
-      legal_name: "Cooperativa Boa Terra",
-      address: "Rua do Sol, 20 - Santo Antônio",
-      tax_id: "11.222.333/0001-81",
-      city: "Recife",
-      uf: "PE",
-      origin_postal_code: "50010-000",
-      shipping: {
-        table_rates: [
-          {
-            name: "Entrega regional",
-            region: { kind: "uf", uf: "PE" },
-            min_weight_grams: 0,
-            max_weight_grams: 30000,
-            price_cents: 1500,
-            delivery_days: 4,
-          },
-        ],
-      },
-      payments: {
-        provider: "pix",
-        pix: { key: "cooperativa@example.org", receiver_name: "Boa Terra", receiver_city: "Recife" },
-      },
-    },
+    body: RECIFE_SHOP_SETTINGS,
   });
   const shirt = await send("POST", "/api/products", {
     token,

@@ -6,6 +6,7 @@ import type { OrderStatus } from "../../../common/order-status.ts";
 import type { OrderListItem, OrderPaymentView, OrderView, ShopDashboard } from "../../../common/views/orders.ts";
 import type { ProductView } from "../../../common/views/products.ts";
 import type { ShippingQuoteView } from "../../../common/views/shop.ts";
+import { RECIFE_SHOP_SETTINGS } from "../../../tests/support/shop-fixture.ts";
 import { withTestApp } from "../../../tests/support/with-test-app.ts";
 import { mailOutbox } from "../mail/tables.ts";
 import { productVariants } from "../products/tables.ts";
@@ -111,30 +112,7 @@ beforeEach(async () => {
   await setShop(true);
   const saved = await t.request("PUT", "/api/shop/settings", {
     token: superToken,
-    body: {
-      legal_name: "Cooperativa Boa Terra",
-      address: "Rua do Sol, 20 - Santo Antônio",
-      tax_id: "11.222.333/0001-81",
-      city: "Recife",
-      uf: "PE",
-      origin_postal_code: "50010-000",
-      shipping: {
-        table_rates: [
-          {
-            name: "Entrega regional",
-            region: { kind: "uf", uf: "PE" },
-            min_weight_grams: 0,
-            max_weight_grams: 30000,
-            price_cents: 1500,
-            delivery_days: 4,
-          },
-        ],
-      },
-      payments: {
-        provider: "pix",
-        pix: { key: "cooperativa@example.org", receiver_name: "Boa Terra", receiver_city: "Recife" },
-      },
-    },
+    body: RECIFE_SHOP_SETTINGS,
   });
   expect(saved.status, JSON.stringify(saved.body)).toBe(200);
   shirt = await createProduct({

@@ -4,6 +4,7 @@ import { sitePaths } from "../../../common/site-paths.ts";
 import { type SearchHit, searchHitSchema } from "../../../common/views/search.ts";
 import { z } from "../../../common/zod.ts";
 import type { Db } from "../../db/client.ts";
+import { queryRows } from "../../db/sql.ts";
 import type { PublicReader } from "../../kernel/public-reads.ts";
 import { eventsAccess, pagesAccess, postsAccess } from "../content/content-access.ts";
 import { events, pages, posts } from "../content/tables.ts";
@@ -35,13 +36,6 @@ export function decodeEntities(text: string): string {
     }
     return entities[name.toLowerCase()] ?? match;
   });
-}
-
-function rowsOf(result: unknown): unknown[] {
-  if (typeof result === "object" && result !== null && "rows" in result && Array.isArray(result.rows)) {
-    return result.rows;
-  }
-  throw new Error("unexpected query result");
 }
 
 /** ISO 8601 in UTC, the same text on both engines. */
@@ -139,13 +133,11 @@ export function createSearchService(
                 + (SELECT count(*) FROM events, q WHERE ${where.events})
                 + (SELECT count(*) FROM medias, q WHERE ${where.medias})
                 + (SELECT count(*) FROM products, q WHERE ${where.products}))::int AS total`;
-      const [row] = rowsOf(await db.execute(counted)).map((value) =>
-        z.object({ total: z.coerce.number() }).parse(value),
-      );
+      const [row] = await queryRows(db, counted, z.object({ total: z.coerce.number() }));
       return row?.total ?? 0;
     }
 
-    const rows = rowsOf(await db.execute(hits)).map((row) => hitRow.parse(row));
+    const rows = await queryRows(db, hits, hitRow);
     // Past the last page the window count saw no row: the total is asked for on its own.
     const total = rows[0]?.total ?? (query.page > 1 ? await countAll() : 0);
     const found = rows.map((row) => ({
