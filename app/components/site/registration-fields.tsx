@@ -52,6 +52,26 @@ export function RegistrationFields({
         maxLength={200}
         error={errors.password_confirmation}
       />
+      <CustomerFields values={values} errors={errors} />
+    </>
+  );
+}
+
+type CustomerValues = { tax_id: string; phone: string; organization: string };
+
+/**
+ * The fields every customer account has beyond name and e-mail (common/schemas/customer.ts
+ * customerFields): in the sign-up and in the checkout's buyer details.
+ */
+export function CustomerFields({
+  values,
+  errors,
+}: {
+  values?: CustomerValues | null;
+  errors: Partial<Record<string, string>>;
+}) {
+  return (
+    <>
       <TextField
         label="CPF ou CNPJ"
         name="tax_id"

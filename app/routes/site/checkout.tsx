@@ -8,6 +8,7 @@ import { AppLink } from "../../components/app-link.tsx";
 import { CheckoutAddress } from "../../components/site/checkout-address.tsx";
 import { CheckoutRegister } from "../../components/site/checkout-register.tsx";
 import { CheckoutReview } from "../../components/site/checkout-review.tsx";
+import { CustomerFields } from "../../components/site/registration-fields.tsx";
 import { seoMeta } from "../../components/site/seo.ts";
 import { Alert, buttonClass, Container, Stack, TextField } from "../../components/site/ui/ui.tsx";
 import {
@@ -132,31 +133,9 @@ function BuyerFields({ form, errors }: { form: CheckoutForm; errors: Record<stri
         error={errors.name?.[0]}
         required
       />
-      <TextField
-        label="CPF ou CNPJ"
-        name="tax_id"
-        maxLength={30}
-        defaultValue={values.tax_id}
-        error={errors.tax_id?.[0]}
-        required
-      />
-      <TextField
-        label="Telefone com DDD"
-        name="phone"
-        type="tel"
-        autoComplete="tel-national"
-        maxLength={30}
-        defaultValue={values.phone}
-        error={errors.phone?.[0]}
-        required
-      />
-      <TextField
-        label="Organização (opcional)"
-        name="organization"
-        autoComplete="organization"
-        maxLength={200}
-        defaultValue={values.organization}
-        error={errors.organization?.[0]}
+      <CustomerFields
+        values={values}
+        errors={{ tax_id: errors.tax_id?.[0], phone: errors.phone?.[0], organization: errors.organization?.[0] }}
       />
     </div>
   );
