@@ -48,3 +48,6 @@ export function isOrderStatus(value: string): value is OrderStatus {
 
 /** Statuses whose order still holds stock that a cancellation or the expiry gives back. */
 export const unpaidOrderStatuses: readonly OrderStatus[] = ["pending", "failed"];
+
+/** Statuses of an order whose payment was confirmed: its units count as sold, a refund is news to the shop. */
+export const paidOrderStatuses: readonly OrderStatus[] = ["paid", "processing", "sent", "received"];

@@ -1,8 +1,16 @@
-import { cepField } from "../brazil/cep.ts";
+import { cepField, cepStateMismatch } from "../brazil/cep.ts";
 import { isMunicipalityOf } from "../brazil/municipalities.ts";
 import { isStateCode, STATE_PLACEHOLDER } from "../brazil/states.ts";
+import {
+  CORREIOS_CODE_MESSAGE,
+  carrierLabels,
+  carriers,
+  DEFAULT_CARRIER,
+  isCorreiosCode,
+  normalizeCorreiosCode,
+} from "../brazil/tracking.ts";
 import { orderStatuses } from "../order-status.ts";
-import { MAX_DATE_YEAR, MIN_DATE_YEAR, optionalText, plainString, requiredText, z } from "../zod.ts";
+import { isWebAddress, MAX_DATE_YEAR, MIN_DATE_YEAR, optionalText, plainString, requiredText, z } from "../zod.ts";
 import { customerFields } from "./customer.ts";
 
 /** A delivery address: the state from the list and a city of that state (spec §3 option lists 1 and 2). */
@@ -22,6 +30,10 @@ export const addressSchema = z
   .refine((address) => !isStateCode(address.uf) || isMunicipalityOf(address.uf, address.city), {
     path: ["city"],
     message: "Escolha uma cidade do estado selecionado",
+  })
+  .superRefine((address, context) => {
+    const mismatch = cepStateMismatch(address.postal_code, address.uf);
+    if (mismatch) context.addIssue({ code: "custom", path: ["postal_code"], message: mismatch });
   });
 export type AddressInput = z.infer<typeof addressSchema>;
 
@@ -52,22 +64,52 @@ export const checkoutSchema = addressSchema.and(
 );
 export type CheckoutInput = z.infer<typeof checkoutSchema>;
 
-/** A move of an order along the state machine; a tracking code is required to mark it sent. */
+/** "" from a form's empty select counts as not given. */
+const carrierField = z.preprocess(
+  (value) => (value === "" ? undefined : value),
+  z.enum(carriers, { error: "Escolha uma transportadora da lista" }).default(DEFAULT_CARRIER),
+);
+
+/** Other carriers' codes are free text, within what any of them prints on a label. */
+const FREE_TRACKING_CODE = /^[\p{L}\p{N}][\p{L}\p{N} ./_-]*$/u;
+
+/**
+ * A move of an order along the state machine. Marking it sent takes the carrier (Correios unless told) and
+ * its tracking code: a Correios code must be a valid UPU S10 code, check digit included; another
+ * carrier's is free text, and "Outra transportadora" may give its tracking page (https). For any other
+ * move the tracking fields are left aside.
+ */
 export const orderStatusChangeSchema = z
   .object({
     status: z.enum(orderStatuses, { error: "Status inválido" }),
     note: optionalText(500),
+    carrier: carrierField,
     tracking_code: plainString()
       .trim()
-      .toUpperCase()
       .max(40, "No máximo 40 caracteres")
       .default("")
-      .refine((value) => value === "" || /^[A-Z0-9-]+$/.test(value), "Código de rastreamento inválido"),
+      .transform((value) => value.replace(/\s+/g, " ")),
+    tracking_url: plainString().trim().max(500, "No máximo 500 caracteres").default(""),
   })
-  .refine((change) => change.status !== "sent" || change.tracking_code !== "", {
-    path: ["tracking_code"],
-    message: "Informe o código de rastreamento",
-  });
+  .superRefine((change, context) => {
+    if (change.status !== "sent") return;
+    const issue = (path: "tracking_code" | "tracking_url", message: string) =>
+      context.addIssue({ code: "custom", path: [path], message });
+    if (change.tracking_code === "") issue("tracking_code", "Informe o código de rastreamento");
+    else if (change.carrier === "correios") {
+      if (!isCorreiosCode(normalizeCorreiosCode(change.tracking_code))) issue("tracking_code", CORREIOS_CODE_MESSAGE);
+    } else if (!FREE_TRACKING_CODE.test(change.tracking_code))
+      issue("tracking_code", "Código de rastreamento inválido: use letras, números, pontos, barras ou hífens");
+    if (change.tracking_url === "") return;
+    if (change.carrier !== "other")
+      issue("tracking_url", `O endereço de rastreamento vale só para “${carrierLabels.other}”`);
+    else if (!isWebAddress(change.tracking_url) || !/^https:/i.test(change.tracking_url))
+      issue("tracking_url", "Informe o endereço da página de rastreamento, começando com https://");
+  })
+  .transform((change) => ({
+    ...change,
+    tracking_code: change.carrier === "correios" ? normalizeCorreiosCode(change.tracking_code) : change.tracking_code,
+  }));
 export type OrderStatusChangeInput = z.infer<typeof orderStatusChangeSchema>;
 
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;

@@ -1,11 +1,11 @@
 import { CEP_FORMAT_MESSAGE, cepField, normalizeCep } from "../brazil/cep.ts";
 import { isStateCode } from "../brazil/states.ts";
-import { optionalTaxIdField } from "../brazil/tax-id.ts";
 import { MAX_CART_LINES } from "../cart.ts";
 import { optionalText, plainString, requiredText, z } from "../zod.ts";
 import { cartItemSchema } from "./cart.ts";
 import { paymentSettingsInputSchema } from "./payments.ts";
 import { shippingSettingsSchema } from "./shipping.ts";
+import { optionalTaxIdField } from "./tax-id.ts";
 
 /** The CEP typed on the cart or the product page for a shipping quote. */
 export const postalCodeSchema = z.object({ postal_code: cepField() });
@@ -45,11 +45,36 @@ const expiryHours = z.preprocess(
     .default(DEFAULT_ORDER_EXPIRY_HOURS),
 );
 
+/** The shop's own e-mails, each of which can be switched off. */
+export const ownerNotices = ["new_order", "payment_confirmed", "payment_reversed", "contact_message"] as const;
+export type OwnerNotice = (typeof ownerNotices)[number];
+
+const noticeSwitch = z.boolean("Informe true ou false").default(true);
+
+/**
+ * Where the shop is told of its sales and messages: `email`, or when empty the site's public e-mail
+ * (settings); every notice on until switched off.
+ */
+export const ownerNotificationsSchema = z.object({
+  email: plainString()
+    .trim()
+    .toLowerCase()
+    .max(254, "No máximo 254 caracteres")
+    .default("")
+    .refine((value) => value === "" || z.email().safeParse(value).success, "Informe um e-mail válido"),
+  new_order: noticeSwitch,
+  payment_confirmed: noticeSwitch,
+  payment_reversed: noticeSwitch,
+  contact_message: noticeSwitch,
+});
+export type OwnerNotifications = z.infer<typeof ownerNotificationsSchema>;
+
 /**
  * What the shop's administrators set in /conta/shop: who sells (the next issue's receipts and shipping
  * documents need it), where parcels leave from, how they travel, how they are paid and how long an unpaid
- * order holds its stock. The Correios access code and Mercado Pago's secrets are never sent back: left
- * empty, the stored ones stay. Without `payments`, the stored payment settings stay as they are.
+ * order holds its stock, and which e-mails the shop gets. The Correios access code and Mercado Pago's secrets
+ * are never sent back: left empty, the stored ones stay. Without `payments` or `notifications`, the stored
+ * ones stay as they are.
  */
 export const shopSettingsSchema = z
   .object({
@@ -68,6 +93,7 @@ export const shopSettingsSchema = z
     shipping: shippingSettingsSchema.prefault({}),
     payments: paymentSettingsInputSchema.optional(),
     order_expiry_hours: expiryHours,
+    notifications: ownerNotificationsSchema.optional(),
   })
   .refine((shop) => !shop.shipping.correios.enabled || shop.origin_postal_code !== null, {
     path: ["origin_postal_code"],

@@ -1,3 +1,4 @@
+import { carriers } from "../brazil/tracking.ts";
 import { orderStatuses } from "../order-status.ts";
 import { z } from "../zod.ts";
 import { paginatedSchema } from "./pagination.ts";
@@ -73,6 +74,19 @@ export const orderPaymentViewSchema = z.discriminatedUnion("kind", [
 ]);
 export type OrderPaymentView = z.infer<typeof orderPaymentViewSchema>;
 
+/** How a sent order travels; all null until it is sent. */
+const orderTrackingFields = {
+  tracking_code: z.string().nullable(),
+  tracking_carrier: z.enum(carriers).nullable(),
+  tracking_url: z
+    .string()
+    .nullable()
+    .meta({ description: "The carrier's public tracking page for the code; null when there is none to link." }),
+};
+export type OrderTrackingView = {
+  [Field in keyof typeof orderTrackingFields]: z.infer<(typeof orderTrackingFields)[Field]>;
+};
+
 export const orderViewSchema = z.strictObject({
   id: z.number().int(),
   number: z.number().int(),
@@ -93,7 +107,7 @@ export const orderViewSchema = z.strictObject({
   shipping_cents: cents,
   total_cents: cents,
   payment_method: z.string(),
-  tracking_code: z.string().nullable(),
+  ...orderTrackingFields,
   expires_at: z.string(),
   created_at: z.string(),
   history: z.array(orderEventViewSchema),
@@ -111,6 +125,7 @@ export const orderListItemSchema = z.strictObject({
   item_count: z.number().int(),
   total_cents: cents,
   created_at: z.string(),
+  ...orderTrackingFields,
 });
 export type OrderListItem = z.infer<typeof orderListItemSchema>;
 export const orderListSchema = paginatedSchema(orderListItemSchema);

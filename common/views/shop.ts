@@ -67,6 +67,15 @@ export const shopSettingsViewSchema = z.strictObject({
     .number()
     .int()
     .meta({ description: "An unpaid order is canceled after this many hours and its stock given back." }),
+  notifications: z.strictObject({
+    email: z.string().meta({ description: "Where the shop's e-mails go; empty: the site's public e-mail (settings)." }),
+    new_order: z.boolean().meta({ description: "A new order was placed." }),
+    payment_confirmed: z.boolean().meta({ description: "A payment provider confirmed an order's payment." }),
+    payment_reversed: z
+      .boolean()
+      .meta({ description: "A payment provider reported a refund or a chargeback of a paid order." }),
+    contact_message: z.boolean().meta({ description: "A message came through the contact form." }),
+  }),
 });
 export type ShopSettingsView = z.infer<typeof shopSettingsViewSchema>;
 

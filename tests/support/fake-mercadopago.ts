@@ -76,6 +76,10 @@ export type FakeMercadoPago = {
   /** The payment is paid; with `amountCents`, for another amount than charged. */
   approve(paymentId: string, options?: { amountCents?: number }): FakePayment;
   reject(paymentId: string): FakePayment;
+  /** The seller gives an approved payment's money back. */
+  refund(paymentId: string): FakePayment;
+  /** The payer's card issuer takes an approved payment's money back (a chargeback). */
+  chargeBack(paymentId: string): FakePayment;
   /** The customer pays a preference by card in Mercado Pago's checkout: a new payment for its order. */
   payByCard(preferenceId: string, options?: { amountCents?: number; approved?: boolean }): FakePayment;
   /** POSTs a payment's webhook to `url` exactly as Mercado Pago does; answers our server's reply. */
@@ -136,6 +140,16 @@ export async function startFakeMercadoPago(
         status_detail: "cc_rejected_other_reason",
         date_last_updated: tick(),
       });
+      return payment;
+    },
+    refund(paymentId) {
+      const payment = find(paymentId);
+      Object.assign(payment, { status: "refunded", status_detail: "refunded", date_last_updated: tick() });
+      return payment;
+    },
+    chargeBack(paymentId) {
+      const payment = find(paymentId);
+      Object.assign(payment, { status: "charged_back", status_detail: "settled", date_last_updated: tick() });
       return payment;
     },
     payByCard(preferenceId, card = {}) {

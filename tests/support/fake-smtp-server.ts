@@ -6,7 +6,15 @@ import { SMTPServer, type SMTPServerAddress } from "smtp-server";
 // it gives, refuses recipients whose mailbox starts with "recusado", and keeps every message it
 // accepts, parsed. Tests never reach a real mail server.
 
-export type ReceivedMail = { from: string; to: string[]; subject: string; text: string; html: string };
+export type ReceivedMail = {
+  from: string;
+  to: string[];
+  /** The Reply-To header's text; empty without one. */
+  replyTo: string;
+  subject: string;
+  text: string;
+  html: string;
+};
 
 export type FakeSmtpServer = {
   port: number;
@@ -45,6 +53,7 @@ export async function startFakeSmtpServer(port = 0): Promise<FakeSmtpServer> {
           received.push({
             from: parsed.from?.text ?? "",
             to,
+            replyTo: parsed.replyTo?.text ?? "",
             subject: parsed.subject ?? "",
             text: parsed.text ?? "",
             html: typeof parsed.html === "string" ? parsed.html : "",

@@ -1,5 +1,13 @@
 /** One e-mail as it leaves the site: both bodies, so every mail program shows one it can. */
-export type MailMessage = { from: string; to: string; subject: string; text: string; html: string };
+export type MailMessage = {
+  from: string;
+  to: string;
+  /** Where an answer goes, when not to the site. */
+  replyTo?: string;
+  subject: string;
+  text: string;
+  html: string;
+};
 
 /**
  * Hands messages to a mail server. `send` resolves once the server has accepted the message and

@@ -34,8 +34,9 @@ export function createContactsService(context: ServiceContext, throttle: Throttl
   const { db } = context;
   return {
     /**
-     * Public: stores a message and, when the settings name the site's e-mail, tells it there; a filled
-     * honeypot is accepted silently and dropped.
+     * Public: stores a message and, in the same transaction, tells the shop's notice address (or the site's
+     * public e-mail) unless that notice is off, with the sender as the reply-to; a filled honeypot is
+     * accepted silently and dropped.
      */
     async send(input: ContactInput, clientAddress: string): Promise<{ stored: boolean }> {
       await throttle.take(clientAddress);
@@ -43,8 +44,8 @@ export function createContactsService(context: ServiceContext, throttle: Throttl
       const { name, email, message } = input;
       await context.transaction(async (tx) => {
         await tx.db.insert(contacts).values({ name, email, message });
-        const site = await tx.services.settings.get();
-        if (site?.email) await tx.services.mail.queue("contact-message", site.email, { name, email, message });
+        const to = await tx.services.shop.ownerAddress("contact_message");
+        if (to) await tx.services.mail.queue("contact-message", to, { name, email, message }, { replyTo: email });
       });
       return { stored: true };
     },

@@ -70,7 +70,14 @@ export function createMailDelivery(deps: MailDeliveryDeps) {
   async function sendOne(sender: Mailer, from: string, row: typeof mailOutbox.$inferSelect): Promise<void> {
     const attempts = row.attempts + 1;
     try {
-      await sender.send({ from, to: row.to, subject: row.subject, text: row.text, html: row.html });
+      await sender.send({
+        from,
+        to: row.to,
+        ...(row.replyTo ? { replyTo: row.replyTo } : {}),
+        subject: row.subject,
+        text: row.text,
+        html: row.html,
+      });
     } catch (error) {
       const delay = RETRY_DELAYS_SECONDS[row.attempts];
       const lastError = errorText(error);

@@ -54,10 +54,18 @@ export function createMailService(context: ServiceContext, state: MailState) {
   }
 
   return {
-    /** Renders `template` for `to` and puts it in the outbox, inside the caller's transaction when there is one. */
-    async queue<K extends MailTemplateName>(template: K, to: string, data: MailTemplateData[K]): Promise<void> {
+    /**
+     * Renders `template` for `to` and puts it in the outbox, inside the caller's transaction when there is one;
+     * `replyTo` is where an answer goes (the customer, the contact form's sender).
+     */
+    async queue<K extends MailTemplateName>(
+      template: K,
+      to: string,
+      data: MailTemplateData[K],
+      options: { replyTo?: string } = {},
+    ): Promise<void> {
       const mail = renderMail(template, data, await site());
-      await db.insert(mailOutbox).values({ kind: template, to, ...mail });
+      await db.insert(mailOutbox).values({ kind: template, to, replyTo: options.replyTo ?? null, ...mail });
       context.announce({ name: "mail.queued", payload: undefined });
     },
 

@@ -62,7 +62,10 @@ describe("with SMTP_URL set", () => {
       throw new Error("the order failed");
     });
     await expect(rolledBack).rejects.toThrow("the order failed");
-    await t.services.mail.queue("order-sent", "joana@example.com", { order, trackingCode: "AA123456789BR" });
+    await t.services.mail.queue("order-sent", "joana@example.com", {
+      order,
+      tracking: { code: "AA123456785BR", carrier: "Correios", url: null },
+    });
     await smtp.waitFor(1);
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(smtp.received.map((mail) => mail.to)).toEqual([["joana@example.com"]]);

@@ -16,6 +16,8 @@ export const mailOutbox = pgTable(
     /** Which template made it: order-received, password-reset... */
     kind: text("kind").notNull(),
     to: text("to").notNull(),
+    /** Where an answer goes instead of the site's address: the customer, or whoever wrote through the contact form. */
+    replyTo: text("reply_to"),
     subject: text("subject").notNull(),
     text: text("text").notNull(),
     html: text("html").notNull(),

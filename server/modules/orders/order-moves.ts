@@ -1,19 +1,25 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
+import { type Carrier, carrierLabels, DEFAULT_CARRIER } from "../../../common/brazil/tracking.ts";
 import { conflict } from "../../../common/errors.ts";
-import { canMoveOrder, type OrderStatus, orderStatusLabels } from "../../../common/order-status.ts";
+import { canMoveOrder, type OrderStatus, orderStatusLabels, paidOrderStatuses } from "../../../common/order-status.ts";
 import type { Db } from "../../db/client.ts";
 import type { ServiceContext } from "../../kernel/area.ts";
+import type { TrackingMail } from "../mail/templates/index.ts";
 import { products, productVariants } from "../products/tables.ts";
 import { orderMail } from "./order-mail.ts";
+import { trackingView } from "./order-views.ts";
 import { orderEvents, orderItems, orders } from "./tables.ts";
 
 export type OrderRow = typeof orders.$inferSelect;
+
+/** How a sent order travels: the carrier, its code and, for "Outra transportadora", the page given. */
+export type OrderTracking = { carrier: Carrier; code: string; url: string | null };
 
 /** Who moved an order: a person, or the system (expiry) or a payment provider by name. */
 export type MoveActor = { id: number | null; name: string };
 
 /** Statuses in which the order's units count as sold ("mais vendidos"). */
-const SOLD: readonly OrderStatus[] = ["paid", "processing", "sent", "received"];
+const SOLD = paidOrderStatuses;
 
 export function refusedMove(from: OrderStatus, to: OrderStatus) {
   return conflict(`Não é possível passar um pedido de "${orderStatusLabels[from]}" para "${orderStatusLabels[to]}".`, {
@@ -87,15 +93,18 @@ export async function moveOrder(
   order: OrderRow,
   to: OrderStatus,
   actor: MoveActor,
-  change: { note?: string; trackingCode?: string } = {},
+  change: { note?: string; tracking?: OrderTracking } = {},
 ): Promise<OrderRow> {
   const from = order.status;
   if (!canMoveOrder(from, to)) throw refusedMove(from, to);
+  const tracking = to === "sent" ? change.tracking : undefined;
   const [moved] = await tx.db
     .update(orders)
     .set({
       status: to,
-      trackingCode: to === "sent" ? (change.trackingCode ?? order.trackingCode) : order.trackingCode,
+      ...(tracking
+        ? { trackingCode: tracking.code, trackingCarrier: tracking.carrier, trackingUrl: tracking.url }
+        : {}),
       updatedAt: new Date(),
     })
     .where(and(eq(orders.id, order.id), eq(orders.status, from)))
@@ -123,8 +132,18 @@ async function queueStatusMail(tx: ServiceContext, order: OrderRow, note: string
   const to = order.customerEmail;
   if (order.status === "paid") await tx.services.mail.queue("order-paid", to, { order: mail });
   if (order.status === "sent")
-    await tx.services.mail.queue("order-sent", to, { order: mail, trackingCode: order.trackingCode ?? "" });
+    await tx.services.mail.queue("order-sent", to, { order: mail, tracking: trackingOf(order) });
   if (order.status === "canceled") await tx.services.mail.queue("order-canceled", to, { order: mail, reason: note });
   if (order.status === "processing" || order.status === "received" || order.status === "failed")
     await tx.services.mail.queue("order-status", to, { order: mail, status: orderStatusLabels[order.status], note });
+}
+
+/** The tracking of a sent order as the e-mail tells it. */
+function trackingOf(order: OrderRow): TrackingMail {
+  const tracking = trackingView(order);
+  return {
+    code: tracking.tracking_code ?? "",
+    carrier: carrierLabels[tracking.tracking_carrier ?? DEFAULT_CARRIER],
+    url: tracking.tracking_url,
+  };
 }

@@ -1,13 +1,20 @@
 import { and, desc, eq } from "drizzle-orm";
 import { isDomainError } from "../../../common/errors.ts";
-import { type OrderStatus, orderStatusLabels, unpaidOrderStatuses } from "../../../common/order-status.ts";
+import { formatBRL } from "../../../common/money.ts";
+import {
+  type OrderStatus,
+  orderStatusLabels,
+  paidOrderStatuses,
+  unpaidOrderStatuses,
+} from "../../../common/order-status.ts";
 import { sitePaths } from "../../../common/site-paths.ts";
 import type { OrderPaymentView } from "../../../common/views/orders.ts";
 import type { ServiceContext } from "../../kernel/area.ts";
-import type { PaymentMail } from "../mail/templates/index.ts";
+import type { PaymentMail, PaymentReversal } from "../mail/templates/index.ts";
 import type { ChargeInput, ProviderPayment } from "../payments/provider.ts";
 import { moveOrder, type OrderRow } from "./order-moves.ts";
-import { orderPayments, orders } from "./tables.ts";
+import { tellOwnerOfPayment, tellOwnerOfReversal } from "./owner-mail.ts";
+import { orderEvents, orderPayments, orders } from "./tables.ts";
 
 type PaymentRow = typeof orderPayments.$inferSelect;
 
@@ -109,12 +116,66 @@ export function paymentMail(context: ServiceContext, order: OrderRow, payment: O
   return { kind: "link", url: page };
 }
 
-export type PaymentOutcome = "paid" | "failed" | "recorded" | "stale" | "unknown_order" | "amount_mismatch";
+export type PaymentOutcome =
+  | "paid"
+  | "failed"
+  | "reversed"
+  | "recorded"
+  | "stale"
+  | "unknown_order"
+  | "amount_mismatch";
+
+/**
+ * A paid order's payment taken back, as the provider reports it: refunded or charged back, or cancelled
+ * after it had been approved (a pending charge cancelled once the order was paid otherwise is no news).
+ */
+function reversalOf(status: string, before: string | undefined): PaymentReversal | null {
+  if (status === before) return null;
+  if (status === "refunded" || status === "charged_back") return status;
+  if (status === "cancelled" && before === "approved") return "cancelled";
+  return null;
+}
+
+const REVERSAL_NOTES: Record<PaymentReversal, string> = {
+  refunded: "estornado",
+  charged_back: "contestado no cartão (chargeback)",
+  cancelled: "cancelado",
+};
+
+/**
+ * Writes a reversal in the order's history, its status unchanged (whether to cancel, or to hold the
+ * parcel, is the shop's call), and tells the shop.
+ */
+async function recordReversal(
+  tx: ServiceContext,
+  order: OrderRow,
+  payment: ProviderPayment,
+  reversal: PaymentReversal,
+): Promise<void> {
+  const provider = PROVIDER_NAMES[payment.provider];
+  await tx.db.insert(orderEvents).values({
+    orderId: order.id,
+    fromStatus: order.status,
+    toStatus: order.status,
+    actorId: null,
+    actorName: provider,
+    note: `Pagamento ${payment.externalId} ${REVERSAL_NOTES[reversal]} (${formatBRL(payment.amountCents)}), informou o ${provider}.`,
+  });
+  await tellOwnerOfReversal(tx, order, {
+    provider,
+    paymentId: payment.externalId,
+    reversal,
+    amountCents: payment.amountCents,
+    status: orderStatusLabels[order.status],
+  });
+  tx.announce({ name: "orders.changed", payload: { id: order.id } });
+}
 
 /**
  * What a payment provider says of a charge, asked of the provider itself (never taken from a webhook's
  * body). Notices arrive repeated and out of order: one older than what is recorded changes nothing;
- * an approval pays the order only for the whole amount; a refusal marks a pending order failed.
+ * an approval pays the order only for the whole amount (and tells the shop); a refusal marks a pending
+ * order failed; a refund or chargeback of a paid order goes in its history and to the shop.
  */
 export async function recordProviderPayment(
   context: ServiceContext,
@@ -157,7 +218,13 @@ export async function recordProviderPayment(
       if (order.status === "failed") await moveOrder(tx, order, "pending", actor, { note: "Novo pagamento" });
       const current = order.status === "failed" ? { ...order, status: "pending" as const } : order;
       await moveOrder(tx, current, "paid", actor, { note: `Pagamento ${payment.externalId} aprovado` });
+      await tellOwnerOfPayment(tx, order, { provider: actor.name, paymentId: payment.externalId });
       return "paid";
+    }
+    const reversal = reversalOf(payment.status, known?.status);
+    if (reversal && paidOrderStatuses.includes(order.status)) {
+      await recordReversal(tx, order, payment, reversal);
+      return "reversed";
     }
     if (payment.failed && order.status === "pending") {
       await moveOrder(tx, order, "failed", actor, { note: `Pagamento ${payment.externalId}: ${payment.status}` });

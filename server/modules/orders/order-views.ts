@@ -1,14 +1,16 @@
+import { DEFAULT_CARRIER, trackingUrl } from "../../../common/brazil/tracking.ts";
 import {
   type OrderStatus,
   orderStatusLabels,
   orderTransitions,
   unpaidOrderStatuses,
 } from "../../../common/order-status.ts";
-import type { OrderView } from "../../../common/views/orders.ts";
+import type { OrderTrackingView, OrderView } from "../../../common/views/orders.ts";
 import { type Actor, isAdmin } from "../../kernel/access.ts";
 import type { orderEvents, orderItems, orders } from "./tables.ts";
 
 type OrderRow = typeof orders.$inferSelect;
+type TrackingColumns = Pick<OrderRow, "trackingCode" | "trackingCarrier" | "trackingUrl">;
 type ItemRow = typeof orderItems.$inferSelect;
 type EventRow = typeof orderEvents.$inferSelect;
 
@@ -16,6 +18,17 @@ type EventRow = typeof orderEvents.$inferSelect;
 export function nextStatusesFor(viewer: Actor, status: OrderStatus): OrderStatus[] {
   if (isAdmin(viewer)) return [...orderTransitions[status]];
   return unpaidOrderStatuses.includes(status) ? ["canceled"] : [];
+}
+
+/** The code, its carrier and where the customer follows it; all null until the order is sent. */
+export function trackingView(order: TrackingColumns): OrderTrackingView {
+  if (order.trackingCode === null) return { tracking_code: null, tracking_carrier: null, tracking_url: null };
+  const carrier = order.trackingCarrier ?? DEFAULT_CARRIER;
+  return {
+    ...trackingView(order),
+    tracking_carrier: carrier,
+    tracking_url: trackingUrl(carrier, order.trackingCode, order.trackingUrl),
+  };
 }
 
 export function orderView(viewer: Actor, order: OrderRow, items: ItemRow[], events: EventRow[]): OrderView {
@@ -49,7 +62,7 @@ export function orderView(viewer: Actor, order: OrderRow, items: ItemRow[], even
     shipping_cents: order.shippingCents,
     total_cents: order.totalCents,
     payment_method: order.paymentMethod,
-    tracking_code: order.trackingCode,
+    ...trackingView(order),
     expires_at: order.expiresAt.toISOString(),
     created_at: order.createdAt.toISOString(),
     history: events.map((event) => ({

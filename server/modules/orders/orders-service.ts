@@ -13,7 +13,7 @@ import { requireShopOpen } from "../shop/shop-open.ts";
 import { orderMail } from "./order-mail.ts";
 import { moveOrder, type OrderRow } from "./order-moves.ts";
 import { type PaymentOutcome, paymentMail, paymentOf, recordProviderPayment } from "./order-payments.ts";
-import { orderView } from "./order-views.ts";
+import { orderView, trackingView } from "./order-views.ts";
 import { ordersAccess } from "./orders-access.ts";
 import { placeOrder } from "./place-order.ts";
 import { shopDashboard } from "./shop-dashboard.ts";
@@ -131,6 +131,9 @@ export function createOrdersService(context: ServiceContext) {
             itemCount,
             totalCents: orders.totalCents,
             createdAt: orders.createdAt,
+            trackingCode: orders.trackingCode,
+            trackingCarrier: orders.trackingCarrier,
+            trackingUrl: orders.trackingUrl,
           })
           .from(orders)
           .where(where)
@@ -150,6 +153,7 @@ export function createOrdersService(context: ServiceContext) {
           item_count: row.itemCount,
           total_cents: row.totalCents,
           created_at: row.createdAt.toISOString(),
+          ...trackingView(row),
         })),
         total?.value ?? 0,
         query,
@@ -192,7 +196,14 @@ export function createOrdersService(context: ServiceContext) {
         if (!order) throw notFound(ORDER_NOT_FOUND);
         if (!isAdmin(viewer) && !(input.status === "canceled" && unpaidOrderStatuses.includes(order.status)))
           throw forbidden("Só a loja pode mudar a situação deste pedido.");
-        return moveOrder(tx, order, input.status, viewer, { note: input.note, trackingCode: input.tracking_code });
+        return moveOrder(tx, order, input.status, viewer, {
+          note: input.note,
+          tracking: {
+            carrier: input.carrier,
+            code: input.tracking_code,
+            url: input.carrier === "other" && input.tracking_url !== "" ? input.tracking_url : null,
+          },
+        });
       });
       return view(viewer, moved);
     },

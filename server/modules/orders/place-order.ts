@@ -12,6 +12,7 @@ import type { ServiceContext } from "../../kernel/area.ts";
 import { productVariants } from "../products/tables.ts";
 import { users } from "../users/tables.ts";
 import { refreshStockTotals } from "./order-moves.ts";
+import { tellOwnerOfNewOrder } from "./owner-mail.ts";
 import { orderEvents, orderItems, orders } from "./tables.ts";
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -193,6 +194,7 @@ export async function placeOrder(
         actorName: input.name,
         note: "Pedido realizado",
       });
+      await tellOwnerOfNewOrder(tx, order);
       await tx.db
         .update(users)
         .set({ taxId: input.tax_id, phone: input.phone, organization: input.organization, updatedAt: new Date() })

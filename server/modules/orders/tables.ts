@@ -13,6 +13,7 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import type { Carrier } from "../../../common/brazil/tracking.ts";
 import { orderStatuses } from "../../../common/order-status.ts";
 import type { PaymentProvider } from "../../../common/schemas/payments.ts";
 import type { OrderAddress, OrderShipping } from "../../../common/views/orders.ts";
@@ -53,6 +54,10 @@ export const orders = pgTable(
     /** The payment provider chosen when the order was placed: pix, mercadopago or manual. */
     paymentMethod: text("payment_method").$type<PaymentProvider>().notNull(),
     trackingCode: text("tracking_code"),
+    /** Who carries it once sent (common/brazil/tracking.ts); its tracking page follows from the code. */
+    trackingCarrier: text("tracking_carrier").$type<Carrier>(),
+    /** The tracking page the administrator gave for "Outra transportadora" (https). */
+    trackingUrl: text("tracking_url"),
     /** An unpaid order is canceled after this, and its stock given back. */
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     /** Set in the transaction that gives the stock back: it is given back once. */

@@ -10,6 +10,9 @@ import {
 import { type ShippingSettings, shippingSettingsSchema } from "../../../common/schemas/shipping.ts";
 import {
   DEFAULT_ORDER_EXPIRY_HOURS,
+  type OwnerNotice,
+  type OwnerNotifications,
+  ownerNotificationsSchema,
   type ShippingQuoteInput,
   type ShopSettingsInput,
 } from "../../../common/schemas/shop.ts";
@@ -46,9 +49,14 @@ function defaultRow(): ShopSettingsRow {
     shipping: shippingSettingsSchema.parse({}),
     payments: null,
     orderExpiryHours: DEFAULT_ORDER_EXPIRY_HOURS,
+    notifications: null,
     updatedAt: new Date(0),
   };
 }
+
+/** Where the shop's e-mails go and which are on; before the first save, every one on, to the site's e-mail. */
+const notificationsOf = (row: ShopSettingsRow): OwnerNotifications =>
+  ownerNotificationsSchema.parse(row.notifications ?? {});
 
 /** The stored payment settings, every field present; Pix with nothing set before the first save. */
 const paymentsOf = (row: ShopSettingsRow): PaymentSettings => paymentSettingsSchema.parse(row.payments ?? {});
@@ -79,6 +87,7 @@ function settingsView(row: ShopSettingsRow): ShopSettingsView {
     shipping: { ...row.shipping, correios: { ...correios, access_code: "", access_code_set: access_code !== "" } },
     payments: paymentsView(paymentsOf(row)),
     order_expiry_hours: row.orderExpiryHours,
+    notifications: notificationsOf(row),
   };
 }
 
@@ -151,6 +160,7 @@ export function createShopService(context: ServiceContext, state: ShopState) {
           shipping,
           payments: paymentsToStore(input.payments, storedPayments),
           orderExpiryHours: input.order_expiry_hours,
+          notifications: input.notifications ?? stored?.notifications ?? null,
           updatedAt: new Date(),
         };
         const [row] = await tx.db
@@ -177,6 +187,17 @@ export function createShopService(context: ServiceContext, state: ShopState) {
     async paymentGateway(provider?: PaymentProvider): Promise<PaymentGateway> {
       const settings = paymentsOf(await readRow());
       return createPaymentGateway({ ...settings, provider: provider ?? settings.provider }, state.payments);
+    },
+
+    /**
+     * Where the shop's e-mail of `notice` goes: the address set for the shop, else the site's public
+     * e-mail; null when that notice is off or there is no address at all.
+     */
+    async ownerAddress(notice: OwnerNotice): Promise<string | null> {
+      const notifications = notificationsOf(await readRow());
+      if (!notifications[notice]) return null;
+      if (notifications.email !== "") return notifications.email;
+      return (await context.services.settings.get())?.email || null;
     },
 
     /** Hours after which an unpaid order is canceled and its stock given back. */

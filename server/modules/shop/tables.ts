@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { check, integer, jsonb, pgTable, text } from "drizzle-orm/pg-core";
 import type { PaymentSettings } from "../../../common/schemas/payments.ts";
 import type { ShippingSettings } from "../../../common/schemas/shipping.ts";
+import type { OwnerNotifications } from "../../../common/schemas/shop.ts";
 import { updatedAt } from "../../db/columns.ts";
 
 /** The shop's one row of settings (/conta/shop): who sells, where parcels leave from, how they travel. */
@@ -23,6 +24,8 @@ export const shopSettings = pgTable(
     payments: jsonb("payments").$type<PaymentSettings>(),
     /** An unpaid order is canceled after this many hours and its stock given back (3 days by default). */
     orderExpiryHours: integer("order_expiry_hours").notNull().default(72),
+    /** The shop's own e-mails: where they go and which are on, as ownerNotificationsSchema reads them. */
+    notifications: jsonb("notifications").$type<OwnerNotifications>(),
     updatedAt: updatedAt(),
   },
   (table) => [check("shop_settings_single_row", sql`${table.id} = 1`)],

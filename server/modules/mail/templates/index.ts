@@ -1,5 +1,6 @@
 import { accountCreated } from "./account-created.ts";
 import { contactMessage } from "./contact-message.ts";
+import { emailChanged } from "./email-changed.ts";
 import { layout, type MailContent, type MailSite, type RenderedMail } from "./layout.ts";
 import type { MailTemplateData, MailTemplateName } from "./mail-data.ts";
 import { orderCanceled } from "./order-canceled.ts";
@@ -7,10 +8,19 @@ import { orderPaid } from "./order-paid.ts";
 import { orderReceived } from "./order-received.ts";
 import { orderSent } from "./order-sent.ts";
 import { orderStatus } from "./order-status.ts";
+import { ownerNewOrder, ownerPaymentConfirmed, ownerPaymentReversed } from "./owner-order.ts";
 import { passwordReset } from "./password-reset.ts";
 
 export type { MailSite, RenderedMail } from "./layout.ts";
-export type { MailTemplateData, MailTemplateName, OrderMail, PaymentMail } from "./mail-data.ts";
+export type {
+  MailTemplateData,
+  MailTemplateName,
+  OrderMail,
+  OwnerOrderMail,
+  PaymentMail,
+  PaymentReversal,
+  TrackingMail,
+} from "./mail-data.ts";
 
 const templates: { [Name in MailTemplateName]: (data: MailTemplateData[Name], site: MailSite) => MailContent } = {
   "order-received": orderReceived,
@@ -19,8 +29,12 @@ const templates: { [Name in MailTemplateName]: (data: MailTemplateData[Name], si
   "order-canceled": orderCanceled,
   "order-status": orderStatus,
   "contact-message": contactMessage,
+  "owner-new-order": ownerNewOrder,
+  "owner-payment-confirmed": ownerPaymentConfirmed,
+  "owner-payment-reversed": ownerPaymentReversed,
   "password-reset": passwordReset,
   "account-created": accountCreated,
+  "email-changed": emailChanged,
 };
 
 /** The e-mail `template` makes of `data`, in the site's frame; a subject always fits on one header line. */

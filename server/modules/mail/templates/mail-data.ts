@@ -21,17 +21,46 @@ export type PaymentMail =
   | { kind: "manual"; instructions: string }
   | { kind: "none" };
 
+/**
+ * An order as the shop's own e-mails show it: who bought, and the order's page in the account area when
+ * BASE_URL is set (never an address taken from a request).
+ */
+export type OwnerOrderMail = {
+  order: OrderMail;
+  customerEmail: string;
+  customerPhone: string;
+  link: string | null;
+};
+
+/** What a payment provider reported of a paid order's payment: money given back, or disputed. */
+export type PaymentReversal = "refunded" | "charged_back" | "cancelled";
+
+/** The tracking of a sent order: the carrier's name and, when there is one, its tracking page. */
+export type TrackingMail = { code: string; carrier: string; url: string | null };
+
 /** Each template's name and the data it is rendered from. */
 export type MailTemplateData = {
   "order-received": { order: OrderMail; payment: PaymentMail };
   "order-paid": { order: OrderMail };
-  "order-sent": { order: OrderMail; trackingCode: string };
+  "order-sent": { order: OrderMail; tracking: TrackingMail };
   "order-canceled": { order: OrderMail; reason: string };
   /** Any other step: `status` is its label (common/order-status.ts), `note` the administrator's, maybe empty. */
   "order-status": { order: OrderMail; status: string; note: string };
   "contact-message": { name: string; email: string; message: string };
+  "owner-new-order": OwnerOrderMail & { paymentMethod: string };
+  "owner-payment-confirmed": OwnerOrderMail & { provider: string; paymentId: string };
+  "owner-payment-reversed": OwnerOrderMail & {
+    provider: string;
+    paymentId: string;
+    reversal: PaymentReversal;
+    amountCents: number;
+    /** The order's status now, which the reversal does not change. */
+    status: string;
+  };
   "password-reset": { name: string; link: string };
   "account-created": { name: string; loginUrl: string };
+  /** To the old address: the new one partly hidden, when (São Paulo time), and the contact page if BASE_URL is set. */
+  "email-changed": { name: string; newEmail: string; changedAt: string; byAdmin: boolean; contactUrl: string | null };
 };
 
 export type MailTemplateName = keyof MailTemplateData;

@@ -1,19 +1,40 @@
-import { html } from "./html.ts";
+import { type Html, html } from "./html.ts";
 import type { MailContent } from "./layout.ts";
-import type { MailTemplateData } from "./mail-data.ts";
+import type { MailTemplateData, TrackingMail } from "./mail-data.ts";
 import { orderSummaryHtml, orderSummaryText } from "./order-summary.ts";
 
-export function orderSent({ order, trackingCode }: MailTemplateData["order-sent"]): MailContent {
+const CODE_STYLE = "font-family:Consolas,Menlo,monospace;font-size:18px;font-weight:bold;letter-spacing:1px";
+
+/** The code, and the carrier's tracking page when it has one. */
+function trackingPart(tracking: TrackingMail): { html: Html; text: string[] } {
+  const follow = `Acompanhe a entrega com o código de rastreamento (${tracking.carrier}):`;
+  if (tracking.url === null)
+    return {
+      html: html`<p style="margin:0">${follow}</p>
+<p style="margin:8px 0 0;${CODE_STYLE}">${tracking.code}</p>`,
+      text: [follow, tracking.code],
+    };
+  const link = "Rastrear a encomenda no site da transportadora";
+  return {
+    html: html`<p style="margin:0">${follow}</p>
+<p style="margin:8px 0 0;${CODE_STYLE}">${tracking.code}</p>
+<p style="margin:8px 0 0"><a href="${tracking.url}">${link}</a></p>`,
+    text: [follow, tracking.code, "", `${link}: ${tracking.url}`],
+  };
+}
+
+export function orderSent({ order, tracking }: MailTemplateData["order-sent"]): MailContent {
   const message = `Olá, ${order.customerName}! O seu pedido nº ${order.number} foi enviado por ${order.shippingName}.`;
-  const tracking = "Acompanhe a entrega com o código de rastreamento:";
+  const part = trackingPart(tracking);
   return {
     subject: `Pedido nº ${order.number} enviado`,
     heading: "Seu pedido foi enviado",
     html: html`<p style="margin:0 0 8px">${message}</p>
-<p style="margin:0">${tracking}</p>
-<p style="margin:8px 0 0;font-family:Consolas,Menlo,monospace;font-size:18px;font-weight:bold;letter-spacing:1px">${trackingCode}</p>
+${part.html}
 ${orderSummaryHtml(order)}`,
-    text: [message, "", tracking, trackingCode, "", orderSummaryText(order)].join("\n"),
-    action: { label: "Ver o pedido", url: order.url },
+    text: [message, "", ...part.text, "", orderSummaryText(order)].join("\n"),
+    action: tracking.url
+      ? { label: "Rastrear encomenda", url: tracking.url }
+      : { label: "Ver o pedido", url: order.url },
   };
 }

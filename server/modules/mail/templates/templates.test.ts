@@ -69,9 +69,13 @@ describe("the e-mail templates", () => {
 
   it("makes every order step's e-mail in pt-BR", () => {
     expect(renderMail("order-paid", { order }, site).subject).toBe("Pagamento confirmado: pedido nº 1042");
-    const sent = renderMail("order-sent", { order, trackingCode: "AA123456789BR" }, site);
+    const sent = renderMail(
+      "order-sent",
+      { order, tracking: { code: "AA123456785BR", carrier: "Correios", url: null } },
+      site,
+    );
     expect(sent.subject).toBe("Pedido nº 1042 enviado");
-    expect(sent.text).toContain("código de rastreamento:\nAA123456789BR");
+    expect(sent.text).toContain("código de rastreamento (Correios):\nAA123456785BR");
     const canceled = renderMail("order-canceled", { order, reason: "Pagamento não recebido" }, site);
     expect(canceled.subject).toBe("Pedido nº 1042 cancelado");
     expect(canceled.text).toContain("Motivo: Pagamento não recebido");
@@ -100,7 +104,11 @@ describe("the e-mail templates", () => {
       renderMail("contact-message", { name: HOSTILE, email: "a@example.com", message: `${HOSTILE}\nlinha 2` }, site),
       renderMail("order-received", { order: hostileOrder, payment: { kind: "manual", instructions: HOSTILE } }, site),
       renderMail("order-canceled", { order: hostileOrder, reason: HOSTILE }, site),
-      renderMail("order-sent", { order: hostileOrder, trackingCode: HOSTILE }, site),
+      renderMail(
+        "order-sent",
+        { order: hostileOrder, tracking: { code: HOSTILE, carrier: "Correios", url: null } },
+        site,
+      ),
       renderMail("account-created", { name: "Ana", loginUrl: "https://x.example/login" }, { ...site, title: HOSTILE }),
     ];
     for (const mail of mails) {
@@ -144,5 +152,99 @@ describe("the e-mail templates", () => {
   it("leaves the site's address out before BASE_URL is set", () => {
     const mail = renderMail("order-paid", { order }, { ...site, url: null });
     expect(mail.text.trimEnd().endsWith("Mensagem automática de Cooperativa Vale Verde")).toBe(true);
+  });
+});
+
+describe("the tracking in the 'Produto enviado' e-mail", () => {
+  it("links the carrier's tracking page, in both bodies and as the button", () => {
+    const url = "https://rastreamento.correios.com.br/app/index.php?objetos=AA123456785BR";
+    const mail = renderMail(
+      "order-sent",
+      { order, tracking: { code: "AA123456785BR", carrier: "Correios", url } },
+      site,
+    );
+    expect(mail.html).toContain(`href="${url}"`);
+    expect(mail.html).toContain("Rastrear a encomenda no site da transportadora");
+    expect(mail.text).toContain(`Rastrear a encomenda no site da transportadora: ${url}`);
+    expect(mail.text).toContain(`Rastrear encomenda: ${url}`);
+  });
+
+  it("shows the code alone when the carrier has no page, the button leading to the order", () => {
+    const mail = renderMail(
+      "order-sent",
+      { order, tracking: { code: "LOTE 7/B", carrier: "Outra transportadora", url: null } },
+      site,
+    );
+    expect(mail.text).toContain("código de rastreamento (Outra transportadora):\nLOTE 7/B");
+    expect(mail.text).not.toContain("Rastrear");
+    expect(mail.text).toContain(`Ver o pedido: ${order.url}`);
+  });
+});
+
+describe("the shop's own e-mails", () => {
+  const link = "https://coop.example.com/conta/pedidos/7";
+  const owner = { order, customerEmail: "joana@example.com", customerPhone: "81987654321", link };
+
+  it("tells a new order: who bought, how to reach her, items, total, payment and the order's page", () => {
+    const mail = renderMail("owner-new-order", { ...owner, paymentMethod: "Pix" }, site);
+    expect(mail.subject).toBe("Novo pedido nº 1042: R$ 1.316,46 de Joana Silva");
+    for (const body of [mail.text, mail.html]) {
+      expect(body).toContain("Joana Silva (joana@example.com, (81) 98765-4321) fez o pedido nº 1042, de R$ 1.316,46.");
+      expect(body).toContain("Forma de pagamento: Pix.");
+      expect(body).toContain("Café torrado (500 g)");
+      expect(body).toContain("R$ 1.316,46");
+      expect(body).toContain(link);
+      expect(body).toContain("Responda a este e-mail para escrever a quem fez o pedido.");
+    }
+    expect(mail.text).toContain(`Ver o pedido: ${link}`);
+  });
+
+  it("has no link at all without BASE_URL", () => {
+    const mail = renderMail("owner-new-order", { ...owner, link: null, paymentMethod: "Pix" }, site);
+    expect(mail.text).not.toContain("/conta/pedidos");
+    expect(mail.html).not.toContain("/conta/pedidos");
+    expect(mail.text).not.toContain("Ver o pedido");
+  });
+
+  it("tells a payment confirmed by the provider", () => {
+    const mail = renderMail(
+      "owner-payment-confirmed",
+      { ...owner, provider: "Mercado Pago", paymentId: "1325000001" },
+      site,
+    );
+    expect(mail.subject).toBe("Pagamento confirmado pelo Mercado Pago: pedido nº 1042 (R$ 1.316,46)");
+    expect(mail.text).toContain("O Mercado Pago confirmou o pagamento 1325000001, de R$ 1.316,46, do pedido nº 1042");
+  });
+
+  it("tells a refund and a chargeback apart, and that the order's status stays", () => {
+    const reversed = (reversal: "refunded" | "charged_back") =>
+      renderMail(
+        "owner-payment-reversed",
+        {
+          ...owner,
+          provider: "Mercado Pago",
+          paymentId: "1325000001",
+          reversal,
+          amountCents: 131646,
+          status: "Produto enviado",
+        },
+        site,
+      );
+    const refund = reversed("refunded");
+    expect(refund.subject).toBe("Estorno no pedido nº 1042: Mercado Pago");
+    expect(refund.text).toContain("o pagamento 1325000001, de R$ 1.316,46, do pedido nº 1042");
+    expect(refund.text).toContain("foi estornado");
+    expect(refund.text).toContain("O pedido continua como “Produto enviado”");
+    const chargeback = reversed("charged_back");
+    expect(chargeback.subject).toBe("Contestação (chargeback) no pedido nº 1042: Mercado Pago");
+    expect(chargeback.text).toContain("foi contestado junto ao cartão (chargeback)");
+  });
+
+  it("escapes what the customer typed", () => {
+    const hostile = { ...owner, order: { ...order, customerName: HOSTILE }, customerPhone: "" };
+    const mail = renderMail("owner-new-order", { ...hostile, paymentMethod: "Pix" }, site);
+    expect(mail.html).not.toContain("<script>");
+    expect(mail.html).toContain("&lt;script&gt;");
+    expect(mail.text).toContain(`${HOSTILE} (joana@example.com) fez o pedido`);
   });
 });
