@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { INVALID_CHARACTERS } from "../zod.ts";
-import { CEP_FORMAT_MESSAGE, cepField, formatCep, normalizeCep, ufOfCep } from "./cep.ts";
+import { CEP_FORMAT_MESSAGE, cepField, cepStateMismatch, formatCep, normalizeCep, ufOfCep } from "./cep.ts";
 import { states } from "./states.ts";
 
 /** A CEP in each capital: a street, a square or the main post office. */
@@ -108,6 +108,22 @@ describe("ufOfCep", () => {
 
   it("gives null for text that is not a CEP", () => {
     for (const text of ["", "0131010", "abcde-fgh", "01310-1000"]) expect(ufOfCep(text), text).toBeNull();
+  });
+});
+
+describe("cepStateMismatch", () => {
+  it("says which state a CEP belongs to when the address names another", () => {
+    expect(cepStateMismatch("50010000", "SP")).toBe("O CEP 50010-000 é de PE, não de SP");
+    expect(cepStateMismatch("01310-100", "PE")).toBe("O CEP 01310-100 é de SP, não de PE");
+    // The split ranges: Brasília's Planaltina and Goiás's are neighbours.
+    expect(cepStateMismatch("73300-000", "GO")).toBe("O CEP 73300-000 é de DF, não de GO");
+  });
+
+  it("accepts every capital's CEP in its own state, and leaves unreadable input to its own field", () => {
+    for (const [uf, [, cep]] of Object.entries(capitals)) expect(cepStateMismatch(cep, uf), cep).toBeNull();
+    expect(cepStateMismatch("00000-000", "SP")).toBeNull();
+    expect(cepStateMismatch("abc", "SP")).toBeNull();
+    expect(cepStateMismatch("50010000", "")).toBeNull();
   });
 });
 

@@ -77,6 +77,18 @@ export function ufOfCep(cep: string): StateCode | null {
   return digits === null ? null : stateOfDigits(digits);
 }
 
+/**
+ * Why a CEP cannot be in state `uf` ("O CEP 50010-000 é de PE, não de SP"), or null when it is (or when
+ * either is not readable: their own fields say so). Shipping is quoted for the CEP, so an address in another
+ * state would be charged another state's rate.
+ */
+export function cepStateMismatch(cep: string, uf: string): string | null {
+  const digits = normalizeCep(cep);
+  const actual = digits === null ? null : stateOfDigits(digits);
+  if (digits === null || actual === null || uf === "" || actual === uf) return null;
+  return `O CEP ${formatCep(digits)} é de ${actual}, não de ${uf}`;
+}
+
 export const CEP_FORMAT_MESSAGE = "Informe um CEP válido, como 01310-100";
 
 /** A form's CEP (text, as typed) read as its 8 digits. */
