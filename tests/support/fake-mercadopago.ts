@@ -76,6 +76,8 @@ export type FakeMercadoPago = {
   /** The payment is paid; with `amountCents`, for another amount than charged. */
   approve(paymentId: string, options?: { amountCents?: number }): FakePayment;
   reject(paymentId: string): FakePayment;
+  /** A pending payment ends unpaid: its Pix expired, or the seller cancelled it. */
+  cancel(paymentId: string): FakePayment;
   /** The seller gives an approved payment's money back. */
   refund(paymentId: string): FakePayment;
   /** The payer's card issuer takes an approved payment's money back (a chargeback). */
@@ -140,6 +142,11 @@ export async function startFakeMercadoPago(
         status_detail: "cc_rejected_other_reason",
         date_last_updated: tick(),
       });
+      return payment;
+    },
+    cancel(paymentId) {
+      const payment = find(paymentId);
+      Object.assign(payment, { status: "cancelled", status_detail: "expired", date_last_updated: tick() });
       return payment;
     },
     refund(paymentId) {

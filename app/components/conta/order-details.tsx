@@ -1,6 +1,8 @@
-import { Paper, SimpleGrid, Stack, Table, Text, Title } from "@mantine/core";
+import { Anchor, Paper, SimpleGrid, Stack, Table, Text, Title } from "@mantine/core";
+import { IconExternalLink } from "@tabler/icons-react";
 import type { ReactNode } from "react";
 import { formatPhone } from "../../../common/brazil/phone.ts";
+import { carrierLabels } from "../../../common/brazil/tracking.ts";
 import { formatBRL } from "../../../common/money.ts";
 import type { OrderView } from "../../../common/views/orders.ts";
 import { cepText, taxIdText } from "./order-text.ts";
@@ -14,6 +16,22 @@ const paymentMethodLabels: Record<string, string> = {
   manual: "Transferência ou pagamento na retirada",
 };
 const paymentText = (method: string) => paymentMethodLabels[method] ?? method;
+
+/**
+ * The carrier's tracking page for the parcel. It opens in a new tab, on another site: the link says so, and
+ * gives that site no hold on this page (noopener).
+ */
+export function TrackingLink({ url }: { url: string }) {
+  return (
+    <Anchor href={url} target="_blank" rel="noopener noreferrer" size="sm" fw={600}>
+      Rastrear encomenda{" "}
+      <Text span size="xs" fw={400}>
+        (abre o site da transportadora em nova aba)
+      </Text>{" "}
+      <IconExternalLink size={14} aria-hidden style={{ verticalAlign: "text-bottom" }} />
+    </Anchor>
+  );
+}
 
 /** One labelled fact of a section: a term and its description. */
 function Fact({ term, children }: { term: string; children: ReactNode }) {
@@ -141,7 +159,16 @@ export function OrderFacts({ order }: { order: OrderView }) {
           <Fact term="Valor do frete">{formatBRL(shipping.price_cents)}</Fact>
           <Fact term="Prazo">{daysText(shipping.delivery_days)}</Fact>
           {shipping.details ? <Fact term="Detalhes">{shipping.details}</Fact> : null}
-          <Fact term="Código de rastreamento">{order.tracking_code ?? "Ainda não enviado"}</Fact>
+          {order.tracking_carrier ? <Fact term="Transportadora">{carrierLabels[order.tracking_carrier]}</Fact> : null}
+          <Fact term="Código de rastreamento">
+            {order.tracking_code ?? "Ainda não enviado"}
+            {order.tracking_url ? (
+              <>
+                <br />
+                <TrackingLink url={order.tracking_url} />
+              </>
+            ) : null}
+          </Fact>
         </Stack>
       </Section>
       <Section title="Pagamento">

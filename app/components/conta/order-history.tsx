@@ -3,7 +3,10 @@ import { formatDateTime } from "../../../common/dates/format.ts";
 import { orderStatusLabels } from "../../../common/order-status.ts";
 import type { OrderView } from "../../../common/views/orders.ts";
 
-/** Every change of the order's status: who, when, from and to, and the note left with it. */
+/**
+ * Every change of the order's status, and every notice that left it as it was: who, when, from and to,
+ * and the note left with it.
+ */
 export function OrderHistory({ history }: { history: OrderView["history"] }) {
   return (
     <Paper withBorder p="md">
@@ -28,6 +31,9 @@ export function OrderHistory({ history }: { history: OrderView["history"] }) {
                 <Table.Td>
                   {event.from === null ? (
                     <>Pedido feito: {orderStatusLabels[event.to]}</>
+                  ) : event.from === event.to ? (
+                    // A notice that left the status as it was (a refund reported by the payment provider).
+                    orderStatusLabels[event.to]
                   ) : (
                     <>
                       {orderStatusLabels[event.from]} <span aria-hidden>→</span> <VisuallyHidden>para</VisuallyHidden>{" "}

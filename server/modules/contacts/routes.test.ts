@@ -1,7 +1,8 @@
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { ContactView } from "../../../common/views/contacts.ts";
 import { withTestApp } from "../../../tests/support/with-test-app.ts";
+import { mailOutbox } from "../mail/tables.ts";
 
 const t = withTestApp({ env: { TRUST_PROXY: "true" } });
 
@@ -191,5 +192,55 @@ describe("reading messages", () => {
       expect(missing.status, method).toBe(404);
       expect(missing.json()).toEqual({ message: "Mensagem não encontrada." });
     }
+  });
+});
+
+describe("telling the shop of a new message", () => {
+  const OWNER = "vendas@boaterra.example.com";
+  const contactMails = () =>
+    t.database.db
+      .select({ to: mailOutbox.to, replyTo: mailOutbox.replyTo, subject: mailOutbox.subject, text: mailOutbox.text })
+      .from(mailOutbox)
+      .where(eq(mailOutbox.kind, "contact-message"));
+
+  async function notify(token: string, notifications: Record<string, unknown>) {
+    const saved = await t.request("PUT", "/api/shop/settings", {
+      token,
+      body: { legal_name: "Cooperativa Boa Terra", notifications },
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+  }
+
+  async function setPublicEmail(token: string, email: string) {
+    const settings = (await t.request("GET", "/api/settings")).json<Record<string, unknown>>();
+    expect((await t.request("POST", "/api/settings", { token, body: { ...settings, email } })).status).toBe(200);
+  }
+
+  it("e-mails the shop's notice address, the answer going to the sender", async () => {
+    const token = await t.setupSite();
+    await setPublicEmail(token, "contato@boaterra.example.com");
+    await notify(token, { email: OWNER });
+    expect((await send(message())).status).toBe(201);
+    expect(await contactMails()).toEqual([
+      {
+        to: OWNER,
+        replyTo: "joana@example.com",
+        subject: "Nova mensagem de contato de Joana",
+        text: expect.stringContaining("Quero saber mais sobre a cooperativa."),
+      },
+    ]);
+  });
+
+  it("falls back to the site's public e-mail, and sends nothing when switched off or without any address", async () => {
+    const token = await t.setupSite();
+    expect((await send(message())).status).toBe(201);
+    expect(await contactMails()).toEqual([]);
+    await setPublicEmail(token, "contato@boaterra.example.com");
+    expect((await send(message())).status).toBe(201);
+    expect((await contactMails()).map((mail) => mail.to)).toEqual(["contato@boaterra.example.com"]);
+    await notify(token, { email: OWNER, contact_message: false });
+    expect((await send(message())).status).toBe(201);
+    expect(await contactMails()).toHaveLength(1);
+    expect((await t.request("GET", "/api/contacts", { token })).json<ContactList>().pagination.total).toBe(3);
   });
 });

@@ -84,7 +84,11 @@ describe("with SMTP_URL set", () => {
     });
     expect(sent.status).toBe(201);
     const [mail] = await smtp.waitFor(1);
-    expect(mail).toMatchObject({ to: [SUPER.email], subject: "Nova mensagem de contato de Rui <b>" });
+    expect(mail).toMatchObject({
+      to: [SUPER.email],
+      replyTo: "rui@example.com",
+      subject: "Nova mensagem de contato de Rui <b>",
+    });
     expect(mail?.text).toContain("Vocês entregam em Campinas?");
     expect(mail?.html).toContain("Rui &lt;b&gt;");
   });

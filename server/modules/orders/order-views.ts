@@ -25,7 +25,7 @@ export function trackingView(order: TrackingColumns): OrderTrackingView {
   if (order.trackingCode === null) return { tracking_code: null, tracking_carrier: null, tracking_url: null };
   const carrier = order.trackingCarrier ?? DEFAULT_CARRIER;
   return {
-    ...trackingView(order),
+    tracking_code: order.trackingCode,
     tracking_carrier: carrier,
     tracking_url: trackingUrl(carrier, order.trackingCode, order.trackingUrl),
   };

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { getRequestListener } from "@hono/node-server";
-import { eq } from "drizzle-orm";
+import { asc, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { cartCookieValue, emptyCart } from "../../../common/cart.ts";
 import type { OrderPaymentView, OrderView } from "../../../common/views/orders.ts";
@@ -13,7 +13,8 @@ import {
   startFakeMercadoPago,
 } from "../../../tests/support/fake-mercadopago.ts";
 import { withTestApp } from "../../../tests/support/with-test-app.ts";
-import { orderPayments } from "./tables.ts";
+import { mailOutbox } from "../mail/tables.ts";
+import { orderPayments, orders } from "./tables.ts";
 
 // The fake starts before the app, which reads MERCADOPAGO_URL when it is built.
 const env: Record<string, string> = {};
@@ -236,5 +237,157 @@ describe("Mercado Pago", () => {
     ).json<Placed>();
     expect(retried.payment.kind).toBe("provider");
     onlyPaymentOf(order.id);
+  });
+});
+
+describe("the shop's e-mails from Mercado Pago's notices", () => {
+  const OWNER = "vendas@boaterra.example.com";
+
+  /** The shop settings of beforeEach, with where and which e-mails the shop gets. */
+  async function notify(notifications: Record<string, unknown>) {
+    const saved = await t.request("PUT", "/api/shop/settings", {
+      token: superToken,
+      body: {
+        legal_name: "Cooperativa Boa Terra",
+        shipping: {
+          table_rates: [
+            {
+              name: "Entrega",
+              region: { kind: "uf", uf: "PE" },
+              min_weight_grams: 0,
+              max_weight_grams: 30000,
+              price_cents: 1500,
+              delivery_days: 4,
+            },
+          ],
+        },
+        notifications,
+      },
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+  }
+
+  const ownerMails = () =>
+    t.database.db.select().from(mailOutbox).where(like(mailOutbox.kind, "owner-payment-%")).orderBy(asc(mailOutbox.id));
+
+  async function paidOrder() {
+    const { order } = await placeOrder();
+    const paymentId = onlyPaymentOf(order.id);
+    mercadoPago.approve(paymentId);
+    expect(JSON.parse((await mercadoPago.notify(webhook, paymentId)).body)).toEqual({ outcome: "paid" });
+    return { order, paymentId };
+  }
+
+  it("tells the shop of a payment the gateway confirmed, answers going to the customer, no link without BASE_URL", async () => {
+    await notify({ email: OWNER });
+    const { order, paymentId } = await paidOrder();
+    const [mail, ...more] = await ownerMails();
+    expect(more).toEqual([]);
+    expect(mail).toMatchObject({
+      kind: "owner-payment-confirmed",
+      to: OWNER,
+      subject: `Pagamento confirmado pelo Mercado Pago: pedido nº ${order.number} (R$ 114,80)`,
+    });
+    expect(mail?.replyTo).toMatch(/@example\.com$/);
+    expect(mail?.replyTo).toBe(order.customer.email);
+    expect(mail?.text).toContain(`O Mercado Pago confirmou o pagamento ${paymentId}, de R$ 114,80`);
+    expect(mail?.text).toContain("Maria da Silva");
+    expect(mail?.text).toContain("2 × R$ 49,90");
+    expect(mail?.text).not.toContain("/conta/pedidos");
+    // A repeated notice tells nothing new.
+    await mercadoPago.notify(webhook, paymentId);
+    expect(await ownerMails()).toHaveLength(1);
+  });
+
+  it("records a refund of a paid order in its history, status unchanged, and tells the shop once", async () => {
+    await notify({ email: OWNER });
+    const { order, paymentId } = await paidOrder();
+    mercadoPago.refund(paymentId);
+    expect(JSON.parse((await mercadoPago.notify(webhook, paymentId)).body)).toEqual({ outcome: "reversed" });
+    const after = await orderNow(order.id);
+    expect(after.status).toBe("paid");
+    expect(after.history.at(-1)).toMatchObject({
+      from: "paid",
+      to: "paid",
+      actor: "Mercado Pago",
+      note: `Pagamento ${paymentId} estornado (R$ 114,80), informou o Mercado Pago.`,
+    });
+    expect(JSON.parse((await mercadoPago.notify(webhook, paymentId)).body).outcome).toMatch(/stale|recorded/);
+    expect((await orderNow(order.id)).history).toHaveLength(3);
+    const reversed = (await ownerMails()).filter((mail) => mail.kind === "owner-payment-reversed");
+    expect(reversed).toHaveLength(1);
+    expect(reversed[0]).toMatchObject({
+      to: OWNER,
+      replyTo: order.customer.email,
+      subject: `Estorno no pedido nº ${order.number}: Mercado Pago`,
+    });
+    expect(reversed[0]?.text).toContain("O pedido continua como “Pagamento confirmado”");
+  });
+
+  it("tells a chargeback of an order already sent", async () => {
+    await notify({ email: OWNER });
+    const { order, paymentId } = await paidOrder();
+    await t.database.db.update(orders).set({ status: "sent" }).where(eq(orders.id, order.id));
+    mercadoPago.chargeBack(paymentId);
+    expect(JSON.parse((await mercadoPago.notify(webhook, paymentId)).body)).toEqual({ outcome: "reversed" });
+    const after = await orderNow(order.id);
+    expect(after.status).toBe("sent");
+    expect(after.history.at(-1)?.note).toContain("contestado no cartão (chargeback)");
+    const [, reversed] = await ownerMails();
+    expect(reversed?.subject).toBe(`Contestação (chargeback) no pedido nº ${order.number}: Mercado Pago`);
+    expect(reversed?.text).toContain("O pedido continua como “Produto enviado”");
+  });
+
+  it("sends neither when switched off, and still records the payment and the refund", async () => {
+    await notify({ email: OWNER, payment_confirmed: false, payment_reversed: false });
+    const { order, paymentId } = await paidOrder();
+    mercadoPago.refund(paymentId);
+    expect(JSON.parse((await mercadoPago.notify(webhook, paymentId)).body)).toEqual({ outcome: "reversed" });
+    expect((await orderNow(order.id)).history.map((event) => event.to)).toEqual(["pending", "paid", "paid"]);
+    expect(await ownerMails()).toEqual([]);
+  });
+
+  it("goes to the site's public e-mail when the shop sets none, and nowhere when there is none", async () => {
+    await notify({});
+    const { paymentId } = await paidOrder();
+    expect(await ownerMails()).toEqual([]);
+    const settings = (await t.request("GET", "/api/settings")).json<Record<string, unknown>>();
+    const saved = await t.request("POST", "/api/settings", {
+      token: superToken,
+      body: { ...settings, email: "contato@boaterra.example.com" },
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    mercadoPago.chargeBack(paymentId);
+    expect(JSON.parse((await mercadoPago.notify(webhook, paymentId)).body)).toEqual({ outcome: "reversed" });
+    expect((await ownerMails()).map((mail) => [mail.kind, mail.to])).toEqual([
+      ["owner-payment-reversed", "contato@boaterra.example.com"],
+    ]);
+  });
+
+  it("takes an approved payment reported cancelled later as taken back", async () => {
+    await notify({ email: OWNER });
+    const { order, paymentId } = await paidOrder();
+    mercadoPago.cancel(paymentId);
+    expect(JSON.parse((await mercadoPago.notify(webhook, paymentId)).body)).toEqual({ outcome: "reversed" });
+    expect((await orderNow(order.id)).history.at(-1)?.note).toBe(
+      `Pagamento ${paymentId} cancelado (R$ 114,80), informou o Mercado Pago.`,
+    );
+    const [, reversed] = await ownerMails();
+    expect(reversed?.subject).toBe(`Cancelamento no pedido nº ${order.number}: Mercado Pago`);
+  });
+
+  it("tells nothing of a pending Pix cancelled once the order was paid by card", async () => {
+    await notify({ email: OWNER });
+    const { order } = await placeOrder();
+    const pixId = onlyPaymentOf(order.id);
+    const [preference] = [...mercadoPago.preferences.values()].filter(
+      (candidate) => candidate.external_reference === String(order.id),
+    );
+    if (!preference) throw new Error("no card checkout");
+    const card = mercadoPago.payByCard(preference.id);
+    expect(JSON.parse((await mercadoPago.notify(webhook, String(card.id))).body)).toEqual({ outcome: "paid" });
+    mercadoPago.cancel(pixId);
+    expect(JSON.parse((await mercadoPago.notify(webhook, pixId)).body)).toEqual({ outcome: "recorded" });
+    expect((await ownerMails()).map((mail) => mail.kind)).toEqual(["owner-payment-confirmed"]);
   });
 });

@@ -459,3 +459,54 @@ describe("payment settings", () => {
     });
   });
 });
+
+describe("the shop's e-mail notices", () => {
+  const base = { legal_name: "Cooperativa Vale Verde" };
+  const save = (body: Record<string, unknown>) => t.request("PUT", "/api/shop/settings", { token, body });
+  const ALL_ON = { new_order: true, payment_confirmed: true, payment_reversed: true, contact_message: true };
+
+  it("start on, to the site's public e-mail, and are saved and read back", async () => {
+    const view = (await t.request("GET", "/api/shop/settings", { token })).json<ShopSettingsView>();
+    expect(view.notifications).toEqual({ email: "", ...ALL_ON });
+    const saved = await save({
+      ...base,
+      notifications: { email: " Vendas@Coop.Example.com ", new_order: false, contact_message: false },
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect(saved.json<ShopSettingsView>().notifications).toEqual({
+      ...ALL_ON,
+      email: "vendas@coop.example.com",
+      new_order: false,
+      contact_message: false,
+    });
+    // Left out, they stay as they were.
+    const kept = await save(base);
+    expect(kept.json<ShopSettingsView>().notifications.email).toBe("vendas@coop.example.com");
+    expect(kept.json<ShopSettingsView>().notifications.new_order).toBe(false);
+  });
+
+  it("go to the shop's address, else the site's public e-mail, else nowhere; each switched off on its own", async () => {
+    expect(await t.services.shop.ownerAddress("new_order")).toBeNull();
+    const settings = (await t.request("GET", "/api/settings")).json<Record<string, unknown>>();
+    const publicEmail = await t.request("POST", "/api/settings", {
+      token,
+      body: { ...settings, email: "contato@coop.example.com" },
+    });
+    expect(publicEmail.status).toBe(200);
+    expect(await t.services.shop.ownerAddress("new_order")).toBe("contato@coop.example.com");
+    expect(
+      (await save({ ...base, notifications: { email: "vendas@coop.example.com", payment_reversed: false } })).status,
+    ).toBe(200);
+    expect(await t.services.shop.ownerAddress("payment_confirmed")).toBe("vendas@coop.example.com");
+    expect(await t.services.shop.ownerAddress("payment_reversed")).toBeNull();
+  });
+
+  it("refuse an address that is not an e-mail, in Portuguese", async () => {
+    const response = await save({ ...base, notifications: { email: "vendas(at)coop", new_order: "sim" } });
+    expect(response.status).toBe(400);
+    expect(response.json<ErrorBody>().errors).toEqual({
+      "notifications.email": ["Informe um e-mail válido"],
+      "notifications.new_order": ["Informe true ou false"],
+    });
+  });
+});

@@ -1,11 +1,13 @@
 import { Anchor, EmptyState, Paper, Stack, Text, Title } from "@mantine/core";
 import { IconReceipt } from "@tabler/icons-react";
+import { carrierLabels } from "../../../../common/brazil/tracking.ts";
 import { formatDateTime } from "../../../../common/dates/format.ts";
 import { formatBRL } from "../../../../common/money.ts";
 import { isAdmin } from "../../../../common/roles.ts";
 import { accountPaths } from "../../../../common/site-paths.ts";
 import type { OrderListItem } from "../../../../common/views/orders.ts";
 import { AppLink } from "../../../components/app-link.tsx";
+import { TrackingLink } from "../../../components/conta/order-details.tsx";
 import { isFiltered, OrderFilters } from "../../../components/conta/order-filters.tsx";
 import { OrderStatusBadge } from "../../../components/conta/order-status-badge.tsx";
 import { PaginationBar } from "../../../components/conta/pagination-bar.tsx";
@@ -70,6 +72,25 @@ const restColumns: RecordColumn<OrderListItem>[] = [
   { heading: "Situação", cell: (order) => <OrderStatusBadge status={order.status} size="sm" /> },
 ];
 
+/** Her parcel once sent: the code, and the carrier's tracking page when there is one. */
+const trackingColumn: RecordColumn<OrderListItem> = {
+  heading: "Rastreamento",
+  cell: (order) =>
+    order.tracking_code === null ? (
+      <Text size="sm" c="dimmed">
+        Ainda não enviado
+      </Text>
+    ) : (
+      <Stack gap={2}>
+        <Text size="sm" style={{ overflowWrap: "anywhere" }}>
+          {order.tracking_carrier ? `${carrierLabels[order.tracking_carrier]}: ` : ""}
+          {order.tracking_code}
+        </Text>
+        {order.tracking_url ? <TrackingLink url={order.tracking_url} /> : null}
+      </Stack>
+    ),
+};
+
 const dateColumn: RecordColumn<OrderListItem> = {
   heading: "Data",
   cell: (order) => formatDateTime(order.created_at),
@@ -77,7 +98,7 @@ const dateColumn: RecordColumn<OrderListItem> = {
 };
 
 const adminColumns = [numberColumn, dateColumn, customerColumn, ...restColumns];
-const customerColumns = [numberColumn, dateColumn, ...restColumns];
+const customerColumns = [numberColumn, dateColumn, ...restColumns, trackingColumn];
 
 export default function OrdersList({ loaderData }: Route.ComponentProps) {
   const { orders, admin, filters, errors } = loaderData;
@@ -109,7 +130,7 @@ export default function OrdersList({ loaderData }: Route.ComponentProps) {
           rowKey={(order) => order.id}
           columns={admin ? adminColumns : customerColumns}
           label={`${heading}, dos mais novos aos mais antigos`}
-          minWidth={admin ? 820 : 600}
+          minWidth={admin ? 820 : 760}
         />
       )}
       <PaginationBar pagination={orders.pagination} noun={["pedido", "pedidos"]} />
