@@ -155,7 +155,9 @@ export async function serve(config: Config): Promise<void> {
     void scheduler.tick();
     logger.info({ port: config.PORT, host: config.HOST ?? "*", database: database.engine }, "listening");
     if (!config.BASE_URL)
-      logger.warn("BASE_URL is not set: set the site's domain and the BASE_URL environment variable");
+      logger.warn(
+        "BASE_URL is not set: set the site's domain and the BASE_URL environment variable; until then no password reset e-mail is sent",
+      );
   });
 
   let stopping = false;
@@ -172,6 +174,8 @@ export async function serve(config: Config): Promise<void> {
     await drained;
     clearInterval(idleAgain);
     clearTimeout(forced);
+    // Reset links asked for in the last moments are written after their answers went out.
+    await services.auth.resetRequestsSettled();
     await scheduler.stop();
     await renderPool?.close();
     await mailDelivery.stop();

@@ -16,7 +16,7 @@ import type { Route } from "./+types/forgot-password";
 export function action({ request, context }: Route.ActionArgs) {
   const { services, clientAddress } = getApp(context);
   return formAction(request, passwordResetRequestSchema, async ({ email }) => {
-    await services.auth.requestPasswordReset(email, clientAddress, new URL(request.url).origin);
+    await services.auth.requestPasswordReset(email, clientAddress);
     return { ok: true as const, message: RESET_REQUESTED };
   });
 }

@@ -57,7 +57,7 @@ export const authOperations: Operation[] = [
   auth.post({
     path: "/password-reset",
     summary:
-      "Ask for a password reset link by e-mail (single use, valid for an hour); the same answer whether or not the address has an account",
+      "Ask for a password reset link by e-mail (single use, valid for an hour); the same answer, given before the address is looked up, whether or not it has an account; no link is sent until BASE_URL is set",
     access: "public",
     body: input("PasswordResetRequestInput", passwordResetRequestSchema),
     success: { status: 202, description: "Accepted", schema: messageSchema },

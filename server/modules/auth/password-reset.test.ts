@@ -1,6 +1,6 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { RESET_LINK_DEAD, RESET_REQUESTED } from "../../../common/password-reset-messages.ts";
+import { RESET_LINK_DEAD, RESET_NEEDS_BASE_URL, RESET_REQUESTED } from "../../../common/password-reset-messages.ts";
 import { expectDocumented } from "../../../tests/support/documented.ts";
 import { SUPER } from "../../../tests/support/test-app.ts";
 import { withTestApp } from "../../../tests/support/with-test-app.ts";
@@ -13,8 +13,8 @@ let address = 0;
 /** Each request from its own client address, unless a test is about the per-address limit. */
 const from = (ip = `198.51.100.${++address % 250}`) => ({ "x-forwarded-for": ip });
 
-const ask = (email: string, ip?: string) =>
-  t.request("POST", "/api/auth/password-reset", { body: { email }, headers: from(ip) });
+const ask = (email: string, ip?: string, headers: Record<string, string> = {}) =>
+  t.request("POST", "/api/auth/password-reset", { body: { email }, headers: { ...from(ip), ...headers } });
 
 const confirm = (token: string, password = "nova-senha-1") =>
   t.request("POST", "/api/auth/password-reset/confirm", {
@@ -22,7 +22,9 @@ const confirm = (token: string, password = "nova-senha-1") =>
     headers: from(),
   });
 
+/** The e-mails to `email`, once the links asked for so far are written (they are, after the answer). */
 async function mailsTo(email: string) {
+  await t.services.auth.resetRequestsSettled();
   return t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, email));
 }
 
@@ -64,6 +66,33 @@ describe("asking for a link", () => {
     const minutes = ((row?.expiresAt.getTime() ?? 0) - Date.now()) / 60_000;
     expect(minutes).toBeGreaterThan(59);
     expect(minutes).toBeLessThanOrEqual(60);
+  });
+
+  it("builds the link on BASE_URL whatever Host the request names", async () => {
+    await t.setupSite();
+    expect((await ask(SUPER.email, undefined, { host: "evil.example" })).status).toBe(202);
+    const [mail] = await mailsTo(SUPER.email);
+    expect(mail?.text).toMatch(/https:\/\/coop\.example\/redefinir-senha\?token=/);
+    expect(mail?.text + String(mail?.html)).not.toContain("evil.example");
+  });
+
+  it("answers before it looks the address up, so its time cannot tell who has an account", async () => {
+    const superToken = await t.setupSite();
+    const user = await t.createUser("user", superToken);
+    const waiting = Symbol("still waiting");
+    // While the users table is locked, whatever reads it waits: the answers must not.
+    await t.database.db.transaction(async (tx) => {
+      await tx.execute(sql`LOCK TABLE users IN ACCESS EXCLUSIVE MODE`);
+      for (const email of [user.email, "ninguem@example.com"]) {
+        const answer = await Promise.race([
+          ask(email),
+          new Promise<typeof waiting>((resolve) => setTimeout(() => resolve(waiting), 10_000)),
+        ]);
+        expect(answer === waiting ? "waited for the lookup" : answer.status, email).toBe(202);
+      }
+    });
+    expect(await mailsTo(user.email)).toHaveLength(1);
+    expect(await mailsTo("ninguem@example.com")).toEqual([]);
   });
 
   it("validates the address in Portuguese", async () => {
@@ -170,5 +199,33 @@ describe("using the link", () => {
       message: "Verifique os campos destacados.",
       errors: { password_confirmation: ["As senhas digitadas não conferem"] },
     });
+  });
+});
+
+describe("without BASE_URL", () => {
+  const bare = withTestApp({ env: { TRUST_PROXY: "true" } });
+
+  it("sends no link (never one built on the request's Host), answers as always and says why in the log", async () => {
+    const superToken = await bare.setupSite();
+    const warn = vi.spyOn(bare.services.logger, "warn");
+    const response = await bare.request("POST", "/api/auth/password-reset", {
+      body: { email: SUPER.email },
+      headers: { host: "evil.example", "x-forwarded-for": "198.51.100.77" },
+    });
+    expect(response.status).toBe(202);
+    expect(response.json()).toEqual({ message: RESET_REQUESTED });
+    await bare.services.auth.resetRequestsSettled();
+    expect(await bare.database.db.select().from(mailOutbox)).toEqual([]);
+    expect(await bare.database.db.select().from(passwordResets)).toEqual([]);
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining("BASE_URL is not set"));
+    warn.mockRestore();
+
+    // Administrators are told on their screens; nobody else is.
+    const admin = await bare.services.auth.userForToken(superToken);
+    expect(bare.services.auth.resetMailNotice(admin)).toBe(RESET_NEEDS_BASE_URL);
+    const user = await bare.createUser("user", superToken);
+    expect(bare.services.auth.resetMailNotice(await bare.services.auth.userForToken(user.token))).toBeNull();
+    expect(bare.services.auth.resetMailNotice(null)).toBeNull();
+    expect(t.services.auth.resetMailNotice(admin)).toBeNull();
   });
 });

@@ -49,7 +49,7 @@ export const authRoutes: Hono<AppEnv> = new Hono<AppEnv>()
   .post("/password-reset", async (c) => {
     const services = c.get("services");
     const { email } = await readBody(c, passwordResetRequestSchema);
-    await services.auth.requestPasswordReset(email, c.get("clientAddress"), new URL(c.req.url).origin);
+    await services.auth.requestPasswordReset(email, c.get("clientAddress"));
     return c.json({ message: RESET_REQUESTED }, 202);
   })
   .post("/password-reset/confirm", async (c) => {
