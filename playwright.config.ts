@@ -6,7 +6,7 @@ import { CHROMIUM_PATH, CONFIGURED_URL, OUTPUT_DIR } from "./tests/e2e/site.ts";
  * the app and starts two servers (a fresh site and a configured one) on two free ports, unless
  * E2E_FRESH_PORT and E2E_CONFIGURED_PORT name them; see tests/e2e/site.ts.
  */
-const SHOP_SWITCHING = /([\\/]shop|shop-admin|account-sidebar|orders-admin|checkout)\.spec\.ts$/;
+const SHOP_SWITCHING = /([\\/]shop|shop-admin|account-sidebar|orders-admin|checkout|tracking)\.spec\.ts$/;
 /** Several server processes on one PostgreSQL database: only in the run on PostgreSQL (TEST_DATABASE_URL). */
 const PROCESSES = /processes\.spec\.ts$/;
 
@@ -26,7 +26,8 @@ export default defineConfig({
   // is done, each seeing the shop as the one before left it: the public shop's story, the sidebar's
   // feature check, then the administration, which leaves the shop open with its catalogue, then the
   // orders' administration, which places orders in it and leaves it open, then the checkout's story,
-  // which sets the shop's shipping and Pix payment and buys with and without JavaScript. A failure
+  // which sets the shop's shipping and Pix payment and buys with and without JavaScript, then the
+  // tracking story, which sets a shop of its own, sends an order and leaves the shop open. A failure
   // in one skips those after it, and the summary counts them as skipped. A focused run of one of them
   // takes --no-deps.
   projects: [
@@ -36,8 +37,9 @@ export default defineConfig({
     { name: "shop-admin", testMatch: /shop-admin\.spec\.ts$/, dependencies: ["sidebar"] },
     { name: "orders-admin", testMatch: /orders-admin\.spec\.ts$/, dependencies: ["shop-admin"] },
     { name: "checkout", testMatch: /checkout\.spec\.ts$/, dependencies: ["orders-admin"] },
+    { name: "tracking", testMatch: /tracking\.spec\.ts$/, dependencies: ["checkout"] },
     // Last and alone: its timings (a change seen within a second) are not shared with other specs.
-    ...(process.env.TEST_DATABASE_URL ? [{ name: "processes", testMatch: PROCESSES, dependencies: ["checkout"] }] : []),
+    ...(process.env.TEST_DATABASE_URL ? [{ name: "processes", testMatch: PROCESSES, dependencies: ["tracking"] }] : []),
   ],
   use: {
     ...devices["Desktop Chrome"],

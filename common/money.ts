@@ -47,6 +47,12 @@ export const MONEY_FORMAT_MESSAGE = "Informe um valor em reais, como 1.234,56";
 export const MAX_PRICE_CENTS = 1_000_000_000;
 
 /**
+ * The largest order: R$ 20.000.000,00. Orders keep their amounts in 32-bit integer cents (at most
+ * R$ 21.474.836,47), and a cart of a few dearer items can pass that.
+ */
+export const MAX_ORDER_TOTAL_CENTS = 2_000_000_000;
+
+/**
  * An amount as non-negative integer cents, up to `max`. One field for both edges: the REST API sends a
  * JSON number, which is cents (1290), and a form sends the text a person typed, which is reais
  * ("12,90", "R$ 1.234,56").

@@ -237,7 +237,9 @@ export async function placeOrder(
       ...submitted,
       expected_total_cents: typeof reviewed === "string" && reviewed !== "" ? reviewed : undefined,
     });
-    const { order } = await app.services.orders.place(buyer, cart, input);
+    const { order, created } = await app.services.orders.place(buyer, cart, input);
+    // A replayed key answers the order it made before: the cart she filled since then stays.
+    if (!created) return redirect(sitePaths.payment(order.id));
     return redirect(sitePaths.payment(order.id), {
       headers: { "Set-Cookie": cartCookieHeader(app.services, clearCart(cart)) },
     });

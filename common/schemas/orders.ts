@@ -37,6 +37,8 @@ export const addressSchema = z
   });
 export type AddressInput = z.infer<typeof addressSchema>;
 
+const FORM_EXPIRED = "O formulário expirou; recarregue a página e confirme de novo.";
+
 /**
  * The order finalisation form (/loja/finalizar-pedido) and POST /api/shop/checkout: who buys (her
  * account's e-mail; name, CPF/CNPJ and phone are kept on the account and copied to the order), where it
@@ -53,12 +55,19 @@ export const checkoutSchema = addressSchema.and(
       .trim()
       .min(1, "Escolha uma forma de entrega")
       .max(100, "Escolha uma forma de entrega"),
-    idempotency_key: z.uuid("O formulário expirou; recarregue a página e confirme de novo."),
+    // A v4 UUID as the form makes it (crypto.randomUUID), in lower case: "ABC..." and "abc..." are one key,
+    // and the nil UUID or a hand-made pattern is not a key at all.
+    idempotency_key: plainString({ error: FORM_EXPIRED })
+      .trim()
+      .toLowerCase()
+      .pipe(z.uuid({ version: "v4", error: FORM_EXPIRED }))
+      .meta({ description: "A v4 UUID made when the form is shown; the customer's own (case does not matter)." }),
     expected_total_cents: z.coerce
       .number({ error: "Total inválido" })
       .int("Total inválido")
       .min(0, "Total inválido")
-      .max(2_000_000_000, "Total inválido")
+      // Any whole number: a total above the order's maximum gets place-order.ts's own message.
+      .max(Number.MAX_SAFE_INTEGER, "Total inválido")
       .optional(),
   }),
 );

@@ -1,5 +1,5 @@
 import { userRoles } from "../roles.ts";
-import { emailField, passwordField, requiredText, z } from "../zod.ts";
+import { emailField, passwordField, plainString, requiredText, z } from "../zod.ts";
 import { PASSWORD_MISMATCH } from "./setup.ts";
 
 const role = z.enum(userRoles, "Escolha um perfil válido");
@@ -13,6 +13,11 @@ export const userCreateSchema = z.object({
 });
 
 export const CURRENT_PASSWORD_REQUIRED = "Informe a senha atual para trocar a senha";
+export const CURRENT_PASSWORD_FOR_EMAIL = "Informe a senha atual para trocar o e-mail";
+
+/** One's own current password, asked before a new password or e-mail; empty when neither changes. */
+const currentPasswordField = (description: string) =>
+  plainString().max(200, "No máximo 200 caracteres").default("").meta({ description });
 
 /** An administrator editing someone; an empty password keeps the current one. */
 export const userUpdateSchema = z.object({
@@ -23,17 +28,19 @@ export const userUpdateSchema = z.object({
     .string()
     .default("")
     .pipe(z.union([z.literal(""), passwordField()])),
-  current_password: z.string().default("").meta({
-    description: "The editor's own current password: required when editing oneself with a new password.",
-  }),
+  current_password: currentPasswordField(
+    "The editor's own current password: required when editing oneself with a new password or e-mail.",
+  ),
 });
 
-/** Anyone editing their own data; changing the password asks for the current one. */
+/** Anyone editing their own data; changing the e-mail or the password asks for the current password. */
 export const profileSchema = z
   .object({
     name: requiredText(120),
     email: emailField(),
-    current_password: z.string().default(""),
+    current_password: currentPasswordField(
+      "Required when the e-mail changes (the old address is then told) or a new password is set.",
+    ),
     password: z
       .string()
       .default("")

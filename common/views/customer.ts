@@ -34,6 +34,7 @@ export type CustomerAddressView = z.infer<typeof customerAddressViewSchema>;
 export const dataExportSchema = z.strictObject({
   exported_at: timestampSchema,
   account: accountViewSchema,
+  former_emails: z.array(z.string()).meta({ description: "The addresses the account had before, oldest first." }),
   addresses: z.array(customerAddressViewSchema),
   orders: z.array(orderViewSchema),
 });

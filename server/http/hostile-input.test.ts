@@ -28,7 +28,8 @@ type Fixture =
   | "user"
   | "product"
   | "variant"
-  | "order";
+  | "order"
+  | "orderToShip";
 
 type Endpoint = {
   method: "POST" | "PUT";
@@ -217,6 +218,13 @@ const shopSettings = () => ({
       services: [{ code: "04510", name: "PAC" }],
     },
   },
+  notifications: {
+    email: "vendas@example.com",
+    new_order: true,
+    payment_confirmed: true,
+    payment_reversed: false,
+    contact_message: true,
+  },
 });
 const SHOP_TEXT = ["legal_name", "address", "city", "shipping.pickup.address", "shipping.table_rates.0.name"];
 const quote = () => ({ postal_code: "01310-100", items: [cartItem()] });
@@ -238,6 +246,13 @@ const checkout = () => ({
 });
 const CHECKOUT_TEXT = ["street", "neighborhood", "complement", "name", "organization"];
 const orderMove = () => ({ status: "paid", note: "Pagamento conferido" });
+const orderSent = () => ({
+  status: "sent",
+  carrier: "other",
+  tracking_code: "LOTE-7/B",
+  tracking_url: "https://rastreio.example.com/?c=LOTE-7",
+  note: "Enviado",
+});
 
 // biome-ignore format: one line per endpoint
 const endpoints: Endpoint[] = [
@@ -274,6 +289,7 @@ const endpoints: Endpoint[] = [
   { method: "PUT", path: "/api/shop/settings", table: "shop_settings", as: "admin", body: shopSettings, text: SHOP_TEXT },
   { method: "POST", path: "/api/shop/checkout", table: "orders", as: "user", body: checkout, text: CHECKOUT_TEXT, headers: cartCookie },
   { method: "POST", path: "/api/orders/{order}/status", table: "order_events", as: "admin", body: orderMove, text: ["note"] },
+  { method: "POST", path: "/api/orders/{orderToShip}/status", table: "orders", as: "admin", body: orderSent },
   { method: "PUT", path: "/api/products/{product}", table: "product_variants", as: "admin", body: editedProduct, text: PRODUCT_TEXT },
 ];
 
@@ -440,6 +456,15 @@ beforeAll(async () => {
   });
   if (placed.status !== 201) throw new Error(`checkout: ${placed.status} ${JSON.stringify(placed.body)}`);
   ids.order = placed.json<{ order: { id: number } }>().order.id;
+  const toShip = await t.request("POST", "/api/shop/checkout", {
+    token: tokens.user,
+    headers: cartCookie(),
+    body: checkout(),
+  });
+  if (toShip.status !== 201) throw new Error(`checkout: ${toShip.status} ${JSON.stringify(toShip.body)}`);
+  ids.orderToShip = toShip.json<{ order: { id: number } }>().order.id;
+  // Paid and being prepared: "sent" is its next move.
+  await t.database.db.execute(sql`UPDATE orders SET status = 'processing' WHERE id = ${ids.orderToShip}`);
   await t.request("POST", "/api/contacts/contact", { body: { name: "Rui", email: "rui@example.com", message: "Olá" } });
   const inbox = await t.request("GET", "/api/contacts", { token: tokens.admin });
   ids.contact = inbox.json<{ data: { id: number }[] }>().data[0]?.id ?? 0;

@@ -1,5 +1,5 @@
-import { and, asc, desc, eq, inArray, notInArray, sql } from "drizzle-orm";
-import { conflict, invalid, notFound } from "../../../common/errors.ts";
+import { and, asc, desc, eq, inArray, notInArray, or, sql } from "drizzle-orm";
+import { conflict, notFound } from "../../../common/errors.ts";
 import type { UserRole } from "../../../common/roles.ts";
 import type { ProfileUpdateInput, RegistrationInput } from "../../../common/schemas/customer.ts";
 import type { AccountView, CustomerAddressView, DataExport } from "../../../common/views/customer.ts";
@@ -9,7 +9,7 @@ import type { Db } from "../../db/client.ts";
 import { isUniqueViolation } from "../../db/sql.ts";
 import { type Actor, requireUser } from "../../kernel/access.ts";
 import type { ServiceContext } from "../../kernel/area.ts";
-import { hashPassword, verifyPassword } from "../auth/password.ts";
+import { hashPassword } from "../auth/password.ts";
 import { mailOutbox } from "../mail/tables.ts";
 import { orderView } from "../orders/order-views.ts";
 import { orderEvents, orderItems, orders } from "../orders/tables.ts";
@@ -72,6 +72,23 @@ const addressView = (row: typeof customerAddresses.$inferSelect): CustomerAddres
   last_used_at: row.lastUsedAt.toISOString(),
 });
 
+/**
+ * Every address an account is known to have had: the current one, those it changed from, and those her
+ * orders were placed with (in lower case, as the outbox is searched).
+ */
+async function everyAddressOf(db: Db, userId: number): Promise<string[]> {
+  const [account] = await db
+    .select({ email: users.email, formerEmails: users.formerEmails })
+    .from(users)
+    .where(eq(users.id, userId));
+  const ordered = await db
+    .selectDistinct({ email: orders.customerEmail })
+    .from(orders)
+    .where(eq(orders.userId, userId));
+  const all = [account?.email ?? "", ...(account?.formerEmails ?? []), ...ordered.map((row) => row.email)];
+  return [...new Set(all.filter(Boolean).map((email) => email.toLowerCase()))];
+}
+
 export function createCustomersService(context: ServiceContext, throttles: CustomerThrottles) {
   const { db } = context;
 
@@ -112,17 +129,6 @@ export function createCustomersService(context: ServiceContext, throttles: Custo
         events.filter((event) => event.orderId === row.id),
       ),
     );
-  }
-
-  /** Counted per account, so a session left open is not a way to guess the password. */
-  async function requirePassword(userId: number, password: string): Promise<void> {
-    const key = String(userId);
-    await throttles.passwordChecks.take(key);
-    const [row] = await db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, userId));
-    if (!row || !(await verifyPassword(password, row.hash))) {
-      throw invalid(`${WRONG_PASSWORD}.`, { password: [WRONG_PASSWORD] });
-    }
-    await throttles.passwordChecks.giveBack(key);
   }
 
   return {
@@ -237,9 +243,11 @@ export function createCustomersService(context: ServiceContext, throttles: Custo
     async exportData(actor: Actor | null): Promise<DataExport> {
       const user = requireUser(actor);
       const account = accountView(await loadAccount(user.id));
+      const [former] = await db.select({ emails: users.formerEmails }).from(users).where(eq(users.id, user.id));
       return {
         exported_at: new Date().toISOString(),
         account,
+        former_emails: former?.emails ?? [],
         addresses: await addresses(user.id),
         orders: await ordersOf(user),
       };
@@ -248,16 +256,18 @@ export function createCustomersService(context: ServiceContext, throttles: Custo
     /**
      * Deletes the signed-in account (LGPD art. 18). Her orders stay for the fiscal record (art. 16)
      * with the personal data taken out; the state and city of the delivery stay. Sessions, saved
-     * addresses and reset links go with the user row, the e-mails sent to her with the outbox's rows.
+     * addresses and reset links go with the user row; the e-mails sent to any address of hers are deleted.
      * The last super user cannot leave.
      */
     async deleteAccount(actor: Actor | null, password: string): Promise<void> {
       const { id } = requireUser(actor);
-      await requirePassword(id, password);
+      await context.services.users.verifyOwnPassword(id, password, "password", WRONG_PASSWORD);
       await context.transaction(async ({ db: tx }) => {
         const supers = await lockSupers(tx);
         const target = await loadAccount(id, tx);
         if (target.role === "super" && supers.every((superId) => superId === id)) throw conflict(LAST_SUPER);
+        // Read before her orders lose their copies of her e-mail.
+        const addresses = await everyAddressOf(tx, id);
         await tx
           .update(orders)
           .set({
@@ -275,8 +285,16 @@ export function createCustomersService(context: ServiceContext, throttles: Custo
           })
           .where(eq(orders.userId, id));
         await tx.update(orderEvents).set({ actorName: REMOVED_CUSTOMER }).where(eq(orderEvents.actorId, id));
-        // The e-mails sent to her repeat her name, address and orders.
-        await tx.delete(mailOutbox).where(eq(mailOutbox.to, target.email));
+        // Every e-mail the outbox holds to any address of hers, or about her to the shop (answered to her),
+        // sent or waiting, goes rather than being anonymised: a rendered e-mail repeats her name, street,
+        // phone and orders in its subject, text and HTML, in words each template chooses, so no rewrite
+        // could be sure to catch them all, and a row emptied of them would tell administrators nothing.
+        // A waiting one is not owed any more.
+        await tx
+          .delete(mailOutbox)
+          .where(
+            or(inArray(sql`lower(${mailOutbox.to})`, addresses), inArray(sql`lower(${mailOutbox.replyTo})`, addresses)),
+          );
         await tx.delete(users).where(eq(users.id, id));
       });
     },

@@ -11,7 +11,7 @@ import { products } from "../products/tables.ts";
 import { users } from "../users/tables.ts";
 import { customerAddresses } from "./tables.ts";
 
-const t = withTestApp({ env: { TRUST_PROXY: "true" } });
+const t = withTestApp({ env: { TRUST_PROXY: "true", BASE_URL: "https://coop.example" } });
 
 let address = 0;
 const from = (ip = `198.51.100.${++address % 250}`) => ({ "x-forwarded-for": ip });
@@ -276,6 +276,7 @@ describe("DELETE /api/profile", () => {
     await t.services.customers.rememberAddress(userId, home);
     const orderId = await placeOrder(userId, joana.email, "pedido-1");
     await t.request("POST", "/api/auth/password-reset", { body: { email: joana.email }, headers: from() });
+    await t.services.auth.resetRequestsSettled();
     expect(await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, joana.email))).toHaveLength(1);
 
     const wrong = await t.request("DELETE", "/api/profile", { token: session.token, body: { password: "errada" } });
@@ -322,6 +323,57 @@ describe("DELETE /api/profile", () => {
     const [event] = await db.select().from(orderEvents).where(eq(orderEvents.orderId, orderId));
     expect(event).toMatchObject({ actorId: null, actorName: "Cliente removido" });
     expect(await db.select().from(orderItems).where(eq(orderItems.orderId, orderId))).toHaveLength(1);
+  });
+
+  it("removes every e-mail to any address she had, sent or waiting, and the shop's e-mails about her", async () => {
+    const session = await registered();
+    const userId = session.user.id;
+    // An order placed before she changed her address, and the address changed since.
+    await placeOrder(userId, "joana.antiga@example.com", "pedido-antigo");
+    const changed = await t.request("PUT", "/api/profile", {
+      token: session.token,
+      body: { name: joana.name, email: "joana.nova@example.com", current_password: joana.password },
+    });
+    expect(changed.status).toBe(200);
+    const queue = (to: string, replyTo?: string) =>
+      t.services.mail.queue(
+        "contact-message",
+        to,
+        { name: "Joana Lima", email: to, message: "Rua da Aurora, 100" },
+        {
+          ...(replyTo ? { replyTo } : {}),
+        },
+      );
+    await queue("JOANA.ANTIGA@example.com");
+    await queue("joana.nova@example.com");
+    await queue("loja@example.com", "Joana.Nova@example.com");
+    await queue("outra@example.com");
+    await queue("loja@example.com", "outra@example.com");
+    // One of hers was delivered already.
+    await t.database.db
+      .update(mailOutbox)
+      .set({ status: "sent", sentAt: new Date() })
+      .where(eq(mailOutbox.to, joana.email));
+    const before = await t.database.db.select({ to: mailOutbox.to }).from(mailOutbox);
+    expect(before.map((mail) => mail.to).sort()).toEqual([
+      "JOANA.ANTIGA@example.com",
+      "joana.nova@example.com",
+      joana.email,
+      "loja@example.com",
+      "loja@example.com",
+      "outra@example.com",
+    ]);
+
+    const deleted = await t.request("DELETE", "/api/profile", {
+      token: session.token,
+      body: { password: joana.password },
+    });
+    expect(deleted.status).toBe(204);
+    const left = await t.database.db.select({ to: mailOutbox.to, replyTo: mailOutbox.replyTo }).from(mailOutbox);
+    expect(left.sort((a, b) => a.to.localeCompare(b.to))).toEqual([
+      { to: "loja@example.com", replyTo: "outra@example.com" },
+      { to: "outra@example.com", replyTo: null },
+    ]);
   });
 
   it("limits wrong passwords per account", async () => {

@@ -1,10 +1,10 @@
 import type { Throttle, ThrottleFactory } from "../../kernel/throttle.ts";
 
 /**
- * Accounts made from one client address (a script filling the sign-up form), and password checks
- * before deleting an account (per account: a session left open must not be a way to guess it).
+ * Accounts made from one client address (a script filling the sign-up form). Password checks before
+ * deleting an account count with every other check of one's own password (users-service.ts).
  */
-export type CustomerThrottles = { registrations: Throttle; passwordChecks: Throttle };
+export type CustomerThrottles = { registrations: Throttle };
 
 export function createCustomerThrottles(throttle: ThrottleFactory): CustomerThrottles {
   return {
@@ -13,12 +13,6 @@ export function createCustomerThrottles(throttle: ThrottleFactory): CustomerThro
       maxHits: 20,
       windowMs: 60 * 60 * 1000,
       message: "Muitas contas criadas a partir deste endereço. Aguarde até uma hora e tente novamente.",
-    }),
-    passwordChecks: throttle({
-      name: "account-password",
-      maxHits: 5,
-      windowMs: 15 * 60 * 1000,
-      message: "Muitas tentativas com a senha errada. Aguarde até 15 minutos e tente novamente.",
     }),
   };
 }

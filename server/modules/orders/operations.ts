@@ -80,7 +80,7 @@ const checkout = areaOperations({ tag: "orders", path: "/api/shop/checkout", acc
 export const checkoutOperations: Operation[] = [
   checkout.post({
     summary:
-      "Place the order of the cart in the cms_cart cookie: prices, shipping and stock checked again in one transaction; the same idempotency_key answers the order already made",
+      "Place the order of the cart in the cms_cart cookie: prices, shipping and stock checked again in one transaction (at most R$ 20.000.000,00; an order with nothing to pay is confirmed at once); her same idempotency_key (any case) answers the order already made with 200 and leaves the cart alone",
     body: input("Checkout", checkoutSchema),
     success: {
       status: 201,

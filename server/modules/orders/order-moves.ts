@@ -18,6 +18,9 @@ export type OrderTracking = { carrier: Carrier; code: string; url: string | null
 /** Who moved an order: a person, or the system (expiry) or a payment provider by name. */
 export type MoveActor = { id: number | null; name: string };
 
+/** The site itself: the expiry of unpaid orders, the confirmation of one with nothing to pay. */
+export const SYSTEM: MoveActor = { id: null, name: "Sistema" };
+
 /** Statuses in which the order's units count as sold ("mais vendidos"). */
 const SOLD = paidOrderStatuses;
 

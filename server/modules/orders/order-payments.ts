@@ -20,8 +20,10 @@ type PaymentRow = typeof orderPayments.$inferSelect;
 
 const PROVIDER_NAMES: Record<ProviderPayment["provider"], string> = { mercadopago: "Mercado Pago" };
 
-function settledMessage(status: OrderStatus): string {
+function settledMessage(status: OrderStatus, totalCents: number): string {
   if (status === "canceled") return "Este pedido foi cancelado.";
+  // Confirmed as it was placed (place-order.ts): there was never a payment to receive.
+  if (totalCents === 0) return `Este pedido não tem valor a pagar. Situação do pedido: ${orderStatusLabels[status]}.`;
   return `Pagamento recebido. Situação do pedido: ${orderStatusLabels[status]}.`;
 }
 
@@ -58,7 +60,8 @@ function providerView(row: PaymentRow): OrderPaymentView {
  * manual instructions. A provider that cannot be reached gives "unavailable": the page offers to retry.
  */
 export async function paymentOf(context: ServiceContext, order: OrderRow): Promise<OrderPaymentView> {
-  if (!unpaidOrderStatuses.includes(order.status)) return { kind: "none", message: settledMessage(order.status) };
+  if (!unpaidOrderStatuses.includes(order.status))
+    return { kind: "none", message: settledMessage(order.status, order.totalCents) };
   try {
     if (order.paymentMethod === "mercadopago") {
       const [stored] = await context.db

@@ -11,7 +11,7 @@ import type { ServiceContext } from "../../kernel/area.ts";
 import type { ProviderPayment } from "../payments/provider.ts";
 import { requireShopOpen } from "../shop/shop-open.ts";
 import { orderMail } from "./order-mail.ts";
-import { moveOrder, type OrderRow } from "./order-moves.ts";
+import { moveOrder, type OrderRow, SYSTEM } from "./order-moves.ts";
 import { type PaymentOutcome, paymentMail, paymentOf, recordProviderPayment } from "./order-payments.ts";
 import { orderView, trackingView } from "./order-views.ts";
 import { ordersAccess } from "./orders-access.ts";
@@ -26,7 +26,6 @@ declare module "../../kernel/events.ts" {
 }
 
 export const ORDER_NOT_FOUND = "Pedido não encontrado.";
-const SYSTEM = { id: null, name: "Sistema" };
 const EXPIRED_NOTE = "Pedido cancelado: o prazo para o pagamento terminou.";
 
 /** The list's text filter: an order number, a CPF/CNPJ (digits), or part of a name or e-mail. */

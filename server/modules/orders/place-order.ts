@@ -1,7 +1,7 @@
-import { asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Cart } from "../../../common/cart.ts";
 import { conflict, invalid } from "../../../common/errors.ts";
-import { formatBRL } from "../../../common/money.ts";
+import { formatBRL, MAX_ORDER_TOTAL_CENTS } from "../../../common/money.ts";
 import type { CheckoutInput } from "../../../common/schemas/orders.ts";
 import type { PaymentProvider } from "../../../common/schemas/payments.ts";
 import type { PricedCart } from "../../../common/views/cart.ts";
@@ -11,7 +11,7 @@ import type { Actor } from "../../kernel/access.ts";
 import type { ServiceContext } from "../../kernel/area.ts";
 import { productVariants } from "../products/tables.ts";
 import { users } from "../users/tables.ts";
-import { refreshStockTotals } from "./order-moves.ts";
+import { moveOrder, refreshStockTotals, SYSTEM } from "./order-moves.ts";
 import { tellOwnerOfNewOrder } from "./owner-mail.ts";
 import { orderEvents, orderItems, orders } from "./tables.ts";
 
@@ -24,16 +24,22 @@ function units(quantity: number): string {
   return quantity === 1 ? "1 unidade" : `${quantity} unidades`;
 }
 
-async function orderOfKey(context: ServiceContext, key: string): Promise<OrderRow | undefined> {
-  const [row] = await context.db.select().from(orders).where(eq(orders.idempotencyKey, key));
+/** The order her key already made. Keys are each customer's own: another's equal key finds nothing of hers. */
+async function orderOfKey(context: ServiceContext, actor: Actor, key: string): Promise<OrderRow | undefined> {
+  const [row] = await context.db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.userId, actor.id), eq(orders.idempotencyKey, key)));
   return row;
 }
 
-/** A key already used: the same buyer gets the order it made; anyone else is refused. */
-function sameOrder(order: OrderRow, actor: Actor): OrderRow {
-  if (order.userId !== actor.id) throw conflict("Este formulário já foi usado. Recarregue a página.");
-  return order;
-}
+/**
+ * An order with nothing to pay (free items picked up, or shipped free) is confirmed as it is placed: no
+ * payment method takes R$ 0,00 (a Pix charge of zero is not valid), and left pending it would only
+ * expire. The products were priced at zero on purpose by the shop, and it still moves the order on to
+ * processing and sending by hand, so a mistaken price is caught before anything leaves.
+ */
+const NOTHING_TO_PAY = "Pedido sem valor a pagar: confirmado sem pagamento.";
 
 /** The cart as the server prices it now; nothing changed since she reviewed it, or she reviews again. */
 async function pricedCart(context: ServiceContext, cart: Cart): Promise<PricedCart> {
@@ -132,11 +138,15 @@ export async function placeOrder(
   input: CheckoutInput,
   payment: { method: PaymentProvider; expiryHours: number; now: Date },
 ): Promise<{ order: OrderRow; created: boolean }> {
-  const existing = await orderOfKey(context, input.idempotency_key);
-  if (existing) return { order: sameOrder(existing, actor), created: false };
+  const existing = await orderOfKey(context, actor, input.idempotency_key);
+  if (existing) return { order: existing, created: false };
   const priced = await pricedCart(context, cart);
   const shipping = await quotedShipping(context, actor, priced, input);
   const total = priced.subtotal_cents + shipping.price_cents;
+  if (total > MAX_ORDER_TOTAL_CENTS)
+    throw invalid(
+      `O valor máximo de um pedido é ${formatBRL(MAX_ORDER_TOTAL_CENTS)}, e este soma ${formatBRL(total)}. Divida a compra em pedidos menores.`,
+    );
   if (input.expected_total_cents !== undefined && input.expected_total_cents !== total)
     throw conflict(`O total do pedido mudou para ${formatBRL(total)}. ${REVIEW_AGAIN}`);
   const address = {
@@ -201,13 +211,13 @@ export async function placeOrder(
         .where(eq(users.id, actor.id));
       await tx.services.customers.rememberAddress(actor.id, address);
       tx.announce({ name: "orders.changed", payload: { id: order.id } });
-      return order;
+      return total === 0 ? moveOrder(tx, order, "paid", SYSTEM, { note: NOTHING_TO_PAY }) : order;
     });
     return { order, created: true };
   } catch (error) {
-    if (isUniqueViolation(error) && violatedConstraint(error) === "orders_idempotency_unique") {
-      const made = await orderOfKey(context, input.idempotency_key);
-      if (made) return { order: sameOrder(made, actor), created: false };
+    if (isUniqueViolation(error) && violatedConstraint(error) === "orders_user_idempotency_unique") {
+      const made = await orderOfKey(context, actor, input.idempotency_key);
+      if (made) return { order: made, created: false };
     }
     throw error;
   }

@@ -40,12 +40,14 @@ export const ordersRoutes: Hono<AppEnv> = new Hono<AppEnv>()
 
 /**
  * Places the order of the cart in the visitor's cookie (POST /api/shop/checkout). A new order empties
- * the cart; the same idempotency key answers the order already made (200 instead of 201).
+ * the cart; the same idempotency key answers the order already made (200 instead of 201) and leaves the
+ * cart she may have filled since alone.
  */
 export const checkoutRoutes: Hono<AppEnv> = new Hono<AppEnv>().post("/", signedIn, async (c) => {
   const input = await readBody(c, checkoutSchema);
   const cart = cartOf(c);
   const placed = await c.get("services").orders.place(c.get("actor"), cart, input);
+  if (!placed.created) return c.json({ order: placed.order, payment: placed.payment }, 200);
   c.header("Set-Cookie", cartSetCookie(clearCart(cart), c.get("services").config.secureCookies));
-  return c.json({ order: placed.order, payment: placed.payment }, placed.created ? 201 : 200);
+  return c.json({ order: placed.order, payment: placed.payment }, 201);
 });

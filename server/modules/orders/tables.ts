@@ -37,7 +37,10 @@ export const orders = pgTable(
     number: bigint("number", { mode: "number" }).notNull().default(sql`nextval('order_number_seq')`),
     /** Null once the customer deleted her account: the order stays for the fiscal record, anonymised. */
     userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
-    /** The checkout form's key: a double submit or a retried request finds the order it already made. */
+    /**
+     * The checkout form's key (a v4 UUID, lower case): a double submit or a retried request finds the order
+     * it already made. Keys are the customer's own: another's equal key is another order.
+     */
     idempotencyKey: text("idempotency_key").notNull(),
     status: orderStatus("status").notNull().default("pending"),
     customerName: text("customer_name").notNull(),
@@ -68,7 +71,7 @@ export const orders = pgTable(
   },
   (table) => [
     uniqueIndex("orders_number_unique").on(table.number),
-    uniqueIndex("orders_idempotency_unique").on(table.idempotencyKey),
+    uniqueIndex("orders_user_idempotency_unique").on(table.userId, table.idempotencyKey),
     index("orders_user_idx").on(table.userId, table.createdAt),
     index("orders_status_idx").on(table.status, table.createdAt),
     index("orders_created_idx").on(table.createdAt),

@@ -1,7 +1,9 @@
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { type UserPage, type UserView, userPageSchema } from "../../../common/views/users.ts";
 import { SUPER } from "../../../tests/support/test-app.ts";
 import { withTestApp } from "../../../tests/support/with-test-app.ts";
+import { mailOutbox } from "../mail/tables.ts";
 
 const t = withTestApp();
 
@@ -270,6 +272,50 @@ describe("changing your own password", () => {
       body: { name: "Admin renomeada", email: admin.email, role: "admin", password: "" },
     });
     expect(own.status).toBe(200);
+  });
+});
+
+describe("changing an e-mail in the editor", () => {
+  const mailsTo = (email: string) => t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, email));
+
+  it("tells the old address that an administrator changed it", async () => {
+    const token = await t.setupSite();
+    const user = await t.createUser("user", token, "bruno@example.com");
+    const response = await t.request("PUT", `/api/users/${user.id}`, {
+      token,
+      body: { name: "Bruno", email: "bruno.novo@example.com", role: "user", password: "" },
+    });
+    expect(response.status).toBe(200);
+    const [notice, ...others] = await mailsTo("bruno@example.com");
+    expect(others).toEqual([]);
+    expect(notice).toMatchObject({ kind: "email-changed", subject: "O e-mail da sua conta foi alterado" });
+    expect(notice?.text).toContain("Um administrador do site trocou o e-mail da sua conta");
+    expect(notice?.text).toContain("br***@example.com");
+    // Nothing for an edit that keeps the address.
+    await t.request("PUT", `/api/users/${user.id}`, {
+      token,
+      body: { name: "Bruno Lima", email: "bruno.novo@example.com", role: "user", password: "" },
+    });
+    expect(await mailsTo("bruno.novo@example.com")).toEqual([]);
+  });
+
+  it("asks for your current password to change your own, as on the profile", async () => {
+    const superToken = await t.setupSite();
+    const me = await t.createUser("admin", superToken);
+    const body = { name: "Eu", email: "eu.nova@example.com", role: "admin", password: "" };
+    const without = await t.request("PUT", `/api/users/${me.id}`, { token: me.token, body });
+    expect(without.status).toBe(400);
+    expect(without.json()).toEqual({
+      message: "Informe a senha atual para trocar o e-mail.",
+      errors: { current_password: ["Informe a senha atual para trocar o e-mail"] },
+    });
+    const changed = await t.request("PUT", `/api/users/${me.id}`, {
+      token: me.token,
+      body: { ...body, current_password: me.password },
+    });
+    expect(changed.status).toBe(200);
+    const [notice] = await mailsTo(me.email);
+    expect(notice?.text).toContain("O e-mail da sua conta em Cooperativa Teste foi trocado para eu***@example.com");
   });
 });
 

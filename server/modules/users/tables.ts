@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { integer, pgEnum, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { userRoles } from "../../../common/roles.ts";
 import { createdAt, updatedAt } from "../../db/columns.ts";
@@ -16,6 +17,11 @@ export const users = pgTable(
     taxId: text("tax_id").notNull().default(""),
     phone: text("phone").notNull().default(""),
     organization: text("organization").notNull().default(""),
+    /**
+     * The addresses the account had before: what the site sent there goes when she deletes the account
+     * (LGPD), and her data export lists them. They go with the row.
+     */
+    formerEmails: text("former_emails").array().notNull().default(sql`'{}'::text[]`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -1,8 +1,9 @@
-import { and, asc, count, eq, ilike, ne, or, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, ilike, ne, or, type SQL, sql } from "drizzle-orm";
 import { conflict, forbidden, invalid, notFound } from "../../../common/errors.ts";
 import { type ListQuery, pageOffset, toPage } from "../../../common/pagination.ts";
 import type { UserRole } from "../../../common/roles.ts";
 import {
+  CURRENT_PASSWORD_FOR_EMAIL,
   CURRENT_PASSWORD_REQUIRED,
   type ProfileInput,
   type UserCreateInput,
@@ -13,7 +14,9 @@ import type { Db } from "../../db/client.ts";
 import { containsPattern, isUniqueViolation } from "../../db/sql.ts";
 import { type Actor, isSuper, requireAdmin, requireUser } from "../../kernel/access.ts";
 import type { ServiceContext } from "../../kernel/area.ts";
+import type { Throttle, ThrottleFactory } from "../../kernel/throttle.ts";
 import { hashPassword, verifyPassword } from "../auth/password.ts";
+import { afterEmailChange } from "./email-change.ts";
 import { users } from "./tables.ts";
 
 const columns = { id: users.id, name: users.name, email: users.email, role: users.role, createdAt: users.createdAt };
@@ -39,6 +42,27 @@ export async function lockSupers(tx: Db): Promise<number[]> {
 }
 const CURRENT_PASSWORD_WRONG = "A senha atual não confere";
 
+/**
+ * Every check of one's own password while signed in (a new password or e-mail, deleting the account),
+ * counted per account: a session left open must not be a way to guess the password.
+ */
+export type UsersState = { passwordChecks: Throttle };
+
+export function createUsersState(throttle: ThrottleFactory): UsersState {
+  return {
+    passwordChecks: throttle({
+      name: "account-password",
+      maxHits: 5,
+      windowMs: 15 * 60 * 1000,
+      message: "Muitas tentativas com a senha errada. Aguarde até 15 minutos e tente novamente.",
+    }),
+  };
+}
+
+/** The account's e-mail as it is now plus `old` kept among the former ones (and `next` no longer among them). */
+const formerEmailsAfter = (old: string, next: string) =>
+  sql`array_remove(array_append(array_remove(${users.formerEmails}, ${old}), ${old}), ${next})`;
+
 /** The e-mail check and the write are not atomic: a concurrent request may win the unique index. */
 async function withEmailUnique<T>(write: () => Promise<T>): Promise<T> {
   try {
@@ -49,7 +73,7 @@ async function withEmailUnique<T>(write: () => Promise<T>): Promise<T> {
   }
 }
 
-export function createUsersService(context: ServiceContext) {
+export function createUsersService(context: ServiceContext, state: UsersState) {
   const { db } = context;
 
   async function load(id: number, on: Db = db) {
@@ -64,18 +88,33 @@ export function createUsersService(context: ServiceContext) {
     if (taken) throw conflict(EMAIL_TAKEN, { email: [EMAIL_TAKEN] });
   }
 
-  /**
-   * Changing one's own password always takes the current one, whichever screen or endpoint:
-   * a session left open on a shared computer must not be enough to take over the account.
-   */
-  async function requireCurrentPassword(userId: number, currentPassword: string) {
-    if (!currentPassword) {
-      throw invalid(`${CURRENT_PASSWORD_REQUIRED}.`, { current_password: [CURRENT_PASSWORD_REQUIRED] });
-    }
+  /** One's own password, checked under the per-account limit; a wrong one is refused on `field`. */
+  async function verifyOwnPassword(userId: number, password: string, field: string, wrong: string): Promise<void> {
+    const key = String(userId);
+    await state.passwordChecks.take(key);
     const [row] = await db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, userId));
-    if (!row || !(await verifyPassword(currentPassword, row.hash))) {
-      throw invalid(`${CURRENT_PASSWORD_WRONG}.`, { current_password: [CURRENT_PASSWORD_WRONG] });
-    }
+    if (!row || !(await verifyPassword(password, row.hash))) throw invalid(`${wrong}.`, { [field]: [wrong] });
+    await state.passwordChecks.giveBack(key);
+  }
+
+  /**
+   * Changing one's own password or e-mail always takes the current password, whichever screen or
+   * endpoint: a session left open on a shared computer must not be enough to take over the account.
+   */
+  async function requireCurrentPassword(userId: number, currentPassword: string, missing = CURRENT_PASSWORD_REQUIRED) {
+    if (!currentPassword) throw invalid(`${missing}.`, { current_password: [missing] });
+    await verifyOwnPassword(userId, currentPassword, "current_password", CURRENT_PASSWORD_WRONG);
+  }
+
+  /** A new e-mail or password for one's own account, on 'Meus dados' or in the users editor. */
+  async function requirePasswordForOwnChange(
+    id: number,
+    input: { email: string; password: string; current_password: string },
+    currentEmail: string,
+  ) {
+    if (input.email !== currentEmail)
+      await requireCurrentPassword(id, input.current_password, CURRENT_PASSWORD_FOR_EMAIL);
+    else if (input.password) await requireCurrentPassword(id, input.current_password);
   }
 
   /** Only a super grants or takes away the super role, and one super always remains. */
@@ -144,14 +183,16 @@ export function createUsersService(context: ServiceContext) {
       currentToken: string | null,
     ): Promise<UserView> {
       const admin = requireAdmin(actor);
-      if (input.password && id === admin.id) await requireCurrentPassword(id, input.current_password);
+      if (id === admin.id) await requirePasswordForOwnChange(id, input, (await load(id)).email);
       const passwordHash = input.password ? await hashPassword(input.password) : undefined;
       return withEmailUnique(() =>
-        context.transaction(async ({ services, db: tx }) => {
+        context.transaction(async (txContext) => {
+          const { services, db: tx } = txContext;
           const supers = await lockSupers(tx);
           const target = await load(id, tx);
           checkRoleChange(admin, target, input.role, supers);
           await ensureEmailFree(input.email, id, tx);
+          const emailChanged = input.email !== target.email;
           const [row] = await tx
             .update(users)
             .set({
@@ -159,11 +200,18 @@ export function createUsersService(context: ServiceContext) {
               email: input.email,
               role: input.role,
               ...(passwordHash ? { passwordHash } : {}),
+              ...(emailChanged ? { formerEmails: formerEmailsAfter(target.email, input.email) } : {}),
               updatedAt: new Date(),
             })
             .where(eq(users.id, id))
             .returning(columns);
           if (!row) throw notFound("Usuário não encontrado.");
+          if (emailChanged)
+            await afterEmailChange(
+              txContext,
+              { id, name: row.name, oldEmail: target.email, newEmail: row.email },
+              id !== admin.id,
+            );
           if (passwordHash) await services.auth.revokeSessions(id, id === admin.id ? currentToken : null);
           return toView(row);
         }),
@@ -198,30 +246,39 @@ export function createUsersService(context: ServiceContext) {
       return toView(await load(requireUser(actor).id));
     },
 
-    /** Changing one's password signs out every other device. */
+    verifyOwnPassword,
+
+    /**
+     * Changing one's password signs out every other device. A new e-mail or password takes the current
+     * password; the old address is told of a new e-mail (email-change.ts).
+     */
     async updateProfile(actor: Actor | null, input: ProfileInput, currentToken: string | null): Promise<UserView> {
       const { id } = requireUser(actor);
+      const current = await load(id);
+      const emailChanged = input.email !== current.email;
       await ensureEmailFree(input.email, id);
-      let passwordHash: string | undefined;
-      if (input.password) {
-        await requireCurrentPassword(id, input.current_password);
-        passwordHash = await hashPassword(input.password);
-      }
-      const [row] = await withEmailUnique(() =>
-        db
-          .update(users)
-          .set({
-            name: input.name,
-            email: input.email,
-            ...(passwordHash ? { passwordHash } : {}),
-            updatedAt: new Date(),
-          })
-          .where(eq(users.id, id))
-          .returning(columns),
+      await requirePasswordForOwnChange(id, input, current.email);
+      const passwordHash = input.password ? await hashPassword(input.password) : undefined;
+      return withEmailUnique(() =>
+        context.transaction(async (tx) => {
+          const [row] = await tx.db
+            .update(users)
+            .set({
+              name: input.name,
+              email: input.email,
+              ...(passwordHash ? { passwordHash } : {}),
+              ...(emailChanged ? { formerEmails: formerEmailsAfter(current.email, input.email) } : {}),
+              updatedAt: new Date(),
+            })
+            .where(eq(users.id, id))
+            .returning(columns);
+          if (!row) throw notFound("Usuário não encontrado.");
+          if (emailChanged)
+            await afterEmailChange(tx, { id, name: row.name, oldEmail: current.email, newEmail: row.email }, false);
+          if (passwordHash) await tx.services.auth.revokeSessions(id, currentToken);
+          return toView(row);
+        }),
       );
-      if (!row) throw notFound("Usuário não encontrado.");
-      if (passwordHash) await context.services.auth.revokeSessions(id, currentToken);
-      return toView(row);
     },
   };
 }
