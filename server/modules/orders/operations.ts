@@ -68,7 +68,7 @@ export const ordersOperations: Operation[] = [
   orders.post({
     path: "/{id}/status",
     summary:
-      "Move an order along the state machine (administrators; a customer may only cancel her own unpaid order); a tracking code is required for sent",
+      "Move an order along the state machine (administrators; a customer may only cancel her own unpaid order); sent takes the carrier (correios by default) and its tracking code (a Correios code must pass the UPU S10 check digit), and for carrier other an optional https tracking page",
     body: input("OrderStatusChange", orderStatusChangeSchema),
     success: { status: 200, description: "The order after the move", schema: order },
     refusals: [{ status: 409, description: "A move the state machine does not allow, or a concurrent change" }],
@@ -101,7 +101,7 @@ export const paymentWebhookOperations: Operation[] = [
   webhooks.post({
     path: "/mercadopago/webhook",
     summary:
-      "Mercado Pago's payment notices: x-signature checked (HMAC-SHA256 of data.id, x-request-id and ts, at most 5 minutes old), then the payment read from Mercado Pago and recorded on its order; repeats and late notices change nothing",
+      "Mercado Pago's payment notices: x-signature checked (HMAC-SHA256 of data.id, x-request-id and ts, at most 5 minutes old), then the payment read from Mercado Pago and recorded on its order (the shop e-mailed of a confirmed payment, a refund or a chargeback); repeats and late notices change nothing",
     query: [
       z.object({
         "data.id": z.string().optional().meta({ description: "The payment's id at Mercado Pago." }),
@@ -110,7 +110,8 @@ export const paymentWebhookOperations: Operation[] = [
     ],
     success: {
       status: 200,
-      description: "What the notice did: paid, failed, recorded, stale, unknown_order, amount_mismatch or ignored",
+      description:
+        "What the notice did: paid, failed, reversed (a paid order's payment refunded or charged back: in its history, the shop told), recorded, stale, unknown_order, amount_mismatch or ignored",
       schema: output("PaymentNoticeOutcome", z.strictObject({ outcome: z.string() })),
     },
     refusals: [
