@@ -12,6 +12,17 @@ export const userCreateSchema = z.object({
   password: passwordField(),
 });
 
+/** A new password where none (empty) keeps the current one; a given one follows the password rules. */
+const optionalNewPassword = () =>
+  z
+    .string()
+    .default("")
+    .superRefine((value, context) => {
+      if (value === "") return;
+      const checked = passwordField().safeParse(value);
+      for (const issue of checked.error?.issues ?? []) context.addIssue({ code: "custom", message: issue.message });
+    });
+
 export const CURRENT_PASSWORD_REQUIRED = "Informe a senha atual para trocar a senha";
 export const CURRENT_PASSWORD_FOR_EMAIL = "Informe a senha atual para trocar o e-mail";
 
@@ -24,10 +35,7 @@ export const userUpdateSchema = z.object({
   name: requiredText(120),
   email: emailField(),
   role,
-  password: z
-    .string()
-    .default("")
-    .pipe(z.union([z.literal(""), passwordField()])),
+  password: optionalNewPassword(),
   current_password: currentPasswordField(
     "The editor's own current password: required when editing oneself with a new password or e-mail.",
   ),
@@ -41,10 +49,7 @@ export const profileSchema = z
     current_password: currentPasswordField(
       "Required when the e-mail changes (the old address is then told) or a new password is set.",
     ),
-    password: z
-      .string()
-      .default("")
-      .pipe(z.union([z.literal(""), passwordField()])),
+    password: optionalNewPassword(),
     password_confirmation: z.string().default(""),
   })
   .refine((input) => input.password === "" || input.password === input.password_confirmation, {

@@ -1,0 +1,29 @@
+import type { Page } from "@playwright/test";
+import { waitForHydratedPage } from "./fixtures.ts";
+
+/**
+ * Opens `path` with the app's scripts held back, so the test acts on the server's HTML as a person
+ * on a slow phone does before the page comes to life; `hydrate()` lets the scripts through and waits
+ * until React has taken over the whole page.
+ */
+export async function openBeforeHydration(page: Page, path: string): Promise<{ hydrate: () => Promise<void> }> {
+  let letThrough: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    letThrough = resolve;
+  });
+  const scripts = /\/assets\/.+\.js(\?|$)/;
+  await page.route(scripts, async (route) => {
+    await held;
+    await route.continue();
+  });
+  // Module scripts hold DOMContentLoaded back too: the page is usable once the server's HTML is in.
+  await page.goto(path, { waitUntil: "commit" });
+  await page.locator("body").waitFor();
+  return {
+    hydrate: async () => {
+      letThrough();
+      await waitForHydratedPage(page);
+      await page.unroute(scripts);
+    },
+  };
+}
