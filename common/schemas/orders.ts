@@ -90,7 +90,10 @@ const FREE_TRACKING_CODE = /^[\p{L}\p{N}][\p{L}\p{N} ./_-]*$/u;
  */
 export const orderStatusChangeSchema = z
   .object({
-    status: z.enum(orderStatuses, { error: "Status inválido" }),
+    // A form's untouched select sends nothing: the move is never guessed.
+    status: z.enum(orderStatuses, {
+      error: (issue) => (issue.input === undefined || issue.input === "" ? "Escolha a nova situação" : "Status inválido"),
+    }),
     note: optionalText(500),
     carrier: carrierField,
     tracking_code: plainString()

@@ -12,6 +12,7 @@ import {
   uniqueId,
   waitForHydratedPage,
 } from "./fixtures.ts";
+import { openBeforeHydration } from "./before-hydration.ts";
 import { CONFIGURED_URL } from "./site.ts";
 
 /**
@@ -46,12 +47,13 @@ const BADGE_RGB = {
 const today = () => new Intl.DateTimeFormat("en-CA", { timeZone: "America/Sao_Paulo" }).format(new Date());
 
 const products: Record<string, Product> = {};
-// Set by beforeAll: Ana's orders (one moved to sent, one she cancels, one moved without JavaScript), Bia's one.
-const customers = new Map<"ana" | "bia", Customer>();
-type Placed = "first" | "second" | "other" | "plain";
+// Set by beforeAll: Ana's orders (one moved to sent, one she cancels, one moved without JavaScript), Bia's one,
+// and Caio's, moved in a hurry.
+const customers = new Map<"ana" | "bia" | "caio", Customer>();
+type Placed = "first" | "second" | "other" | "plain" | "hurry";
 const placed = new Map<Placed, Order>();
 
-function customer(name: "ana" | "bia"): Customer {
+function customer(name: "ana" | "bia" | "caio"): Customer {
   const found = customers.get(name);
   if (!found) throw new Error(`${name} was not created`);
   return found;
@@ -192,11 +194,13 @@ test.beforeAll(async ({ playwright, superToken }) => {
     await openShop(api);
     const ana = await createCustomer(api, newVisitor, `Ana Compradora ${id}`);
     const bia = await createCustomer(api, newVisitor, `Bia Vizinha ${id}`);
-    customers.set("ana", ana).set("bia", bia);
+    const caio = await createCustomer(api, newVisitor, `Caio Apressado ${id}`);
+    customers.set("ana", ana).set("bia", bia).set("caio", caio);
     placed.set("first", await placeOrder(api, ana, [line(HONEY.name, 2), line(SOAP.name, 3)]));
     placed.set("second", await placeOrder(api, ana, [line(SOAP.name, 1)]));
     placed.set("other", await placeOrder(api, bia, [line(HONEY.name, 1)]));
     placed.set("plain", await placeOrder(api, ana, [line(HONEY.name, 1)]));
+    placed.set("hurry", await placeOrder(api, caio, [line(SOAP.name, 2)]));
   } finally {
     await api.dispose();
   }
@@ -229,11 +233,20 @@ async function moveForm(page: Page): Promise<Locator> {
   return page.getByRole("form", { name: "Alterar situação" });
 }
 
+/** The question asked before a move that e-mails the customer or gives stock back, and its answer. */
+async function confirmMove(page: Page, label: string, consequences: string[]): Promise<void> {
+  const dialog = page.getByRole("dialog", { name: "Confirmar a mudança" });
+  await expect(dialog).toContainText(`Mudar a situação para “${label}”?`);
+  for (const consequence of consequences) await expect(dialog).toContainText(consequence);
+  await dialog.getByRole("button", { name: `Confirmar: ${label}` }).click();
+}
+
 async function move(page: Page, label: string, note = ""): Promise<void> {
   const form = await moveForm(page);
   await form.getByRole("combobox", { name: "Nova situação" }).selectOption({ label });
   if (note) await form.getByRole("textbox", { name: "Observação" }).fill(note);
   await form.getByRole("button", { name: "Alterar situação" }).click();
+  await confirmMove(page, label, [`O cliente recebe um e-mail com a situação “${label}”.`]);
   await expect(page.getByText(`Situação alterada para “${label}”.`)).toBeVisible();
 }
 
@@ -274,8 +287,8 @@ test("an administrator filters the orders and moves one from pending to sent", a
   await page.goto(`/conta/pedidos?q=${encodeURIComponent(customer("ana").email)}&status=sent`);
   await expect(page.getByText("Nenhum pedido encontrado")).toBeVisible();
   await page.goto(`/conta/pedidos?q=${id}&from=${today()}&to=${today()}&status=pending`);
-  // The header row and this run's four orders, all placed today and pending.
-  await expect(ordersTable(page).getByRole("row")).toHaveCount(5);
+  // The header row and this run's five orders, all placed today and pending.
+  await expect(ordersTable(page).getByRole("row")).toHaveCount(6);
   await page.goto(`/conta/pedidos?q=${id}&from=${today()}&to=2000-01-01`);
   await expect(page.getByText("A data final deve ser igual ou posterior à inicial")).toBeVisible();
 
@@ -290,8 +303,25 @@ test("an administrator filters the orders and moves one from pending to sent", a
   await expect(page.getByTestId("order-total")).toHaveText("R$ 100,40");
   const form = await moveForm(page);
   const status = form.getByRole("combobox", { name: "Nova situação" });
-  await expect(status.locator("option")).toHaveText(["Pagamento confirmado", "Falha no pagamento", "Cancelado"]);
+  // Nothing is chosen for her: the first option only asks, and sending it is refused.
+  await expect(status.locator("option")).toHaveText([
+    "Escolha a nova situação",
+    "Pagamento confirmado",
+    "Falha no pagamento",
+    "Cancelado",
+  ]);
+  await expect(status).toHaveValue("");
   await expect(form.getByRole("textbox", { name: "Código de rastreamento" })).toHaveCount(0);
+  await form.getByRole("button", { name: "Alterar situação" }).click();
+  await expect(form.getByText("Escolha a nova situação", { exact: true }).last()).toBeVisible();
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+  await expectBadge(page, "Confirmação Pendente", "yellow");
+  // "Voltar" in the question changes nothing.
+  await status.selectOption({ label: "Pagamento confirmado" });
+  await form.getByRole("button", { name: "Alterar situação" }).click();
+  await page.getByRole("dialog", { name: "Confirmar a mudança" }).getByRole("button", { name: "Voltar" }).click();
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+  await expectBadge(page, "Confirmação Pendente", "yellow");
 
   await move(page, "Pagamento confirmado", "Pagamento conferido no extrato.");
   await expectBadge(page, "Pagamento confirmado", "blue");
@@ -304,18 +334,22 @@ test("an administrator filters the orders and moves one from pending to sent", a
   const tracking = sending.getByRole("textbox", { name: "Código de rastreamento" });
   await expect(tracking).toBeVisible();
   await sending.getByRole("button", { name: "Alterar situação" }).click();
-  await expect(page.getByRole("alert").filter({ hasText: "A situação não foi alterada" })).toBeVisible();
   await expect(sending.getByText("Informe o código de rastreamento")).toBeVisible();
   await expectBadge(page, "Em processamento", "grey");
-  await sending.getByRole("combobox", { name: "Nova situação" }).selectOption({ label: "Produto enviado" });
-  await sending.getByRole("textbox", { name: "Código de rastreamento" }).fill("aa123456785br");
+  // A Correios code is checked to its digit.
+  await tracking.fill("AA123456780BR");
   await sending.getByRole("button", { name: "Alterar situação" }).click();
+  await expect(sending.getByText(/Código dos Correios inválido/)).toBeVisible();
+  await tracking.fill("aa123456785br");
+  await sending.getByRole("button", { name: "Alterar situação" }).click();
+  await confirmMove(page, "Produto enviado", ["O cliente recebe um e-mail com a situação “Produto enviado”."]);
   await expect(page.getByText("Situação alterada para “Produto enviado”.")).toBeVisible();
   await expectBadge(page, "Produto enviado", "teal");
   await expect(page.getByText("AA123456785BR")).toBeVisible();
 
   // Only "received" is left; the history tells every step, who and what was noted.
   await expect((await moveForm(page)).getByRole("combobox", { name: "Nova situação" }).locator("option")).toHaveText([
+    "Escolha a nova situação",
     "Produto recebido",
   ]);
   const history = page.getByRole("table", { name: "Histórico" });
@@ -339,12 +373,58 @@ test("an administrator filters the orders and moves one from pending to sent", a
   await jsonOf(await asAna.post(`/api/orders/${order("second").id}/status`, { data: { status: "canceled" } }));
   await asAna.dispose();
   await stale.getByRole("button", { name: "Alterar situação" }).click();
-  const refusal = page.getByRole("alert").filter({ hasText: "A situação não foi alterada" });
+  await confirmMove(page, "Pagamento confirmado", []);
+  const refusal = page.getByRole("form", { name: "Alterar situação" }).getByRole("note");
   await expect(refusal).toBeVisible();
   await expect(refusal).toContainText('Não é possível passar um pedido de "Cancelado" para "Pagamento confirmado".');
   await page.reload();
   await expectBadge(page, "Cancelado", "red");
   await expect(page.getByRole("form", { name: "Alterar situação" })).toHaveCount(0);
+});
+
+test("a status chosen before the page comes to life is the one sent, and its consequences are asked first", async ({
+  page,
+  createUser,
+}) => {
+  const admin = await createUser("admin");
+  await login(page, admin.email, admin.password);
+  const { hydrate } = await openBeforeHydration(page, `/conta/pedidos/${order("hurry").id}`);
+  const form = page.getByRole("form", { name: "Alterar situação" });
+  const status = form.getByRole("combobox", { name: "Nova situação" });
+  await status.selectOption({ label: "Cancelado" });
+  await form.getByRole("textbox", { name: "Observação" }).fill("Pedido em duplicidade.");
+  await hydrate();
+  await expect(status).toHaveValue("canceled");
+  await expect(form.getByRole("textbox", { name: "Observação" })).toHaveValue("Pedido em duplicidade.");
+  // What depends on the choice follows it: no tracking fields for a cancellation.
+  await expect(form.getByRole("textbox", { name: "Código de rastreamento" })).toHaveCount(0);
+  await form.getByRole("button", { name: "Alterar situação" }).click();
+  await confirmMove(page, "Cancelado", [
+    "O cliente recebe um e-mail avisando que o pedido foi cancelado.",
+    "O estoque dos itens volta para a loja.",
+  ]);
+  await expect(page.getByText("Pedido cancelado.")).toBeVisible();
+  await expectBadge(page, "Cancelado", "red");
+  await expect(page.getByRole("table", { name: "Histórico" })).toContainText("Pedido em duplicidade.");
+});
+
+test("the page's action refuses a move without a status, and one that e-mails the customer until it is confirmed", async ({
+  page,
+  createUser,
+}) => {
+  const admin = await createUser("admin");
+  await login(page, admin.email, admin.password);
+  const path = `/conta/pedidos/${order("plain").id}`;
+  await page.goto(path);
+  const post = (form: Record<string, string>) =>
+    page.request.post(path, { form, headers: { Origin: CONFIGURED_URL }, maxRedirects: 0 });
+  expect((await post({ status: "", note: "" })).status()).toBe(400);
+  expect((await post({ note: "sem situação" })).status()).toBe(400);
+  const unconfirmed = await post({ status: "failed" });
+  expect(unconfirmed.status()).toBe(200);
+  expect(await unconfirmed.text()).toContain("O cliente recebe um e-mail com a situação “Falha no pagamento”.");
+  await page.reload();
+  await expectBadge(page, "Confirmação Pendente", "yellow");
 });
 
 test("the packing slip prints the declaração de conteúdo", async ({ page, createUser }) => {
@@ -441,6 +521,11 @@ test("a customer sees only her own orders, pays or cancels them", async ({ page 
   await expect(page.getByRole("link", { name: "Imprimir etiqueta e declaração" })).toHaveCount(0);
   await waitForHydratedPage(page);
   await page.getByRole("button", { name: "Cancelar pedido" }).click();
+  // One tap only asks; the dialog says what happens and starts on the safe choice.
+  const question = page.getByRole("dialog", { name: `Cancelar o pedido nº ${order("other").number}?` });
+  await expect(question).toContainText("Os itens voltam para a loja");
+  await expect(question.getByRole("button", { name: "Voltar" })).toBeFocused();
+  await question.getByRole("button", { name: "Cancelar pedido" }).click();
   await expect(page.getByText("Pedido cancelado.")).toBeVisible();
   await expectBadge(page, "Cancelado", "red");
   await expect(page.getByRole("button", { name: "Cancelar pedido" })).toHaveCount(0);
@@ -476,11 +561,24 @@ test.describe("without JavaScript", () => {
     const status = form.getByRole("combobox", { name: "Nova situação" });
     // Without JavaScript the tracking code field is always there; the server asks for it only for "sent".
     await expect(form.getByRole("textbox", { name: "Código de rastreamento" })).toBeVisible();
+    // Sent without a status, the form is refused beside the field.
+    await form.getByRole("button", { name: "Alterar situação" }).click();
+    await expect(form.getByText("Escolha a nova situação", { exact: true }).last()).toBeVisible();
+    await expectBadge(page, "Confirmação Pendente", "yellow");
+    // A move that e-mails the customer comes back as a question; "Voltar" leaves the order as it was.
     await status.selectOption({ label: "Pagamento confirmado" });
     await form.getByRole("button", { name: "Alterar situação" }).click();
+    const question = page.getByRole("alertdialog", { name: "Mudar a situação para “Pagamento confirmado”?" });
+    await expect(question).toContainText("O cliente recebe um e-mail com a situação “Pagamento confirmado”.");
+    await question.getByRole("link", { name: "Voltar" }).click();
+    await expectBadge(page, "Confirmação Pendente", "yellow");
+    await status.selectOption({ label: "Pagamento confirmado" });
+    await form.getByRole("button", { name: "Alterar situação" }).click();
+    await question.getByRole("button", { name: "Confirmar: Pagamento confirmado" }).click();
     await expectBadge(page, "Pagamento confirmado", "blue");
     await status.selectOption({ label: "Em processamento" });
     await form.getByRole("button", { name: "Alterar situação" }).click();
+    await page.getByRole("button", { name: "Confirmar: Em processamento" }).click();
     await expectBadge(page, "Em processamento", "grey");
     await status.selectOption({ label: "Produto enviado" });
     await form.getByRole("button", { name: "Alterar situação" }).click();
@@ -489,6 +587,7 @@ test.describe("without JavaScript", () => {
     await status.selectOption({ label: "Produto enviado" });
     await form.getByRole("textbox", { name: "Código de rastreamento" }).fill("BR987654326BR");
     await form.getByRole("button", { name: "Alterar situação" }).click();
+    await page.getByRole("button", { name: "Confirmar: Produto enviado" }).click();
     await expectBadge(page, "Produto enviado", "teal");
     await expect(page.getByText("BR987654326BR")).toBeVisible();
   });

@@ -1,76 +1,156 @@
-import { Alert, Button, Group, NativeSelect, Paper, Stack, Textarea, TextInput, Title } from "@mantine/core";
-import { useState } from "react";
-import { Form, useNavigation } from "react-router";
+import { Alert, Button, Group, List, Modal, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { useDisclosure } from "@mantine/hooks";
+import { type FormEvent, useRef, useState } from "react";
+import { Form } from "react-router";
+import { carrierLabels, carriers } from "../../../common/brazil/tracking.ts";
+import { consequenceTexts, moveConsequences, needsConfirmation } from "../../../common/order-move-consequences.ts";
 import { type OrderStatus, orderStatusLabels } from "../../../common/order-status.ts";
+import { orderStatusChangeSchema } from "../../../common/schemas/orders.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
+import { AccountForm, SubmitButton } from "../form-kit/account-form.tsx";
+import { SelectField, TextareaField, TextField } from "../form-kit/fields.tsx";
+import { useAccountForm } from "../form-kit/use-account-form.ts";
 
-/** What the order's action answered when it refused a move. */
-export type OrderMoveFailure = { message: string; errors: Record<string, string[]> } | undefined;
+/** A move the action holds back until it is confirmed (a page sent without JavaScript asks this way). */
+export type PendingMove = { to: OrderStatus; texts: string[]; fields: Record<string, string> };
 
-const errorText = (failure: OrderMoveFailure, field: string) => failure?.errors[field]?.join(" ");
+const carrierOptions = carriers.map((value) => ({ value, label: carrierLabels[value] }));
 
-/** The refused move's message, read out when it appears. */
-export function OrderMoveRefusal({ failure }: { failure: OrderMoveFailure }) {
-  if (!failure) return null;
+/** The question before a move that e-mails the customer or gives stock back, without JavaScript. */
+export function ConfirmMove({ pending, orderPath }: { pending: PendingMove; orderPath: string }) {
   return (
-    <Alert color="danger" title="A situação não foi alterada" role="alert">
-      {failure.message}
-    </Alert>
-  );
-}
-
-/**
- * The administrators' move of an order: only the statuses the server offers (`next`), a note, and the
- * tracking code that "Produto enviado" requires. A plain form post, so it works without JavaScript;
- * there the tracking code field is always shown, with JavaScript only when "Produto enviado" is chosen.
- */
-export function OrderStatusForm({ next, failure }: { next: OrderStatus[]; failure: OrderMoveFailure }) {
-  const hydrated = useHydrated();
-  const navigation = useNavigation();
-  const [status, setStatus] = useState<string>(next[0] ?? "");
-  const options = next.map((value) => ({ value, label: orderStatusLabels[value] }));
-  const saving = navigation.state === "submitting" && navigation.formData?.has("status") === true;
-  return (
-    <Paper withBorder p="md">
-      <Form method="post" aria-labelledby="order-move-title">
+    <Paper withBorder p="md" role="alertdialog" aria-labelledby="confirm-move-title">
+      <Form method="post">
+        {Object.entries(pending.fields).map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))}
+        <input type="hidden" name="confirmed" value="yes" />
         <Stack gap="sm">
-          <Title order={2} size="h4" id="order-move-title">
-            Alterar situação
+          <Title order={2} size="h4" id="confirm-move-title">
+            Mudar a situação para “{orderStatusLabels[pending.to]}”?
           </Title>
-          <NativeSelect
-            name="status"
-            label="Nova situação"
-            data={options}
-            value={status}
-            onChange={(event) => setStatus(event.currentTarget.value)}
-            error={errorText(failure, "status")}
-          />
-          {!hydrated || status === "sent" ? (
-            <TextInput
-              name="tracking_code"
-              label="Código de rastreamento"
-              description="Obrigatório para “Produto enviado”, como AA123456789BR"
-              autoComplete="off"
-              maxLength={40}
-              error={errorText(failure, "tracking_code")}
-            />
-          ) : null}
-          <Textarea
-            name="note"
-            label="Observação"
-            description="Opcional; aparece no histórico do pedido"
-            autosize
-            minRows={2}
-            maxLength={500}
-            error={errorText(failure, "note")}
-          />
+          <List>
+            {pending.texts.map((text) => (
+              <List.Item key={text}>{text}</List.Item>
+            ))}
+          </List>
           <Group>
-            <Button type="submit" loading={saving}>
-              Alterar situação
+            <Button type="submit">Confirmar: {orderStatusLabels[pending.to]}</Button>
+            <Button component="a" href={orderPath} variant="default">
+              Voltar
             </Button>
           </Group>
         </Stack>
       </Form>
+    </Paper>
+  );
+}
+
+/**
+ * The administrators' move of an order: only the statuses the server offers (`next`), none chosen until
+ * someone chooses ("Escolha a nova situação"), a note, and the carrier with the tracking code that
+ * "Produto enviado" requires. A move that e-mails the customer or gives stock back asks first, naming
+ * it. A plain form post, so it works without JavaScript (the tracking fields always show there; the
+ * question comes back from the server).
+ */
+export function OrderStatusForm({ from, next, answer }: { from: OrderStatus; next: OrderStatus[]; answer: unknown }) {
+  const hydrated = useHydrated();
+  const { form, fields } = useAccountForm({ schema: orderStatusChangeSchema, answer, id: "order-move" });
+  const [asking, { open, close }] = useDisclosure(false);
+  const [question, setQuestion] = useState<{ to: OrderStatus; texts: string[] } | null>(null);
+  const confirmed = useRef<HTMLInputElement>(null);
+  const chosen = next.find((status) => status === fields.status.value);
+  const options = next.map((value) => ({ value, label: orderStatusLabels[value] }));
+
+  const askFirst = (event: FormEvent<HTMLFormElement>) => {
+    if (!chosen || confirmed.current?.value === "yes") return;
+    const consequences = moveConsequences(from, chosen);
+    if (!needsConfirmation(consequences)) return;
+    event.preventDefault();
+    setQuestion({ to: chosen, texts: consequenceTexts(chosen, consequences) });
+    open();
+  };
+  const confirm = () => {
+    close();
+    if (!confirmed.current) return;
+    confirmed.current.value = "yes";
+    confirmed.current.form?.requestSubmit();
+    confirmed.current.value = "";
+  };
+
+  return (
+    <Paper withBorder p="md">
+      <AccountForm
+        form={form}
+        label="Alterar situação"
+        refusedTitle="A situação não foi alterada"
+        onValidSubmit={askFirst}
+      >
+        <input ref={confirmed} type="hidden" name="confirmed" defaultValue="" />
+        <Stack gap="sm">
+          <Title order={2} size="h4">
+            Alterar situação
+          </Title>
+          <SelectField
+            field={fields.status}
+            label="Nova situação"
+            placeholder="Escolha a nova situação"
+            options={options}
+            required
+          />
+          {!hydrated || chosen === "sent" ? (
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              <SelectField field={fields.carrier} label="Transportadora" options={carrierOptions} />
+              <TextField
+                field={fields.tracking_code}
+                label="Código de rastreamento"
+                description="Obrigatório para “Produto enviado”; nos Correios, como AA123456785BR"
+                autoComplete="off"
+                maxLength={40}
+              />
+              {!hydrated || fields.carrier.value === "other" ? (
+                <TextField
+                  field={fields.tracking_url}
+                  label="Página de rastreamento"
+                  description="Só para “Outra transportadora”: o endereço, começando com https://"
+                  type="url"
+                  autoComplete="off"
+                  maxLength={500}
+                />
+              ) : null}
+            </SimpleGrid>
+          ) : null}
+          <TextareaField
+            field={fields.note}
+            label="Observação"
+            description="Opcional; aparece no histórico do pedido e no e-mail ao cliente"
+            maxLength={500}
+          />
+          <Group>
+            <SubmitButton>Alterar situação</SubmitButton>
+          </Group>
+        </Stack>
+      </AccountForm>
+      <Modal opened={asking} onClose={close} title="Confirmar a mudança" centered>
+        {question ? (
+          <Stack>
+            <Text>Mudar a situação para “{orderStatusLabels[question.to]}”?</Text>
+            <Alert color="warning" variant="light">
+              <List>
+                {question.texts.map((text) => (
+                  <List.Item key={text}>{text}</List.Item>
+                ))}
+              </List>
+            </Alert>
+            <Group justify="flex-end">
+              <Button variant="default" onClick={close} data-autofocus>
+                Voltar
+              </Button>
+              <Button onClick={confirm}>Confirmar: {orderStatusLabels[question.to]}</Button>
+            </Group>
+          </Stack>
+        ) : null}
+      </Modal>
     </Paper>
   );
 }

@@ -1,7 +1,8 @@
 import { Button, Group, Stack, Text, Title } from "@mantine/core";
-import { IconArrowLeft, IconCreditCard, IconPrinter, IconX } from "@tabler/icons-react";
-import { Form, useNavigation } from "react-router";
+import { IconArrowLeft, IconCreditCard, IconPrinter } from "@tabler/icons-react";
+import { data } from "react-router";
 import { formatDateTime } from "../../../../common/dates/format.ts";
+import { consequenceTexts, moveConsequences, needsConfirmation } from "../../../../common/order-move-consequences.ts";
 import { unpaidOrderStatuses } from "../../../../common/order-status.ts";
 import { isAdmin } from "../../../../common/roles.ts";
 import { orderStatusChangeSchema } from "../../../../common/schemas/orders.ts";
@@ -10,12 +11,12 @@ import { AppLink } from "../../../components/app-link.tsx";
 import { OrderFacts, OrderItems } from "../../../components/conta/order-details.tsx";
 import { OrderHistory } from "../../../components/conta/order-history.tsx";
 import { OrderStatusBadge } from "../../../components/conta/order-status-badge.tsx";
-import { OrderMoveRefusal, OrderStatusForm } from "../../../components/conta/order-status-form.tsx";
-import { formAction } from "../../../lib/action.server.ts";
+import { ConfirmMove, OrderStatusForm, type PendingMove } from "../../../components/conta/order-status-form.tsx";
+import { ConfirmAction } from "../../../components/form-kit/confirm-action.tsx";
 import { redirectWithFlash } from "../../../lib/flash.server.ts";
+import { formAction } from "../../../lib/form-action.server.ts";
 import { requireUser } from "../../../lib/guards.server.ts";
 import { idParam, loadOr404 } from "../../../lib/not-found.server.ts";
-import { isFailure } from "../../../lib/use-server-errors.ts";
 import type { Route } from "./+types/show";
 
 /** Another customer's order does not exist for her: the service answers 404, never 403. */
@@ -25,11 +26,26 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   return { order: await loadOr404(() => services.orders.get(actor, id)), admin: isAdmin(actor) };
 }
 
-/** A move along the state machine (administrators) or a customer canceling her unpaid order. */
+/**
+ * A move along the state machine (administrators) or a customer canceling her unpaid order. A move that
+ * e-mails the customer or gives stock back is done only once confirmed: the form asks first with
+ * JavaScript; without it, this answers the question and the page asks it.
+ */
 export function action({ context, params, request }: Route.ActionArgs) {
   const { services, actor } = requireUser(context);
   const id = idParam(params);
-  return formAction(request, orderStatusChangeSchema, async (input) => {
+  return formAction(request, orderStatusChangeSchema, async (input, form) => {
+    const current = await services.orders.get(actor, id);
+    const consequences = moveConsequences(current.status, input.status);
+    if (needsConfirmation(consequences) && form.get("confirmed") !== "yes") {
+      const fields = Object.fromEntries(
+        [...form].flatMap(([name, value]) =>
+          typeof value === "string" && name !== "confirmed" ? [[name, value]] : [],
+        ),
+      );
+      const pending: PendingMove = { to: input.status, texts: consequenceTexts(input.status, consequences), fields };
+      return data({ pending });
+    }
     const order = await services.orders.changeStatus(actor, id, input);
     const message =
       order.status === "canceled" ? "Pedido cancelado." : `Situação alterada para “${order.status_label}”.`;
@@ -41,30 +57,27 @@ export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: loaderData ? `Pedido nº ${loaderData.order.number}` : "Pedido" }];
 }
 
-/** The customer's own way out of an unpaid order. */
-function CancelOrder() {
-  const navigation = useNavigation();
-  const canceling = navigation.state === "submitting" && navigation.formData?.get("status") === "canceled";
+/** The customer's own way out of an unpaid order, asked first. */
+function CancelOrder({ number }: { number: number }) {
   return (
-    <Form method="post">
-      <input type="hidden" name="status" value="canceled" />
-      <input type="hidden" name="note" value="Cancelado pelo cliente." />
-      <Button
-        type="submit"
-        color="danger"
-        variant="light"
-        leftSection={<IconX size={16} aria-hidden />}
-        loading={canceling}
-      >
-        Cancelar pedido
-      </Button>
-    </Form>
+    <ConfirmAction
+      intent="cancel"
+      fields={{ status: "canceled", note: "Cancelado pelo cliente.", confirmed: "yes" }}
+      label="Cancelar pedido"
+      title={`Cancelar o pedido nº ${number}?`}
+      confirmLabel="Cancelar pedido"
+    >
+      Os itens voltam para a loja e você recebe um e-mail confirmando o cancelamento.
+    </ConfirmAction>
   );
 }
 
+const pendingOf = (answer: unknown): PendingMove | undefined =>
+  typeof answer === "object" && answer !== null && "pending" in answer ? (answer.pending as PendingMove) : undefined;
+
 export default function OrderScreen({ loaderData, actionData }: Route.ComponentProps) {
   const { order, admin } = loaderData;
-  const failure = isFailure(actionData) ? actionData : undefined;
+  const pending = pendingOf(actionData);
   const unpaid = unpaidOrderStatuses.includes(order.status);
   const customerCancels = !admin && order.next_statuses.includes("canceled");
   return (
@@ -90,7 +103,7 @@ export default function OrderScreen({ loaderData, actionData }: Route.ComponentP
         Feito em {formatDateTime(order.created_at)}
         {unpaid ? ` · aguardando pagamento até ${formatDateTime(order.expires_at)}` : ""}
       </Text>
-      <OrderMoveRefusal failure={failure} />
+      {pending ? <ConfirmMove pending={pending} orderPath={accountPaths.order(order.id)} /> : null}
       {unpaid && !admin ? (
         <Group>
           <Button
@@ -100,10 +113,10 @@ export default function OrderScreen({ loaderData, actionData }: Route.ComponentP
           >
             Pagar
           </Button>
-          {customerCancels ? <CancelOrder /> : null}
+          {customerCancels ? <CancelOrder number={order.number} /> : null}
         </Group>
       ) : customerCancels ? (
-        <CancelOrder />
+        <CancelOrder number={order.number} />
       ) : null}
       {admin ? (
         <Group>
@@ -118,7 +131,7 @@ export default function OrderScreen({ loaderData, actionData }: Route.ComponentP
         </Group>
       ) : null}
       {admin && order.next_statuses.length > 0 ? (
-        <OrderStatusForm key={order.status} next={order.next_statuses} failure={failure} />
+        <OrderStatusForm key={order.status} from={order.status} next={order.next_statuses} answer={actionData} />
       ) : null}
       <OrderItems order={order} />
       <OrderFacts order={order} />
