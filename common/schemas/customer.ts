@@ -76,3 +76,20 @@ export const accountDeletionSchema = z.object({
   password: z.string({ error: "Informe a sua senha" }).min(1, "Informe a sua senha").max(200),
 });
 export type AccountDeletionInput = z.infer<typeof accountDeletionSchema>;
+
+/**
+ * 'Meus dados' as a page's form: it always sends every field, so one left empty clears what is stored
+ * (a form sends "" as nothing) instead of keeping it as a request that leaves the field out does.
+ */
+export const profileFormSchema = profileUpdateSchema.safeExtend({
+  tax_id: keptField(TAX_ID_MESSAGE, normalizeTaxId).default(""),
+  phone: keptPhoneField().default(""),
+  organization: optionalText(160),
+});
+
+const CONFIRM_DELETION = "Marque a caixa para confirmar a exclusão";
+
+/** The page's deletion also asks for a tick that she understands it cannot be undone. */
+export const accountDeletionFormSchema = accountDeletionSchema.extend({
+  confirm: z.boolean({ error: CONFIRM_DELETION }).refine((ticked) => ticked, CONFIRM_DELETION),
+});

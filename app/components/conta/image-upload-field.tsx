@@ -11,6 +11,7 @@ export function ImageUploadField(props: {
   value: string | null;
   onChange: (url: string | null) => void;
   use?: "url" | "average";
+  error?: string;
 }) {
   const { filesUrl } = useRootData();
   const [sending, setSending] = useState(false);
@@ -45,17 +46,35 @@ export function ImageUploadField(props: {
           inputProps={{ "aria-label": `Arquivo: ${props.label}` }}
         >
           {(button) => (
-            <Button {...button} variant="light" size="xs" loading={sending} aria-label={`Enviar ${props.label}`}>
+            // The name starts with what the button shows, so voice control finds it by its text.
+            <Button
+              {...button}
+              variant="light"
+              size="xs"
+              loading={sending}
+              aria-label={`Enviar imagem: ${props.label}`}
+            >
               Enviar imagem
             </Button>
           )}
         </FileButton>
         {props.value ? (
-          <Button variant="subtle" color="danger" size="xs" onClick={() => props.onChange(null)}>
+          <Button
+            variant="subtle"
+            color="danger"
+            size="xs"
+            onClick={() => props.onChange(null)}
+            aria-label={`Remover imagem: ${props.label}`}
+          >
             Remover
           </Button>
         ) : null}
       </Group>
+      {props.error ? (
+        <Text size="sm" c="var(--mantine-color-error)">
+          {props.error}
+        </Text>
+      ) : null}
     </Stack>
   );
 }

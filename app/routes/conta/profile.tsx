@@ -1,38 +1,27 @@
-import {
-  Anchor,
-  Button,
-  Group,
-  Paper,
-  PasswordInput,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-  VisuallyHidden,
-} from "@mantine/core";
-import { schemaResolver, useForm } from "@mantine/form";
-import { IconDownload } from "@tabler/icons-react";
-import { useActionData, useFetcher, useNavigation, useSubmit } from "react-router";
+import { Anchor, Group, Paper, Stack, Table, Text, Title } from "@mantine/core";
+import { IconDownload, IconTrash } from "@tabler/icons-react";
+import { useActionData } from "react-router";
 import { formatPhone } from "../../../common/brazil/phone.ts";
 import { formatTaxId } from "../../../common/brazil/tax-id.ts";
 import { formatDateTime } from "../../../common/dates/format.ts";
 import { invalid } from "../../../common/errors.ts";
-import { parseInput } from "../../../common/parse-input.ts";
-import { accountDeletionSchema, profileUpdateSchema } from "../../../common/schemas/customer.ts";
+import { accountDeletionFormSchema, profileFormSchema } from "../../../common/schemas/customer.ts";
 import { parseId } from "../../../common/schemas/id.ts";
 import { accountPaths } from "../../../common/site-paths.ts";
 import type { CustomerAddressView } from "../../../common/views/customer.ts";
-import { ConfirmDelete } from "../../components/conta/confirm-delete.tsx";
-import { intentAction, savedInPlace } from "../../lib/action.server.ts";
+import { AccountForm, SubmitButton } from "../../components/form-kit/account-form.tsx";
+import { ConfirmAction } from "../../components/form-kit/confirm-action.tsx";
+import { CheckboxField, PasswordField, TextField } from "../../components/form-kit/fields.tsx";
+import { useAccountForm } from "../../components/form-kit/use-account-form.ts";
 import { redirectWithFlash } from "../../lib/flash.server.ts";
+import { intentAction, submitForm } from "../../lib/form-action.server.ts";
+import { answerFor } from "../../lib/form-answer.ts";
 import { requireUser } from "../../lib/guards.server.ts";
-import { notifySuccess } from "../../lib/notify.ts";
-import { isFailure, useOnAnswer, useServerErrors } from "../../lib/use-server-errors.ts";
 import type { Route } from "./+types/profile";
 
 /** The LGPD download: the REST route, which the session cookie signs in (server/modules/customers/routes.ts). */
 const EXPORT_URL = "/api/profile/export";
+const PROFILE = accountPaths.area("profile");
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { services, actor } = requireUser(context);
@@ -43,22 +32,23 @@ export async function loader({ context }: Route.LoaderArgs) {
 export function action({ context, request }: Route.ActionArgs) {
   const { services, actor, sessionToken, clearedSessionCookie } = requireUser(context);
   return intentAction(request, {
-    save: async (submitted) => {
-      await services.customers.updateProfile(actor, parseInput(profileUpdateSchema, submitted), sessionToken);
-      return savedInPlace("Seus dados foram atualizados.");
-    },
-    delete: async (submitted) => {
-      const id = parseId(String(submitted.id ?? ""));
+    save: (form) =>
+      submitForm(form, profileFormSchema, async (input) => {
+        await services.customers.updateProfile(actor, input, sessionToken);
+        return redirectWithFlash(PROFILE, "Seus dados foram atualizados.");
+      }),
+    "delete-address": async (form) => {
+      const id = parseId(String(form.get("id") ?? ""));
       if (id === null) throw invalid("Identificador inválido.");
       await services.customers.deleteAddress(actor, id);
-      return redirectWithFlash(accountPaths.area("profile"), "Endereço removido.");
+      return redirectWithFlash(PROFILE, "Endereço removido.");
     },
-    "delete-account": async (submitted) => {
-      const { password } = parseInput(accountDeletionSchema, submitted);
-      await services.customers.deleteAccount(actor, password);
-      const headers = new Headers({ "Set-Cookie": clearedSessionCookie() });
-      return redirectWithFlash("/", "Sua conta foi excluída.", headers);
-    },
+    "delete-account": (form) =>
+      submitForm(form, accountDeletionFormSchema, async ({ password }) => {
+        await services.customers.deleteAccount(actor, password);
+        const headers = new Headers({ "Set-Cookie": clearedSessionCookie() });
+        return redirectWithFlash("/", "Sua conta foi excluída.", headers);
+      }),
   });
 }
 
@@ -92,9 +82,7 @@ function SavedAddresses({ addresses }: { addresses: CustomerAddressView[] }) {
               <Table.Tr>
                 <Table.Th>Endereço</Table.Th>
                 <Table.Th>Usado em</Table.Th>
-                <Table.Th>
-                  <VisuallyHidden>Ações</VisuallyHidden>
-                </Table.Th>
+                <Table.Th>Ações</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -103,13 +91,17 @@ function SavedAddresses({ addresses }: { addresses: CustomerAddressView[] }) {
                   <Table.Td>{addressLine(address)}</Table.Td>
                   <Table.Td>{formatDateTime(address.last_used_at)}</Table.Td>
                   <Table.Td>
-                    <ConfirmDelete
-                      subject={`o endereço ${addressLine(address)}`}
-                      title="Remover endereço"
+                    <ConfirmAction
+                      intent="delete-address"
                       fields={{ id: address.id }}
+                      label="Remover"
+                      accessibleName={`Remover o endereço ${addressLine(address)}`}
+                      icon={<IconTrash size={18} aria-hidden />}
+                      title="Remover endereço"
+                      confirmLabel="Remover"
                     >
                       Remover o endereço {addressLine(address)}?
-                    </ConfirmDelete>
+                    </ConfirmAction>
                   </Table.Td>
                 </Table.Tr>
               ))}
@@ -123,12 +115,10 @@ function SavedAddresses({ addresses }: { addresses: CustomerAddressView[] }) {
 
 /**
  * LGPD art. 18: the data as a file, and the account's deletion (orders stay, anonymised, for the fiscal
- * record). The deletion posts through its own fetcher, so its refusal (a wrong password) stays beside its
- * own field rather than the profile form's new password; a success redirects home.
+ * record), asked with her password and a tick that she understands it cannot be undone.
  */
-function PrivacyActions() {
-  const fetcher = useFetcher<typeof action>();
-  const failure = isFailure(fetcher.data) ? fetcher.data : undefined;
+function PrivacyActions({ answer }: { answer: unknown }) {
+  const { form, fields } = useAccountForm({ schema: accountDeletionFormSchema, answer, id: "delete-account" });
   return (
     <Paper withBorder p="md">
       <Stack>
@@ -142,90 +132,65 @@ function PrivacyActions() {
             Baixar meus dados (JSON)
           </Group>
         </Anchor>
-        <fetcher.Form method="post" aria-label="Excluir minha conta">
-          <input type="hidden" name="intent" value="delete-account" />
+        <AccountForm form={form} intent="delete-account" label="Excluir minha conta">
           <Stack>
             <Text size="sm">
               Excluir a conta apaga o seu cadastro, endereços e sessões. Os pedidos ficam guardados para os registros
               fiscais, sem os seus dados pessoais (LGPD, art. 16). Esta ação não pode ser desfeita.
             </Text>
-            <PasswordInput
-              label="Senha atual"
-              name="password"
-              autoComplete="current-password"
+            <PasswordField field={fields.password} label="Senha atual" autoComplete="current-password" maw={320} />
+            <CheckboxField
+              field={fields.confirm}
+              label="Entendo que a exclusão da conta não pode ser desfeita"
               required
-              maw={320}
-              error={failure ? (failure.errors.password?.join(" ") ?? failure.message) : undefined}
             />
-            <Button type="submit" color="danger" variant="light" loading={fetcher.state !== "idle"} w="fit-content">
+            <SubmitButton intent="delete-account" color="danger" variant="light" w="fit-content">
               Excluir minha conta
-            </Button>
+            </SubmitButton>
           </Stack>
-        </fetcher.Form>
+        </AccountForm>
       </Stack>
     </Paper>
   );
 }
 
 export default function ProfilePage({ loaderData }: Route.ComponentProps) {
-  const submit = useSubmit();
-  const navigation = useNavigation();
   const answer = useActionData<typeof action>();
   const { account } = loaderData;
-  const form = useForm({
-    mode: "controlled",
-    initialValues: {
+  const { form, fields } = useAccountForm({
+    schema: profileFormSchema,
+    answer: answerFor(answer, "save"),
+    id: "profile",
+    defaultValue: {
       name: account.name,
       email: account.email,
       tax_id: account.tax_id ? formatTaxId(account.tax_id) : "",
       phone: account.phone ? formatPhone(account.phone) : "",
       organization: account.organization,
-      current_password: "",
-      password: "",
-      password_confirmation: "",
     },
-    validate: schemaResolver(profileUpdateSchema, { sync: true }),
-    validateInputOnBlur: true,
   });
-  useServerErrors(form, answer);
-  useOnAnswer(answer, (value) => {
-    if ("ok" in value && value.ok) {
-      notifySuccess(value.message);
-      form.setValues({ current_password: "", password: "", password_confirmation: "" });
-    }
-  });
+  const customer = account.role === "user";
 
   return (
     <Stack maw={720}>
-      <form
-        noValidate
-        aria-label="Meus dados"
-        onSubmit={form.onSubmit((values) =>
-          submit({ ...values, intent: "save" }, { method: "post", encType: "application/json" }),
-        )}
-      >
+      <AccountForm form={form} intent="save" label="Meus dados">
         <Stack>
           <Title order={1} size="h2">
             Meus dados
           </Title>
           <Paper withBorder p="md">
             <Stack>
-              <TextInput label="Nome" required autoComplete="name" {...form.getInputProps("name")} />
-              <TextInput label="E-mail" type="email" required autoComplete="email" {...form.getInputProps("email")} />
-              <TextInput
-                label="CPF ou CNPJ"
-                autoComplete="off"
-                required={account.role === "user"}
-                {...form.getInputProps("tax_id")}
-              />
-              <TextInput
+              <TextField field={fields.name} label="Nome" autoComplete="name" />
+              <TextField field={fields.email} label="E-mail" type="email" autoComplete="email" />
+              <TextField field={fields.tax_id} label="CPF ou CNPJ" autoComplete="off" required={customer} />
+              <TextField
+                field={fields.phone}
                 label="Telefone com DDD"
                 type="tel"
                 autoComplete="tel-national"
-                required={account.role === "user"}
-                {...form.getInputProps("phone")}
+                required={customer}
               />
-              <TextInput label="Organização" autoComplete="organization" {...form.getInputProps("organization")} />
+              <TextField field={fields.organization} label="Organização" autoComplete="organization" />
             </Stack>
           </Paper>
           <Paper withBorder p="md">
@@ -233,26 +198,29 @@ export default function ProfilePage({ loaderData }: Route.ComponentProps) {
               <Title order={2} size="h4">
                 Trocar a senha
               </Title>
-              <PasswordInput
-                label="Senha atual"
-                autoComplete="current-password"
-                {...form.getInputProps("current_password")}
-              />
-              <PasswordInput label="Nova senha" autoComplete="new-password" {...form.getInputProps("password")} />
-              <PasswordInput
+              <PasswordField field={fields.password} label="Nova senha" autoComplete="new-password" />
+              <PasswordField
+                field={fields.password_confirmation}
                 label="Confirmação da nova senha"
                 autoComplete="new-password"
-                {...form.getInputProps("password_confirmation")}
               />
             </Stack>
           </Paper>
-          <Button type="submit" loading={navigation.state === "submitting"} w="fit-content">
+          <Paper withBorder p="md">
+            <PasswordField
+              field={fields.current_password}
+              label="Senha atual"
+              description="Necessária para trocar o e-mail ou a senha."
+              autoComplete="current-password"
+            />
+          </Paper>
+          <SubmitButton intent="save" w="fit-content">
             Salvar
-          </Button>
+          </SubmitButton>
         </Stack>
-      </form>
+      </AccountForm>
       <SavedAddresses addresses={loaderData.addresses} />
-      <PrivacyActions />
+      <PrivacyActions answer={answerFor(answer, "delete-account")} />
     </Stack>
   );
 }

@@ -1,32 +1,20 @@
-import {
-  Button,
-  ColorInput,
-  Divider,
-  Group,
-  Paper,
-  Select,
-  SimpleGrid,
-  Stack,
-  Switch,
-  Textarea,
-  TextInput,
-  Title,
-} from "@mantine/core";
-import { schemaResolver, useForm } from "@mantine/form";
-import { useRef } from "react";
-import { useActionData, useNavigation, useSubmit } from "react-router";
+import { Divider, Group, Paper, SimpleGrid, Stack, Title } from "@mantine/core";
+import { useActionData } from "react-router";
 import { featureKeys } from "../../../common/features.ts";
 import { fonts } from "../../../common/fonts.ts";
 import { type SettingsValues, settingsSchema } from "../../../common/schemas/settings.ts";
-import { themeColors } from "../../../common/theme-colors.ts";
+import { accountPaths } from "../../../common/site-paths.ts";
 import { ImageUploadField } from "../../components/conta/image-upload-field.tsx";
 import { pageOptions } from "../../components/conta/page-options.server.ts";
-import { formAction, savedInPlace } from "../../lib/action.server.ts";
-import { CHECK_FIELDS, focusFirstError } from "../../lib/focus-first-error.ts";
+import { AccountForm, SubmitButton } from "../../components/form-kit/account-form.tsx";
+import { ColorField } from "../../components/form-kit/color-field.tsx";
+import { CheckboxField, SelectField, TextareaField, TextField } from "../../components/form-kit/fields.tsx";
+import { useAccountForm } from "../../components/form-kit/use-account-form.ts";
+import { WidgetField } from "../../components/form-kit/widget-value.tsx";
+import { formAction } from "../../lib/form-action.server.ts";
+import { redirectWithFlash } from "../../lib/flash.server.ts";
 import { requireAdmin } from "../../lib/guards.server.ts";
 import { notFoundPage } from "../../lib/not-found.server.ts";
-import { notifyError, notifySuccess } from "../../lib/notify.ts";
-import { isFailure, useOnAnswer, useServerErrors } from "../../lib/use-server-errors.ts";
 import type { Route } from "./+types/settings";
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -41,7 +29,7 @@ export function action({ context, request }: Route.ActionArgs) {
   const { services } = requireAdmin(context);
   return formAction(request, settingsSchema, async (input) => {
     await services.settings.update(input);
-    return savedInPlace("Configurações salvas com sucesso!");
+    return redirectWithFlash(accountPaths.area("settings"), "Configurações salvas com sucesso!");
   });
 }
 
@@ -67,50 +55,30 @@ function initialValues(settings: Route.ComponentProps["loaderData"]["settings"])
     url_twitter: settings.url_twitter,
     url_youtube: settings.url_youtube,
     gtag: settings.gtag,
-    origin_postal_code: settings.origin_postal_code,
     home_page_id: settings.home_page_id,
     features: settings.features,
   };
 }
 
-export default function SettingsPage({ loaderData }: Route.ComponentProps) {
-  const submit = useSubmit();
-  const navigation = useNavigation();
-  const answer = useActionData<typeof action>();
-  const form = useForm<SettingsValues>({
-    mode: "controlled",
-    initialValues: initialValues(loaderData.settings),
-    validate: schemaResolver(settingsSchema, { sync: true }),
-    validateInputOnBlur: true,
-  });
-  const formRef = useRef<HTMLFormElement>(null);
-  useServerErrors(form, answer);
-  useOnAnswer(answer, (value) => {
-    if ("ok" in value && value.ok) notifySuccess(value.message);
-    else if (isFailure(value)) focusFirstError(formRef.current, value.errors);
-  });
+const fontOptions = fonts.map((font) => ({ value: font, label: font }));
+const imageSchema = settingsSchema.shape.site_logo;
 
-  const image = (field: "site_logo" | "site_cover" | "site_favicon", label: string) => (
-    <ImageUploadField
-      label={label}
-      value={form.values[field] ?? null}
-      onChange={(url) => form.setFieldValue(field, url)}
-    />
+export default function SettingsPage({ loaderData }: Route.ComponentProps) {
+  const { form, fields } = useAccountForm({
+    schema: settingsSchema,
+    answer: useActionData<typeof action>(),
+    defaultValue: initialValues(loaderData.settings),
+  });
+  const features = fields.features.getFieldset();
+
+  const image = (field: typeof fields.site_logo, label: string) => (
+    <WidgetField field={field} schema={imageSchema} fallback={null}>
+      {(url, change, error) => <ImageUploadField label={label} value={url} onChange={change} error={error} />}
+    </WidgetField>
   );
 
   return (
-    <form
-      ref={formRef}
-      noValidate
-      aria-label="Configurações"
-      onSubmit={form.onSubmit(
-        (values) => submit(values, { method: "post", encType: "application/json" }),
-        (errors, _values, event) => {
-          focusFirstError(event?.currentTarget, errors);
-          notifyError(CHECK_FIELDS);
-        },
-      )}
-    >
+    <AccountForm form={form} label="Configurações">
       <Stack>
         <Title order={1} size="h2">
           Configurações
@@ -120,49 +88,26 @@ export default function SettingsPage({ loaderData }: Route.ComponentProps) {
             <Title order={2} size="h4">
               Site
             </Title>
-            <TextInput label="Título" required {...form.getInputProps("title")} />
-            <Textarea label="Descrição" autosize minRows={2} {...form.getInputProps("description")} />
-            <Select
+            <TextField field={fields.title} label="Título" maxLength={120} />
+            <TextareaField field={fields.description} label="Descrição" maxLength={500} />
+            <SelectField
+              field={fields.home_page_id}
               label="Página inicial"
-              description="A página mostrada no endereço principal do site. Deixe vazio para a página inicial padrão."
-              data={loaderData.homePages}
+              description="A página mostrada no endereço principal do site."
               placeholder="Página inicial padrão"
-              clearable
-              searchable
-              nothingFoundMessage="Nenhuma página publicada encontrada"
-              value={form.values.home_page_id === null ? null : String(form.values.home_page_id)}
-              onChange={(value) => form.setFieldValue("home_page_id", value === null ? null : Number(value))}
-              error={form.errors.home_page_id}
-              data-path="home_page_id"
+              options={loaderData.homePages}
             />
             <SimpleGrid cols={{ base: 1, sm: 3 }}>
-              <Select label="Fonte" data={[...fonts]} allowDeselect={false} {...form.getInputProps("font")} />
-              {/* A colour that cannot be read stays as typed, with the schema's error, instead of reverting. */}
-              <ColorInput
-                label="Cor primária"
-                format="hex"
-                fixOnBlur={false}
-                swatches={[themeColors.primary]}
-                {...form.getInputProps("primary_color")}
-              />
-              <ColorInput
-                label="Cor secundária"
-                format="hex"
-                fixOnBlur={false}
-                swatches={[themeColors.secondary]}
-                {...form.getInputProps("secondary_color")}
-              />
+              <SelectField field={fields.font} label="Fonte" options={fontOptions} />
+              <ColorField field={fields.primary_color} label="Cor primária" value={fields.primary_color.value} />
+              <ColorField field={fields.secondary_color} label="Cor secundária" value={fields.secondary_color.value} />
             </SimpleGrid>
             <SimpleGrid cols={{ base: 1, sm: 3 }}>
-              {image("site_logo", "Logo")}
-              {image("site_cover", "Imagem de capa")}
-              {image("site_favicon", "Favicon")}
+              {image(fields.site_logo, "Logo")}
+              {image(fields.site_cover, "Imagem de capa")}
+              {image(fields.site_favicon, "Favicon")}
             </SimpleGrid>
-            <Switch
-              label="Mostrar o logo no rodapé"
-              checked={form.values.site_footer_logo === 1}
-              onChange={(event) => form.setFieldValue("site_footer_logo", event.currentTarget.checked ? 1 : 0)}
-            />
+            <CheckboxField field={fields.site_footer_logo} value="1" label="Mostrar o logo no rodapé" />
           </Stack>
         </Paper>
         <Paper withBorder p="md">
@@ -170,36 +115,21 @@ export default function SettingsPage({ loaderData }: Route.ComponentProps) {
             <Title order={2} size="h4">
               Contato e redes sociais
             </Title>
-            <Textarea
+            <TextareaField
+              field={fields.contact}
               label="Contato"
               description="Endereço, telefone, horário..."
-              autosize
               minRows={3}
-              {...form.getInputProps("contact")}
+              maxLength={2000}
             />
-            <TextInput label="E-mail" type="email" {...form.getInputProps("email")} />
+            <TextField field={fields.email} label="E-mail" type="email" />
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              <TextInput
-                label="Facebook"
-                placeholder="https://facebook.com/..."
-                {...form.getInputProps("url_facebook")}
-              />
-              <TextInput
-                label="Instagram"
-                placeholder="https://instagram.com/..."
-                {...form.getInputProps("url_instagram")}
-              />
-              <TextInput label="Twitter" placeholder="https://x.com/..." {...form.getInputProps("url_twitter")} />
-              <TextInput label="YouTube" placeholder="https://youtube.com/..." {...form.getInputProps("url_youtube")} />
+              <TextField field={fields.url_facebook} label="Facebook" placeholder="https://facebook.com/..." />
+              <TextField field={fields.url_instagram} label="Instagram" placeholder="https://instagram.com/..." />
+              <TextField field={fields.url_twitter} label="Twitter" placeholder="https://x.com/..." />
+              <TextField field={fields.url_youtube} label="YouTube" placeholder="https://youtube.com/..." />
             </SimpleGrid>
-            <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              <TextInput label="Google Analytics (gtag)" placeholder="G-XXXXXXX" {...form.getInputProps("gtag")} />
-              <TextInput
-                label="CEP de origem da loja"
-                placeholder="00000-000"
-                {...form.getInputProps("origin_postal_code")}
-              />
-            </SimpleGrid>
+            <TextField field={fields.gtag} label="Google Analytics (gtag)" placeholder="G-XXXXXXX" />
           </Stack>
         </Paper>
         <Paper withBorder p="md">
@@ -207,34 +137,24 @@ export default function SettingsPage({ loaderData }: Route.ComponentProps) {
             <Title order={2} size="h4">
               Recursos
             </Title>
-            {featureKeys.map((key) => (
-              <Group key={key} align="flex-end" wrap="wrap">
-                <TextInput
-                  label={`Título (${form.values.features[key].url})`}
-                  {...form.getInputProps(`features.${key}.title`)}
-                />
-                <Switch
-                  label={`Ativar ${form.values.features[key].title}`}
-                  checked={form.values.features[key].enabled}
-                  onChange={(event) => form.setFieldValue(`features.${key}.enabled`, event.currentTarget.checked)}
-                />
-              </Group>
-            ))}
+            {featureKeys.map((key) => {
+              const feature = features[key].getFieldset();
+              const url = feature.url.defaultValue ?? "";
+              return (
+                <Group key={key} align="flex-end" wrap="wrap">
+                  <input type="hidden" name={feature.url.name} value={url} />
+                  <TextField field={feature.title} label={`Título (${url})`} maxLength={60} />
+                  <CheckboxField field={feature.enabled} label={`Ativar ${feature.title.defaultValue ?? url}`} />
+                </Group>
+              );
+            })}
           </Stack>
         </Paper>
         <Divider />
         <Group>
-          {/* Pressing the button must not blur the field being edited first: its blur check would show an
-              error above, move the button down before the mouse is released, and the click would be lost. */}
-          <Button
-            type="submit"
-            loading={navigation.state === "submitting"}
-            onMouseDown={(event) => event.preventDefault()}
-          >
-            Salvar
-          </Button>
+          <SubmitButton>Salvar</SubmitButton>
         </Group>
       </Stack>
-    </form>
+    </AccountForm>
   );
 }

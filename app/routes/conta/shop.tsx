@@ -1,66 +1,57 @@
-import {
-  ActionIcon,
-  Button,
-  Group,
-  NativeSelect,
-  Paper,
-  PasswordInput,
-  SimpleGrid,
-  Stack,
-  Switch,
-  Text,
-  Textarea,
-  TextInput,
-  Title,
-} from "@mantine/core";
-import { schemaResolver, useForm } from "@mantine/form";
+import { Button, Group, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { IconPlus, IconRestore, IconTrash } from "@tabler/icons-react";
-import { type ComponentProps, useRef } from "react";
-import { useActionData, useNavigation, useSubmit } from "react-router";
+import { useActionData } from "react-router";
 import { formatCep } from "../../../common/brazil/cep.ts";
 import { stateOptions } from "../../../common/brazil/states.ts";
 import { formatTaxId } from "../../../common/brazil/tax-id.ts";
 import { MAX_RECEIVER_CITY, MAX_RECEIVER_NAME } from "../../../common/pix/br-code.ts";
-import {
-  MAX_PIX_KEY,
-  type PaymentProvider,
-  paymentProviderLabels,
-  paymentProviders,
-} from "../../../common/schemas/payments.ts";
+import { MAX_PIX_KEY, paymentProviderLabels, paymentProviders } from "../../../common/schemas/payments.ts";
 import {
   correiosEnvironmentLabels,
   correiosEnvironments,
   DEFAULT_CORREIOS_SERVICES,
 } from "../../../common/schemas/shipping.ts";
 import { shopSettingsSchema } from "../../../common/schemas/shop.ts";
+import { accountPaths } from "../../../common/site-paths.ts";
 import type { ShopSettingsView } from "../../../common/views/shop.ts";
 import { reaisText } from "../../components/conta/reais-text.ts";
 import { ShopDashboard } from "../../components/conta/shop-dashboard.tsx";
-import { formAction, savedInPlace } from "../../lib/action.server.ts";
+import { AccountForm, SubmitButton } from "../../components/form-kit/account-form.tsx";
+import {
+  CheckboxField,
+  type Field,
+  PasswordField,
+  SelectField,
+  TextareaField,
+  TextField,
+} from "../../components/form-kit/fields.tsx";
+import { useAccountForm } from "../../components/form-kit/use-account-form.ts";
 import { featureTitle } from "../../lib/feature-title.server.ts";
-import { CHECK_FIELDS, focusFirstError } from "../../lib/focus-first-error.ts";
+import { redirectWithFlash } from "../../lib/flash.server.ts";
+import { formAction } from "../../lib/form-action.server.ts";
+import { isTicked } from "../../lib/form-parse.ts";
 import { requireAdmin } from "../../lib/guards.server.ts";
-import { notifyError, notifySuccess } from "../../lib/notify.ts";
 import { loadShopDashboard } from "../../lib/shop-dashboard.server.ts";
-import { isFailure, useOnAnswer, useServerErrors } from "../../lib/use-server-errors.ts";
+import { useHydrated } from "../../lib/use-hydrated.ts";
 import type { Route } from "./+types/shop";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const app = requireAdmin(context);
   const { services, actor } = app;
-  const [settings, heading, dashboard] = await Promise.all([
+  const [settings, heading, dashboard, site] = await Promise.all([
     services.shop.settings(actor),
     featureTitle(services, "shop"),
     loadShopDashboard(app),
+    services.settings.get(),
   ]);
-  return { settings, heading, dashboard };
+  return { settings, heading, dashboard, publicEmail: site?.email ?? "" };
 }
 
 export function action({ context, request }: Route.ActionArgs) {
   const { services, actor } = requireAdmin(context);
   return formAction(request, shopSettingsSchema, async (input) => {
     await services.shop.updateSettings(actor, input);
-    return savedInPlace("Loja salva com sucesso!");
+    return redirectWithFlash(accountPaths.area("shop"), "Loja salva com sucesso!");
   });
 }
 
@@ -68,52 +59,10 @@ export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: loaderData?.heading ?? "Loja" }];
 }
 
-type RegionKind = "uf" | "cep_range";
-
-/** A row of the table as typed: every region field kept while the kind changes, amounts in reais. */
-type RateDraft = {
-  name: string;
-  region: { kind: RegionKind; uf: string; from: string; to: string };
-  min_weight_grams: string;
-  max_weight_grams: string;
-  price_cents: string;
-  delivery_days: string;
-};
-
-type ShopFormValues = {
-  legal_name: string;
-  address: string;
-  tax_id: string;
-  city: string;
-  uf: string;
-  origin_postal_code: string;
-  shipping: {
-    table_rates: RateDraft[];
-    pickup: { enabled: boolean; address: string; instructions: string; delivery_days: string };
-    free_shipping: { enabled: boolean; min_subtotal_cents: string };
-    correios: {
-      enabled: boolean;
-      environment: (typeof correiosEnvironments)[number];
-      user: string;
-      access_code: string;
-      posting_card: string;
-      contract: string;
-      dr: string;
-      services: { code: string; name: string }[];
-    };
-  };
-  payments: {
-    provider: PaymentProvider;
-    pix: { key: string; receiver_name: string; receiver_city: string };
-    mercadopago: { access_token: string; webhook_secret: string };
-    manual: { instructions: string };
-  };
-  order_expiry_hours: string;
-};
-
 const cepText = (cep: string) => (/^\d{8}$/.test(cep) ? formatCep(cep) : cep);
 
-function initialValues(settings: ShopSettingsView): ShopFormValues {
+/** The stored settings as the form shows them: amounts as reais, CEPs punctuated, secrets never sent back. */
+function initialValues(settings: ShopSettingsView) {
   const { table_rates, pickup, free_shipping, correios } = settings.shipping;
   return {
     legal_name: settings.legal_name,
@@ -127,28 +76,19 @@ function initialValues(settings: ShopSettingsView): ShopFormValues {
         name: rate.name,
         region:
           rate.region.kind === "uf"
-            ? { kind: "uf", uf: rate.region.uf, from: "", to: "" }
-            : { kind: "cep_range", uf: "", from: cepText(rate.region.from), to: cepText(rate.region.to) },
-        min_weight_grams: String(rate.min_weight_grams),
-        max_weight_grams: String(rate.max_weight_grams),
+            ? { kind: "uf", uf: rate.region.uf }
+            : { kind: "cep_range", from: cepText(rate.region.from), to: cepText(rate.region.to) },
+        min_weight_grams: rate.min_weight_grams,
+        max_weight_grams: rate.max_weight_grams,
         price_cents: reaisText(rate.price_cents),
-        delivery_days: String(rate.delivery_days),
+        delivery_days: rate.delivery_days,
       })),
-      pickup: { ...pickup, delivery_days: String(pickup.delivery_days) },
+      pickup,
       free_shipping: {
         enabled: free_shipping.enabled,
         min_subtotal_cents: reaisText(free_shipping.min_subtotal_cents),
       },
-      correios: {
-        enabled: correios.enabled,
-        environment: correios.environment,
-        user: correios.user,
-        access_code: "",
-        posting_card: correios.posting_card,
-        contract: correios.contract,
-        dr: String(correios.dr),
-        services: correios.services,
-      },
+      correios: { ...correios, access_code: "" },
     },
     payments: {
       provider: settings.payments.provider,
@@ -156,44 +96,19 @@ function initialValues(settings: ShopSettingsView): ShopFormValues {
       mercadopago: { access_token: "", webhook_secret: "" },
       manual: settings.payments.manual,
     },
-    order_expiry_hours: String(settings.order_expiry_hours),
+    order_expiry_hours: settings.order_expiry_hours,
+    notifications: settings.notifications,
   };
 }
 
-type Region = { kind: "uf"; uf: string } | { kind: "cep_range"; from: string; to: string };
-
-const regionOf = ({ kind, uf, from, to }: RateDraft["region"]): Region =>
-  kind === "uf" ? { kind, uf } : { kind, from, to };
-
-/** What the action receives: each rate's region with only the fields of its kind. */
-function submission(values: ShopFormValues) {
-  return {
-    ...values,
-    shipping: {
-      ...values.shipping,
-      table_rates: values.shipping.table_rates.map(({ region, ...rate }) => ({ ...rate, region: regionOf(region) })),
-    },
-  };
-}
-
-const checkShop = schemaResolver(shopSettingsSchema, { sync: true });
-
-const useShopForm = (values: ShopFormValues) =>
-  useForm<ShopFormValues>({
-    mode: "controlled",
-    initialValues: values,
-    validate: (typed) => checkShop(submission(typed)),
-    validateInputOnBlur: true,
-  });
-
-const newRate = (): RateDraft => ({
+const newRate = {
   name: "Entrega",
-  region: { kind: "uf", uf: "", from: "", to: "" },
+  region: { kind: "uf", uf: "" },
   min_weight_grams: "0",
   max_weight_grams: "30000",
   price_cents: "",
   delivery_days: "",
-});
+};
 
 const regionKinds = [
   { value: "uf", label: "Estado (UF)" },
@@ -202,41 +117,50 @@ const regionKinds = [
 const environmentOptions = correiosEnvironments.map((value) => ({ value, label: correiosEnvironmentLabels[value] }));
 const providerOptions = paymentProviders.map((value) => ({ value, label: paymentProviderLabels[value] }));
 
+/**
+ * A write-only secret (the Correios access code, Mercado Pago's token and webhook secret): never sent back,
+ * required only until one is saved, and left empty to keep the saved one.
+ */
+function SecretField(props: { field: Field; label: string; saved: boolean; savedText: string; hint: string }) {
+  return (
+    <PasswordField
+      field={props.field}
+      label={props.label}
+      description={props.saved ? props.savedText : props.hint}
+      required={!props.saved}
+      autoComplete="new-password"
+      maxLength={300}
+    />
+  );
+}
+
 export default function ShopPage({ loaderData }: Route.ComponentProps) {
-  const submit = useSubmit();
-  const navigation = useNavigation();
-  const answer = useActionData<typeof action>();
-  const form = useShopForm(initialValues(loaderData.settings));
-  const formRef = useRef<HTMLFormElement>(null);
-  useServerErrors(form, answer);
-  useOnAnswer(answer, (value) => {
-    if ("ok" in value && value.ok) {
-      notifySuccess(value.message);
-      // Secrets are write-only: once saved, their fields empty and say one is kept.
-      form.setFieldValue("shipping.correios.access_code", "");
-      form.setFieldValue("payments.mercadopago", { access_token: "", webhook_secret: "" });
-    } else if (isFailure(value)) focusFirstError(formRef.current, value.errors);
+  const { settings } = loaderData;
+  const hydrated = useHydrated();
+  const { form, fields } = useAccountForm({
+    schema: shopSettingsSchema,
+    answer: useActionData<typeof action>(),
+    defaultValue: initialValues(settings),
   });
-  const { values } = form;
-  const { table_rates: rates, pickup, free_shipping: free, correios } = values.shipping;
-  const input = (path: string) => form.getInputProps(path);
-  const codeSet = loaderData.settings.shipping.correios.access_code_set;
+  const shipping = fields.shipping.getFieldset();
+  const pickup = shipping.pickup.getFieldset();
+  const free = shipping.free_shipping.getFieldset();
+  const correios = shipping.correios.getFieldset();
+  const payments = fields.payments.getFieldset();
+  const pix = payments.pix.getFieldset();
+  const mercadopago = payments.mercadopago.getFieldset();
+  const notifications = fields.notifications.getFieldset();
+  // Sections that follow a choice show all at once before the page runs (and without JavaScript).
+  const shows = (ticked: boolean) => !hydrated || ticked;
+  const provider = payments.provider.value;
+  const { access_token_set: tokenSet, webhook_secret_set: secretSet } = settings.payments.mercadopago;
+  const rates = shipping.table_rates.getFieldList();
+  const services = correios.services.getFieldList();
 
   return (
     <Stack gap="xl">
       <ShopDashboard dashboard={loaderData.dashboard} />
-      <form
-        ref={formRef}
-        noValidate
-        aria-label={loaderData.heading}
-        onSubmit={form.onSubmit(
-          (checked) => submit(submission(checked), { method: "post", encType: "application/json" }),
-          (errors, _values, event) => {
-            focusFirstError(event?.currentTarget, errors);
-            notifyError(CHECK_FIELDS);
-          },
-        )}
-      >
+      <AccountForm form={form} label={loaderData.heading}>
         <Stack>
           <Title order={1} size="h2">
             {loaderData.heading}
@@ -250,16 +174,16 @@ export default function ShopPage({ loaderData }: Route.ComponentProps) {
                 Quem vende: aparece nos recibos e nas etiquetas de envio.
               </Text>
               <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                <TextInput label="Razão social ou nome" required maxLength={200} {...input("legal_name")} />
-                <TextInput label="CNPJ ou CPF" maxLength={30} autoComplete="off" {...input("tax_id")} />
-                <TextInput
+                <TextField field={fields.legal_name} label="Razão social ou nome" maxLength={200} />
+                <TextField field={fields.tax_id} label="CNPJ ou CPF" maxLength={30} autoComplete="off" />
+                <TextField
+                  field={fields.address}
                   label="Endereço do remetente"
                   description="Rua, número e bairro: vão na declaração de conteúdo."
                   maxLength={300}
-                  {...input("address")}
                 />
-                <TextInput label="Cidade" maxLength={120} {...input("city")} />
-                <NativeSelect label="Estado" data={[...stateOptions]} {...input("uf")} />
+                <TextField field={fields.city} label="Cidade" maxLength={120} />
+                <SelectField field={fields.uf} label="Estado" options={stateOptions} />
               </SimpleGrid>
             </Stack>
           </Paper>
@@ -268,42 +192,30 @@ export default function ShopPage({ loaderData }: Route.ComponentProps) {
               <Title order={2} size="h4">
                 Origem e retirada
               </Title>
-              <TextInput
+              <TextField
+                field={fields.origin_postal_code}
                 label="CEP de origem"
-                description="De onde saem as encomendas."
+                description="De onde saem as encomendas: as cotações de frete partem dele."
                 placeholder="00000-000"
                 inputMode="numeric"
                 maxLength={9}
                 w={{ base: "100%", sm: 240 }}
-                {...input("origin_postal_code")}
               />
-              <Switch
-                label="Permitir retirada no local"
-                {...form.getInputProps("shipping.pickup.enabled", { type: "checkbox" })}
-              />
-              {pickup.enabled ? (
+              <CheckboxField field={pickup.enabled} label="Permitir retirada no local" />
+              {shows(isTicked(pickup.enabled.value)) ? (
                 <>
-                  <Textarea
-                    label="Endereço de retirada"
-                    required
-                    autosize
-                    minRows={2}
-                    maxLength={300}
-                    {...input("shipping.pickup.address")}
-                  />
-                  <Textarea
+                  <TextareaField field={pickup.address} label="Endereço de retirada" maxLength={300} />
+                  <TextareaField
+                    field={pickup.instructions}
                     label="Instruções de retirada"
                     description="Dias e horários, documento a apresentar..."
-                    autosize
-                    minRows={2}
                     maxLength={500}
-                    {...input("shipping.pickup.instructions")}
                   />
-                  <TextInput
+                  <TextField
+                    field={pickup.delivery_days}
                     label="Prazo para retirada (dias)"
                     inputMode="numeric"
                     w={{ base: "100%", sm: 240 }}
-                    {...input("shipping.pickup.delivery_days")}
                   />
                 </>
               ) : null}
@@ -318,76 +230,58 @@ export default function ShopPage({ loaderData }: Route.ComponentProps) {
                 Preços próprios por estado ou faixa de CEP e faixa de peso da encomenda.
               </Text>
               {rates.map((rate, index) => {
-                const path = `shipping.table_rates.${index}`;
-                const row = `linha ${index + 1}`;
+                const row = rate.getFieldset();
+                const region = row.region.getFieldset();
+                const kind = region.kind.value;
+                const number = `linha ${index + 1}`;
                 return (
-                  // Rows have no id of their own; their position is their identity while editing.
-                  // biome-ignore lint/suspicious/noArrayIndexKey: see above
-                  <Paper key={index} withBorder p="sm" role="group" aria-label={`Frete, ${row}`}>
-                    <Group align="flex-start" wrap="nowrap">
-                      <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} style={{ flex: 1 }}>
-                        <TextInput label="Serviço" required maxLength={80} {...input(`${path}.name`)} />
-                        <NativeSelect label="Região" data={regionKinds} {...input(`${path}.region.kind`)} />
-                        {rate.region.kind === "uf" ? (
-                          <NativeSelect label="UF" required data={[...stateOptions]} {...input(`${path}.region.uf`)} />
-                        ) : (
+                  <Paper key={rate.key} withBorder p="sm" role="group" aria-label={`Frete, ${number}`}>
+                    <Stack gap="xs">
+                      <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }}>
+                        <TextField field={row.name} label="Serviço" maxLength={80} />
+                        <SelectField field={region.kind} label="Região" options={regionKinds} />
+                        {shows(kind !== "cep_range") ? (
+                          <SelectField field={region.uf} label="UF" options={stateOptions} />
+                        ) : null}
+                        {shows(kind === "cep_range") ? (
                           <>
-                            <TextInput
-                              label="CEP inicial"
-                              required
-                              placeholder="00000-000"
-                              maxLength={9}
-                              {...input(`${path}.region.from`)}
-                            />
-                            <TextInput
-                              label="CEP final"
-                              required
-                              placeholder="00000-000"
-                              maxLength={9}
-                              {...input(`${path}.region.to`)}
-                            />
+                            <TextField field={region.from} label="CEP inicial" placeholder="00000-000" maxLength={9} />
+                            <TextField field={region.to} label="CEP final" placeholder="00000-000" maxLength={9} />
                           </>
-                        )}
-                        <TextInput label="Peso mínimo (g)" inputMode="numeric" {...input(`${path}.min_weight_grams`)} />
-                        <TextInput label="Peso máximo (g)" inputMode="numeric" {...input(`${path}.max_weight_grams`)} />
-                        <TextInput
-                          label="Preço (R$)"
-                          required
-                          placeholder="0,00"
-                          inputMode="decimal"
-                          {...input(`${path}.price_cents`)}
-                        />
-                        <TextInput
-                          label="Prazo (dias)"
-                          required
-                          inputMode="numeric"
-                          {...input(`${path}.delivery_days`)}
-                        />
+                        ) : null}
+                        <TextField field={row.min_weight_grams} label="Peso mínimo (g)" inputMode="numeric" />
+                        <TextField field={row.max_weight_grams} label="Peso máximo (g)" inputMode="numeric" />
+                        <TextField field={row.price_cents} label="Preço (R$)" placeholder="0,00" inputMode="decimal" />
+                        <TextField field={row.delivery_days} label="Prazo (dias)" inputMode="numeric" />
                       </SimpleGrid>
-                      <ActionIcon
+                      <Button
+                        {...form.remove.getButtonProps({ name: shipping.table_rates.name, index })}
+                        type="submit"
                         variant="subtle"
                         color="danger"
-                        mt={28}
-                        onClick={() => form.removeListItem("shipping.table_rates", index)}
-                        aria-label={`Remover a ${row} do frete`}
+                        size="xs"
+                        w="fit-content"
+                        leftSection={<IconTrash size={16} aria-hidden />}
+                        aria-label={`Remover a ${number} do frete`}
                       >
-                        <IconTrash size={18} aria-hidden />
-                      </ActionIcon>
-                    </Group>
+                        Remover
+                      </Button>
+                    </Stack>
                   </Paper>
                 );
               })}
-              {typeof form.errors["shipping.table_rates"] === "string" ? (
+              {shipping.table_rates.errors ? (
                 <Text size="sm" c="var(--mantine-color-error)">
-                  {form.errors["shipping.table_rates"]}
+                  {shipping.table_rates.errors.join(" ")}
                 </Text>
               ) : null}
               <Button
+                {...form.insert.getButtonProps({ name: shipping.table_rates.name, defaultValue: newRate })}
+                type="submit"
                 variant="light"
                 size="xs"
                 w="max-content"
                 leftSection={<IconPlus size={16} aria-hidden />}
-                onClick={() => form.insertListItem("shipping.table_rates", newRate())}
               >
                 Adicionar linha de frete
               </Button>
@@ -398,18 +292,15 @@ export default function ShopPage({ loaderData }: Route.ComponentProps) {
               <Title order={2} size="h4">
                 Frete grátis
               </Title>
-              <Switch
-                label="Oferecer frete grátis"
-                {...form.getInputProps("shipping.free_shipping.enabled", { type: "checkbox" })}
-              />
-              {free.enabled ? (
-                <TextInput
+              <CheckboxField field={free.enabled} label="Oferecer frete grátis" />
+              {shows(isTicked(free.enabled.value)) ? (
+                <TextField
+                  field={free.min_subtotal_cents}
                   label="A partir de (R$)"
                   description="Subtotal mínimo do carrinho."
                   placeholder="0,00"
                   inputMode="decimal"
                   w={{ base: "100%", sm: 240 }}
-                  {...input("shipping.free_shipping.min_subtotal_cents")}
                 />
               ) : null}
             </Stack>
@@ -419,247 +310,227 @@ export default function ShopPage({ loaderData }: Route.ComponentProps) {
               <Title order={2} size="h4">
                 Correios
               </Title>
-              <Switch
-                label="Cotar com os Correios"
-                {...form.getInputProps("shipping.correios.enabled", { type: "checkbox" })}
-              />
-              {correios.enabled ? (
+              <CheckboxField field={correios.enabled} label="Cotar com os Correios (com contrato)" />
+              {shows(isTicked(correios.enabled.value)) ? (
                 <>
                   <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                    <NativeSelect
-                      label="Ambiente"
-                      data={environmentOptions}
-                      {...input("shipping.correios.environment")}
-                    />
-                    <TextInput
+                    <SelectField field={correios.environment} label="Ambiente" options={environmentOptions} />
+                    <TextField
+                      field={correios.user}
                       label="Usuário (Meu Correios)"
-                      required
                       maxLength={100}
                       autoComplete="off"
-                      {...input("shipping.correios.user")}
                     />
-                    <SecretInput
+                    <SecretField
+                      field={correios.access_code}
                       label="Código de acesso à API"
-                      saved={codeSet}
+                      saved={settings.shipping.correios.access_code_set}
                       savedText="Um código já está salvo: deixe em branco para mantê-lo."
                       hint="Gerado no portal dos Correios."
-                      maxLength={200}
-                      {...input("shipping.correios.access_code")}
                     />
-                    <TextInput
+                    <TextField
+                      field={correios.posting_card}
                       label="Cartão de postagem"
-                      required
                       inputMode="numeric"
                       maxLength={20}
-                      {...input("shipping.correios.posting_card")}
                     />
-                    <TextInput
+                    <TextField
+                      field={correios.contract}
                       label="Contrato"
                       description="Em branco: o do cartão de postagem."
                       inputMode="numeric"
                       maxLength={20}
-                      {...input("shipping.correios.contract")}
                     />
-                    <TextInput
+                    <TextField
+                      field={correios.dr}
                       label="DR (diretoria regional)"
                       description="0: a do cartão de postagem."
                       inputMode="numeric"
                       maxLength={2}
-                      {...input("shipping.correios.dr")}
                     />
                   </SimpleGrid>
-                  <CorreiosServices form={form} />
+                  <Stack gap="xs" role="group" aria-label="Serviços dos Correios">
+                    <Text size="sm" fw={500}>
+                      Serviços
+                    </Text>
+                    {services.map((service, index) => {
+                      const item = service.getFieldset();
+                      return (
+                        <Group key={service.key} align="flex-end" wrap="wrap">
+                          <TextField
+                            field={item.code}
+                            label={`Código do serviço ${index + 1}`}
+                            inputMode="numeric"
+                            maxLength={5}
+                            w={140}
+                          />
+                          <TextField
+                            field={item.name}
+                            label={`Nome do serviço ${index + 1}`}
+                            maxLength={60}
+                            style={{ flex: 1, minWidth: 160 }}
+                          />
+                          <Button
+                            {...form.remove.getButtonProps({ name: correios.services.name, index })}
+                            type="submit"
+                            variant="subtle"
+                            color="danger"
+                            size="xs"
+                            leftSection={<IconTrash size={16} aria-hidden />}
+                            aria-label={`Remover o serviço ${index + 1}`}
+                          >
+                            Remover
+                          </Button>
+                        </Group>
+                      );
+                    })}
+                    {correios.services.errors ? (
+                      <Text size="sm" c="var(--mantine-color-error)">
+                        {correios.services.errors.join(" ")}
+                      </Text>
+                    ) : null}
+                    <Group gap="xs">
+                      <Button
+                        {...form.insert.getButtonProps({
+                          name: correios.services.name,
+                          defaultValue: { code: "", name: "" },
+                        })}
+                        type="submit"
+                        variant="light"
+                        size="xs"
+                        leftSection={<IconPlus size={16} aria-hidden />}
+                      >
+                        Adicionar serviço
+                      </Button>
+                      <Button
+                        {...form.update.getButtonProps({
+                          name: correios.services.name,
+                          value: DEFAULT_CORREIOS_SERVICES.map((service) => ({ ...service })),
+                        })}
+                        type="submit"
+                        variant="subtle"
+                        size="xs"
+                        leftSection={<IconRestore size={16} aria-hidden />}
+                      >
+                        Restaurar os serviços padrão
+                      </Button>
+                    </Group>
+                  </Stack>
                 </>
               ) : null}
             </Stack>
           </Paper>
-          <Payments form={form} settings={loaderData.settings} />
+          <Paper withBorder p="md">
+            <Stack>
+              <Title order={2} size="h4">
+                Pagamentos
+              </Title>
+              <SelectField field={payments.provider} label="Forma de pagamento" options={providerOptions} />
+              {shows(provider === "pix") ? (
+                <>
+                  <Text size="sm" c="dimmed">
+                    Pix com a chave da loja: o cliente paga com o QR code ou o código copia e cola do pedido; confirme
+                    cada pagamento em Pedidos.
+                  </Text>
+                  <SimpleGrid cols={{ base: 1, sm: 2 }}>
+                    <TextField
+                      field={pix.key}
+                      label="Chave Pix"
+                      description="CPF, CNPJ, e-mail, celular com DDD ou chave aleatória."
+                      maxLength={MAX_PIX_KEY}
+                      autoComplete="off"
+                    />
+                    <TextField
+                      field={pix.receiver_name}
+                      label="Nome de quem recebe"
+                      description={`Como aparece no app do banco, até ${MAX_RECEIVER_NAME} letras (sem acentos).`}
+                      maxLength={MAX_RECEIVER_NAME}
+                    />
+                    <TextField
+                      field={pix.receiver_city}
+                      label="Cidade de quem recebe"
+                      description={`Até ${MAX_RECEIVER_CITY} letras.`}
+                      maxLength={MAX_RECEIVER_CITY}
+                    />
+                  </SimpleGrid>
+                </>
+              ) : null}
+              {shows(provider === "mercadopago") ? (
+                <>
+                  <Text size="sm" c="dimmed">
+                    Mercado Pago: Pix com QR code e cartão no checkout do Mercado Pago; o pedido é marcado como pago
+                    sozinho. No painel do Mercado Pago, ative as notificações (webhooks) de pagamentos do aplicativo.
+                  </Text>
+                  <SimpleGrid cols={{ base: 1, sm: 2 }}>
+                    <SecretField
+                      field={mercadopago.access_token}
+                      label="Access token"
+                      saved={tokenSet}
+                      savedText="Um token já está salvo: deixe em branco para mantê-lo."
+                      hint="Em Suas integrações > Credenciais de produção."
+                    />
+                    <SecretField
+                      field={mercadopago.webhook_secret}
+                      label="Assinatura secreta dos webhooks"
+                      saved={secretSet}
+                      savedText="Uma assinatura já está salva: deixe em branco para mantê-la."
+                      hint="Em Suas integrações > Webhooks > Configurar notificações."
+                    />
+                  </SimpleGrid>
+                </>
+              ) : null}
+              {shows(provider === "manual") ? (
+                <TextareaField
+                  field={payments.manual.getFieldset().instructions}
+                  label="Instruções de pagamento (pagamento combinado)"
+                  description="Dados para transferência ou como pagar na retirada; vão na página do pedido e no e-mail."
+                  minRows={3}
+                  maxLength={2000}
+                />
+              ) : null}
+              <TextField
+                field={fields.order_expiry_hours}
+                label="Prazo para pagamento (horas)"
+                description="Sem pagamento nesse prazo, o pedido é cancelado e o estoque volta (72 horas são 3 dias)."
+                inputMode="numeric"
+                maxLength={3}
+                w={{ base: "100%", sm: 420 }}
+              />
+            </Stack>
+          </Paper>
+          <Paper withBorder p="md">
+            <Stack>
+              <Title order={2} size="h4">
+                Avisos da loja
+              </Title>
+              <TextField
+                field={notifications.email}
+                label="E-mail para avisos da loja"
+                description={
+                  loaderData.publicEmail
+                    ? `Em branco: o e-mail público do site (${loaderData.publicEmail}).`
+                    : "Em branco: o e-mail público do site, que ainda não foi informado em Configurações."
+                }
+                type="email"
+                maxLength={254}
+              />
+              <Text size="sm" fw={500}>
+                Avisar a loja por e-mail quando houver:
+              </Text>
+              <CheckboxField field={notifications.new_order} label="Novo pedido" />
+              <CheckboxField field={notifications.payment_confirmed} label="Pagamento confirmado pelo Mercado Pago" />
+              <CheckboxField
+                field={notifications.payment_reversed}
+                label="Estorno ou contestação de um pagamento já confirmado"
+              />
+              <CheckboxField field={notifications.contact_message} label="Nova mensagem de contato" />
+            </Stack>
+          </Paper>
           <Group>
-            <Button type="submit" loading={navigation.state === "submitting"}>
-              Salvar
-            </Button>
+            <SubmitButton>Salvar</SubmitButton>
           </Group>
         </Stack>
-      </form>
+      </AccountForm>
     </Stack>
-  );
-}
-
-/** The Correios services offered to shoppers: the specification's five, or a contract's own codes. */
-function CorreiosServices({ form }: { form: ReturnType<typeof useShopForm> }) {
-  const services = form.values.shipping.correios.services;
-  const listError = form.errors["shipping.correios.services"];
-  return (
-    <Stack gap="xs" role="group" aria-label="Serviços dos Correios">
-      <Text size="sm" fw={500}>
-        Serviços
-      </Text>
-      {services.map((service, index) => {
-        const path = `shipping.correios.services.${index}`;
-        return (
-          // biome-ignore lint/suspicious/noArrayIndexKey: codes change while typed; the position is the row
-          <Group key={index} align="flex-start" wrap="nowrap">
-            <TextInput
-              label={`Código do serviço ${index + 1}`}
-              inputMode="numeric"
-              maxLength={5}
-              w={140}
-              {...form.getInputProps(`${path}.code`)}
-            />
-            <TextInput
-              label={`Nome do serviço ${index + 1}`}
-              maxLength={60}
-              style={{ flex: 1 }}
-              {...form.getInputProps(`${path}.name`)}
-            />
-            <ActionIcon
-              variant="subtle"
-              color="danger"
-              mt={28}
-              onClick={() => form.removeListItem("shipping.correios.services", index)}
-              aria-label={`Remover o serviço ${service.name || index + 1}`}
-            >
-              <IconTrash size={18} aria-hidden />
-            </ActionIcon>
-          </Group>
-        );
-      })}
-      {typeof listError === "string" ? (
-        <Text size="sm" c="var(--mantine-color-error)">
-          {listError}
-        </Text>
-      ) : null}
-      <Group gap="xs">
-        <Button
-          variant="light"
-          size="xs"
-          leftSection={<IconPlus size={16} aria-hidden />}
-          onClick={() => form.insertListItem("shipping.correios.services", { code: "", name: "" })}
-        >
-          Adicionar serviço
-        </Button>
-        <Button
-          variant="subtle"
-          size="xs"
-          leftSection={<IconRestore size={16} aria-hidden />}
-          onClick={() =>
-            form.setFieldValue(
-              "shipping.correios.services",
-              DEFAULT_CORREIOS_SERVICES.map((service) => ({ ...service })),
-            )
-          }
-        >
-          Restaurar os serviços padrão
-        </Button>
-      </Group>
-    </Stack>
-  );
-}
-
-/** How customers pay, and how long an unpaid order holds its stock. */
-function Payments({ form, settings }: { form: ReturnType<typeof useShopForm>; settings: ShopSettingsView }) {
-  const { provider } = form.values.payments;
-  const input = (path: string) => form.getInputProps(path);
-  const { access_token_set: tokenSet, webhook_secret_set: secretSet } = settings.payments.mercadopago;
-  return (
-    <Paper withBorder p="md">
-      <Stack>
-        <Title order={2} size="h4">
-          Pagamentos
-        </Title>
-        <NativeSelect label="Forma de pagamento" data={providerOptions} {...input("payments.provider")} />
-        {provider === "pix" ? (
-          <>
-            <Text size="sm" c="dimmed">
-              O cliente paga com o QR code ou o código copia e cola do pedido; confirme cada pagamento em Pedidos.
-            </Text>
-            <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              <TextInput
-                label="Chave Pix"
-                description="CPF, CNPJ, e-mail, celular com DDD ou chave aleatória."
-                required
-                maxLength={MAX_PIX_KEY}
-                autoComplete="off"
-                {...input("payments.pix.key")}
-              />
-              <TextInput
-                label="Nome de quem recebe"
-                description={`Como aparece no app do banco, até ${MAX_RECEIVER_NAME} letras (sem acentos).`}
-                required
-                maxLength={MAX_RECEIVER_NAME}
-                {...input("payments.pix.receiver_name")}
-              />
-              <TextInput
-                label="Cidade de quem recebe"
-                description={`Até ${MAX_RECEIVER_CITY} letras.`}
-                required
-                maxLength={MAX_RECEIVER_CITY}
-                {...input("payments.pix.receiver_city")}
-              />
-            </SimpleGrid>
-          </>
-        ) : null}
-        {provider === "mercadopago" ? (
-          <>
-            <Text size="sm" c="dimmed">
-              Pix com QR code do Mercado Pago e cartão no checkout do Mercado Pago; o pedido é marcado como pago
-              sozinho. No painel do Mercado Pago, ative as notificações (webhooks) de pagamentos do aplicativo.
-            </Text>
-            <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              <SecretInput
-                label="Access token"
-                saved={tokenSet}
-                savedText="Um token já está salvo: deixe em branco para mantê-lo."
-                hint="Em Suas integrações > Credenciais de produção."
-                maxLength={300}
-                {...input("payments.mercadopago.access_token")}
-              />
-              <SecretInput
-                label="Assinatura secreta dos webhooks"
-                saved={secretSet}
-                savedText="Uma assinatura já está salva: deixe em branco para mantê-la."
-                hint="Em Suas integrações > Webhooks > Configurar notificações."
-                maxLength={300}
-                {...input("payments.mercadopago.webhook_secret")}
-              />
-            </SimpleGrid>
-          </>
-        ) : null}
-        {provider === "manual" ? (
-          <Textarea
-            label="Instruções de pagamento"
-            description="Dados para transferência ou como pagar na retirada; vão na página do pedido e no e-mail."
-            required
-            autosize
-            minRows={3}
-            maxLength={2000}
-            {...input("payments.manual.instructions")}
-          />
-        ) : null}
-        <TextInput
-          label="Prazo para pagamento (horas)"
-          description="Sem pagamento nesse prazo, o pedido é cancelado e o estoque volta (72 horas são 3 dias)."
-          inputMode="numeric"
-          maxLength={3}
-          w={{ base: "100%", sm: 420 }}
-          {...input("order_expiry_hours")}
-        />
-      </Stack>
-    </Paper>
-  );
-}
-
-/**
- * A write-only secret (the Correios access code, Mercado Pago's token and webhook secret): never sent back,
- * required only until one is saved, and left empty to keep the saved one.
- */
-function SecretInput({
-  saved,
-  savedText,
-  hint,
-  ...props
-}: { saved: boolean; savedText: string; hint: string } & ComponentProps<typeof PasswordInput>) {
-  return (
-    <PasswordInput description={saved ? savedText : hint} required={!saved} autoComplete="new-password" {...props} />
   );
 }
