@@ -1,6 +1,6 @@
 import { featureKeys } from "../features.ts";
 import { fonts } from "../fonts.ts";
-import { optionalFileAddressField, optionalText, plainString, requiredText, webAddressField, z } from "../zod.ts";
+import { optionalFileAddressField, optionalText, requiredText, webAddressField, z } from "../zod.ts";
 import { idField } from "./id.ts";
 
 export const COLOR_INVALID = "Cor inválida: use o formato #rrggbb (ex.: #523d38)";
@@ -25,15 +25,9 @@ const feature = z.object({
     .string()
     .trim()
     .regex(/^\/[a-z0-9-]+$/, "Use um caminho como /noticias"),
-  enabled: z.boolean(),
+  // A form's unticked box sends nothing.
+  enabled: z.boolean().default(false),
 });
-
-const postalCode = plainString()
-  .trim()
-  .max(20, "O CEP deve ter 8 dígitos")
-  .transform((value) => value.replace(/\D/g, ""))
-  .refine((value) => value === "" || value.length === 8, "O CEP deve ter 8 dígitos")
-  .default("");
 
 export const settingsSchema = z.object({
   title: requiredText(120),
@@ -63,7 +57,6 @@ export const settingsSchema = z.object({
       "Código do Google Analytics inválido (ex.: G-XXXXXXX)",
     )
     .default(""),
-  origin_postal_code: postalCode,
   /** A published page shown at / instead of the default home; null keeps the default. */
   home_page_id: idField().nullable().default(null),
   features: z.object(

@@ -25,7 +25,6 @@ export const settingsViewSchema = z.strictObject({
   url_twitter: z.string(),
   url_youtube: z.string(),
   gtag: z.string(),
-  origin_postal_code: z.string(),
   features: z.strictObject(
     Object.fromEntries(featureKeys.map((key) => [key, featureSchema])) as Record<FeatureKey, typeof featureSchema>,
   ),

@@ -106,7 +106,6 @@ const settings = () => ({
   url_twitter: "",
   url_youtube: "",
   gtag: "",
-  origin_postal_code: "01001-000",
   home_page_id: null,
   // The shop stays open, so that its endpoints below answer their own refusals, not the closed shop's 404.
   features: { ...defaultFeatures, shop: { ...defaultFeatures.shop, enabled: true } },

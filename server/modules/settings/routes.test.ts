@@ -171,7 +171,6 @@ describe("POST /api/settings", () => {
       url_facebook: "https://facebook.com/coop",
       url_instagram: "",
       gtag: "G-ABC1234",
-      origin_postal_code: "01310-100",
     });
     expect(response.status).toBe(200);
     const expected = {
@@ -189,13 +188,12 @@ describe("POST /api/settings", () => {
       url_facebook: "https://facebook.com/coop",
       url_instagram: "",
       gtag: "G-ABC1234",
-      origin_postal_code: "01310100",
     };
     expect(response.json()).toMatchObject(expected);
     expect(await current()).toMatchObject(expected);
   });
 
-  it("refuses bad colours, urls, analytics id, CEP, font and e-mail with field errors", async () => {
+  it("refuses bad colours, urls, analytics id, font and e-mail with field errors", async () => {
     const token = await t.setupSite();
     const response = await save(token, {
       title: "",
@@ -204,7 +202,6 @@ describe("POST /api/settings", () => {
       url_facebook: "facebook.com/coop",
       url_youtube: "javascript:alert(1)",
       gtag: "<script>",
-      origin_postal_code: "1234",
       font: "Comic Sans",
       email: "contato@",
       site_logo: "javascript:alert(1)",
@@ -220,7 +217,6 @@ describe("POST /api/settings", () => {
       url_facebook: ["Informe um endereço começando com http:// ou https://"],
       url_youtube: ["Informe um endereço começando com http:// ou https://"],
       gtag: ["Código do Google Analytics inválido (ex.: G-XXXXXXX)"],
-      origin_postal_code: ["O CEP deve ter 8 dígitos"],
       font: ["Escolha uma das fontes disponíveis"],
       email: ["Informe um e-mail válido"],
       site_logo: ["Endereço de arquivo inválido"],

@@ -97,7 +97,6 @@ export function createSettingsService(context: ServiceContext, cache: Memo<Setti
             urlTwitter: values.url_twitter,
             urlYoutube: values.url_youtube,
             gtag: values.gtag,
-            originPostalCode: values.origin_postal_code,
             features: values.features,
             homePageId: values.home_page_id,
             updatedAt: new Date(),

@@ -22,7 +22,6 @@ export function toSettingsView(row: typeof settings.$inferSelect): SettingsView 
     url_twitter: row.urlTwitter,
     url_youtube: row.urlYoutube,
     gtag: row.gtag,
-    origin_postal_code: row.originPostalCode,
     features: row.features,
     home_page_id: row.homePageId,
     updated_at: row.updatedAt.toISOString(),

@@ -25,7 +25,6 @@ export const settings = pgTable(
     urlTwitter: text("url_twitter").notNull().default(""),
     urlYoutube: text("url_youtube").notNull().default(""),
     gtag: text("gtag").notNull().default(""),
-    originPostalCode: text("origin_postal_code").notNull().default(""),
     features: jsonb("features").$type<Features>().notNull(),
     /** A published page shown at / instead of the default home; null keeps the default. */
     homePageId: integer("home_page_id").references((): AnyPgColumn => pages.id, { onDelete: "set null" }),
