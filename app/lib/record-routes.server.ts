@@ -1,10 +1,9 @@
 import type { RouterContextProvider } from "react-router";
-import { parseInput } from "../../common/parse-input.ts";
 import { deleteSchema } from "../../common/schemas/id.ts";
 import type { z } from "../../common/zod.ts";
-import { formAction, intentAction, type Submission } from "./action.server.ts";
 import type { Services } from "./context.server.ts";
 import { redirectWithFlash } from "./flash.server.ts";
+import { formAction, intentAction, submitForm } from "./form-action.server.ts";
 import { requireAdmin, type SignedInApp } from "./guards.server.ts";
 import { idParam, loadOr404 } from "./not-found.server.ts";
 
@@ -74,11 +73,11 @@ export function editRecordRoutes<S extends z.ZodType, Item, Data>(
  * list's loader moves past an emptied page.
  */
 export function deleteIntent(url: URL, remove: (id: number) => Promise<void>, message: string) {
-  return async (submitted: Submission) => {
-    const { id } = parseInput(deleteSchema, submitted);
-    await remove(id);
-    return redirectWithFlash(url.pathname + url.search, message);
-  };
+  return (form: FormData) =>
+    submitForm(form, deleteSchema, async ({ id }) => {
+      await remove(id);
+      return redirectWithFlash(url.pathname + url.search, message);
+    });
 }
 
 /** The action of an account list whose only button is delete. */

@@ -9,7 +9,8 @@ import type { MenuItem } from "../../../../common/views/menus.ts";
 import { ConfirmDelete } from "../../../components/conta/confirm-delete.tsx";
 import { RecordListScreen } from "../../../components/conta/record-list-screen.tsx";
 import { EditAction, type RecordColumn } from "../../../components/conta/record-table.tsx";
-import { intentAction } from "../../../lib/action.server.ts";
+import { intentAction } from "../../../lib/form-action.server.ts";
+import { type FormAnswer, isFormAnswer } from "../../../lib/form-answer.ts";
 import { requireAdmin } from "../../../lib/guards.server.ts";
 import { notifyError } from "../../../lib/notify.ts";
 import { deleteIntent } from "../../../lib/record-routes.server.ts";
@@ -24,11 +25,11 @@ export function action({ context, request, url }: Route.ActionArgs) {
   const { services, actor } = requireAdmin(context);
   return intentAction(request, {
     delete: deleteIntent(url, (id) => services.menus.remove(actor, id), "Menu excluído."),
-    reorder: async (submitted) => {
+    reorder: async (form) => {
       // The buttons post one level's new order as "3,1,2"; an empty parent is the top level.
       const order = parseInput(menuOrderSchema, {
-        parent_id: submitted.parent_id || null,
-        ids: String(submitted.ids ?? "").split(","),
+        parent_id: form.get("parent_id") || null,
+        ids: String(form.get("ids") ?? "").split(","),
       });
       await services.menus.reorder(actor, order);
       return { ok: true as const };
@@ -41,7 +42,7 @@ export function meta() {
 }
 
 const REORDER_KEY = "menus-reorder";
-type ReorderAnswer = { ok: boolean; message?: string };
+type ReorderAnswer = { ok: true } | FormAnswer;
 
 /** The level's ids with the item at `index` swapped with its neighbour. */
 function moved(siblings: MenuItem[], index: number, step: -1 | 1): string {
@@ -176,7 +177,8 @@ export default function MenusList({ loaderData }: Route.ComponentProps) {
   const { menus } = loaderData;
   const reorder = useFetcher<ReorderAnswer>({ key: REORDER_KEY });
   useEffect(() => {
-    if (reorder.state === "idle" && reorder.data && !reorder.data.ok) notifyError(reorder.data);
+    if (reorder.state === "idle" && isFormAnswer(reorder.data))
+      notifyError(reorder.data.result.error?.[""]?.join(" ") ?? "Não foi possível mudar a ordem.");
     // Only a new answer from the server should show a toast.
   }, [reorder.state, reorder.data]);
   return (
