@@ -127,6 +127,8 @@ const profile = () => ({
   phone: "(11) 98765-4321",
   organization: "Cooperativa",
 });
+/** The user fixture's e-mail changed, which takes her current password (test-app.ts's). */
+const emailChange = () => ({ ...profile(), email: "pessoa.nova@example.com", current_password: "senha-forte-1" });
 const registration = () => ({
   name: "Cliente",
   email: `cliente-${unique()}@example.com`,
@@ -262,6 +264,7 @@ const endpoints: Endpoint[] = [
   { method: "POST", path: "/api/auth/password-reset", table: "password_resets", as: "anonymous", body: () => ({ email: "pessoa@example.com" }) },
   { method: "POST", path: "/api/auth/password-reset/confirm", table: "password_resets", as: "anonymous", body: passwordReset },
   { method: "PUT", path: "/api/profile", table: "users", as: "user", body: profile, text: ["name", "organization"] },
+  { method: "PUT", path: "/api/profile", table: "users", as: "user", body: emailChange },
   { method: "POST", path: "/api/users", table: "users", as: "super", body: newUser, text: ["name"] },
   { method: "PUT", path: "/api/users/{user}", table: "users", as: "super", body: user, text: ["name"] },
   { method: "POST", path: "/api/menus", table: "menus", as: "admin", body: menu, text: ["name"] },
