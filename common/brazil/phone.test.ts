@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatPhone, normalizePhone } from "./phone.ts";
+import { formatPhone, normalizePhone, PHONE_MESSAGE, phoneProblem } from "./phone.ts";
 
 describe("Brazilian phone numbers", () => {
   it("keeps the digits of a mobile or a landline with its DDD, however typed", () => {
@@ -23,6 +23,21 @@ describe("Brazilian phone numbers", () => {
     ]) {
       expect(normalizePhone(text), text).toBeNull();
     }
+  });
+
+  it("says what to change: the length, the DDD, or the kind of number for its length", () => {
+    expect(phoneProblem("(11) 98765-4321")).toBeNull();
+    expect(phoneProblem("(11) 3333-4444")).toBeNull();
+    expect(phoneProblem("98765-4321")).toBe(PHONE_MESSAGE);
+    expect(phoneProblem("11 3333-444a")).toBe(PHONE_MESSAGE);
+    expect(phoneProblem("(01) 98765-4321")).toBe("Informe um DDD válido: dois dígitos sem zero, como 11 ou 81");
+    expect(phoneProblem("(11) 9876-5432")).toBe(
+      "Telefone fixo tem 10 dígitos e não começa com 9 depois do DDD; celular tem 11, com o 9 na frente: (11) 99876-5432",
+    );
+    expect(phoneProblem("+55 81 8765-4321")).toContain("não começa com 8 depois do DDD");
+    expect(phoneProblem("(11) 88765-4321")).toBe(
+      "Celular tem 11 dígitos, com o 9 depois do DDD; telefone fixo tem 10 dígitos",
+    );
   });
 
   it("writes them back punctuated", () => {

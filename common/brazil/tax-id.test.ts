@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { formatTaxId, normalizeTaxId, optionalTaxIdField, TAX_ID_MESSAGE, taxIdField } from "./tax-id.ts";
+import { optionalTaxIdField, taxIdField } from "../schemas/tax-id.ts";
+import { formatTaxId, normalizeTaxId, TAX_ID_MESSAGE } from "./tax-id.ts";
 
 describe("CPF and CNPJ", () => {
   it("accepts valid numbers however they are punctuated", () => {

@@ -1,8 +1,13 @@
-import { formatCnpj, formatCpf, isValidCnpj, isValidCpf } from "@brazilian-utils/brazilian-utils";
-import { plainString, z } from "../zod.ts";
+// One module per function: the package's main entry is a single file that brings its city and bank lists
+// along, which public pages would download with the checkout's CPF check.
+import { formatCnpj } from "@brazilian-utils/brazilian-utils/format-cnpj";
+import { formatCpf } from "@brazilian-utils/brazilian-utils/format-cpf";
+import { isValidCnpj } from "@brazilian-utils/brazilian-utils/is-valid-cnpj";
+import { isValidCpf } from "@brazilian-utils/brazilian-utils/is-valid-cpf";
 
 // CPF (people) and CNPJ (organisations), checked by @brazilian-utils: mod-11 check digits, repeated-digit
 // numbers refused, and the alphanumeric CNPJ that the Receita issues from July 2026 (its "version 2").
+// No zod here, so public pages check a number too; the schemas' fields are in common/schemas/tax-id.ts.
 
 /** A CPF or CNPJ as typed ("529.982.247-25", "12.ABC.345/01DE-35") to its bare characters, or null. */
 export function normalizeTaxId(text: string): string | null {
@@ -21,34 +26,3 @@ export function formatTaxId(bare: string): string {
 }
 
 export const TAX_ID_MESSAGE = "Informe um CPF ou CNPJ válido";
-
-/** An optional CPF or CNPJ: empty stays empty; otherwise its check digits must be right. */
-export const optionalTaxIdField = () =>
-  plainString()
-    .trim()
-    .max(30, TAX_ID_MESSAGE)
-    .default("")
-    .transform((value, context) => {
-      if (value === "") return "";
-      const bare = normalizeTaxId(value);
-      if (bare === null) {
-        context.addIssue({ code: "custom", message: TAX_ID_MESSAGE });
-        return z.NEVER;
-      }
-      return bare;
-    });
-
-/** A required CPF or CNPJ (a customer's), checked by its digits and kept bare. */
-export const taxIdField = () =>
-  plainString({ error: "Campo obrigatório" })
-    .trim()
-    .min(1, "Campo obrigatório")
-    .max(30, TAX_ID_MESSAGE)
-    .transform((value, context) => {
-      const bare = normalizeTaxId(value);
-      if (bare === null) {
-        context.addIssue({ code: "custom", message: TAX_ID_MESSAGE });
-        return z.NEVER;
-      }
-      return bare;
-    });

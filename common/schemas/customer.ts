@@ -1,7 +1,8 @@
-import { normalizePhone, PHONE_MESSAGE } from "../brazil/phone.ts";
-import { normalizeTaxId, TAX_ID_MESSAGE, taxIdField } from "../brazil/tax-id.ts";
+import { normalizePhone, PHONE_MESSAGE, phoneProblem } from "../brazil/phone.ts";
+import { normalizeTaxId, TAX_ID_MESSAGE } from "../brazil/tax-id.ts";
 import { emailField, optionalText, passwordField, plainString, requiredText, z } from "../zod.ts";
 import { PASSWORD_MISMATCH } from "./setup.ts";
+import { taxIdField } from "./tax-id.ts";
 import { profileSchema } from "./user.ts";
 
 /** A Brazilian phone with its DDD, kept as its 10 or 11 digits. */
@@ -13,7 +14,7 @@ export const phoneField = () =>
     .transform((value, context) => {
       const digits = normalizePhone(value);
       if (digits === null) {
-        context.addIssue({ code: "custom", message: PHONE_MESSAGE });
+        context.addIssue({ code: "custom", message: phoneProblem(value) ?? PHONE_MESSAGE });
         return z.NEVER;
       }
       return digits;
@@ -23,7 +24,7 @@ export const phoneField = () =>
  * A field of 'Meus dados' that an administrator may leave empty: "" clears it, a value is checked by
  * `normalize`, and a request that leaves it out keeps what is stored (no default on purpose).
  */
-const keptField = (message: string, normalize: (value: string) => string | null) =>
+const keptField = (message: string, normalize: (value: string) => string | null, problemOf = (_: string) => message) =>
   plainString()
     .trim()
     .max(30, message)
@@ -31,12 +32,15 @@ const keptField = (message: string, normalize: (value: string) => string | null)
       if (value === "") return "";
       const normal = normalize(value);
       if (normal === null) {
-        context.addIssue({ code: "custom", message });
+        context.addIssue({ code: "custom", message: problemOf(value) });
         return z.NEVER;
       }
       return normal;
     })
     .optional();
+
+/** Her phone on 'Meus dados', refused with the words that say what to change. */
+const keptPhoneField = () => keptField(PHONE_MESSAGE, normalizePhone, (value) => phoneProblem(value) ?? PHONE_MESSAGE);
 
 /** The fields every customer account has beyond name and e-mail. */
 export const customerFields = {
@@ -44,6 +48,18 @@ export const customerFields = {
   phone: phoneField().meta({ description: "Brazilian phone with its DDD; stored as 10 or 11 digits." }),
   organization: optionalText(160),
 };
+
+/** Both passwords typed: only then does comparing them say something "Campo obrigatório" does not. */
+function bothTyped(value: unknown): boolean {
+  if (typeof value !== "object" || value === null) return false;
+  const { password, password_confirmation } = value as Record<string, unknown>;
+  return (
+    typeof password === "string" &&
+    password !== "" &&
+    typeof password_confirmation === "string" &&
+    password_confirmation !== ""
+  );
+}
 
 /** A customer creating her account: on /criar-conta, at checkout and by POST /api/auth/register. */
 export const registrationSchema = z
@@ -57,6 +73,9 @@ export const registrationSchema = z
   .refine((input) => input.password === input.password_confirmation, {
     path: ["password_confirmation"],
     message: PASSWORD_MISMATCH,
+    // Checked even when other fields fail (zod skips it then by default), so a form sent without
+    // JavaScript learns every field's problem at once instead of this one on the next round trip.
+    when: ({ value }) => bothTyped(value),
   });
 export type RegistrationInput = z.infer<typeof registrationSchema>;
 
@@ -66,7 +85,7 @@ export type RegistrationInput = z.infer<typeof registrationSchema>;
  */
 export const profileUpdateSchema = profileSchema.safeExtend({
   tax_id: keptField(TAX_ID_MESSAGE, normalizeTaxId),
-  phone: keptField(PHONE_MESSAGE, normalizePhone),
+  phone: keptPhoneField(),
   organization: plainString().trim().max(160, "No máximo 160 caracteres").optional(),
 });
 export type ProfileUpdateInput = z.infer<typeof profileUpdateSchema>;
