@@ -35,7 +35,8 @@ function chargeInput(context: ServiceContext, order: OrderRow): ChargeInput {
     totalCents: order.totalCents,
     description: `Pedido ${order.number}`,
     payer: { name: order.customerName, email: order.customerEmail, taxId: order.customerTaxId },
-    idempotencyKey: order.idempotencyKey,
+    // The checkout's key is only unique per customer (place-order.ts); the provider's key is its merchant's.
+    idempotencyKey: `${order.idempotencyKey}:${order.id}`,
     notificationUrl: base.startsWith("https:") ? `${base}/api/payments/mercadopago/webhook` : null,
     returnUrl: `${base}${sitePaths.payment(order.id)}`,
     expiresAt: order.expiresAt,

@@ -89,11 +89,11 @@ beforeEach(async () => {
 });
 
 /** 2 x R$ 49,90 + R$ 15,00 of shipping: R$ 114,80, whose reais are not exact in binary (114.8 * 100 != 11480). */
-async function placeOrder(): Promise<Placed> {
+async function placeOrder(key = randomUUID(), token = customerToken): Promise<Placed> {
   const variant = product.variants[0];
   if (!variant) throw new Error("no variant");
   const response = await t.request("POST", "/api/shop/checkout", {
-    token: customerToken,
+    token,
     headers: {
       cookie: `cms_cart=${cartCookieValue({ ...emptyCart, items: [{ product_id: product.id, variant_id: variant.id, quantity: 2 }] })}`,
     },
@@ -107,7 +107,7 @@ async function placeOrder(): Promise<Placed> {
       tax_id: "529.982.247-25",
       phone: "81987654321",
       shipping: "table:entrega",
-      idempotency_key: randomUUID(),
+      idempotency_key: key,
     },
   });
   expect(response.status, JSON.stringify(response.body)).toBe(201);
@@ -127,6 +127,14 @@ async function orderNow(id: number): Promise<OrderView> {
 }
 
 describe("Mercado Pago", () => {
+  it("charges each customer's order on its own when two forms made the same key (keys are per customer)", async () => {
+    const key = randomUUID();
+    const first = await placeOrder(key);
+    const other = await placeOrder(key, (await t.createUser("user", superToken)).token);
+    expect(other.order.id).not.toBe(first.order.id);
+    expect(onlyPaymentOf(other.order.id)).not.toBe(onlyPaymentOf(first.order.id));
+  });
+
   it("charges once with a dynamic Pix and a card checkout, and is paid by its verified webhook", async () => {
     const { order, payment } = await placeOrder();
     expect(order.total_cents).toBe(11480);
