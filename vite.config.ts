@@ -24,7 +24,7 @@ const FRAMEWORK =
  * (tests/e2e/page-weight.spec.ts checks it).
  */
 const PUBLIC_SHARED =
-  /[\\/](app[\\/](components[\\/](site|medias[\\/](?!media-form|import-preview|names-field))|components[\\/][a-z-]+\.tsx|lib[\\/](?!.*\.server\.)(?!theme\.|reais-text)[a-z-]+\.ts)|common[\\/](?!schemas|zod|pagination|money|parse-input|product-variants)[a-z-]+\.ts)/;
+  /[\\/](app[\\/](components[\\/](site|medias[\\/](?!media-form|import-preview|names-field))|components[\\/][a-z-]+\.tsx|lib[\\/](?!.*\.server\.)(?!theme\.|reais-text|form-parse)[a-z-]+\.ts)|common[\\/](?!schemas|zod|pagination|money|parse-input|product-variants)[a-z-]+\.ts)/;
 
 /**
  * Bundled into the server build rather than imported from node_modules at run time: the icons'
