@@ -20,11 +20,12 @@ const FRAMEWORK =
 /**
  * The small shared modules of the public pages (kit, icons, helpers). Left to itself the bundler
  * gives each a file of its own, and a page would load some thirty; issue 10 allows fifteen. The
- * account's own components (Mantine) and whatever imports zod stay out, so public pages never load them
- * (tests/e2e/page-weight.spec.ts checks it).
+ * account's own components (Mantine; the library's form and its fields, which use the account form kit)
+ * and whatever imports zod stay out: a module in the group brings what it imports along, so public pages
+ * would load them (tests/e2e/page-weight.spec.ts checks it).
  */
 const PUBLIC_SHARED =
-  /[\\/](app[\\/](components[\\/](site|medias[\\/](?!media-form|import-preview|names-field))|components[\\/][a-z-]+\.tsx|lib[\\/](?!.*\.server\.)(?!theme\.|reais-text|form-parse)[a-z-]+\.ts)|common[\\/](?!schemas|zod|pagination|money|parse-input|product-variants)[a-z-]+\.ts)/;
+  /[\\/](app[\\/](components[\\/](site|medias[\\/](?!media-form|import-preview|[a-z-]+-field\.))|components[\\/][a-z-]+\.tsx|lib[\\/](?!.*\.server\.)(?!theme\.|reais-text|form-parse)[a-z-]+\.ts)|common[\\/](?!schemas|zod|pagination|money|parse-input|product-variants)[a-z-]+\.ts)/;
 
 /**
  * Bundled into the server build rather than imported from node_modules at run time: the icons'
