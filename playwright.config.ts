@@ -6,7 +6,7 @@ import { CHROMIUM_PATH, CONFIGURED_URL, OUTPUT_DIR } from "./tests/e2e/site.ts";
  * the app and starts two servers (a fresh site and a configured one) on two free ports, unless
  * E2E_FRESH_PORT and E2E_CONFIGURED_PORT name them; see tests/e2e/site.ts.
  */
-const SHOP_SWITCHING = /([\\/]shop|shop-admin|account-sidebar|orders-admin|checkout|tracking)\.spec\.ts$/;
+const SHOP_SWITCHING = /([\\/]shop|shop-admin|shop-settings|account-sidebar|orders-admin|checkout|tracking)\.spec\.ts$/;
 /** Several server processes on one PostgreSQL database: only in the run on PostgreSQL (TEST_DATABASE_URL). */
 const PROCESSES = /processes\.spec\.ts$/;
 
@@ -24,7 +24,8 @@ export default defineConfig({
   reporter: "list",
   // The specs that switch the shop feature on and off run one after the other, once every other spec
   // is done, each seeing the shop as the one before left it: the public shop's story, the sidebar's
-  // feature check, then the administration, which leaves the shop open with its catalogue, then the
+  // feature check, then the administration, which leaves the shop open with its catalogue, then /conta/shop
+  // before hydration and without JavaScript, which leaves its settings as it found them, then the
   // orders' administration, which places orders in it and leaves it open, then the checkout's story,
   // which sets the shop's shipping and Pix payment and buys with and without JavaScript, then the
   // tracking story, which sets a shop of its own, sends an order and leaves the shop open. A failure
@@ -35,7 +36,8 @@ export default defineConfig({
     { name: "shop", testMatch: /[\\/]shop\.spec\.ts$/, dependencies: ["site"] },
     { name: "sidebar", testMatch: /account-sidebar\.spec\.ts$/, dependencies: ["shop"] },
     { name: "shop-admin", testMatch: /shop-admin\.spec\.ts$/, dependencies: ["sidebar"] },
-    { name: "orders-admin", testMatch: /orders-admin\.spec\.ts$/, dependencies: ["shop-admin"] },
+    { name: "shop-settings", testMatch: /shop-settings\.spec\.ts$/, dependencies: ["shop-admin"] },
+    { name: "orders-admin", testMatch: /orders-admin\.spec\.ts$/, dependencies: ["shop-settings"] },
     { name: "checkout", testMatch: /checkout\.spec\.ts$/, dependencies: ["orders-admin"] },
     { name: "tracking", testMatch: /tracking\.spec\.ts$/, dependencies: ["checkout"] },
     // Last and alone: its timings (a change seen within a second) are not shared with other specs.

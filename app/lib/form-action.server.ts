@@ -32,6 +32,20 @@ export async function readForm(request: Request): Promise<FormData> {
 
 const secretsOf = (form: FormData) => [...new Set([...form.keys()].filter((name) => SECRET_FIELD.test(name)))];
 
+const CHECK_FIELDS = "Verifique os campos destacados.";
+const sentence = (text: string) => text.trim().replace(/\.$/, "");
+
+/**
+ * Whether the refusal's message is worth saying above the form: not when it only points at the fields
+ * ("Verifique os campos destacados.") or repeats what one says ("Senha incorreta."), which the page
+ * shows beside the field already.
+ */
+function saysMoreThan(message: string, fieldErrors: Record<string, string[]>): boolean {
+  const beside = Object.values(fieldErrors).flat().map(sentence);
+  if (beside.length === 0) return true;
+  return message !== CHECK_FIELDS && !beside.includes(sentence(message));
+}
+
 type Reply = (errors: { formErrors: string[]; fieldErrors: Record<string, string[]> }) => SubmissionResult<string[]>;
 
 /** The form's state for a refusal thrown by a service: its message above the form, field errors beside fields. */
@@ -40,7 +54,8 @@ function refusalAnswer(error: unknown, reply: Reply) {
   if (!failure) throw error;
   const { message, errors = {} } = failure.body;
   const fieldErrors = Object.fromEntries(Object.entries(errors).map(([path, texts]) => [fieldName(path), texts]));
-  return data<FormAnswer>({ result: reply({ formErrors: [message], fieldErrors }) }, { status: failure.status });
+  const formErrors = saysMoreThan(message, fieldErrors) ? [message] : [];
+  return data<FormAnswer>({ result: reply({ formErrors, fieldErrors }) }, { status: failure.status });
 }
 
 /**

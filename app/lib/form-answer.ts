@@ -21,3 +21,10 @@ export const fieldName = (path: string) =>
 export function answerFor(answer: unknown, intent: string): FormAnswer | undefined {
   return isFormAnswer(answer) && answer.result.initialValue?.intent === intent ? answer : undefined;
 }
+
+/** Every message of a refused submission, the form's own first: what a button without fields says when refused. */
+export const refusalText = (answer: FormAnswer) =>
+  Object.values(answer.result.error ?? {})
+    .flat()
+    .filter((text): text is string => typeof text === "string")
+    .join(" ");

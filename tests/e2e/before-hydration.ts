@@ -1,10 +1,11 @@
 import type { Page } from "@playwright/test";
-import { waitForHydratedPage } from "./fixtures.ts";
+import { expect, waitForHydratedPage } from "./fixtures.ts";
 
 /**
  * Opens `path` with the app's scripts held back, so the test acts on the server's HTML as a person
- * on a slow phone does before the page comes to life; `hydrate()` lets the scripts through and waits
- * until React has taken over the whole page.
+ * on a slow phone does before the page comes to life; `hydrate()` lets the scripts through, waits
+ * until React has taken over the whole page, and fails if React had to draw the page again because its
+ * HTML did not match (app/entry.client.tsx), which would have thrown away what was done before.
  */
 export async function openBeforeHydration(page: Page, path: string): Promise<{ hydrate: () => Promise<void> }> {
   let letThrough: () => void = () => {};
@@ -12,6 +13,10 @@ export async function openBeforeHydration(page: Page, path: string): Promise<{ h
     letThrough = resolve;
   });
   const scripts = /\/assets\/.+\.js(\?|$)/;
+  const mismatches: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error" && message.text().startsWith("Hydration mismatch")) mismatches.push(message.text());
+  });
   await page.route(scripts, async (route) => {
     await held;
     await route.continue();
@@ -24,6 +29,7 @@ export async function openBeforeHydration(page: Page, path: string): Promise<{ h
       letThrough();
       await waitForHydratedPage(page);
       await page.unroute(scripts);
+      expect(mismatches, "the page's HTML matched its first render in the browser").toEqual([]);
     },
   };
 }

@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { bytesOf, expect, expectPath, jsonOf, login, test, uniqueId, waitForHydration } from "./fixtures.ts";
+import { openBeforeHydration } from "./before-hydration.ts";
 import { expectWithinPublicBudget } from "./page-budget.ts";
 import { CONFIGURED_URL } from "./site.ts";
 
@@ -116,7 +117,15 @@ test("'Meus dados' downloads her data as JSON and deletes the account with her p
 
   const deletion = page.getByRole("form", { name: "Excluir minha conta" });
   await waitForHydration(deletion);
+  // The password alone does not do it: she ticks that she understands it cannot be undone.
+  await deletion.getByLabel("Senha atual").fill(customer.password);
+  await deletion.getByRole("button", { name: "Excluir minha conta" }).click();
+  await expect(deletion.getByText("Marque a caixa para confirmar a exclusão")).toBeVisible();
+  await page.goto("/conta/profile");
+  await expect(page.getByRole("heading", { name: "Meus dados" })).toBeVisible();
+  await waitForHydration(deletion);
   await deletion.getByLabel("Senha atual").fill("senha-errada");
+  await deletion.getByRole("checkbox", { name: "Entendo que a exclusão da conta não pode ser desfeita" }).check();
   await deletion.getByRole("button", { name: "Excluir minha conta" }).click();
   await expect(deletion.getByText("Senha incorreta")).toBeVisible();
   await deletion.getByLabel("Senha atual").fill(customer.password);
@@ -148,6 +157,29 @@ test.describe("without JavaScript", () => {
     await expect(form.getByRole("textbox", { name: "Senha", exact: true })).toHaveValue("");
   });
 
+  test("'Meus dados' saves as a plain form, and refuses with every field's error at once", async ({ page }) => {
+    const customer = newCustomer();
+    await page.goto("/criar-conta?redirectTo=%2Fconta%2Fprofile");
+    await (await fillSignUp(page, customer)).getByRole("button", { name: "Criar conta" }).click();
+    await expectPath(page, "/conta/profile");
+    const form = page.getByRole("form", { name: "Meus dados" });
+    await form.getByRole("textbox", { name: "Nome" }).fill("");
+    await form.getByRole("textbox", { name: "Telefone com DDD" }).fill("123");
+    await form.getByRole("textbox", { name: "Nova senha", exact: true }).fill("curta");
+    await form.getByRole("button", { name: "Salvar" }).click();
+    await expect(form.getByText("Campo obrigatório")).toBeVisible();
+    await expect(form.getByText("A senha deve ter pelo menos 6 caracteres")).toBeVisible();
+    await expect(form.getByText("Informe um telefone com DDD (10 ou 11 dígitos)")).toBeVisible();
+    await expect(form.getByRole("textbox", { name: "Telefone com DDD" })).toHaveValue("123");
+    await expect(form.getByRole("textbox", { name: "Nova senha", exact: true })).toHaveValue("");
+
+    await form.getByRole("textbox", { name: "Nome" }).fill(`${customer.name} Souza`);
+    await form.getByRole("textbox", { name: "Telefone com DDD" }).fill("(11) 98765-4321");
+    await form.getByRole("button", { name: "Salvar" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Seus dados foram atualizados." })).toBeVisible();
+    await expect(form.getByRole("textbox", { name: "Nome" })).toHaveValue(`${customer.name} Souza`);
+  });
+
   test("signs up and asks for a reset link with plain form posts", async ({ page, playwright }) => {
     const customer = newCustomer();
     await page.goto("/criar-conta?redirectTo=%2Fconta%2Fprofile");
@@ -167,6 +199,36 @@ test.describe("without JavaScript", () => {
     await form.getByRole("button", { name: "Enviar link" }).click();
     await expect(page.getByText(RESET_REQUESTED)).toBeVisible();
   });
+});
+
+test("'Meus dados' keeps what she typed before the page came to life, and a new e-mail takes her password", async ({
+  page,
+}) => {
+  const customer = newCustomer();
+  await page.goto("/criar-conta");
+  await (await fillSignUp(page, customer)).getByRole("button", { name: "Criar conta" }).click();
+  await expectPath(page, "/conta");
+
+  const { hydrate } = await openBeforeHydration(page, "/conta/profile");
+  const form = page.getByRole("form", { name: "Meus dados" });
+  await form.getByRole("textbox", { name: "Organização" }).fill("Cooperativa Vale Verde");
+  await form.getByRole("textbox", { name: "Telefone com DDD" }).fill("(81) 3333-4444");
+  await hydrate();
+  await expect(form.getByRole("textbox", { name: "Organização" })).toHaveValue("Cooperativa Vale Verde");
+  await form.getByRole("button", { name: "Salvar" }).click();
+  await expect(page.getByText("Seus dados foram atualizados.")).toBeVisible();
+  await expect(form.getByRole("textbox", { name: "Organização" })).toHaveValue("Cooperativa Vale Verde");
+  await expect(form.getByRole("textbox", { name: "Telefone com DDD" })).toHaveValue("(81) 3333-4444");
+
+  // A borrowed session cannot take the account: a new e-mail asks for her password.
+  const newEmail = `nova-${uniqueId()}@example.com`;
+  await form.getByRole("textbox", { name: "E-mail" }).fill(newEmail);
+  await form.getByRole("button", { name: "Salvar" }).click();
+  await expect(form.getByText("Informe a senha atual para trocar o e-mail")).toBeVisible();
+  await form.getByLabel("Senha atual").fill(customer.password);
+  await form.getByRole("button", { name: "Salvar" }).click();
+  await expect(page.getByText("Seus dados foram atualizados.")).toBeVisible();
+  await expect(form.getByRole("textbox", { name: "E-mail" })).toHaveValue(newEmail);
 });
 
 test("signed in, a customer keeps to her own pages: the sign-up page sends her home", async ({ page, createUser }) => {

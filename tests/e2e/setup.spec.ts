@@ -1,9 +1,11 @@
 import sharp from "sharp";
+import { openBeforeHydration } from "./before-hydration.ts";
 import { colorOf, errorOf, expect, expectPath, login, test, waitForHydration } from "./fixtures.ts";
 import { FRESH_URL } from "./site.ts";
 
-// The only spec on the fresh server: it runs the first-time setup there, once.
+// The only spec on the fresh server: it runs the first-time setup there, once, then edits the settings.
 test.use({ baseURL: FRESH_URL });
+test.describe.configure({ mode: "serial" });
 
 const DANGER_RED = [220, 53, 69];
 
@@ -81,8 +83,8 @@ test("first-time setup from an empty data folder", async ({ page, request }) => 
     .toBuffer();
   await page.getByLabel("Arquivo: Logo").setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: logo });
   await expect(settingsForm.getByRole("img", { name: "Logo" })).toHaveAttribute("src", /^\/files\/images\/.+/);
-  await settingsForm.getByRole("switch", { name: "Mostrar o logo no rodapé" }).check();
-  await settingsForm.getByRole("switch", { name: "Ativar Notícias" }).check();
+  await settingsForm.getByRole("checkbox", { name: "Mostrar o logo no rodapé" }).check();
+  await settingsForm.getByRole("checkbox", { name: "Ativar Notícias" }).check();
   await settingsForm.getByRole("button", { name: "Salvar" }).click();
   await expect(page.getByText("Configurações salvas com sucesso!")).toBeVisible();
 
@@ -123,4 +125,64 @@ test("first-time setup from an empty data folder", async ({ page, request }) => 
   await expectPath(page, "/");
   await page.goto("/conta");
   await expect(page.getByRole("navigation", { name: "Minha conta" }).getByText("Beatriz Admin")).toBeVisible();
+});
+
+test("the settings keep what was typed and chosen before the page came to life", async ({ page }) => {
+  await login(page, "beatriz@example.com", "segredo-1");
+  const { hydrate } = await openBeforeHydration(page, "/conta/settings");
+  const form = page.getByRole("form", { name: "Configurações" });
+  await form.getByRole("textbox", { name: "Descrição" }).fill("Cooperativa de agricultura familiar");
+  await form.getByRole("combobox", { name: "Fonte" }).selectOption("Lato");
+  await form.getByRole("checkbox", { name: "Ativar Agenda" }).check();
+  await hydrate();
+  await expect(form.getByRole("textbox", { name: "Descrição" })).toHaveValue("Cooperativa de agricultura familiar");
+  await expect(form.getByRole("combobox", { name: "Fonte" })).toHaveValue("Lato");
+  await expect(form.getByRole("checkbox", { name: "Ativar Agenda" })).toBeChecked();
+  await form.getByRole("button", { name: "Salvar" }).click();
+  await expect(page.getByText("Configurações salvas com sucesso!")).toBeVisible();
+  const saved = await (await page.request.get("/api/settings")).json();
+  expect(saved).toMatchObject({
+    description: "Cooperativa de agricultura familiar",
+    font: "Lato",
+    features: { events: { enabled: true }, posts: { enabled: true } },
+  });
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the settings are refused with every field's error at once, then saved as a plain form", async ({ page }) => {
+    await page.goto("/login?redirectTo=%2Fconta%2Fsettings");
+    const signIn = page.getByRole("form", { name: "Entrar" });
+    await signIn.getByRole("textbox", { name: "E-mail", exact: true }).fill("beatriz@example.com");
+    await signIn.getByRole("textbox", { name: "Senha", exact: true }).fill("segredo-1");
+    await signIn.getByRole("button", { name: "Entrar" }).click();
+    await expectPath(page, "/conta/settings");
+    const form = page.getByRole("form", { name: "Configurações" });
+    await form.getByRole("textbox", { name: "Título" }).fill("");
+    await form.getByRole("textbox", { name: "Cor primária" }).fill("azul");
+    await form.getByRole("textbox", { name: "Facebook" }).fill("facebook.com/coop");
+    await form.getByRole("checkbox", { name: "Ativar Agenda" }).uncheck();
+    await form.getByRole("button", { name: "Salvar" }).click();
+    await expect(form.getByText("Campo obrigatório")).toBeVisible();
+    await expect(form.getByText(/^Cor inválida/)).toBeVisible();
+    await expect(form.getByText("Informe um endereço começando com http:// ou https://")).toBeVisible();
+    // What was typed comes back, to be corrected.
+    await expect(form.getByRole("textbox", { name: "Cor primária" })).toHaveValue("azul");
+    await expect(form.getByRole("checkbox", { name: "Ativar Agenda" })).not.toBeChecked();
+
+    await form.getByRole("textbox", { name: "Título" }).fill("Cooperativa Nova");
+    await form.getByRole("textbox", { name: "Cor primária" }).fill("#2f6b3a");
+    await form.getByRole("textbox", { name: "Facebook" }).fill("https://facebook.com/coop");
+    await form.getByRole("button", { name: "Salvar" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Configurações salvas com sucesso!" })).toBeVisible();
+    const saved = await (await page.request.get("/api/settings")).json();
+    expect(saved).toMatchObject({
+      title: "Cooperativa Nova",
+      primary_color: "#2f6b3a",
+      url_facebook: "https://facebook.com/coop",
+      features: { events: { enabled: false }, posts: { enabled: true } },
+    });
+    await expect(form.getByRole("textbox", { name: "Cor primária" })).toHaveValue("#2f6b3a");
+  });
 });

@@ -75,8 +75,8 @@ test("an administrator opens the shop, sets its shipping and fills the catalogue
 
   // The shop is switched on in the settings screen, like every other feature.
   const settings = await openForm(page, "/conta/settings", "Configurações");
-  const shopSwitch = settings.getByRole("switch", { name: "Ativar Loja" });
-  if (!(await shopSwitch.isChecked())) await shopSwitch.check({ force: true });
+  const shopSwitch = settings.getByRole("checkbox", { name: "Ativar Loja" });
+  if (!(await shopSwitch.isChecked())) await shopSwitch.check();
   await settings.getByRole("button", { name: "Salvar", exact: true }).click();
   await expect(page.getByText("Configurações salvas com sucesso!")).toBeVisible();
 
@@ -101,8 +101,8 @@ test("an administrator opens the shop, sets its shipping and fills the catalogue
   await rate.getByRole("combobox", { name: "UF" }).selectOption("SP");
   await rate.getByRole("textbox", { name: "Preço (R$)" }).fill("12,90");
   await rate.getByRole("textbox", { name: "Prazo (dias)" }).fill("3");
-  const pickup = shop.getByRole("switch", { name: "Permitir retirada no local" });
-  if (!(await pickup.isChecked())) await pickup.check({ force: true });
+  const pickup = shop.getByRole("checkbox", { name: "Permitir retirada no local" });
+  if (!(await pickup.isChecked())) await pickup.check();
   await shop.getByRole("textbox", { name: "Endereço de retirada" }).fill("Rua das Flores, 100 - Centro, São Paulo/SP");
   await shop.getByRole("combobox", { name: "Forma de pagamento" }).selectOption("pix");
   await shop.getByRole("textbox", { name: "Chave Pix" }).fill("pix@cooperativa-e2e.com.br");
@@ -166,7 +166,7 @@ test("an administrator opens the shop, sets its shipping and fills the catalogue
   await form.getByRole("button", { name: "Mover a imagem 2 para cima" }).click();
   await expect(form.getByRole("textbox", { name: "Descrição da imagem 1" })).toHaveValue("Costas da camiseta");
   await form.getByRole("combobox", { name: "Situação" }).selectOption("published");
-  await form.getByRole("switch", { name: "Destaque" }).check({ force: true });
+  await form.getByRole("checkbox", { name: "Destaque" }).check();
   await form.getByRole("button", { name: "Salvar", exact: true }).click();
   await expectPath(page, "/conta/produtos");
   await expect(page.getByText("Produto criado com sucesso!")).toBeVisible();

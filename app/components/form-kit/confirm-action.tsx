@@ -2,7 +2,7 @@ import { ActionIcon, Alert, Button, Group, Modal, Stack, Text, Tooltip } from "@
 import { useDisclosure } from "@mantine/hooks";
 import { type ReactNode, useEffect } from "react";
 import { Form, useActionData, useFetcher } from "react-router";
-import { isFormAnswer } from "../../lib/form-answer.ts";
+import { isFormAnswer, refusalText } from "../../lib/form-answer.ts";
 import { notifyError } from "../../lib/notify.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
 import styles from "./confirm-action.module.css";
@@ -44,7 +44,7 @@ function useOwnRefusal({ intent, fields = {} }: Pick<ConfirmActionProps, "intent
   if (!isFormAnswer(answer) || answer.result.status !== "error") return undefined;
   const sent = answer.result.initialValue ?? {};
   const own = sent.intent === intent && Object.entries(fields).every(([name, value]) => sent[name] === String(value));
-  return own ? answer.result.error?.[""]?.join(" ") : undefined;
+  return own ? refusalText(answer) : undefined;
 }
 
 /**
@@ -63,7 +63,7 @@ export function ConfirmAction(props: ConfirmActionProps) {
   useEffect(() => {
     if (fetcher.state !== "idle" || fetcher.data === undefined) return;
     close();
-    if (isFormAnswer(fetcher.data)) notifyError(fetcher.data.result.error?.[""]?.join(" ") ?? "Não foi possível.");
+    if (isFormAnswer(fetcher.data)) notifyError(refusalText(fetcher.data));
   }, [fetcher.state, fetcher.data, close]);
   const question = (
     <>

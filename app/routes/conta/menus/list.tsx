@@ -10,7 +10,7 @@ import { ConfirmDelete } from "../../../components/conta/confirm-delete.tsx";
 import { RecordListScreen } from "../../../components/conta/record-list-screen.tsx";
 import { EditAction, type RecordColumn } from "../../../components/conta/record-table.tsx";
 import { intentAction } from "../../../lib/form-action.server.ts";
-import { type FormAnswer, isFormAnswer } from "../../../lib/form-answer.ts";
+import { type FormAnswer, isFormAnswer, refusalText } from "../../../lib/form-answer.ts";
 import { requireAdmin } from "../../../lib/guards.server.ts";
 import { notifyError } from "../../../lib/notify.ts";
 import { deleteIntent } from "../../../lib/record-routes.server.ts";
@@ -177,8 +177,7 @@ export default function MenusList({ loaderData }: Route.ComponentProps) {
   const { menus } = loaderData;
   const reorder = useFetcher<ReorderAnswer>({ key: REORDER_KEY });
   useEffect(() => {
-    if (reorder.state === "idle" && isFormAnswer(reorder.data))
-      notifyError(reorder.data.result.error?.[""]?.join(" ") ?? "Não foi possível mudar a ordem.");
+    if (reorder.state === "idle" && isFormAnswer(reorder.data)) notifyError(refusalText(reorder.data));
     // Only a new answer from the server should show a toast.
   }, [reorder.state, reorder.data]);
   return (

@@ -1,0 +1,22 @@
+import { StrictMode, startTransition } from "react";
+import { hydrateRoot } from "react-dom/client";
+import { HydratedRouter } from "react-router/dom";
+
+/**
+ * React Router's own entry, plus one thing: when the page's HTML and its first render in the browser
+ * differ, React throws the server's HTML away and draws the page again, losing whatever was typed or
+ * chosen before (issue 24). Production builds only say "error #418"; this names the component.
+ */
+startTransition(() => {
+  hydrateRoot(
+    document,
+    <StrictMode>
+      <HydratedRouter />
+    </StrictMode>,
+    {
+      onRecoverableError(error, info) {
+        console.error("Hydration mismatch:", error instanceof Error ? error.message : error, info.componentStack);
+      },
+    },
+  );
+});

@@ -1,0 +1,111 @@
+import type { Page } from "@playwright/test";
+import { openBeforeHydration } from "./before-hydration.ts";
+import { type Account, expect, expectPath, login, test } from "./fixtures.ts";
+
+/**
+ * /conta/shop as a person meets it on a slow phone and without JavaScript. It runs after the shop's
+ * administration (playwright.config.ts), on the shop that story left, and leaves its rates, shipping and
+ * origin as it found them; it does change how the shop is paid, which the later specs set for themselves.
+ */
+
+test.describe.configure({ mode: "serial" });
+
+type ShopSettings = {
+  origin_postal_code: string | null;
+  shipping: { table_rates: { name: string; price_cents: number }[]; free_shipping: { enabled: boolean } };
+  payments: { provider: string; manual: { instructions: string } };
+  notifications: { new_order: boolean; contact_message: boolean };
+};
+
+const settingsOf = async (page: Page) => (await (await page.request.get("/api/shop/settings")).json()) as ShopSettings;
+
+test("choices made before the page comes to life are kept, and what depends on them follows", async ({
+  page,
+  createUser,
+}) => {
+  const admin = await createUser("admin");
+  await login(page, admin.email, admin.password);
+  const { hydrate } = await openBeforeHydration(page, "/conta/shop");
+  const form = page.getByRole("form", { name: "Loja" });
+  await form.getByRole("textbox", { name: "Razão social ou nome" }).fill("Cooperativa E2E Ltda");
+  // Before hydration every section shows: what the payment choice will hide is still there.
+  await form
+    .getByRole("combobox", { name: "Forma de pagamento" })
+    .selectOption({ label: "Transferência ou pagamento na retirada" });
+  await form
+    .getByRole("textbox", { name: "Instruções de pagamento" })
+    .fill("Pague por transferência para a conta da cooperativa.");
+  await form.getByRole("checkbox", { name: "Nova mensagem de contato" }).uncheck();
+  await hydrate();
+  await expect(form.getByRole("combobox", { name: "Forma de pagamento" })).toHaveValue("manual");
+  await expect(form.getByRole("textbox", { name: "Razão social ou nome" })).toHaveValue("Cooperativa E2E Ltda");
+  await expect(form.getByRole("checkbox", { name: "Nova mensagem de contato" })).not.toBeChecked();
+  // The Pix fields follow the choice now that the page runs.
+  await expect(form.getByRole("textbox", { name: "Chave Pix" })).toHaveCount(0);
+  await form.getByRole("button", { name: "Salvar", exact: true }).click();
+  await expect(page.getByText("Loja salva com sucesso!")).toBeVisible();
+  const saved = await settingsOf(page);
+  expect(saved.payments).toMatchObject({
+    provider: "manual",
+    manual: { instructions: "Pague por transferência para a conta da cooperativa." },
+  });
+  expect(saved.notifications).toMatchObject({ new_order: true, contact_message: false });
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  async function signIn(page: Page, admin: Account) {
+    await page.goto("/login?redirectTo=%2Fconta%2Fshop");
+    const form = page.getByRole("form", { name: "Entrar" });
+    await form.getByRole("textbox", { name: "E-mail", exact: true }).fill(admin.email);
+    await form.getByRole("textbox", { name: "Senha", exact: true }).fill(admin.password);
+    await form.getByRole("button", { name: "Entrar" }).click();
+    await expectPath(page, "/conta/shop");
+  }
+
+  test("rows are added and removed by the server, every error comes at once, and the shop saves", async ({
+    page,
+    createUser,
+  }) => {
+    const admin = await createUser("admin");
+    await signIn(page, admin);
+    const before = await settingsOf(page);
+    const form = page.getByRole("form", { name: "Loja" });
+    const rates = form.getByRole("group", { name: /^Frete, linha/ });
+    const count = before.shipping.table_rates.length;
+    await expect(rates).toHaveCount(count);
+    const origin = await form.getByRole("textbox", { name: "CEP de origem" }).inputValue();
+
+    // "Adicionar linha de frete" is a round trip: the page comes back with the new row and what was typed.
+    await form.getByRole("textbox", { name: "CEP de origem" }).fill("123");
+    await form.getByRole("button", { name: "Adicionar linha de frete" }).click();
+    await expect(rates).toHaveCount(count + 1);
+    await expect(form.getByRole("textbox", { name: "CEP de origem" })).toHaveValue("123");
+    const added = form.getByRole("group", { name: `Frete, linha ${count + 1}` });
+    await added.getByRole("textbox", { name: "Serviço" }).fill("Transportadora Nordeste");
+    await added.getByRole("combobox", { name: "UF" }).selectOption("PE");
+    await added.getByRole("textbox", { name: "Prazo (dias)" }).fill("6");
+    await form.getByRole("button", { name: "Salvar", exact: true }).click();
+    // Both mistakes at once, beside their fields; nothing saved.
+    await expect(form.getByText("Informe um CEP válido, como 01310-100")).toBeVisible();
+    await expect(added.getByText("Campo obrigatório")).toBeVisible();
+    await expect(added.getByRole("textbox", { name: "Serviço" })).toHaveValue("Transportadora Nordeste");
+    expect((await settingsOf(page)).shipping.table_rates).toHaveLength(count);
+
+    await form.getByRole("textbox", { name: "CEP de origem" }).fill(origin);
+    await added.getByRole("textbox", { name: "Preço (R$)" }).fill("18,50");
+    await form.getByRole("button", { name: "Salvar", exact: true }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Loja salva com sucesso!" })).toBeVisible();
+    const saved = await settingsOf(page);
+    expect(saved.shipping.table_rates.at(-1)).toMatchObject({ name: "Transportadora Nordeste", price_cents: 1850 });
+
+    // Removed the same way, and saved: the shop is back to its rows.
+    await form.getByRole("button", { name: `Remover a linha ${count + 1} do frete` }).click();
+    await expect(rates).toHaveCount(count);
+    await form.getByRole("button", { name: "Salvar", exact: true }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Loja salva com sucesso!" })).toBeVisible();
+    expect((await settingsOf(page)).shipping.table_rates).toEqual(before.shipping.table_rates);
+    expect((await settingsOf(page)).origin_postal_code).toBe(before.origin_postal_code);
+  });
+});
