@@ -5,10 +5,10 @@ import type { ListQuery, Paginated } from "../../common/pagination.ts";
 import {
   type ContentListQuery,
   contentListQuerySchema,
+  eventFormSchema,
   eventListQuerySchema,
-  eventSchema,
-  pageSchema,
-  postSchema,
+  pageFormSchema,
+  postFormSchema,
 } from "../../common/schemas/content.ts";
 import { accountPaths } from "../../common/site-paths.ts";
 import type { ContentView, EventView, PostView, TagCount } from "../../common/views/content.ts";
@@ -51,7 +51,7 @@ type ContentKindRoutes<S extends z.ZodType, View extends ContentView, Query> = {
   /** The feature whose title (from the settings) heads the list; pages have a fixed heading. */
   feature?: "posts" | "events";
   /** Values a new item's form starts with. */
-  defaults?(): Partial<ContentFormValues>;
+  defaults?(): ContentFormValues;
 };
 
 /** The agenda's list also filters by `when` (upcoming, past). */
@@ -116,7 +116,7 @@ function contentRoutes<S extends z.ZodType, View extends ContentView, Query exte
 export const contentEditorRoutes = {
   page: contentRoutes({
     service: (services) => services.pages,
-    schema: pageSchema,
+    schema: pageFormSchema,
     list: accountPaths.area("pages"),
     created: "Página criada com sucesso!",
     saved: "Página salva com sucesso!",
@@ -126,7 +126,7 @@ export const contentEditorRoutes = {
   }),
   post: contentRoutes({
     service: (services) => services.posts,
-    schema: postSchema,
+    schema: postFormSchema,
     list: accountPaths.area("posts"),
     created: "Notícia criada com sucesso!",
     saved: "Notícia salva com sucesso!",
@@ -140,7 +140,7 @@ export const contentEditorRoutes = {
   }),
   event: contentRoutes({
     service: (services) => services.events,
-    schema: eventSchema,
+    schema: eventFormSchema,
     list: accountPaths.area("events"),
     created: "Evento criado com sucesso!",
     saved: "Evento salvo com sucesso!",

@@ -1,3 +1,4 @@
+import { fromSaoPauloLocal } from "../dates/local-input.ts";
 import type { ContentDocument } from "../views/content.ts";
 import {
   dateTimeField,
@@ -33,7 +34,8 @@ export const documentSchema = z.object({
   url: fileAddressField("Use um arquivo enviado ou um endereço começando com https://"),
   name: requiredText(200),
   size: z.number().int().min(0, "Tamanho de arquivo inválido").max(MAX_DOCUMENT_BYTES, "Tamanho de arquivo inválido"),
-  mime_type: plainString().trim().max(200, "No máximo 200 caracteres"),
+  // A link's type may be unknown: "" (a form sends it as no value).
+  mime_type: plainString().trim().max(200, "No máximo 200 caracteres").default(""),
 } satisfies { [Field in keyof ContentDocument]: z.ZodType<ContentDocument[Field]> });
 
 const tags = z
@@ -62,19 +64,44 @@ export const postSchema = z.object({
   published_at: dateTimeField("a data de publicação").default(() => new Date()),
 });
 
-export const eventSchema = z
-  .object({
-    ...contentFields,
-    start_at: dateTimeField("o início"),
-    end_at: dateTimeField("o término"),
-    place_name: optionalText(200),
-    place_address: optionalText(300),
-    online_url: webAddressField("Informe um endereço começando com https://"),
-  })
-  .refine((event) => event.end_at.getTime() >= event.start_at.getTime(), {
-    path: ["end_at"],
-    message: "O término não pode ser antes do início",
-  });
+const eventFields = {
+  ...contentFields,
+  start_at: dateTimeField("o início"),
+  end_at: dateTimeField("o término"),
+  place_name: optionalText(200),
+  place_address: optionalText(300),
+  online_url: webAddressField("Informe um endereço começando com https://"),
+};
+
+const endsAfterStart = (event: { start_at: Date; end_at: Date }) => event.end_at.getTime() >= event.start_at.getTime();
+const END_BEFORE_START = {
+  path: ["end_at"],
+  message: "O término não pode ser antes do início",
+  // Checked beside the other fields' errors (all at once), once both dates are dates.
+  when: ({ issues }: { issues: readonly { path?: readonly PropertyKey[] }[] }) =>
+    !issues.some((issue) => issue.path?.[0] === "start_at" || issue.path?.[0] === "end_at"),
+};
+
+export const eventSchema = z.object(eventFields).refine(endsAfterStart, END_BEFORE_START);
+
+/**
+ * A moment as the account forms type it: "YYYY-MM-DDTHH:mm" on São Paulo's clock (what
+ * `<input type="datetime-local">` sends, whatever the browser's zone), then checked as the API's instant.
+ */
+export const localDateTimeField = (label: string) =>
+  z.preprocess((local) => (typeof local === "string" ? (fromSaoPauloLocal(local) ?? "") : local), dateTimeField(label));
+
+/** The account forms of pages, news and events: the API's fields, with dates on São Paulo's clock. */
+export const pageFormSchema = pageSchema;
+
+export const postFormSchema = z.object({
+  ...contentFields,
+  published_at: localDateTimeField("a data de publicação"),
+});
+
+export const eventFormSchema = z
+  .object({ ...eventFields, start_at: localDateTimeField("o início"), end_at: localDateTimeField("o término") })
+  .refine(endsAfterStart, END_BEFORE_START);
 
 export type PageInput = z.infer<typeof pageSchema>;
 export type PostInput = z.infer<typeof postSchema>;

@@ -106,8 +106,7 @@ test("an administrator writes a page in the editor, publishes it and links it fr
   await picture.setInputFiles({ name: "sede.png", mimeType: "image/png", buffer: await png(640, 360) });
   await expect(editor.locator("img")).toHaveAttribute("src", /^\/files\/.+/);
 
-  await form.getByRole("combobox", { name: "Status" }).click();
-  await page.getByRole("option", { name: "Publicado", exact: true }).click();
+  await form.getByRole("combobox", { name: "Status" }).selectOption({ label: "Publicado" });
   await save.click();
   await expectPath(page, "/conta/pages");
   await expect(page.getByText("Página criada com sucesso!")).toBeVisible();
@@ -118,10 +117,7 @@ test("an administrator writes a page in the editor, publishes it and links it fr
   const menuForm = page.getByRole("form", { name: "Novo menu" });
   await waitForHydration(menuForm.getByRole("button", { name: "Salvar" }));
   await menuForm.getByRole("textbox", { name: "Nome" }).fill(menuName);
-  const pageSelect = menuForm.getByRole("combobox", { name: "Página" });
-  await pageSelect.click();
-  await pageSelect.fill(id);
-  await page.getByRole("option", { name: title, exact: true }).click();
+  await menuForm.getByRole("combobox", { name: "Página" }).selectOption({ label: title });
   await menuForm.getByRole("button", { name: "Salvar" }).click();
   await expectPath(page, "/conta/menus");
   await expect(page.getByRole("table").getByText(menuName)).toBeVisible();

@@ -1,20 +1,21 @@
-import { Button, Grid, Group, Paper, Select, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from "@mantine/core";
-import { schemaResolver, useForm } from "@mantine/form";
-import { useNavigation, useSubmit } from "react-router";
-import { fromSaoPauloLocal, isSaoPauloLocal, toSaoPauloLocal } from "../../../common/dates/local-input.ts";
+import { Button, Grid, Group, Paper, SimpleGrid, Stack, Title } from "@mantine/core";
+import type { ReactNode } from "react";
+import { toSaoPauloLocal } from "../../../common/dates/local-input.ts";
 import {
-  type ContentStatus,
-  contentFields,
   contentStatuses,
   contentStatusLabels,
-  eventSchema,
+  eventFormSchema,
+  pageFormSchema,
+  postFormSchema,
 } from "../../../common/schemas/content.ts";
 import { accountPaths, sitePaths } from "../../../common/site-paths.ts";
-import type { ContentDocument, EventView, PageView, PostView } from "../../../common/views/content.ts";
-import { z } from "../../../common/zod.ts";
-import { useServerErrors } from "../../lib/use-server-errors.ts";
-import { useDraftAfterSignIn, useKeepDraftForSignIn } from "../../lib/use-sign-in-draft.ts";
+import type { EventView, PageView, PostView } from "../../../common/views/content.ts";
+import type { z } from "../../../common/zod.ts";
 import { AppLink } from "../app-link.tsx";
+import { AccountForm, NeedsJavaScript, SubmitButton } from "../form-kit/account-form.tsx";
+import { type Field, SelectField, TextareaField, TextField } from "../form-kit/fields.tsx";
+import { useAccountForm } from "../form-kit/use-account-form.ts";
+import { WidgetField, type WidgetFieldMeta } from "../form-kit/widget-value.tsx";
 import { DateTimeField } from "./datetime-field.tsx";
 import { DocumentsField } from "./documents-field.tsx";
 import { EditorHeader, type SavedRecord } from "./editor-header.tsx";
@@ -31,49 +32,16 @@ export const contentKinds: Record<ContentKind, { list: string; path: (slug: stri
   event: { list: accountPaths.area("events"), path: sitePaths.event },
 };
 
-/** Dates are "YYYY-MM-DDTHH:mm" on São Paulo's clock while they are being edited. */
-export type ContentFormValues = {
-  title: string;
-  slug: string;
-  summary: string;
-  content: string;
-  cover: string | null;
-  documents: ContentDocument[];
-  tags: string[];
-  status: ContentStatus;
-  published_at: string;
-  start_at: string;
-  end_at: string;
-  place_name: string;
-  place_address: string;
-  online_url: string;
-};
+/** Every kind's fields as the form types them: dates as "YYYY-MM-DDTHH:mm" on São Paulo's clock. */
+export type ContentFormValues = Partial<
+  Omit<z.input<typeof eventFormSchema>, "start_at" | "end_at"> & Record<"published_at" | "start_at" | "end_at", string>
+>;
 
 export const SUMMARY_MAX = 300;
 
-export function emptyContent(extra: Partial<ContentFormValues> = {}): ContentFormValues {
-  return {
-    title: "",
-    slug: "",
-    summary: "",
-    content: "",
-    cover: null,
-    documents: [],
-    tags: [],
-    status: "draft",
-    published_at: "",
-    start_at: "",
-    end_at: "",
-    place_name: "",
-    place_address: "",
-    online_url: "",
-    ...extra,
-  };
-}
-
 /** A stored page, news item or event as the form edits it. */
 export function contentFormValues(view: PageView | PostView | EventView): ContentFormValues {
-  return emptyContent({
+  return {
     title: view.title,
     slug: view.slug,
     summary: view.summary,
@@ -92,105 +60,119 @@ export function contentFormValues(view: PageView | PostView | EventView): Conten
           online_url: view.online_url,
         }
       : {}),
-  });
-}
-
-const localDateTime = (label: string) => z.string().refine(isSaoPauloLocal, `Informe ${label}`);
-
-/** The shared schemas, with dates as the browser's "YYYY-MM-DDTHH:mm" instead of instants. */
-const formSchemas: Record<ContentKind, z.ZodType> = {
-  page: z.object(contentFields),
-  post: z.object({ ...contentFields, published_at: localDateTime("a data de publicação") }),
-  event: z
-    .object({
-      ...contentFields,
-      start_at: localDateTime("o início"),
-      end_at: localDateTime("o término"),
-      place_name: eventSchema.shape.place_name,
-      place_address: eventSchema.shape.place_address,
-      online_url: eventSchema.shape.online_url,
-    })
-    .refine(
-      (event) => {
-        const start = fromSaoPauloLocal(event.start_at);
-        const end = fromSaoPauloLocal(event.end_at);
-        return start === null || end === null || Date.parse(end) >= Date.parse(start);
-      },
-      { path: ["end_at"], message: "O término não pode ser antes do início" },
-    ),
-};
-
-/** What the action receives: the fields of the kind, with dates as ISO instants. */
-function submission(kind: ContentKind, values: ContentFormValues) {
-  const instant = (local: string) => fromSaoPauloLocal(local) ?? local;
-  const common = {
-    title: values.title,
-    slug: values.slug,
-    summary: values.summary,
-    content: values.content,
-    cover: values.cover,
-    documents: values.documents,
-    tags: values.tags,
-    status: values.status,
   };
-  if (kind === "post") return { ...common, published_at: instant(values.published_at) };
-  if (kind === "event") {
-    return {
-      ...common,
-      start_at: instant(values.start_at),
-      end_at: instant(values.end_at),
-      place_name: values.place_name,
-      place_address: values.place_address,
-      online_url: values.online_url,
-    };
-  }
-  return common;
 }
 
 const statusOptions = contentStatuses.map((status) => ({ value: status, label: contentStatusLabels[status] }));
+const coverSchema = pageFormSchema.shape.cover;
+
+/** The fields every kind has, as the shared layout places them. */
+type CommonFields = Record<"title" | "slug" | "summary" | "status", Field> &
+  Record<"content" | "cover" | "documents" | "tags", WidgetFieldMeta>;
 
 type ContentFormProps = {
   kind: ContentKind;
   title: string;
-  initialValues: ContentFormValues;
+  defaultValue: ContentFormValues;
   /** Existing tags of the kind, offered as suggestions. */
   tagSuggestions: string[];
   saved?: SavedRecord;
   answer: unknown;
 };
 
-/** The new and edit screens of pages, news and events. */
+/** The new and edit screens of pages, news and events: each kind checks its own fields with its own schema. */
 export function ContentForm(props: ContentFormProps) {
-  // What was typed before the session ended comes back after signing in again; the rich-text
-  // editor reads its content once, so the form starts over from the kept values.
-  const draft = useDraftAfterSignIn<ContentFormValues>();
-  return <ContentFormFields key={draft ? "draft" : "stored"} {...props} initialValues={draft ?? props.initialValues} />;
+  if (props.kind === "post") return <PostForm {...props} />;
+  if (props.kind === "event") return <EventForm {...props} />;
+  return <PageForm {...props} />;
 }
 
-function ContentFormFields(props: ContentFormProps) {
-  const submit = useSubmit();
-  const navigation = useNavigation();
-  const form = useForm<ContentFormValues>({
-    mode: "controlled",
-    initialValues: props.initialValues,
-    validate: schemaResolver(formSchemas[props.kind], { sync: true }),
-    validateInputOnBlur: true,
-  });
-  useServerErrors(form, props.answer);
-  const keepDraft = useKeepDraftForSignIn<ContentFormValues>();
-  const { list, path } = contentKinds[props.kind];
-  const { values } = form;
+/** What was sent is kept in this tab when the session ended, and handed back after signing in again. */
+const formOptions = (props: ContentFormProps) => ({
+  answer: props.answer,
+  defaultValue: props.defaultValue,
+  keepsDraft: true,
+});
 
+function PageForm(props: ContentFormProps) {
+  const { form, fields } = useAccountForm({ schema: pageFormSchema, ...formOptions(props) });
+  return <ContentLayout {...props} form={form} fields={fields} />;
+}
+
+function PostForm(props: ContentFormProps) {
+  const { form, fields } = useAccountForm({ schema: postFormSchema, ...formOptions(props) });
   return (
-    <form
-      aria-label={props.title}
-      // The shared zod schema gives pt-BR messages beside the fields; the browser's own bubbles would hide them.
-      noValidate
-      onSubmit={form.onSubmit((checked) => {
-        keepDraft(checked);
-        submit(submission(props.kind, checked), { method: "post", encType: "application/json" });
-      })}
-    >
+    <ContentLayout
+      {...props}
+      form={form}
+      fields={fields}
+      publication={
+        <DateTimeField
+          field={fields.published_at}
+          label="Data de publicação"
+          description="A notícia só aparece a partir desta data (horário de Brasília)."
+          required
+        />
+      }
+    />
+  );
+}
+
+function EventForm(props: ContentFormProps) {
+  const { form, fields } = useAccountForm({ schema: eventFormSchema, ...formOptions(props) });
+  return (
+    <ContentLayout
+      {...props}
+      form={form}
+      fields={fields}
+      place={
+        <Paper withBorder p="md">
+          <Stack>
+            <Title order={2} size="h4">
+              Data e local
+            </Title>
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              <DateTimeField field={fields.start_at} label="Início" description="Horário de Brasília." required />
+              <DateTimeField
+                field={fields.end_at}
+                label="Término"
+                description="Não pode ser antes do início."
+                required
+                min={typeof fields.start_at.value === "string" ? fields.start_at.value : undefined}
+              />
+            </SimpleGrid>
+            <TextField field={fields.place_name} label="Local" placeholder="Nome do local" maxLength={200} />
+            <TextField field={fields.place_address} label="Endereço" maxLength={300} />
+            <TextField
+              field={fields.online_url}
+              label="Link online"
+              description="Para eventos transmitidos ou on-line."
+              placeholder="https://..."
+              type="url"
+              maxLength={500}
+            />
+          </Stack>
+        </Paper>
+      }
+    />
+  );
+}
+
+function ContentLayout(
+  props: ContentFormProps & {
+    form: Parameters<typeof AccountForm>[0]["form"];
+    fields: CommonFields & { slug: { value?: string }; summary: { value?: string }; status: { value?: string } };
+    /** The news item's publication date, beside the status. */
+    publication?: ReactNode;
+    /** The event's dates and place, below the text. */
+    place?: ReactNode;
+  },
+) {
+  const { fields } = props;
+  const { list, path } = contentKinds[props.kind];
+  const slug = fields.slug.value?.trim() ?? "";
+  return (
+    <AccountForm form={props.form} label={props.title}>
       <Stack>
         <EditorHeader title={props.title} saved={props.saved} />
         <Grid gap="md">
@@ -198,131 +180,71 @@ function ContentFormFields(props: ContentFormProps) {
             <Stack>
               <Paper withBorder p="md">
                 <Stack>
-                  <TextInput label="Título" required maxLength={200} {...form.getInputProps("title")} />
-                  <TextInput
+                  <TextField field={fields.title} label="Título" maxLength={200} />
+                  <TextField
+                    field={fields.slug}
                     label="Slug"
-                    description={`Opcional: gerado do título se ficar em branco. Endereço no site: ${path(values.slug.trim() || "…")}`}
+                    description={`Opcional: gerado do título se ficar em branco. Endereço no site: ${path(slug || "…")}`}
                     placeholder="gerado-do-titulo"
                     maxLength={120}
                     autoComplete="off"
                     spellCheck={false}
-                    {...form.getInputProps("slug")}
                   />
-                  <Textarea
+                  <TextareaField
+                    field={fields.summary}
                     label="Resumo"
-                    description={`Usado nas descrições e nos cartões. ${values.summary.length}/${SUMMARY_MAX} caracteres.`}
-                    autosize
-                    minRows={2}
+                    description={`Usado nas descrições e nos cartões. ${fields.summary.value?.length ?? 0}/${SUMMARY_MAX} caracteres.`}
                     maxLength={SUMMARY_MAX}
-                    {...form.getInputProps("summary")}
                   />
-                  <RichTextField
-                    label="Conteúdo"
-                    value={props.initialValues.content}
-                    onChange={(html) => form.setFieldValue("content", html)}
-                    error={form.errors.content}
-                  />
+                  <RichTextField field={fields.content} label="Conteúdo" />
                 </Stack>
               </Paper>
-              {props.kind === "event" ? (
-                <Paper withBorder p="md">
-                  <Stack>
-                    <Title order={2} size="h4">
-                      Data e local
-                    </Title>
-                    <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                      <DateTimeField
-                        label="Início"
-                        description="Horário de Brasília."
-                        required
-                        {...form.getInputProps("start_at")}
-                      />
-                      <DateTimeField
-                        label="Término"
-                        description="Não pode ser antes do início."
-                        required
-                        min={values.start_at || undefined}
-                        {...form.getInputProps("end_at")}
-                      />
-                    </SimpleGrid>
-                    <TextInput
-                      label="Local"
-                      placeholder="Nome do local"
-                      maxLength={200}
-                      {...form.getInputProps("place_name")}
-                    />
-                    <TextInput label="Endereço" maxLength={300} {...form.getInputProps("place_address")} />
-                    <TextInput
-                      label="Link online"
-                      description="Para eventos transmitidos ou on-line."
-                      placeholder="https://..."
-                      type="url"
-                      maxLength={500}
-                      {...form.getInputProps("online_url")}
-                    />
-                  </Stack>
-                </Paper>
-              ) : null}
+              {props.place}
             </Stack>
           </Grid.Col>
           <Grid.Col span={{ base: 12, lg: 4 }}>
             <Stack>
               <Paper withBorder p="md">
                 <Stack>
-                  <Select
+                  <SelectField
+                    field={fields.status}
                     label="Status"
-                    required
-                    data={statusOptions}
-                    allowDeselect={false}
-                    description={values.status === "draft" ? "Rascunhos só aparecem para administradores." : undefined}
-                    {...form.getInputProps("status")}
+                    options={statusOptions}
+                    description={
+                      fields.status.value === "published" ? undefined : "Rascunhos só aparecem para administradores."
+                    }
                   />
-                  {props.kind === "post" ? (
-                    <DateTimeField
-                      label="Data de publicação"
-                      description="A notícia só aparece a partir desta data (horário de Brasília)."
-                      required
-                      {...form.getInputProps("published_at")}
-                    />
-                  ) : null}
-                  <ImageUploadField
-                    label="Imagem de capa"
-                    value={values.cover}
-                    use="average"
-                    onChange={(url) => form.setFieldValue("cover", url)}
-                  />
-                  {form.errors.cover ? (
-                    <Text size="sm" c="var(--mantine-color-error)">
-                      {form.errors.cover}
-                    </Text>
-                  ) : null}
-                  <TagsField
-                    value={values.tags}
-                    onChange={(tags) => form.setFieldValue("tags", tags)}
-                    suggestions={props.tagSuggestions}
-                    error={form.errors.tags}
-                  />
+                  {props.publication}
+                  <WidgetField field={fields.cover} schema={coverSchema} fallback={null}>
+                    {(url, change, error) => (
+                      <ImageUploadField
+                        label="Imagem de capa"
+                        value={url}
+                        use="average"
+                        onChange={change}
+                        error={error}
+                      />
+                    )}
+                  </WidgetField>
+                  <NeedsJavaScript>
+                    Para enviar ou remover a imagem de capa, ative o JavaScript. A imagem salva é mantida.
+                  </NeedsJavaScript>
+                  <TagsField field={fields.tags} suggestions={props.tagSuggestions} />
                 </Stack>
               </Paper>
               <Paper withBorder p="md">
-                <DocumentsField
-                  value={values.documents}
-                  onChange={(documents) => form.setFieldValue("documents", documents)}
-                  error={form.errors.documents}
-                />
+                <DocumentsField field={fields.documents} />
               </Paper>
             </Stack>
           </Grid.Col>
         </Grid>
         <Group>
-          <Button type="submit" loading={navigation.state === "submitting"}>
-            Salvar
-          </Button>
+          <SubmitButton>Salvar</SubmitButton>
           <Button component={AppLink} to={list} variant="default">
             Cancelar
           </Button>
         </Group>
       </Stack>
-    </form>
+    </AccountForm>
   );
 }

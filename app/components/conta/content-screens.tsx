@@ -7,7 +7,6 @@ import {
   type ContentKind,
   contentFormValues,
   contentKinds,
-  emptyContent,
 } from "./content-form.tsx";
 import { ContentList, type ContentRow, sortFilter, statusFilter, tagFilter } from "./content-list.tsx";
 import type { ListFilter } from "./list-toolbar.tsx";
@@ -112,15 +111,12 @@ export const contentListMeta = (kind: ContentKind, data: { heading: string | nul
 ];
 
 /** /conta/{kind}/new. */
-export function NewContent(props: {
-  kind: ContentKind;
-  data: { tags: string[]; defaults: Partial<ContentFormValues> };
-}) {
+export function NewContent(props: { kind: ContentKind; data: { tags: string[]; defaults: ContentFormValues } }) {
   return (
     <ContentForm
       kind={props.kind}
       title={screens[props.kind].newTitle}
-      initialValues={emptyContent(props.data.defaults)}
+      defaultValue={{ status: "draft", ...props.data.defaults }}
       tagSuggestions={props.data.tags}
       answer={useActionData()}
     />
@@ -139,7 +135,7 @@ export function EditContent(props: {
       key={item.id}
       kind={props.kind}
       title={screens[props.kind].editTitle}
-      initialValues={contentFormValues(item)}
+      defaultValue={contentFormValues(item)}
       tagSuggestions={props.data.tags}
       saved={{ url: item.url, status: item.status }}
       answer={useActionData()}

@@ -4,9 +4,13 @@ import { useRef, useState } from "react";
 import { formatFileSize } from "../../../common/file-size.ts";
 import { fileUrl } from "../../../common/file-url.ts";
 import type { ContentDocument } from "../../../common/views/content.ts";
+import { z } from "../../../common/zod.ts";
 import { notifyError } from "../../lib/notify.ts";
 import { uploadDocument } from "../../lib/upload-client.ts";
+import { useHydrated } from "../../lib/use-hydrated.ts";
 import { useRootData } from "../../root.tsx";
+import { NeedsJavaScript } from "../form-kit/account-form.tsx";
+import { WidgetField, type WidgetFieldMeta } from "../form-kit/widget-value.tsx";
 
 /** Limit of `documents` in common/schemas/content.ts. */
 const MAX_DOCUMENTS = 20;
@@ -34,17 +38,39 @@ const ACCEPT = [
   "application/vnd.oasis.opendocument.presentation",
 ].join(",");
 
-/** Documentos: PDFs and office files attached to a piece of content, uploaded one at a time. */
-export function DocumentsField({
-  label = "Documentos",
-  ...props
-}: {
+/** The documents as the form holds them; a link's type may be unknown (""). */
+const sentDocuments = z.array(
+  z.object({ url: z.string(), name: z.string(), size: z.number(), mime_type: z.string().default("") }),
+);
+
+type DocumentsProps = {
+  /** The library calls them Arquivos. */
+  label: string;
   value: ContentDocument[];
   onChange: (documents: ContentDocument[]) => void;
-  error?: React.ReactNode;
-  /** The library calls them Arquivos. */
-  label?: string;
-}) {
+  error: string | undefined;
+};
+
+/**
+ * Documentos: PDFs and office files attached to a record, uploaded one at a time. The list posts through
+ * hidden inputs, so a form saved without JavaScript keeps the stored files; uploading and removing need
+ * JavaScript (the buttons wait for it).
+ */
+export function DocumentsField({ field, label = "Documentos" }: { field: WidgetFieldMeta; label?: string }) {
+  return (
+    <Stack gap={6}>
+      <WidgetField field={field} schema={sentDocuments} fallback={[]}>
+        {(documents, change, error) => <DocumentList label={label} value={documents} onChange={change} error={error} />}
+      </WidgetField>
+      <NeedsJavaScript>
+        Para enviar ou remover {label.toLowerCase()}, ative o JavaScript. Os arquivos salvos são mantidos.
+      </NeedsJavaScript>
+    </Stack>
+  );
+}
+
+function DocumentList({ label, ...props }: DocumentsProps) {
+  const hydrated = useHydrated();
   const { filesUrl } = useRootData();
   const [sending, setSending] = useState(false);
   // Cleared after each pick, so the same file can be chosen again.
@@ -106,6 +132,7 @@ export function DocumentsField({
                       variant="subtle"
                       color="danger"
                       aria-label={`Remover ${document.name}`}
+                      disabled={!hydrated}
                       onClick={() => props.onChange(props.value.filter((_, other) => other !== index))}
                     >
                       <IconTrash size={16} aria-hidden />
@@ -131,7 +158,7 @@ export function DocumentsField({
                 size="xs"
                 leftSection={<IconUpload size={14} aria-hidden />}
                 loading={sending}
-                disabled={room <= 0}
+                disabled={!hydrated || room <= 0}
               >
                 Enviar documentos
               </Button>

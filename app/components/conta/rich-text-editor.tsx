@@ -1,5 +1,5 @@
 import "@mantine/tiptap/styles.css";
-import { FileButton, Input, NativeSelect } from "@mantine/core";
+import { FileButton, Input, NativeSelect, Stack } from "@mantine/core";
 import { Link, RichTextEditor, type RichTextEditorLabels } from "@mantine/tiptap";
 import { IconPhoto } from "@tabler/icons-react";
 import Image from "@tiptap/extension-image";
@@ -8,9 +8,12 @@ import { FontSize, TextStyle } from "@tiptap/extension-text-style";
 import { type Editor, useEditor, useEditorState } from "@tiptap/react";
 import StarterKit from "@tiptap/starter-kit";
 import { useEffect, useMemo, useRef, useState } from "react";
+import { z } from "../../../common/zod.ts";
 import { requestErrorText } from "../../lib/notify.ts";
 import { showToast } from "../../lib/toasts.ts";
 import { uploadImage } from "../../lib/upload-client.ts";
+import { NeedsJavaScript } from "../form-kit/account-form.tsx";
+import { WidgetField, type WidgetFieldMeta } from "../form-kit/widget-value.tsx";
 
 /**
  * The toolbar's sizes (docs/spec.md §9: small, normal, large, huge). The server's sanitiser
@@ -131,16 +134,47 @@ function ImageControl({ editor }: { editor: Editor | null }) {
   );
 }
 
+/** The content as HTML; an empty editor is "". */
+const sentHtml = z.string();
+
 /**
- * Mantine's Tiptap editor for the content of pages, news and events. It renders
- * on the server as an empty frame (`immediatelyRender: false`) and reports its
- * HTML, or "" when empty, through `onChange`. `value` is read once, at mount.
+ * A rich text of a form (the content of pages, news, events, products, library items): Mantine's Tiptap
+ * editor, whose HTML posts through a hidden input. It needs JavaScript: before the page comes to life it
+ * is an empty frame and, without JavaScript, a notice says so while saving keeps the stored text.
  */
-export function RichTextField(props: {
+export function RichTextField({
+  field,
+  label,
+  description,
+}: {
+  field: WidgetFieldMeta;
+  label: string;
+  description?: React.ReactNode;
+}) {
+  return (
+    <Stack gap={6}>
+      <WidgetField field={field} schema={sentHtml} fallback="">
+        {(html, change, error) => (
+          <RichTextEditorFrame label={label} description={description} value={html} onChange={change} error={error} />
+        )}
+      </WidgetField>
+      <NeedsJavaScript>
+        O editor de texto precisa de JavaScript. Sem ele, o texto salvo é mantido ao salvar.
+      </NeedsJavaScript>
+    </Stack>
+  );
+}
+
+/**
+ * Mantine's Tiptap editor. It renders on the server as an empty frame (`immediatelyRender: false`) and
+ * reports its HTML, or "" when empty, through `onChange`. `value` is read once, at mount: the form's
+ * field starts the editor over (a new key) when the form starts over.
+ */
+function RichTextEditorFrame(props: {
   label: string;
   value: string;
   onChange: (html: string) => void;
-  error?: React.ReactNode;
+  error: string | undefined;
   description?: React.ReactNode;
 }) {
   const onChange = useRef(props.onChange);

@@ -3,7 +3,7 @@ import { type ReactNode, useState } from "react";
 import type { z } from "../../../common/zod.ts";
 
 /** A field whose value a JavaScript widget edits (tags, uploads, the rich-text editor): its Conform metadata. */
-type Field = {
+export type WidgetFieldMeta = {
   key: string | undefined;
   name: string;
   initialValue: unknown;
@@ -44,7 +44,7 @@ export function HiddenValues({ name, value }: { name: string; value: Value }) {
 }
 
 type WidgetFieldProps<S extends z.ZodType> = {
-  field: Field;
+  field: WidgetFieldMeta;
   /** The field's part of the form's schema: reads the first value back into its type. */
   schema: S;
   fallback: z.output<S>;
