@@ -2,8 +2,10 @@ import { describe, expect, it } from "vitest";
 import {
   type OptionDraft,
   optionCombinations,
+  resyncRows,
   syncVariants,
   type VariantDraft,
+  type VariantRow,
   variantOptionValues,
 } from "./product-variants.ts";
 
@@ -111,5 +113,46 @@ describe("syncVariants", () => {
 describe("variantOptionValues", () => {
   it("lists a row's values in the options' order", () => {
     expect(variantOptionValues([color, size], row({ a: "P", b: "Azul" }))).toEqual(["Azul", "P"]);
+  });
+});
+
+describe("resyncRows", () => {
+  const posted = (options: string[], extra: Partial<VariantRow> = {}): VariantRow => ({
+    options,
+    sku: "",
+    price_cents: "10,00",
+    compare_at_cents: "",
+    stock: "1",
+    ...extra,
+  });
+  const colorWithout: OptionDraft = { ...color, values: [] };
+
+  it("gives an option's first values to the rows made before it had any, keeping their ids", () => {
+    const before = [{ ...size, values: ["P", "M"] }, colorWithout];
+    const rows = [posted(["P", ""], { id: "1" }), posted(["M", ""], { id: "2", stock: "4" })];
+    const after = [before[0] as OptionDraft, { ...color, values: ["Azul"] }];
+    expect(resyncRows(before, after, rows)).toEqual([
+      posted(["P", "Azul"], { id: "1" }),
+      posted(["M", "Azul"], { id: "2", stock: "4" }),
+    ]);
+  });
+
+  it("follows the options by key, not by place, when the first one is removed", () => {
+    const before = [size, color];
+    const rows = [
+      posted(["P", "Azul"], { id: "1" }),
+      posted(["P", "Verde"], { id: "2" }),
+      posted(["M", "Azul"], { id: "3" }),
+    ];
+    expect(resyncRows(before, [color], rows)).toEqual([posted(["Azul"], { id: "1" }), posted(["Verde"], { id: "2" })]);
+  });
+
+  it("keeps the rows, with an empty value for the new option, while it has no values", () => {
+    const rows = [posted(["P"], { id: "1" })];
+    expect(resyncRows([size], [size, colorWithout], rows)).toEqual([posted(["P", ""], { id: "1" })]);
+  });
+
+  it("drops an id that is not a stored variant's", () => {
+    expect(resyncRows([], [], [posted([], { id: "abc" })])).toEqual([posted([])]);
   });
 });

@@ -1,3 +1,4 @@
+import { parseId } from "./schemas/id.ts";
 import { foldCase } from "./schemas/product.ts";
 
 /**
@@ -62,3 +63,50 @@ export function syncVariants(options: readonly OptionDraft[], rows: readonly Var
 /** A row's values in the options' order, as the shared schema's `options` of a variant. */
 export const variantOptionValues = (options: readonly OptionDraft[], row: VariantDraft) =>
   options.map((option) => row.values[option.key] ?? "");
+
+/** A variant row as the product form posts it, all text as typed: its values in the options' order. */
+export type VariantRow = {
+  id?: string;
+  options: string[];
+  sku: string;
+  price_cents: string;
+  compare_at_cents: string;
+  stock: string;
+};
+
+/**
+ * The form's rows as drafts of `options`, the options they were made for. A row without a value for an
+ * option (one just added, with no values yet) has no value under its key, so it agrees with any value
+ * the option gets.
+ */
+export function variantDrafts(options: readonly OptionDraft[], rows: readonly VariantRow[]): VariantDraft[] {
+  return rows.map(({ id, options: values, ...row }) => {
+    const stored = id === undefined ? null : parseId(id);
+    return {
+      ...(stored === null ? {} : { id: stored }),
+      values: Object.fromEntries(
+        options.flatMap((option, index) => (values[index] ? [[option.key, values[index]] as const] : [])),
+      ),
+      ...row,
+    };
+  });
+}
+
+/** Drafts as the form's rows for `options`. */
+export function variantRows(options: readonly OptionDraft[], drafts: readonly VariantDraft[]): VariantRow[] {
+  return drafts.map((draft) => ({
+    ...(draft.id === undefined ? {} : { id: String(draft.id) }),
+    options: variantOptionValues(options, draft),
+    sku: draft.sku,
+    price_cents: draft.price_cents,
+    compare_at_cents: draft.compare_at_cents,
+    stock: draft.stock,
+  }));
+}
+
+/** The rows for the options changed from `before` to `after`: syncVariants over the form's text. */
+export const resyncRows = (
+  before: readonly OptionDraft[],
+  after: readonly OptionDraft[],
+  rows: readonly VariantRow[],
+) => variantRows(after, syncVariants(after, variantDrafts(before, rows)));

@@ -1,10 +1,9 @@
-import { parseInput } from "../../common/parse-input.ts";
 import { deleteSchema } from "../../common/schemas/id.ts";
 import { productListQuerySchema, productSchema } from "../../common/schemas/product.ts";
 import { accountPaths } from "../../common/site-paths.ts";
 import type { ProductView } from "../../common/views/products.ts";
-import { intentAction } from "./action.server.ts";
 import { redirectWithFlash } from "./flash.server.ts";
+import { intentAction, submitForm } from "./form-action.server.ts";
 import { requireAdmin, type SignedInApp } from "./guards.server.ts";
 import { readListQuery } from "./list-query.ts";
 import { redirectPastLastPage } from "./page-links.ts";
@@ -69,17 +68,20 @@ export const productList = {
     const { services, actor } = requireAdmin(context);
     return intentAction(request, {
       // The copy opens at once: it needs at least a new name and its own SKUs.
-      duplicate: async (submitted) => {
-        const { id } = parseInput(deleteSchema, submitted);
-        const copy = await services.products.duplicate(actor, id);
-        return redirectWithFlash(accountPaths.edit("produtos", copy.id), "Cópia criada como rascunho.");
-      },
-      delete: async (submitted) => {
-        const { id } = parseInput(deleteSchema, submitted);
-        const outcome = await services.products.remove(actor, id);
-        // Back to the same search and page, as every account list's delete (record-routes.server.ts).
-        return redirectWithFlash(url.pathname + url.search, outcome === "deleted" ? PRODUCT_DELETED : PRODUCT_ARCHIVED);
-      },
+      duplicate: (form) =>
+        submitForm(form, deleteSchema, async ({ id }) => {
+          const copy = await services.products.duplicate(actor, id);
+          return redirectWithFlash(accountPaths.edit("produtos", copy.id), "Cópia criada como rascunho.");
+        }),
+      // Back to the same search and page, as every account list's delete (record-routes.server.ts).
+      delete: (form) =>
+        submitForm(form, deleteSchema, async ({ id }) => {
+          const outcome = await services.products.remove(actor, id);
+          return redirectWithFlash(
+            url.pathname + url.search,
+            outcome === "deleted" ? PRODUCT_DELETED : PRODUCT_ARCHIVED,
+          );
+        }),
     });
   },
 };

@@ -1,4 +1,3 @@
-import { useActionData } from "react-router";
 import { ProductForm, productFormValues } from "../../../components/conta/product-form.tsx";
 import { productEditor } from "../../../lib/product-routes.server.ts";
 import type { Route } from "./+types/edit";
@@ -17,11 +16,10 @@ export default function EditProduct({ loaderData }: Route.ComponentProps) {
       // Another product starts with a fresh form.
       key={item.id}
       title="Editar produto"
-      initialValues={productFormValues(item)}
+      defaultValue={productFormValues(item)}
       tagSuggestions={tagSuggestions}
       // Only a published product is on the site; the others open there as a preview.
       saved={{ url: item.url, status: item.status === "published" ? "published" : "draft" }}
-      answer={useActionData()}
     />
   );
 }

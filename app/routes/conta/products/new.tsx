@@ -1,4 +1,3 @@
-import { useActionData } from "react-router";
 import { emptyProduct, ProductForm } from "../../../components/conta/product-form.tsx";
 import { productEditor } from "../../../lib/product-routes.server.ts";
 import type { Route } from "./+types/new";
@@ -11,12 +10,5 @@ export function meta() {
 }
 
 export default function NewProduct({ loaderData }: Route.ComponentProps) {
-  return (
-    <ProductForm
-      title="Novo produto"
-      initialValues={emptyProduct}
-      tagSuggestions={loaderData.tagSuggestions}
-      answer={useActionData()}
-    />
-  );
+  return <ProductForm title="Novo produto" defaultValue={emptyProduct} tagSuggestions={loaderData.tagSuggestions} />;
 }
