@@ -68,6 +68,29 @@ export function cartLines(priced: PricedCart) {
   }));
 }
 
+/** The shipping she chose in the cart, as the review shows it before she signs in. */
+export type CartShipping = { name: string; price: string; postalCode: string; total: string };
+
+/**
+ * The option chosen in the cart for the cart's CEP, while it is still offered there, and the total with
+ * it: the review shows them before she signs in, as the cart did.
+ */
+export async function cartShipping(app: AppContext, cart: Cart, priced: PricedCart): Promise<CartShipping | null> {
+  if (cart.postal_code === null || cart.shipping === null || cart.items.length === 0) return null;
+  const quote = quoteText(
+    cart.postal_code,
+    await app.services.shop.quote(app.actor, { postal_code: cart.postal_code, items: cart.items }),
+  );
+  const option = quote.options.find((candidate) => candidate.code === cart.shipping);
+  if (!option) return null;
+  return {
+    name: option.name,
+    price: option.price,
+    postalCode: quote.postalCode,
+    total: formatBRL(priced.subtotal_cents + option.priceCents),
+  };
+}
+
 /** The shipping options for the form's CEP (none before a valid one), with the choice kept when it is still offered. */
 async function quoteFor(app: AppContext, cart: Cart, values: CheckoutValues, subtotal: number) {
   const digits = normalizeCep(values.postal_code);
@@ -176,12 +199,6 @@ export async function lookUpCep(app: AppContext, cart: Cart, priced: PricedCart,
     const form = await checkoutForm(app, cart, priced, { ...values, shipping: "" });
     return refused(error, { form, errors: { postal_code: [failure.body.message] } });
   }
-}
-
-/** The lookup the browser made before asking for the quote, said again beside the CEP. */
-export function lookupNotice(submitted: Record<string, unknown>): string | null {
-  if (submitted.lookup === "found") return LOOKUP_FOUND;
-  return submitted.lookup === "unavailable" ? LOOKUP_UNAVAILABLE : null;
 }
 
 export const submittedValues = (submitted: Record<string, unknown>): CheckoutValues =>

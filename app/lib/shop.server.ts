@@ -74,6 +74,7 @@ export function quoteText(postalCode: string, quote: ShippingQuoteView): QuoteTe
       details: option.details ?? "",
     })),
     correiosUnavailable: quote.unavailable.includes("correios"),
+    delivers: quote.options.some((option) => option.provider !== "pickup"),
   };
 }
 

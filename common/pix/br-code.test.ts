@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { buildPixCode, crc16, PixCodeError, pixAmount, pixText } from "./br-code.ts";
+import { buildPixCode, crc16, PixCodeError, pixAmount, pixReceiverName, pixText } from "./br-code.ts";
 
 /** The Banco Central manual's static example: a random key, no amount, no txid ("***"). */
 const PUBLISHED =
@@ -127,5 +127,20 @@ describe("buildPixCode", () => {
 
   it("keeps only printable ASCII in its texts", () => {
     expect(pixText("  Ação\tçã — Ñandú  ")).toBe("Acao ca Nandu");
+  });
+});
+
+describe("pixReceiverName", () => {
+  it("reads the name the payer's bank shows, from our code or another's", () => {
+    expect(pixReceiverName(PUBLISHED)).toBe("Fulano de Tal");
+    expect(pixReceiverName(buildPixCode({ ...orderCode, receiverName: "Cooperativa São João" }))).toBe(
+      "Cooperativa Sao Joao",
+    );
+  });
+
+  it("finds none in a text that is not a chain of fields", () => {
+    for (const text of ["", "000201", "0002015999abc", "pix@cooperativa.com.br", PUBLISHED.replace("5913", "5a13")]) {
+      expect(pixReceiverName(text), text).toBeNull();
+    }
   });
 });

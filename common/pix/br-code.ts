@@ -115,3 +115,19 @@ export function buildPixCode(input: PixCodeInput): string {
   ].join("");
   return payload + crc16(payload);
 }
+
+/**
+ * The receiver's name (field 59) of a BR Code, ours or a provider's, as the payer's bank shows it before
+ * she confirms; null when the text is not a chain of fields that has one.
+ */
+export function pixReceiverName(code: string): string | null {
+  let at = 0;
+  while (at + 4 <= code.length) {
+    const id = code.slice(at, at + 2);
+    const length = Number(code.slice(at + 2, at + 4));
+    if (!/^\d{4}$/.test(code.slice(at, at + 4)) || at + 4 + length > code.length) return null;
+    if (id === "59") return code.slice(at + 4, at + 4 + length);
+    at += 4 + length;
+  }
+  return null;
+}

@@ -60,7 +60,21 @@ describe("amounts and days in words", () => {
         },
       ],
       correiosUnavailable: true,
+      delivers: true,
     });
+  });
+
+  it("tells a CEP that only pickup serves from one that gets a delivery", () => {
+    const pickup = { code: "pickup", name: "Retirada", price_cents: 0, delivery_days: 1, provider: "pickup" } as const;
+    const free = { code: "free:table:padrao", name: "Frete grátis", price_cents: 0, delivery_days: 3 };
+    expect(quoteText("50010000", { options: [pickup], unavailable: [] }).delivers).toBe(false);
+    expect(quoteText("50010000", { options: [], unavailable: [] }).delivers).toBe(false);
+    expect(quoteText("01310100", { options: [pickup, { ...free, provider: "free" }], unavailable: [] }).delivers).toBe(
+      true,
+    );
+    expect(quoteText("01310100", { options: [{ ...free, provider: "correios" }], unavailable: [] }).delivers).toBe(
+      true,
+    );
   });
 });
 

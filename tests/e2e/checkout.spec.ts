@@ -1,8 +1,8 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Browser, BrowserContext, Page } from "@playwright/test";
-import { cartCookieValue } from "../../common/cart.ts";
+import { cartCookieValue, readCartCookie } from "../../common/cart.ts";
 import { FOUND_CEP, UNREACHABLE_CEP } from "./fake-addresses.ts";
-import { expect, expectPath, jsonOf, test, uniqueId, waitForHydratedPage } from "./fixtures.ts";
+import { errorOf, expect, expectPath, jsonOf, test, uniqueId, waitForHydratedPage } from "./fixtures.ts";
 import { expectWithinPublicBudget } from "./page-budget.ts";
 import { CONFIGURED_URL } from "./site.ts";
 
@@ -26,6 +26,11 @@ const SOAP = { name: `Sabão artesanal ${run}`, price_cents: 1200 };
 /** Two jars of honey and a soap, São Paulo's table rate of R$ 12,90: R$ 62,00 + R$ 12,90. */
 const TOTAL = "R$ 74,90";
 const PIX = { key: "pix@cooperativa-e2e.com.br", receiver_name: "Cooperativa E2E", receiver_city: "São Paulo" };
+
+/** The table rate's code, as the cart keeps the choice. */
+const SP_RATE = "table:entrega-padrao";
+const LANDLINE_NINE =
+  "Telefone fixo tem 10 dígitos e não começa com 9 depois do DDD; celular tem 11, com o 9 na frente: (11) 99876-5432";
 
 let cartValue = "";
 
@@ -123,15 +128,31 @@ async function createAccount(page: Page, name: string, email: string) {
   await expect(page.getByText(`Comprando como ${name}`)).toBeVisible();
 }
 
+/**
+ * Placing the order and drawing its payment page (a QR image made on the server) may take longer than an
+ * expectation's 10 s on a loaded machine: the wait is for that navigation, within the test's own time.
+ */
+async function waitForPaymentPage(page: Page): Promise<void> {
+  await page.waitForURL((url) => url.pathname === "/checkout", { timeout: 0 });
+}
+
 /** The payment page of the order she just placed: the Pix QR code and its "copia e cola" code. */
 async function expectPixPayment(page: Page): Promise<{ number: string; code: string }> {
-  await expect.poll(() => new URL(page.url()).pathname).toBe("/checkout");
+  await waitForPaymentPage(page);
   const heading = await page.getByRole("heading", { level: 1 }).textContent();
   const number = /Pedido nº (\d+)/.exec(heading ?? "")?.[1] ?? "";
   expect(number).not.toBe("");
-  await expect(page.getByText("Confirmação Pendente")).toBeVisible();
+  // Spec §4: a pending order's badge is yellow (the theme's warning, #ffc107), as in the account.
+  const status = page.getByText("Confirmação Pendente");
+  await expect(status).toBeVisible();
+  await expect(status).toHaveCSS("background-color", "rgb(255, 193, 7)");
   await expect(page.getByText(`Total: ${TOTAL}`)).toBeVisible();
-  await expect(page.getByRole("img", { name: "QR code do Pix" }).locator("svg")).toBeVisible();
+  // Its text says what it pays, to whom (as the bank's app will show the receiver) and that the code below does the same.
+  const qr = page.getByRole("img", {
+    name: `QR code Pix para pagar ${TOTAL} a Cooperativa E2E; o código Pix copia e cola abaixo faz o mesmo`,
+    exact: true,
+  });
+  await expect(qr.locator("svg")).toBeVisible();
   const code = await page.getByRole("textbox", { name: "Pix copia e cola" }).inputValue();
   expect(code).toMatch(/^000201/);
   expect(code).toContain("pix@cooperativa-e2e.com.br");
@@ -155,6 +176,8 @@ test("with JavaScript: she creates her account, the CEP fills the address, she c
   browser,
   api,
 }) => {
+  // A whole purchase (an account, a lookup, an order, a QR image): more than 30 s on a loaded machine.
+  test.slow();
   const { context, page } = await shopper(browser, true);
   const email = `ana-${run}@example.com`;
   await page.goto("/loja/carrinho");
@@ -208,6 +231,8 @@ test("with JavaScript: she creates her account, the CEP fills the address, she c
 test("with JavaScript, a returning customer: the lookup is unreachable, she picks the state and the city from the lists", async ({
   browser,
 }) => {
+  // A whole purchase (an account, a lookup, an order, a QR image): more than 30 s on a loaded machine.
+  test.slow();
   const { context, page } = await shopper(browser, true);
   const email = `bia-${run}@example.com`;
   await page.goto("/loja/finalizar-pedido");
@@ -247,6 +272,8 @@ test("without JavaScript: she signs in, fills the address from the lists and pay
   api,
   createUser,
 }) => {
+  // A whole purchase (an account, a lookup, an order, a QR image): more than 30 s on a loaded machine.
+  test.slow();
   const customer = await createUser("user");
   const { context, page } = await shopper(browser, false);
   await page.goto("/loja/finalizar-pedido");
@@ -313,6 +340,120 @@ test("without JavaScript, a wrong CPF is refused beside its field with a 4xx, an
   await context.close();
 });
 
+test("before she signs in, the review shows the shipping she chose in the cart and the total with it", async ({
+  browser,
+}) => {
+  const { context, page } = await shopper(browser, false);
+  const chosen = cartCookieValue({ ...readCartCookie(cartValue), postal_code: "01310100", shipping: SP_RATE });
+  await context.addCookies([{ name: "cms_cart", value: chosen, url: CONFIGURED_URL }]);
+  await page.goto("/loja/finalizar-pedido");
+  const totals = page.getByRole("definition");
+  await expect(totals.filter({ hasText: "R$ 12,90 (Entrega padrão, CEP 01310-100)" })).toBeVisible();
+  await expect(totals.filter({ hasText: TOTAL })).toBeVisible();
+  await context.close();
+});
+
+test("with JavaScript, the CPF or CNPJ and the phone are checked as she leaves them, at sign-up and in the order", async ({
+  browser,
+}) => {
+  const { context, page } = await shopper(browser, true);
+  await page.goto("/loja/finalizar-pedido");
+  await waitForHydratedPage(page);
+  const signUp = page.getByRole("form", { name: "Criar conta" });
+  const taxId = signUp.getByRole("textbox", { name: "CPF ou CNPJ", exact: true });
+  const phone = signUp.getByRole("textbox", { name: "Telefone com DDD", exact: true });
+  await taxId.fill("111.111.111-11");
+  await phone.focus();
+  await expect(await errorOf(taxId)).toHaveText("Informe um CPF ou CNPJ válido");
+  await phone.fill("(11) 9876-5432");
+  await taxId.focus();
+  await expect(await errorOf(phone)).toHaveText(LANDLINE_NINE);
+  await taxId.fill("529.982.247-25");
+  await expect(taxId).not.toHaveAttribute("aria-invalid");
+
+  await createAccount(page, "Duda Reis", `duda-${run}@example.com`);
+  await waitForHydratedPage(page);
+  const checkout = page.getByRole("form", { name: "Finalizar pedido" });
+  const buyerTaxId = checkout.getByRole("textbox", { name: "CPF ou CNPJ", exact: true });
+  await buyerTaxId.fill("12.345.678/0001-00");
+  await checkout.getByRole("textbox", { name: "Telefone com DDD", exact: true }).focus();
+  await expect(await errorOf(buyerTaxId)).toHaveText("Informe um CPF ou CNPJ válido");
+  await context.close();
+});
+
+test("a CEP that no rate covers says so: Não entregamos neste CEP", async ({ browser }) => {
+  const { context, page } = await shopper(browser, true);
+  const recife = cartCookieValue({ ...readCartCookie(cartValue), postal_code: "50010000" });
+  await context.addCookies([{ name: "cms_cart", value: recife, url: CONFIGURED_URL }]);
+  await page.goto("/loja/finalizar-pedido");
+  await waitForHydratedPage(page);
+  await createAccount(page, "Eva Melo", `eva-${run}@example.com`);
+  const delivery = page.getByRole("region", { name: "4. Entrega" });
+  await expect(delivery.getByRole("status")).toContainText("Frete para o CEP 50010-000:");
+  await expect(delivery.getByText("Não entregamos neste CEP.")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Confirmar pedido" })).toBeDisabled();
+  await context.close();
+});
+
+test.describe("without JavaScript, one answer names every field's problem", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("at sign-up, and in the order form with the CEP of another state beside the CEP", async ({
+    page,
+    createUser,
+  }) => {
+    // Two refusals, a sign-in and four redraws of the form: more than 30 s on a loaded machine.
+    test.slow();
+    await page.context().addCookies([{ name: "cms_cart", value: cartValue, url: CONFIGURED_URL }]);
+    await page.goto("/loja/finalizar-pedido");
+    const signUp = page.getByRole("form", { name: "Criar conta" });
+    await signUp.getByRole("textbox", { name: "Nome", exact: true }).fill("Flora Dias");
+    await signUp.getByRole("textbox", { name: "E-mail", exact: true }).fill(`flora-${run}@example.com`);
+    await signUp.getByRole("textbox", { name: "Senha", exact: true }).fill("senha-da-flora-1");
+    await signUp.getByRole("textbox", { name: "Confirmação da senha", exact: true }).fill("senha-da-flora-2");
+    await signUp.getByRole("textbox", { name: "CPF ou CNPJ", exact: true }).fill("111.111.111-11");
+    await signUp.getByRole("textbox", { name: "Telefone com DDD", exact: true }).fill("(11) 9876-5432");
+    const refused = page.waitForResponse((response) => response.request().method() === "POST");
+    await signUp.getByRole("button", { name: "Criar conta e continuar" }).click();
+    expect((await refused).status()).toBe(400);
+    for (const [field, message] of [
+      ["CPF ou CNPJ", "Informe um CPF ou CNPJ válido"],
+      ["Telefone com DDD", LANDLINE_NINE],
+      ["Confirmação da senha", "As senhas digitadas não conferem"],
+    ] as const) {
+      await expect(await errorOf(signUp.getByRole("textbox", { name: field, exact: true }))).toHaveText(message);
+    }
+
+    const customer = await createUser("user");
+    await page.goto(`/login?redirectTo=${encodeURIComponent("/loja/finalizar-pedido")}`);
+    await page.getByRole("textbox", { name: "E-mail" }).fill(customer.email);
+    await page.getByRole("textbox", { name: "Senha" }).fill(customer.password);
+    await page.getByRole("button", { name: "Entrar" }).click();
+    await expectPath(page, "/loja/finalizar-pedido");
+    const checkout = page.getByRole("form", { name: "Finalizar pedido" });
+    await checkout.getByRole("textbox", { name: "CEP", exact: true }).fill("01310-100");
+    await checkout.getByRole("button", { name: "Buscar" }).click();
+    await expect(checkout.getByRole("textbox", { name: "Rua", exact: true })).toHaveValue(FOUND_CEP.street);
+    // A São Paulo CEP with an address in Rio de Janeiro.
+    await checkout.getByRole("combobox", { name: "Estado" }).selectOption({ label: "Rio de Janeiro" });
+    await checkout.getByRole("button", { name: "Carregar cidades" }).click();
+    await checkout.getByRole("combobox", { name: "Cidade" }).selectOption({ label: "Niterói" });
+    await checkout.getByRole("textbox", { name: "Número", exact: true }).fill("10");
+    await checkout.getByRole("textbox", { name: "CPF ou CNPJ", exact: true }).fill("111.111.111-11");
+    await checkout.getByRole("textbox", { name: "Telefone com DDD", exact: true }).fill("(11) 9876-5432");
+    const answer = page.waitForResponse((response) => response.request().method() === "POST");
+    await checkout.getByRole("button", { name: "Confirmar pedido" }).click();
+    expect((await answer).status()).toBe(400);
+    for (const [field, message] of [
+      ["CPF ou CNPJ", "Informe um CPF ou CNPJ válido"],
+      ["Telefone com DDD", LANDLINE_NINE],
+      ["CEP", "O CEP 01310-100 é de SP, não de RJ"],
+    ] as const) {
+      await expect(await errorOf(checkout.getByRole("textbox", { name: field, exact: true }))).toHaveText(message);
+    }
+  });
+});
+
 test("the checkout and payment pages are personal: never kept by the page cache, and only for the buyer", async ({
   playwright,
   browser,
@@ -349,6 +490,8 @@ test("the checkout and payment pages stay within the public pages' JavaScript an
   browser,
   page,
 }) => {
+  // Two first visits measured, an account made and an order placed: more than 30 s on a loaded machine.
+  test.slow();
   await page.context().addCookies([{ name: "cms_cart", value: cartValue, url: CONFIGURED_URL }]);
   await expectWithinPublicBudget(page, "/loja/finalizar-pedido");
 
@@ -362,7 +505,7 @@ test("the checkout and payment pages stay within the public pages' JavaScript an
   await expect(checkout.getByRole("textbox", { name: "Rua", exact: true })).toHaveValue(FOUND_CEP.street);
   await checkout.getByRole("textbox", { name: "Número", exact: true }).fill("1");
   await checkout.getByRole("button", { name: "Confirmar pedido" }).click();
-  await expect.poll(() => new URL(buyer.url()).pathname).toBe("/checkout");
+  await waitForPaymentPage(buyer);
   const paymentPath = new URL(buyer.url()).pathname + new URL(buyer.url()).search;
   const fresh = await browser.newContext({ baseURL: CONFIGURED_URL, storageState: await context.storageState() });
   await expectWithinPublicBudget(await fresh.newPage(), paymentPath);

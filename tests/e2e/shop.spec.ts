@@ -151,6 +151,8 @@ test.afterAll(async ({ playwright, superToken }) => {
 });
 
 test("the shop's pages are a 404 while the feature is off", async ({ page, api }) => {
+  // It also seeds the shop (13 products, two images made and uploaded): more than 30 s on a loaded machine.
+  test.slow();
   await setShop(api, false);
   for (const path of ["/loja", "/loja/carrinho", "/loja/qualquer-coisa"]) {
     const response = await page.goto(path);
@@ -208,10 +210,51 @@ test("the list and the product pages are the same for everyone, and kept by the 
   await visitor.dispose();
 });
 
+test("a tag's link leaves the search behind: its count is the whole shop's", async ({ page }) => {
+  await page.goto("/loja?q=cafe");
+  await expect(page.getByText("1 produto encontrado")).toBeVisible();
+  const clothing = page.getByRole("link", { name: /^vestuário \(2\)$/ });
+  await expect(clothing).toHaveAttribute("href", "/loja?tag=vestu%C3%A1rio");
+  // "Todas" only widens the search, so it keeps it.
+  await expect(page.getByRole("link", { name: "Todas" })).toHaveAttribute("href", "/loja?q=cafe");
+  await clothing.click();
+  await expectPath(page, "/loja?tag=vestu%C3%A1rio");
+  await expect(page.getByText("2 produtos encontrados")).toBeVisible();
+});
+
+test("a CEP that no rate covers says Não entregamos neste CEP, on the product page and in the cart, pickup still offered", async ({
+  page,
+}) => {
+  await page.goto(product("Café orgânico").url);
+  await waitForHydratedPage(page);
+  await page.getByRole("textbox", { name: "CEP" }).fill("50010-000");
+  await page.getByRole("button", { name: "Calcular frete" }).click();
+  const quote = page.getByRole("status").filter({ hasText: "Frete para o CEP 50010-000" });
+  await expect(quote.getByText("Não entregamos neste CEP.")).toBeVisible();
+  await expect(quote.getByRole("listitem")).toHaveText([/^Retirada na loja/]);
+  // A CEP of the table's state gets its delivery, and no such notice.
+  await page.getByRole("textbox", { name: "CEP" }).fill("01310-100");
+  await page.getByRole("button", { name: "Calcular frete" }).click();
+  const paulista = page.getByRole("status").filter({ hasText: "Frete para o CEP 01310-100" });
+  await expect(paulista.getByRole("listitem").filter({ hasText: "Entrega padrão" })).toBeVisible();
+  await expect(paulista.getByText("Não entregamos neste CEP.")).toHaveCount(0);
+
+  await page.getByRole("button", { name: "Adicionar ao carrinho" }).click();
+  await expectPath(page, "/loja/carrinho");
+  await page.getByRole("textbox", { name: "CEP" }).fill("50010-000");
+  await page.getByRole("button", { name: "Calcular frete" }).click();
+  const inCart = page.getByRole("status").filter({ hasText: "Frete para o CEP 50010-000" });
+  await expect(inCart.getByText("Não entregamos neste CEP.")).toBeVisible();
+  await expect(inCart.getByRole("radio")).toHaveCount(1);
+  await expect(inCart.getByRole("radio", { name: /Retirada na loja/ })).toBeVisible();
+});
+
 test.describe("on a phone", () => {
   test.use(PHONE);
 
   test("a visitor sorts, searches, filters, quotes the shipping and fills the cart", async ({ page, browser }) => {
+    // The whole story, a dozen pages and forms: more than 30 s on a loaded machine.
+    test.slow();
     await page.goto("/loja");
     await waitForHydratedPage(page);
     await expectNoSidewaysScroll(page);

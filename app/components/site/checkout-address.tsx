@@ -1,5 +1,4 @@
 import { type MouseEvent, useId, useState } from "react";
-import { useSubmit } from "react-router";
 import { stateOptions } from "../../../common/brazil/states.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
 import styles from "./checkout-address.module.css";
@@ -94,7 +93,7 @@ const messageOf = (body: unknown) =>
 /**
  * The delivery address. Without JavaScript, "Buscar" sends the form and the server answers it with
  * the address filled, and "Carregar cidades" with the chosen state's cities. With JavaScript, "Buscar"
- * asks GET /api/shop/address/{cep} and fills the fields at once (then the form asks for the shipping
+ * asks GET /api/shop/address/{cep} and fills the fields at once (then `onQuote` asks for the shipping
  * options of the new CEP), and choosing a state loads its cities.
  */
 export function CheckoutAddress({
@@ -102,14 +101,16 @@ export function CheckoutAddress({
   cities: initialCities,
   notice: initialNotice,
   errors,
+  onQuote,
 }: {
   values: AddressValues;
   cities: string[];
   notice: string | null;
   errors: Record<string, string[]>;
+  /** Asks the server for the shipping options of the form's data (intent "quote"). */
+  onQuote(data: FormData): void;
 }) {
   const hydrated = useHydrated();
-  const submit = useSubmit();
   const [address, setAddress] = useState(values);
   const [cities, setCities] = useState(initialCities);
   const [notice, setNotice] = useState(initialNotice);
@@ -161,8 +162,7 @@ export function CheckoutAddress({
     const data = new FormData(form);
     for (const [field, value] of Object.entries(filled)) data.set(field, value);
     data.set("intent", "quote");
-    data.set("lookup", answer.available ? "found" : "unavailable");
-    submit(data, { method: "post", preventScrollReset: true });
+    onQuote(data);
   }
 
   const fieldError = (field: string) => errors[field]?.[0];

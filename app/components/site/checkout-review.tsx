@@ -27,12 +27,15 @@ type ReviewForm = {
  */
 export function CheckoutReview({
   form,
+  cartShipping = null,
   lines,
   subtotal,
   errors,
   busy,
 }: {
   form: ReviewForm | null;
+  /** Before she signs in: the shipping chosen in the cart, and the total with it. */
+  cartShipping?: { name: string; price: string; postalCode: string; total: string } | null;
   lines: ReviewLine[];
   subtotal: string;
   errors: Record<string, string[]>;
@@ -40,7 +43,14 @@ export function CheckoutReview({
 }) {
   const [shipping, setShipping] = useState(form?.values.shipping ?? "");
   const option = form?.quote?.options.find((candidate) => candidate.code === shipping) ?? null;
-  const total = form && option ? (form.totals[option.code]?.text ?? null) : null;
+  const chosen = option
+    ? { text: `${option.price} (${option.name})`, total: form?.totals[option.code]?.text ?? null }
+    : cartShipping
+      ? {
+          text: `${cartShipping.price} (${cartShipping.name}, CEP ${cartShipping.postalCode})`,
+          total: cartShipping.total,
+        }
+      : null;
   const onChoice = (event: FormEvent<HTMLDivElement>) => {
     const target = event.target;
     if (target instanceof HTMLInputElement && target.name === "shipping") setShipping(target.value);
@@ -84,9 +94,9 @@ export function CheckoutReview({
           <dt>Subtotal</dt>
           <dd>{subtotal}</dd>
           <dt>Frete</dt>
-          <dd>{option ? `${option.price} (${option.name})` : "a calcular"}</dd>
+          <dd>{chosen?.text ?? "a calcular"}</dd>
           <dt className={styles.total}>Total</dt>
-          <dd className={styles.total}>{total ?? "a calcular"}</dd>
+          <dd className={styles.total}>{chosen?.total ?? "a calcular"}</dd>
         </dl>
         {form ? (
           <button

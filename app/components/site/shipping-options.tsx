@@ -10,7 +10,13 @@ export type ShippingOptionText = {
   delivery: string;
   details: string;
 };
-export type QuoteText = { postalCode: string; options: ShippingOptionText[]; correiosUnavailable: boolean };
+export type QuoteText = {
+  postalCode: string;
+  options: ShippingOptionText[];
+  correiosUnavailable: boolean;
+  /** Whether any option brings the order to the CEP (pickup does not). */
+  delivers: boolean;
+};
 
 function OptionText({ option }: { option: ShippingOptionText }) {
   return (
@@ -37,9 +43,14 @@ export function ShippingOptions({
   return (
     <div className={styles.quote} role="status">
       <p className={styles.heading}>Frete para o CEP {quote.postalCode}:</p>
-      {quote.options.length === 0 ? (
-        <p>Nenhuma opção de entrega para este CEP.</p>
-      ) : choice ? (
+      {/* Said outright, even when pickup is offered; unless Correios could not answer, which may deliver there. */}
+      {quote.delivers || quote.correiosUnavailable ? null : (
+        <p className={styles.unavailable}>
+          <strong>Não entregamos neste CEP.</strong>
+          {quote.options.length > 0 ? " Você pode retirar o pedido:" : ""}
+        </p>
+      )}
+      {quote.options.length === 0 ? null : choice ? (
         <fieldset className={styles.choices}>
           <legend className={styles.legend}>Escolha a entrega</legend>
           {quote.options.map((option) => (

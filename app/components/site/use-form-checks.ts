@@ -23,7 +23,16 @@ const nameOf = (target: EventTarget) =>
  * answer) are shown beside the fields too. Without JavaScript none of this runs: the form posts as
  * it is, the browser checks what its attributes say and the server answers with the messages.
  */
-export function useFormChecks(checks: FormChecks, serverErrors: ServerErrors) {
+export function useFormChecks(
+  checks: FormChecks,
+  serverErrors: ServerErrors,
+  {
+    browserChecksToo = false,
+  }: {
+    /** The browser keeps checking what the fields' attributes say about the fields `checks` leaves alone. */
+    browserChecksToo?: boolean;
+  } = {},
+) {
   const hydrated = useHydrated();
   const ref = useRef<HTMLFormElement>(null);
   const [errors, setErrors] = useState(() => joined(serverErrors));
@@ -58,6 +67,9 @@ export function useFormChecks(checks: FormChecks, serverErrors: ServerErrors) {
   };
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    // A button that only asks the server to draw the form again, as the browser lets it through too.
+    const submitter = (event.nativeEvent as SubmitEvent).submitter;
+    if (submitter?.hasAttribute("formnovalidate")) return;
     const problems = problemsOf(checks, valuesOf(event.currentTarget));
     const first = Object.keys(problems)[0];
     if (first === undefined) return;
@@ -69,7 +81,7 @@ export function useFormChecks(checks: FormChecks, serverErrors: ServerErrors) {
 
   return {
     /** Spread on the <form>: once the page runs, these checks replace the browser's own bubbles. */
-    form: { ref, onChange, onBlur, onSubmit, noValidate: hydrated },
+    form: { ref, onChange, onBlur, onSubmit, noValidate: hydrated && !browserChecksToo },
     errors,
     /** Whether the submit button waits for valid fields (never before the page runs, so it still posts without JavaScript). */
     blocked: hydrated && !passes,

@@ -1,5 +1,6 @@
-import { data, Form, redirect, useNavigation } from "react-router";
+import { data, Form, redirect, type ShouldRevalidateFunctionArgs, useFetcher, useNavigation } from "react-router";
 import { cartCookieValue } from "../../../common/cart.ts";
+import { buyerChecks } from "../../../common/customer-form-checks.ts";
 import { invalid } from "../../../common/errors.ts";
 import { formatBRL } from "../../../common/money.ts";
 import { readBodyFields } from "../../../common/read-body.ts";
@@ -11,15 +12,16 @@ import { CheckoutReview } from "../../components/site/checkout-review.tsx";
 import { CustomerFields } from "../../components/site/registration-fields.tsx";
 import { seoMeta } from "../../components/site/seo.ts";
 import { Alert, buttonClass, Container, Stack, TextField } from "../../components/site/ui/ui.tsx";
+import { useFormChecks } from "../../components/site/use-form-checks.ts";
 import {
   addressLabel,
   type CheckoutFailure,
   type CheckoutForm,
   cartLines,
+  cartShipping,
   checkoutForm,
   initialValues,
   lookUpCep,
-  lookupNotice,
   placeOrder,
   refused,
   registerAndComeBack,
@@ -57,7 +59,17 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     subtotal: formatBRL(priced.subtotal_cents),
   };
   if (!actor || priced.lines.length === 0)
-    return data({ ...base, account: null, addresses: [], form: null, loginHref: loginHref() }, { headers });
+    return data(
+      {
+        ...base,
+        account: null,
+        addresses: [],
+        form: null,
+        cartShipping: await cartShipping(app, cart, priced),
+        loginHref: loginHref(),
+      },
+      { headers },
+    );
   const [account, addresses] = await Promise.all([
     services.customers.account(actor),
     services.customers.addresses(actor.id),
@@ -68,6 +80,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       account: { name: account.name, email: account.email },
       addresses: addresses.map((address) => ({ id: address.id, label: addressLabel(address) })),
       form: await checkoutForm(app, cart, priced, initialValues(account, addresses, cart)),
+      cartShipping: null,
       loginHref: loginHref(),
     },
     { headers },
@@ -77,9 +90,10 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 const loginHref = () => sitePaths.loginThenBack(sitePaths.checkout);
 
 /**
- * Every button of the page: "Criar conta"; "Buscar" (the CEP's address), "Carregar cidades", "Usar este
- * endereço" and the shipping quote after a lookup made by the browser, each answered with the form drawn
- * again; and "Confirmar pedido", which places the order and goes to its payment page.
+ * Every button of the page: "Criar conta"; "Buscar" (the CEP's address), "Carregar cidades" and "Usar este
+ * endereço", each answered with the form drawn again; the shipping quote the browser asks for after its
+ * own lookup, answered the same way but read only for its options; and "Confirmar pedido", which places
+ * the order and goes to its payment page.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const app = getApp(context);
@@ -100,9 +114,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     case "cep":
       return lookUpCep(app, cart, priced, values);
     case "cities":
-      return redrawn();
     case "quote":
-      return { ok: true as const, form: await checkoutForm(app, cart, priced, values, lookupNotice(submitted)) };
+      return redrawn();
     case "address":
       try {
         return redrawn(withSavedAddress(values, await services.customers.addresses(actor.id), submitted.saved_address));
@@ -114,13 +127,22 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
+/**
+ * The quote asked in the background changes nothing the loader reads; loading the page again would also
+ * draw a new form over what she is typing.
+ */
+export function shouldRevalidate({ formData, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return formData?.get("intent") === "quote" ? false : defaultShouldRevalidate;
+}
+
 export function meta({ matches }: Route.MetaArgs) {
   return seoMeta({ root: matches[0].loaderData, title: "Finalizar pedido", path: sitePaths.checkout, noindex: true });
 }
 
 type Answer = { ok: true; form: CheckoutForm } | CheckoutFailure;
+type LoaderData = Route.ComponentProps["loaderData"];
 
-function BuyerFields({ form, errors }: { form: CheckoutForm; errors: Record<string, string[]> }) {
+function BuyerFields({ form, errors }: { form: CheckoutForm; errors: Partial<Record<string, string>> }) {
   const { values } = form;
   return (
     <div className={styles.grid}>
@@ -130,19 +152,87 @@ function BuyerFields({ form, errors }: { form: CheckoutForm; errors: Record<stri
         autoComplete="name"
         maxLength={200}
         defaultValue={values.name}
-        error={errors.name?.[0]}
+        error={errors.name}
         required
       />
-      <CustomerFields
-        values={values}
-        errors={{ tax_id: errors.tax_id?.[0], phone: errors.phone?.[0], organization: errors.organization?.[0] }}
-      />
+      <CustomerFields values={values} errors={errors} />
     </div>
   );
 }
 
+/**
+ * Her details, the address, the shipping and the review, drawn anew for every answer of the server. The
+ * buyer's fields are checked as she leaves each one, as the sign-up's are; the browser keeps checking the
+ * address's required fields, and the buttons that only redraw the form ("Usar este endereço") pass.
+ * The quote for a CEP the browser looked up comes back to a fetcher and replaces only the shipping and
+ * the review: what she typed meanwhile (the number, say) stays.
+ */
+function OrderForm({
+  form,
+  addresses,
+  lines,
+  subtotal,
+  errors,
+  busy,
+}: {
+  form: CheckoutForm;
+  addresses: LoaderData["addresses"];
+  lines: LoaderData["lines"];
+  subtotal: string;
+  errors: Record<string, string[]> | undefined;
+  busy: boolean;
+}) {
+  const checks = useFormChecks(buyerChecks, errors, { browserChecksToo: true });
+  const quoting = useFetcher<Answer>();
+  const quoted = quoting.data?.form ?? form;
+  const fieldErrors = errors ?? {};
+  const quote = (data: FormData) => quoting.submit(data, { method: "post" });
+  return (
+    <Form method="post" aria-label="Finalizar pedido" className={styles.checkout} {...checks.form}>
+      <input type="hidden" name="idempotency_key" value={form.values.idempotency_key} />
+      <section aria-labelledby="comprador" className={styles.step}>
+        <h2 id="comprador">2. Dados do comprador</h2>
+        <BuyerFields form={form} errors={checks.errors} />
+      </section>
+      <section aria-labelledby="endereco" className={styles.step}>
+        <h2 id="endereco">3. Endereço de entrega</h2>
+        {addresses.length > 0 ? (
+          <fieldset className={styles.saved}>
+            <legend>Endereços salvos</legend>
+            {addresses.map((address) => (
+              <label key={address.id} className={styles.savedAddress}>
+                <input type="radio" name="saved_address" value={address.id} />
+                <span>{address.label}</span>
+              </label>
+            ))}
+            {fieldErrors.saved_address ? <p className={styles.error}>{fieldErrors.saved_address[0]}</p> : null}
+            <button type="submit" name="intent" value="address" formNoValidate className={buttonClass("outline", "sm")}>
+              Usar este endereço
+            </button>
+          </fieldset>
+        ) : null}
+        <CheckoutAddress
+          values={form.values}
+          cities={form.cities}
+          notice={form.notice}
+          errors={fieldErrors}
+          onQuote={quote}
+        />
+      </section>
+      <CheckoutReview
+        key={quoted.revision}
+        form={quoted}
+        lines={lines}
+        subtotal={subtotal}
+        errors={fieldErrors}
+        busy={busy || quoting.state !== "idle"}
+      />
+    </Form>
+  );
+}
+
 export default function CheckoutPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { lines, notices, subtotal, account, addresses, loginHref: signIn } = loaderData;
+  const { lines, notices, subtotal, account, addresses, cartShipping, loginHref: signIn } = loaderData;
   const navigation = useNavigation();
   const answer = actionData as Answer | undefined;
   const failure = answer && !answer.ok ? answer : null;
@@ -201,41 +291,24 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
           )}
         </section>
         {form ? (
-          <Form method="post" aria-label="Finalizar pedido" className={styles.checkout} key={form.revision}>
-            <input type="hidden" name="idempotency_key" value={form.values.idempotency_key} />
-            <section aria-labelledby="comprador" className={styles.step}>
-              <h2 id="comprador">2. Dados do comprador</h2>
-              <BuyerFields form={form} errors={errors} />
-            </section>
-            <section aria-labelledby="endereco" className={styles.step}>
-              <h2 id="endereco">3. Endereço de entrega</h2>
-              {addresses.length > 0 ? (
-                <fieldset className={styles.saved}>
-                  <legend>Endereços salvos</legend>
-                  {addresses.map((address) => (
-                    <label key={address.id} className={styles.savedAddress}>
-                      <input type="radio" name="saved_address" value={address.id} />
-                      <span>{address.label}</span>
-                    </label>
-                  ))}
-                  {errors.saved_address ? <p className={styles.error}>{errors.saved_address[0]}</p> : null}
-                  <button
-                    type="submit"
-                    name="intent"
-                    value="address"
-                    formNoValidate
-                    className={buttonClass("outline", "sm")}
-                  >
-                    Usar este endereço
-                  </button>
-                </fieldset>
-              ) : null}
-              <CheckoutAddress values={form.values} cities={form.cities} notice={form.notice} errors={errors} />
-            </section>
-            <CheckoutReview form={form} lines={lines} subtotal={subtotal} errors={errors} busy={busy} />
-          </Form>
+          <OrderForm
+            key={form.revision}
+            form={form}
+            addresses={addresses}
+            lines={lines}
+            subtotal={subtotal}
+            errors={failure?.errors}
+            busy={busy}
+          />
         ) : (
-          <CheckoutReview form={null} lines={lines} subtotal={subtotal} errors={errors} busy={busy} />
+          <CheckoutReview
+            form={null}
+            cartShipping={cartShipping}
+            lines={lines}
+            subtotal={subtotal}
+            errors={errors}
+            busy={busy}
+          />
         )}
       </Stack>
     </Container>

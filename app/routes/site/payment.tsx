@@ -1,12 +1,14 @@
 import { data, redirect } from "react-router";
 import { formatBRL } from "../../../common/money.ts";
-import { orderStatusColors } from "../../../common/order-status.ts";
+import { pixReceiverName } from "../../../common/pix/br-code.ts";
 import { parseId } from "../../../common/schemas/id.ts";
 import { accountPaths, sitePaths } from "../../../common/site-paths.ts";
+import type { OrderPaymentView } from "../../../common/views/orders.ts";
 import { AppLink } from "../../components/app-link.tsx";
+import { OrderStatusBadge } from "../../components/site/checkout-status.tsx";
 import { CopyCode } from "../../components/site/copy-code.tsx";
 import { seoMeta } from "../../components/site/seo.ts";
-import { Alert, Badge, buttonClass, Container, Stack, type Tone } from "../../components/site/ui/ui.tsx";
+import { Alert, buttonClass, Container, Stack } from "../../components/site/ui/ui.tsx";
 import { getApp } from "../../lib/context.server.ts";
 import { loadOr404, notFoundPage } from "../../lib/not-found.server.ts";
 import type { Route } from "./+types/payment";
@@ -16,16 +18,6 @@ import styles from "./payment.module.css";
 const PERSONAL = "private, no-store";
 
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": PERSONAL });
-
-const tones: Record<(typeof orderStatusColors)[keyof typeof orderStatusColors], Tone> = {
-  yellow: "warning",
-  blue: "primary",
-  orange: "warning",
-  grey: "gray",
-  teal: "info",
-  green: "success",
-  red: "danger",
-};
 
 /**
  * /checkout?pedido={id} — where the checkout lands: the order's number, status and total and how to
@@ -40,13 +32,14 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const id = parseId(url.searchParams.get("pedido") ?? undefined);
   if (id === null) throw notFoundPage();
   const { order, payment } = await loadOr404(() => services.orders.payment(actor, id));
+  const total = formatBRL(order.total_cents);
   return data(
     {
       id: order.id,
       number: order.number,
-      status: order.status_label,
-      tone: tones[orderStatusColors[order.status]],
-      total: formatBRL(order.total_cents),
+      status: order.status,
+      total,
+      qrLabel: qrLabel(payment, total),
       email: order.customer.email,
       payment,
       orderHref: accountPaths.order(order.id),
@@ -65,9 +58,18 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
   });
 }
 
-type Payment = Route.ComponentProps["loaderData"]["payment"];
+/**
+ * The QR image's text for those who do not see it: what it pays, to whom (the name the bank's app will
+ * show), and that the code below does the same.
+ */
+function qrLabel(payment: OrderPaymentView, total: string): string {
+  const code = "copy_paste" in payment ? payment.copy_paste : null;
+  const receiver = code ? pixReceiverName(code) : null;
+  const pays = `QR code Pix para pagar ${total}${receiver ? ` a ${receiver}` : ""}`;
+  return code ? `${pays}; o código Pix copia e cola abaixo faz o mesmo` : pays;
+}
 
-function HowToPay({ payment, retryHref }: { payment: Payment; retryHref: string }) {
+function HowToPay({ payment, qrLabel, retryHref }: { payment: OrderPaymentView; qrLabel: string; retryHref: string }) {
   switch (payment.kind) {
     case "pix_static":
       return (
@@ -77,7 +79,7 @@ function HowToPay({ payment, retryHref }: { payment: Payment; retryHref: string 
           <div
             className={styles.qr}
             role="img"
-            aria-label="QR code do Pix"
+            aria-label={qrLabel}
             // The SVG is made by the server from the order's BR Code (server/modules/payments), never from input.
             // biome-ignore lint/security/noDangerouslySetInnerHtml: the server's own QR image
             dangerouslySetInnerHTML={{ __html: payment.qr_svg }}
@@ -94,7 +96,7 @@ function HowToPay({ payment, retryHref }: { payment: Payment; retryHref: string 
             <img
               className={styles.qr}
               src={`data:image/png;base64,${payment.qr_png_base64}`}
-              alt="QR code do Pix"
+              alt={qrLabel}
               width={240}
               height={240}
             />
@@ -140,21 +142,21 @@ function HowToPay({ payment, retryHref }: { payment: Payment; retryHref: string 
 }
 
 export default function PaymentPage({ loaderData }: Route.ComponentProps) {
-  const { number, status, tone, total, email, payment, orderHref, retryHref } = loaderData;
+  const { number, status, total, qrLabel, email, payment, orderHref, retryHref } = loaderData;
   return (
     <Container section>
       <Stack gap="lg" className={styles.page}>
         <Stack gap="xs">
           <h1>Pedido nº {number}</h1>
           <p className={styles.summary}>
-            <Badge tone={tone}>{status}</Badge>
+            <OrderStatusBadge status={status} />
             <span>
               Total: <strong>{total}</strong>
             </span>
           </p>
           <p className={styles.muted}>Enviamos os detalhes do pedido e do pagamento para {email}.</p>
         </Stack>
-        <HowToPay payment={payment} retryHref={retryHref} />
+        <HowToPay payment={payment} qrLabel={qrLabel} retryHref={retryHref} />
         <p>
           <AppLink to={orderHref}>Acompanhar o pedido em Meus pedidos</AppLink>
         </p>

@@ -121,11 +121,17 @@ export default function ShopList({ loaderData }: Route.ComponentProps) {
                   Todas
                 </AppLink>
               </li>
+              {/*
+               * A tag's count is of the whole shop, so its link opens the whole shop's products with
+               * that tag: a search kept in it could show fewer than the count, or none. Counting within
+               * each search instead would cost every uncached search a second query; "Todas" keeps the
+               * search, as it only widens it.
+               */}
               {tags.map(({ tag, count }) => (
                 <li key={tag}>
                   <AppLink
                     className={styles.tag}
-                    to={shopHref({ ...values, tag })}
+                    to={shopHref({ ...values, q: "", tag })}
                     aria-current={tag === values.tag ? "page" : undefined}
                   >
                     {tag} ({count})

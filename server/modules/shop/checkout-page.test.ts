@@ -192,3 +192,74 @@ describe("the checkout page", () => {
     expect(await t.services.auth.userForToken(token)).toMatchObject({ email: "bia.nova@example.com", role: "user" });
   });
 });
+
+describe("the checkout page's answers (issue 24)", () => {
+  const load = (actor: Actor | null, cart: string) =>
+    loader({
+      request: new Request(URL_, { headers: { cookie: cart } }),
+      context: contextFor(actor),
+      params: {},
+      url: new URL(URL_),
+      pattern: "",
+    });
+  /** The test cart with a CEP and a shipping choice, as the cart page leaves them. */
+  const chosen = (postalCode: string, shipping: string) =>
+    cookie.replace("cms_cart=1~~~", `cms_cart=1~${postalCode}~${shipping}~`);
+
+  it("shows the shipping chosen in the cart, and the total with it, before she signs in", async () => {
+    const answer = await load(null, chosen("01310100", "table:entrega-padrao"));
+    expect(answer.data).toMatchObject({ form: null, subtotal: "R$ 50,00" });
+    expect(answer.data.cartShipping).toEqual({
+      name: "Entrega padrão",
+      price: "R$ 12,90",
+      postalCode: "01310-100",
+      total: "R$ 62,90",
+    });
+    // Nothing chosen, or a choice no longer offered for the cart's CEP: nothing to show.
+    expect((await load(null, chosen("01310100", ""))).data.cartShipping).toBeNull();
+    expect((await load(null, chosen("50010000", "table:entrega-padrao"))).data.cartShipping).toBeNull();
+  });
+
+  it("says when no option delivers to her CEP", async () => {
+    const recife = await load(buyer, chosen("50010000", ""));
+    expect(recife.data.form?.quote).toMatchObject({ postalCode: "50010-000", options: [], delivers: false });
+    const paulista = await load(buyer, chosen("01310100", ""));
+    expect(paulista.data.form?.quote).toMatchObject({ delivers: true });
+  });
+
+  it("answers every field's problem of a sign-up at once, the unequal passwords too", async () => {
+    const answer = await post(null, {
+      intent: "register",
+      name: "Bia Nova",
+      email: "bia.nova@example.com",
+      password: "senha-da-bia-1",
+      password_confirmation: "senha-da-bia-2",
+      tax_id: "111.111.111-11",
+      phone: "(11) 9876-5432",
+      organization: "",
+    });
+    expect(answer).toMatchObject({
+      init: { status: 400 },
+      data: {
+        errors: {
+          tax_id: ["Informe um CPF ou CNPJ válido"],
+          phone: [
+            "Telefone fixo tem 10 dígitos e não começa com 9 depois do DDD; celular tem 11, com o 9 na frente: (11) 99876-5432",
+          ],
+          password_confirmation: ["As senhas digitadas não conferem"],
+        },
+      },
+    });
+  });
+
+  it("answers every field's problem of the order form at once", async () => {
+    const answer = await post(
+      buyer,
+      form({ tax_id: "111.111.111-11", phone: "(11) 9876-5432", postal_code: "00000-000", number: "", shipping: "" }),
+    );
+    expect(answer).toMatchObject({ init: { status: 400 } });
+    const errors = (answer as { data: { errors: Record<string, string[]> } }).data.errors;
+    expect(Object.keys(errors).sort()).toEqual(["number", "phone", "postal_code", "shipping", "tax_id"]);
+    expect(await orderCount()).toBe(0);
+  });
+});
