@@ -1,35 +1,28 @@
-import { Button, Group, NumberInput, Paper, Select, Stack, Switch, TextInput, Title } from "@mantine/core";
-import { schemaResolver, useForm } from "@mantine/form";
-import { useNavigation, useSubmit } from "react-router";
+import { Button, Group, Paper, Stack, Title } from "@mantine/core";
 import { menuSchema } from "../../../common/schemas/menu.ts";
 import { accountPaths } from "../../../common/site-paths.ts";
-import { useServerErrors } from "../../lib/use-server-errors.ts";
 import { AppLink } from "../app-link.tsx";
+import { AccountForm, SubmitButton } from "../form-kit/account-form.tsx";
+import { CheckboxField, type Option, SelectField, TextField } from "../form-kit/fields.tsx";
+import { useAccountForm } from "../form-kit/use-account-form.ts";
 
-export type MenuOption = { value: string; label: string };
+export type MenuOption = Option;
 
-/** Select values are strings; an empty choice is null. */
+/** A stored menu as the form starts with it; a new one is active. */
 export type MenuFormValues = {
   name: string;
   url: string;
-  page_id: string | null;
-  parent_id: string | null;
+  page_id: number | null;
+  parent_id: number | null;
   enabled: boolean;
-  position: number | string;
+  position?: number;
 };
 
-export const emptyMenu: MenuFormValues = {
-  name: "",
-  url: "",
-  page_id: null,
-  parent_id: null,
-  enabled: true,
-  position: "",
-};
+export const emptyMenu: MenuFormValues = { name: "", url: "", page_id: null, parent_id: null, enabled: true };
 
 export function MenuForm(props: {
   title: string;
-  initialValues: MenuFormValues;
+  defaultValue: MenuFormValues;
   pages: MenuOption[];
   parents: MenuOption[];
   /** A menu with submenus must stay at the top level (submenus have one level only). */
@@ -38,88 +31,69 @@ export function MenuForm(props: {
   withPosition?: boolean;
   answer: unknown;
 }) {
-  const submit = useSubmit();
-  const navigation = useNavigation();
-  const form = useForm<MenuFormValues>({
-    mode: "controlled",
-    initialValues: props.initialValues,
-    validate: schemaResolver(menuSchema, { sync: true }),
-    validateInputOnBlur: true,
+  const { form, fields } = useAccountForm({
+    schema: menuSchema,
+    defaultValue: props.defaultValue,
+    answer: props.answer,
   });
-  useServerErrors(form, props.answer);
 
   return (
-    <form
-      aria-label={props.title}
-      // The shared zod schema gives pt-BR messages beside the fields; the browser's own bubbles would hide them.
-      noValidate
-      onSubmit={form.onSubmit((values) => {
-        const { position, ...rest } = values;
-        submit(
-          { ...rest, ...(props.withPosition && position !== "" ? { position: Number(position) } : {}) },
-          { method: "post", encType: "application/json" },
-        );
-      })}
-    >
+    <AccountForm form={form} label={props.title}>
       <Stack maw={640}>
         <Title order={1} size="h2">
           {props.title}
         </Title>
         <Paper withBorder p="md">
           <Stack>
-            <TextInput label="Nome" required maxLength={80} {...form.getInputProps("name")} />
-            <TextInput
+            <TextField field={fields.name} label="Nome" maxLength={80} />
+            <TextField
+              field={fields.url}
               label="Endereço"
               placeholder="/contato"
               description="Um caminho do site, como /contato, ou um endereço completo começando com https://. Endereços externos abrem em uma nova aba. Um menu principal sem endereço nem página só abre os seus submenus."
-              {...form.getInputProps("url")}
             />
-            <Select
+            <SelectField
+              field={fields.page_id}
               label="Página"
               description="Se escolher uma página, o menu leva a ela em vez do endereço. Enquanto a página estiver em rascunho, os visitantes não veem o link para ela."
-              data={props.pages}
+              options={props.pages}
               placeholder={props.pages.length === 0 ? "Nenhuma página cadastrada" : "Nenhuma"}
-              clearable
-              searchable
-              nothingFoundMessage="Nenhuma página encontrada"
-              {...form.getInputProps("page_id")}
             />
-            <Select
+            {/* A disabled select posts nothing, which the schema reads as the top level. */}
+            <SelectField
+              field={fields.parent_id}
               label="Menu principal"
               description={
                 props.hasSubmenus
                   ? "Este menu tem submenus, por isso fica no nível principal."
                   : "Deixe vazio para mostrar este menu no nível principal do cabeçalho."
               }
-              data={props.parents}
+              options={props.parents}
               placeholder="Nenhum (nível principal)"
-              clearable
               disabled={props.hasSubmenus}
-              {...form.getInputProps("parent_id")}
             />
             {props.withPosition ? (
-              <NumberInput
+              <TextField
+                field={fields.position}
                 label="Ordem"
                 description="Posição entre os menus do mesmo nível; o menor número vem primeiro."
+                type="number"
+                inputMode="numeric"
                 min={0}
                 max={10000}
-                allowDecimal={false}
-                allowNegative={false}
-                {...form.getInputProps("position")}
+                step={1}
               />
             ) : null}
-            <Switch label="Ativo" {...form.getInputProps("enabled", { type: "checkbox" })} />
+            <CheckboxField field={fields.enabled} label="Ativo" />
           </Stack>
         </Paper>
         <Group>
-          <Button type="submit" loading={navigation.state === "submitting"}>
-            Salvar
-          </Button>
+          <SubmitButton>Salvar</SubmitButton>
           <Button component={AppLink} to={accountPaths.area("menus")} variant="default">
             Cancelar
           </Button>
         </Group>
       </Stack>
-    </form>
+    </AccountForm>
   );
 }

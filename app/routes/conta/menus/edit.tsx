@@ -17,11 +17,11 @@ export default function EditMenu({ loaderData }: Route.ComponentProps) {
       // Another menu starts with a fresh form.
       key={menu.id}
       title="Editar menu"
-      initialValues={{
+      defaultValue={{
         name: menu.name,
         url: menu.url,
-        page_id: menu.page_id === null ? null : String(menu.page_id),
-        parent_id: menu.parent_id === null ? null : String(menu.parent_id),
+        page_id: menu.page_id,
+        parent_id: menu.parent_id,
         enabled: menu.enabled,
         position: menu.position,
       }}

@@ -14,7 +14,7 @@ export default function NewMenu({ loaderData }: Route.ComponentProps) {
   return (
     <MenuForm
       title="Novo menu"
-      initialValues={emptyMenu}
+      defaultValue={emptyMenu}
       pages={loaderData.pages}
       parents={loaderData.parents}
       answer={useActionData()}

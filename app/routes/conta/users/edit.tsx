@@ -1,5 +1,5 @@
 import { useActionData } from "react-router";
-import { UserForm } from "../../../components/conta/user-form.tsx";
+import { EditUserForm } from "../../../components/conta/user-form.tsx";
 import { userEditor } from "../../../lib/account-editors.server.ts";
 import type { Route } from "./+types/edit";
 
@@ -13,12 +13,11 @@ export function meta({ loaderData }: Route.MetaArgs) {
 export default function EditUser({ loaderData }: Route.ComponentProps) {
   const { item: user } = loaderData;
   return (
-    <UserForm
+    <EditUserForm
       // Another user starts with a fresh form.
       key={user.id}
-      mode="edit"
       title="Editar usuário"
-      initialValues={{ name: user.name, email: user.email, role: user.role, password: "" }}
+      defaultValue={{ name: user.name, email: user.email, role: user.role }}
       canGrantSuper={loaderData.canGrantSuper}
       editingSelf={loaderData.editingSelf}
       answer={useActionData()}

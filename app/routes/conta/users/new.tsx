@@ -1,5 +1,5 @@
 import { useActionData } from "react-router";
-import { UserForm } from "../../../components/conta/user-form.tsx";
+import { NewUserForm } from "../../../components/conta/user-form.tsx";
 import { userEditor } from "../../../lib/account-editors.server.ts";
 import type { Route } from "./+types/new";
 
@@ -12,10 +12,9 @@ export function meta() {
 
 export default function NewUser({ loaderData }: Route.ComponentProps) {
   return (
-    <UserForm
-      mode="new"
+    <NewUserForm
       title="Novo usuário"
-      initialValues={{ name: "", email: "", role: "user", password: "" }}
+      defaultValue={{ name: "", email: "", role: "user" }}
       canGrantSuper={loaderData.canGrantSuper}
       answer={useActionData()}
     />
