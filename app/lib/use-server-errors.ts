@@ -1,6 +1,4 @@
-import type { UseFormReturnType } from "@mantine/form";
 import { useEffect, useRef } from "react";
-import { notifyError } from "./notify.ts";
 
 type Failure = { ok: false; message: string; errors: Record<string, string[]> };
 
@@ -15,14 +13,5 @@ export function useOnAnswer<T>(answer: T | undefined, handle: (answer: T) => voi
     if (answer === undefined || answer === null || answer === handled.current) return;
     handled.current = answer;
     handle(answer);
-  });
-}
-
-/** Shows a refused action's message as a toast and its field errors beside the fields. */
-export function useServerErrors<V>(form: UseFormReturnType<V>, answer: unknown) {
-  useOnAnswer(answer, (value) => {
-    if (!isFailure(value)) return;
-    notifyError(value);
-    form.setErrors(Object.fromEntries(Object.entries(value.errors).map(([key, texts]) => [key, texts.join(" ")])));
   });
 }
