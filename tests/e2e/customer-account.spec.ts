@@ -229,6 +229,8 @@ test("'Meus dados' keeps what she typed before the page came to life, and a new 
   await form.getByRole("button", { name: "Salvar" }).click();
   await expect(page.getByText("Seus dados foram atualizados.")).toBeVisible();
   await expect(form.getByRole("textbox", { name: "E-mail" })).toHaveValue(newEmail);
+  // Saved, the form starts over from what is stored: her password does not stay in its field.
+  await expect(form.getByLabel("Senha atual")).toHaveValue("");
 });
 
 test("signed in, a customer keeps to her own pages: the sign-up page sends her home", async ({ page, createUser }) => {

@@ -125,6 +125,10 @@ test("first-time setup from an empty data folder", async ({ page, request }) => 
   await expectPath(page, "/");
   await page.goto("/conta");
   await expect(page.getByRole("navigation", { name: "Minha conta" }).getByText("Beatriz Admin")).toBeVisible();
+  // Without BASE_URL no reset link can be e-mailed: the administrator is told why.
+  await expect(page.getByRole("note").filter({ hasText: "E-mails de redefinição de senha desligados" })).toContainText(
+    "BASE_URL",
+  );
 });
 
 test("the settings keep what was typed and chosen before the page came to life", async ({ page }) => {

@@ -25,6 +25,10 @@ test("choices made before the page comes to life are kept, and what depends on t
 }) => {
   const admin = await createUser("admin");
   await login(page, admin.email, admin.password);
+  // This site has its BASE_URL: its administrators are not told the reset e-mails are off.
+  await page.goto("/conta");
+  await expect(page.getByRole("heading", { name: `Olá, ${admin.name}` })).toBeVisible();
+  await expect(page.getByText("E-mails de redefinição de senha desligados")).toHaveCount(0);
   const { hydrate } = await openBeforeHydration(page, "/conta/shop");
   const form = page.getByRole("form", { name: "Loja" });
   await form.getByRole("textbox", { name: "Razão social ou nome" }).fill("Cooperativa E2E Ltda");

@@ -1,8 +1,8 @@
 import { ColorSwatch, TextInput, type TextInputProps } from "@mantine/core";
 import { useRef } from "react";
 import { useHydrated } from "../../lib/use-hydrated.ts";
-import { errorText, type Field } from "./fields.tsx";
 import styles from "./color-field.module.css";
+import { errorText, type Field } from "./fields.tsx";
 
 /** Sets a text input's value the way typing does, so the form's checks and Conform hear of it. */
 function typeInto(input: HTMLInputElement | null, value: string) {

@@ -6,6 +6,7 @@ import { isFormAnswer } from "../../lib/form-answer.ts";
 import { parseForm } from "../../lib/form-parse.ts";
 import { notifyError } from "../../lib/notify.ts";
 import { useDraftAfterSignIn, useKeepDraftForSignIn } from "../../lib/use-sign-in-draft.ts";
+import { useRootData } from "../../root.tsx";
 
 export const CHECK_FIELDS = "Verifique os campos destacados.";
 
@@ -99,6 +100,15 @@ export function useAccountForm<S extends z.ZodType<Record<string, unknown>, Reco
   useEffect(() => {
     if (draft === null || restored.current === draft) return;
     restored.current = draft;
+    form.reset();
+  });
+  // A save answers with a redirect and a flash: the fields start over from what is stored now, so a
+  // password or a secret typed for it does not stay in its field.
+  const { flash } = useRootData();
+  const savedWith = useRef(flash?.id);
+  useEffect(() => {
+    if (!flash || savedWith.current === flash.id) return;
+    savedWith.current = flash.id;
     form.reset();
   });
   useOnNewAnswer(answer, (value) => {

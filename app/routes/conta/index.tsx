@@ -1,13 +1,21 @@
-import { Paper, SimpleGrid, Stack, Text, Title, UnstyledButton } from "@mantine/core";
+import { Alert, Paper, SimpleGrid, Stack, Text, Title, UnstyledButton } from "@mantine/core";
 import { AppLink } from "../../components/app-link.tsx";
 import { accountLinks } from "../../components/conta/account-links.ts";
+import { requireUser } from "../../lib/guards.server.ts";
 import { useRootData } from "../../root.tsx";
+import type { Route } from "./+types/index";
+
+/** What administrators must know before they count on the site: password reset e-mails wait for BASE_URL. */
+export function loader({ context }: Route.LoaderArgs) {
+  const { services, actor } = requireUser(context);
+  return { resetMailNotice: services.auth.resetMailNotice(actor) };
+}
 
 export function meta() {
   return [{ title: "Minha conta" }];
 }
 
-export default function AccountHome() {
+export default function AccountHome({ loaderData }: Route.ComponentProps) {
   const { user, settings } = useRootData();
   if (!user) return null;
   return (
@@ -15,6 +23,11 @@ export default function AccountHome() {
       <Title order={1} size="h2">
         Olá, {user.name}
       </Title>
+      {loaderData.resetMailNotice ? (
+        <Alert color="warning" variant="light" title="E-mails de redefinição de senha desligados" role="note">
+          {loaderData.resetMailNotice}
+        </Alert>
+      ) : null}
       <Text c="dimmed">Escolha o que deseja fazer.</Text>
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
         {accountLinks(user, settings?.features ?? null).map((link) => (
