@@ -39,16 +39,16 @@ afterEach(() => {
 });
 
 describe("buildIfChanged", () => {
-  it("builds the first time and records the sources' hash beside the build", () => {
-    expect(buildIfChanged(root, fakeBuild)).toBe(true);
+  it("builds the first time and records the sources' hash beside the build", async () => {
+    expect(await buildIfChanged(root, fakeBuild)).toBe(true);
     expect(builds).toBe(1);
     expect(fs.readFileSync(stampPath(root), "utf8").trim()).toBe(sourceHash(root));
   });
 
-  it("does not build again while the sources are unchanged", () => {
-    buildIfChanged(root, fakeBuild);
-    expect(buildIfChanged(root, fakeBuild)).toBe(false);
-    expect(buildIfChanged(root, fakeBuild)).toBe(false);
+  it("does not build again while the sources are unchanged", async () => {
+    await buildIfChanged(root, fakeBuild);
+    expect(await buildIfChanged(root, fakeBuild)).toBe(false);
+    expect(await buildIfChanged(root, fakeBuild)).toBe(false);
     expect(builds).toBe(1);
   });
 
@@ -60,41 +60,41 @@ describe("buildIfChanged", () => {
     ["a changed static file", () => write("public/favicon.svg", "<svg></svg>\n")],
     ["a changed dependency", () => write("package-lock.json", '{"lockfileVersion":3,"packages":{}}\n')],
     ["a changed build setting", () => write("vite.config.ts", "export default { base: '/' };\n")],
-  ])("builds again after %s", (_, change) => {
-    buildIfChanged(root, fakeBuild);
+  ])("builds again after %s", async (_, change) => {
+    await buildIfChanged(root, fakeBuild);
     change();
-    expect(buildIfChanged(root, fakeBuild)).toBe(true);
+    expect(await buildIfChanged(root, fakeBuild)).toBe(true);
     expect(builds).toBe(2);
-    expect(buildIfChanged(root, fakeBuild)).toBe(false);
+    expect(await buildIfChanged(root, fakeBuild)).toBe(false);
   });
 
   it.each([
     ["a test", () => write("common/money.test.ts", "// another test\n")],
     ["server code", () => write("server/main.ts", "// changed\n")],
-  ])("does not build again after a change to %s, which the bundles never include", (_, change) => {
-    buildIfChanged(root, fakeBuild);
+  ])("does not build again after a change to %s, which the bundles never include", async (_, change) => {
+    await buildIfChanged(root, fakeBuild);
     change();
-    expect(buildIfChanged(root, fakeBuild)).toBe(false);
+    expect(await buildIfChanged(root, fakeBuild)).toBe(false);
     expect(builds).toBe(1);
   });
 
-  it("builds again when the build is gone, though the stamp says current", () => {
-    buildIfChanged(root, fakeBuild);
+  it("builds again when the build is gone, though the stamp says current", async () => {
+    await buildIfChanged(root, fakeBuild);
     fs.rmSync(path.join(root, "build/server"), { recursive: true });
-    expect(buildIfChanged(root, fakeBuild)).toBe(true);
+    expect(await buildIfChanged(root, fakeBuild)).toBe(true);
     expect(builds).toBe(2);
   });
 
-  it("leaves no stamp after a failed build, so the next start builds again", () => {
-    buildIfChanged(root, fakeBuild);
+  it("leaves no stamp after a failed build, so the next start builds again", async () => {
+    await buildIfChanged(root, fakeBuild);
     write("app/root.tsx", "export default function Root() { broken\n");
-    expect(() =>
+    await expect(
       buildIfChanged(root, () => {
         throw new Error("build failed");
       }),
-    ).toThrow("build failed");
+    ).rejects.toThrow("build failed");
     expect(fs.existsSync(stampPath(root))).toBe(false);
-    expect(buildIfChanged(root, fakeBuild)).toBe(true);
+    expect(await buildIfChanged(root, fakeBuild)).toBe(true);
   });
 
   it("hashes every input the project has", () => {

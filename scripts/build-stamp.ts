@@ -69,11 +69,11 @@ export function buildIsCurrent(root: string, hash: string): boolean {
  * The old stamp goes first, so a build that fails or is interrupted is never taken for a current one.
  * Returns whether it built.
  */
-export function buildIfChanged(root: string, build: () => void): boolean {
+export async function buildIfChanged(root: string, build: () => void | Promise<void>): Promise<boolean> {
   const hash = sourceHash(root);
   if (buildIsCurrent(root, hash)) return false;
   fs.rmSync(stampPath(root), { force: true });
-  build();
+  await build();
   fs.writeFileSync(stampPath(root), `${hash}\n`);
   return true;
 }
