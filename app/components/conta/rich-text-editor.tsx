@@ -14,6 +14,7 @@ import { showToast } from "../../lib/toasts.ts";
 import { uploadImage } from "../../lib/upload-client.ts";
 import { NeedsJavaScript } from "../form-kit/account-form.tsx";
 import { WidgetField, type WidgetFieldMeta } from "../form-kit/widget-value.tsx";
+import styles from "./rich-text-editor.module.css";
 
 /**
  * The toolbar's sizes (docs/spec.md §9: small, normal, large, huge). The server's sanitiser
@@ -244,7 +245,7 @@ function RichTextEditorFrame(props: {
             <RichTextEditor.Redo />
           </RichTextEditor.ControlsGroup>
         </RichTextEditor.Toolbar>
-        <RichTextEditor.Content mih={240} />
+        <RichTextEditor.Content mih={240} className={styles.content} />
       </RichTextEditor>
     </Input.Wrapper>
   );
