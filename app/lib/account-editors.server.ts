@@ -1,5 +1,5 @@
 import { isSuper } from "../../common/roles.ts";
-import { mediaSchema } from "../../common/schemas/media.ts";
+import { mediaFormSchema } from "../../common/schemas/media.ts";
 import { menuSchema } from "../../common/schemas/menu.ts";
 import { userCreateSchema, userUpdateSchema } from "../../common/schemas/user.ts";
 import { accountPaths } from "../../common/site-paths.ts";
@@ -64,7 +64,7 @@ const mediaChoices = async ({ services, actor }: SignedInApp) => ({
 /** /conta/medias/new and /conta/medias/:id/edit. */
 export const mediaEditor = recordEditor({
   service: (services) => services.medias,
-  schema: mediaSchema,
+  schema: mediaFormSchema,
   list: accountPaths.area("medias"),
   created: "Item criado com sucesso!",
   saved: "Item salvo com sucesso!",

@@ -35,12 +35,17 @@ export function precisionOf(date: PublicationDate | null): DatePrecision | null 
   return date.month === null ? "year" : date.day === null ? "month" : "day";
 }
 
-const names = (label: string) =>
+const nameText = () => plainString().trim().max(200, "Nomes têm no máximo 200 caracteres");
+
+/** A list of names (authors, organisers), empty ones skipped. */
+const nameList = <T extends z.ZodType<string | undefined>>(item: T, label: string) =>
   z
-    .array(plainString().trim().max(200, "Nomes têm no máximo 200 caracteres"))
+    .array(item)
     .max(100, `No máximo 100 ${label}`)
     .default([])
-    .transform((values) => values.filter((value) => value !== ""));
+    .transform((values) => values.flatMap((value) => (typeof value === "string" && value !== "" ? [value] : [])));
+
+const names = (label: string) => nameList(nameText(), label);
 
 const labels = (max: number, label: string) =>
   z
@@ -109,6 +114,12 @@ export const mediaSchema = z.object({
 });
 
 export type MediaInput = z.infer<typeof mediaSchema>;
+
+/** The account form's item: a name field left empty posts no value, and is skipped like an empty name. */
+export const mediaFormSchema = mediaSchema.extend({
+  authors: nameList(nameText().optional(), "autores"),
+  organizers: nameList(nameText().optional(), "organizadores"),
+});
 
 const year = z.coerce
   .number({ error: "Ano inválido" })

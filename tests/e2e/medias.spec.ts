@@ -2,8 +2,10 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { APIRequestContext, Page } from "@playwright/test";
+import { openBeforeHydration } from "./before-hydration.ts";
 import {
   bytesOf,
+  errorOf,
   expect,
   expectPath,
   jsonOf,
@@ -371,4 +373,285 @@ test("an administrator imports a Latin-1 BibTeX file; its accents reach the prev
     await visitor.close();
     await rm(folder, { recursive: true, force: true });
   }
+});
+
+/**
+ * The library's account forms on the form kit: what is typed and chosen before the page comes to life
+ * survives it; an item saves as a plain form without JavaScript, keeping what its JavaScript widgets hold;
+ * refusals come back with every error at once; the import works as plain multipart forms; deleting asks.
+ */
+
+type StoredItem = {
+  id: number;
+  title: string;
+  type: string;
+  authors: string[];
+  organizers: string[];
+  description: string;
+  publication_date: string | null;
+  languages: string[];
+  categories: string[];
+  tags: string[];
+  cover: string | null;
+  documents: { url: string; name: string; size: number; mime_type: string }[];
+  doi: string;
+  status: string;
+};
+
+async function findItem(api: APIRequestContext, query: string): Promise<StoredItem> {
+  const { data } = await jsonOf<ItemPage>(await api.get(`/api/medias?q=${encodeURIComponent(query)}`));
+  expect(data, `items matching ${query}`).toHaveLength(1);
+  const [found] = data;
+  if (!found) throw new Error(`no item matching ${query}`);
+  return jsonOf<StoredItem>(await api.get(`/api/medias/${found.id}`));
+}
+
+/** Signs in through the login form's plain post (the page has no JavaScript) and lands on `to`. */
+async function signInWithoutJavaScript(page: Page, email: string, password: string, to: string) {
+  await page.goto(`/login?redirectTo=${encodeURIComponent(to)}`);
+  const form = page.getByRole("form", { name: "Entrar" });
+  await form.getByRole("textbox", { name: "E-mail", exact: true }).fill(email);
+  await form.getByRole("textbox", { name: "Senha", exact: true }).fill(password);
+  await form.getByRole("button", { name: "Entrar" }).click();
+  await expectPath(page, to);
+}
+
+/** What the page says in its <noscript> parts (a flash, the notices of what needs JavaScript). */
+const noscriptText = async (page: Page) => (await page.locator("noscript").allTextContents()).join(" ");
+
+test("an item typed and chosen before the page comes to life keeps it, and its authors are added and ordered", async ({
+  page,
+  api,
+  createUser,
+}) => {
+  const id = uniqueId();
+  const admin = await createUser("admin");
+  await login(page, admin.email, admin.password);
+
+  const { hydrate } = await openBeforeHydration(page, "/conta/medias/new");
+  const form = page.getByRole("form", { name: "Novo item da biblioteca" });
+  const title = form.getByRole("textbox", { name: "Título", exact: true });
+  const type = form.getByRole("combobox", { name: "Tipo de material" });
+  const authors = form.getByRole("group", { name: "Autores" });
+  const date = form.getByRole("textbox", { name: "Data de publicação" });
+  const status = form.getByRole("combobox", { name: "Situação" });
+  await title.fill(`Manual de compostagem ${id}`);
+  await type.selectOption({ label: "Livro" });
+  await authors.getByRole("textbox", { name: "Autor 1" }).fill("Lima, Rosa");
+  await date.fill("2021");
+  await status.selectOption({ label: "Rascunho" });
+  await hydrate();
+
+  await expect(title).toHaveValue(`Manual de compostagem ${id}`);
+  await expect(type).toHaveValue("book");
+  await expect(authors.getByRole("textbox", { name: "Autor 1" })).toHaveValue("Lima, Rosa");
+  await expect(date).toHaveValue("2021");
+  await expect(status).toHaveValue("draft");
+  await expect(form.getByText("Rascunhos só aparecem para administradores.")).toBeVisible();
+
+  // Enter in a name starts the next one, with the focus in it; the second goes first.
+  await authors.getByRole("textbox", { name: "Autor 1" }).press("Enter");
+  await expect(authors.getByRole("textbox", { name: "Autor 2" })).toBeFocused();
+  await page.keyboard.type("{Embrapa}");
+  await authors.getByRole("button", { name: "Mover autor 2 para cima" }).click();
+  await expect(authors.getByRole("textbox", { name: "Autor 1" })).toHaveValue("{Embrapa}");
+  await expect(authors.getByRole("textbox", { name: "Autor 2" })).toHaveValue("Lima, Rosa");
+  await form.getByRole("button", { name: "Salvar", exact: true }).click();
+  await expectPath(page, "/conta/medias");
+  await expect(page.getByText("Item criado com sucesso!")).toBeVisible();
+  expect(await findItem(api, id)).toMatchObject({
+    title: `Manual de compostagem ${id}`,
+    type: "book",
+    authors: ["{Embrapa}", "Lima, Rosa"],
+    organizers: [],
+    publication_date: "2021",
+    status: "draft",
+  });
+});
+
+test("a reference file chosen before the page comes to life is the one read and imported", async ({
+  page,
+  api,
+  createUser,
+}) => {
+  const id = uniqueId();
+  const folder = await mkdtemp(path.join(tmpdir(), "cms-import-"));
+  const file = path.join(folder, "antes.bib");
+  await writeFile(file, `@book{antes_${id},\n  title = {Hortas escolares ${id}},\n  year = {2018},\n}\n`);
+  const admin = await createUser("admin");
+  await login(page, admin.email, admin.password);
+  try {
+    const { hydrate } = await openBeforeHydration(page, "/conta/medias/importar");
+    await page.getByLabel("Arquivo BibTeX ou RIS").setInputFiles(file);
+    await hydrate();
+    await page.getByRole("button", { name: "Pré-visualizar" }).click();
+    const main = page.getByRole("main");
+    await expect(main.getByText("1 novo, 0 duplicados, 0 inválidos", { exact: true })).toBeVisible({ timeout: SLOW });
+    await main.getByRole("button", { name: "Importar 1 item" }).click();
+    await expect(page.getByText("1 item importado.")).toBeVisible({ timeout: SLOW });
+    expect(await findItem(api, id)).toMatchObject({ title: `Hortas escolares ${id}`, type: "book" });
+  } finally {
+    await rm(folder, { recursive: true, force: true });
+  }
+});
+
+test("deleting a library item asks first: one tap opens the question, going back keeps it", async ({
+  page,
+  api,
+  createUser,
+}) => {
+  const id = uniqueId();
+  const created = await jsonOf<Item>(
+    await api.post("/api/medias", { data: { title: `Folheto ${id}`, type: "folder_poster", status: "draft" } }),
+    201,
+  );
+  const admin = await createUser("admin");
+  await login(page, admin.email, admin.password);
+  await page.goto(`/conta/medias?q=${id}`);
+  const remove = page.getByRole("button", { name: `Excluir Folheto ${id}`, exact: true });
+  await waitForHydration(remove);
+  await remove.click();
+  const question = page.getByRole("dialog", { name: "Excluir item" });
+  await expect(question).toContainText(`O item “Folheto ${id}” será excluído da biblioteca.`);
+  await question.getByRole("button", { name: "Voltar" }).click();
+  await expect(question).toHaveCount(0);
+  expect((await api.get(`/api/medias/${created.id}`)).status()).toBe(200);
+  await remove.click();
+  await question.getByRole("button", { name: "Excluir" }).click();
+  await expect(page.getByText("Item excluído.")).toBeVisible();
+  expect((await api.get(`/api/medias/${created.id}`)).status()).toBe(404);
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("an item is edited as a plain form, its authors added and moved by the server, keeping what JavaScript edits", async ({
+    page,
+    api,
+    createUser,
+  }) => {
+    const id = uniqueId();
+    const documents = [{ url: "https://example.org/guia.pdf", name: "Guia", size: 2048, mime_type: "application/pdf" }];
+    const created = await jsonOf<StoredItem>(
+      await api.post("/api/medias", {
+        data: {
+          title: `Guia de sementes ${id}`,
+          type: "teaching_material",
+          authors: ["Souza, Ana"],
+          description: "<p>Como guardar <strong>sementes</strong>.</p>",
+          languages: ["Português"],
+          categories: ["Sementes"],
+          tags: ["crioulas"],
+          cover: "https://example.org/capa.jpg",
+          documents,
+          status: "draft",
+        },
+      }),
+      201,
+    );
+    const admin = await createUser("admin");
+    const editPath = `/conta/medias/${created.id}/edit`;
+    await signInWithoutJavaScript(page, admin.email, admin.password, editPath);
+    const form = page.getByRole("form", { name: "Editar item da biblioteca" });
+    await expect(form.getByRole("textbox", { name: "Título", exact: true })).toHaveValue(created.title);
+    const notices = await noscriptText(page);
+    for (const notice of [
+      "O editor de texto precisa de JavaScript.",
+      "Para mudar os idiomas, ative o JavaScript.",
+      "Para mudar as categorias, ative o JavaScript.",
+      "Para mudar as etiquetas, ative o JavaScript.",
+      "Para enviar ou trocar a capa, ative o JavaScript.",
+      "Para enviar ou remover arquivos, ative o JavaScript.",
+    ])
+      expect(notices).toContain(notice);
+
+    const authors = form.getByRole("group", { name: "Autores" });
+    await form.getByRole("textbox", { name: "Título", exact: true }).fill(`Guia de sementes crioulas ${id}`);
+    await form.getByRole("button", { name: "Adicionar autor" }).click();
+    await expect(form.getByRole("textbox", { name: "Título", exact: true })).toHaveValue(
+      `Guia de sementes crioulas ${id}`,
+    );
+    await authors.getByRole("textbox", { name: "Autor 2" }).fill("Pereira, João");
+    await authors.getByRole("button", { name: "Mover autor 2 para cima" }).click();
+    await expect(authors.getByRole("textbox", { name: "Autor 1" })).toHaveValue("Pereira, João");
+    await form.getByRole("button", { name: "Salvar", exact: true }).click();
+    await expectPath(page, "/conta/medias");
+    await expect.poll(() => noscriptText(page)).toContain("Item salvo com sucesso!");
+
+    expect(await jsonOf<StoredItem>(await api.get(`/api/medias/${created.id}`))).toMatchObject({
+      title: `Guia de sementes crioulas ${id}`,
+      authors: ["Pereira, João", "Souza, Ana"],
+      description: created.description,
+      languages: ["Português"],
+      categories: ["Sementes"],
+      tags: ["crioulas"],
+      cover: "https://example.org/capa.jpg",
+      documents,
+    });
+  });
+
+  test("a new item is refused with every field's error at once and what was typed, then saved", async ({
+    page,
+    api,
+    createUser,
+  }) => {
+    const id = uniqueId();
+    const admin = await createUser("admin");
+    await signInWithoutJavaScript(page, admin.email, admin.password, "/conta/medias/new");
+    const form = page.getByRole("form", { name: "Novo item da biblioteca" });
+    const title = form.getByRole("textbox", { name: "Título", exact: true });
+    const type = form.getByRole("combobox", { name: "Tipo de material" });
+    const date = form.getByRole("textbox", { name: "Data de publicação" });
+    const doi = form.getByRole("textbox", { name: "DOI" });
+    await form.getByRole("group", { name: "Autores" }).getByRole("textbox", { name: "Autor 1" }).fill("Costa, Bia");
+    await date.fill("31/02/2019");
+    await doi.fill("nao-e-doi");
+    await form.getByRole("button", { name: "Salvar", exact: true }).click();
+
+    await expect(await errorOf(title)).toHaveText("Campo obrigatório");
+    await expect(await errorOf(type)).toHaveText("Escolha o tipo de material");
+    await expect(await errorOf(date)).toHaveText("Use AAAA, AAAA-MM ou AAAA-MM-DD (ou MM/AAAA, DD/MM/AAAA)");
+    await expect(await errorOf(doi)).toHaveText("DOI inválido (exemplo: 10.1590/S0103-20032019000100001)");
+    await expect(date).toHaveValue("31/02/2019");
+    await expect(form.getByRole("group", { name: "Autores" }).getByRole("textbox", { name: "Autor 1" })).toHaveValue(
+      "Costa, Bia",
+    );
+
+    await title.fill(`Relatório anual ${id}`);
+    await type.selectOption({ label: "Relatório" });
+    await date.fill("28/02/2019");
+    await doi.fill("https://doi.org/10.1590/abc.2019");
+    await form.getByRole("button", { name: "Salvar", exact: true }).click();
+    await expectPath(page, "/conta/medias");
+    expect(await findItem(api, id)).toMatchObject({
+      title: `Relatório anual ${id}`,
+      type: "report",
+      authors: ["Costa, Bia"],
+      publication_date: "2019-02-28",
+      doi: "10.1590/abc.2019",
+      status: "published",
+    });
+  });
+
+  test("a reference file is read and imported through plain multipart forms", async ({ page, api, createUser }) => {
+    const id = uniqueId();
+    const folder = await mkdtemp(path.join(tmpdir(), "cms-import-"));
+    const file = path.join(folder, "sem-script.ris");
+    await writeFile(file, `TY  - RPRT\nTI  - Cisternas no Sertão ${id}\nPY  - 2017\nER  - \n`);
+    const admin = await createUser("admin");
+    try {
+      await signInWithoutJavaScript(page, admin.email, admin.password, "/conta/medias/importar");
+      await page.getByLabel("Arquivo BibTeX ou RIS").setInputFiles(file);
+      await page.getByRole("button", { name: "Pré-visualizar" }).click();
+      const main = page.getByRole("main");
+      await expect(main.getByText("Pré-visualização de sem-script.ris")).toBeVisible({ timeout: SLOW });
+      await expect(main.getByText("1 novo, 0 duplicados, 0 inválidos", { exact: true })).toBeVisible();
+      await main.getByRole("button", { name: "Importar 1 item" }).click();
+      await expectPath(page, "/conta/medias");
+      await expect.poll(() => noscriptText(page)).toContain("1 item importado.");
+      expect(await findItem(api, id)).toMatchObject({ title: `Cisternas no Sertão ${id}`, type: "report" });
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
+  });
 });

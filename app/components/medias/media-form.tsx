@@ -1,34 +1,24 @@
-import {
-  Button,
-  Grid,
-  Group,
-  NativeSelect,
-  Paper,
-  SimpleGrid,
-  Stack,
-  TagsInput,
-  Text,
-  Textarea,
-  TextInput,
-  Title,
-} from "@mantine/core";
-import { schemaResolver, useForm } from "@mantine/form";
-import { useNavigation, useSubmit } from "react-router";
+import { Button, Grid, Group, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { useActionData } from "react-router";
 import { brazilianPublicationDate } from "../../../common/dates/publication-date.ts";
 import { commonLanguages } from "../../../common/languages.ts";
 import { type MediaType, mediaTypeLabels, mediaTypes } from "../../../common/media.ts";
 import { mediaEmbed } from "../../../common/media-embed.ts";
 import { contentStatuses, contentStatusLabels } from "../../../common/schemas/content.ts";
-import { mediaSchema } from "../../../common/schemas/media.ts";
+import { mediaFormSchema } from "../../../common/schemas/media.ts";
 import { accountPaths } from "../../../common/site-paths.ts";
 import type { MediaFilters, MediaView } from "../../../common/views/medias.ts";
-import { useServerErrors } from "../../lib/use-server-errors.ts";
 import { AppLink } from "../app-link.tsx";
 import { DocumentsField } from "../conta/documents-field.tsx";
 import { EditorHeader, type SavedRecord } from "../conta/editor-header.tsx";
 import { ImageUploadField } from "../conta/image-upload-field.tsx";
 import { RichTextField } from "../conta/rich-text-editor.tsx";
 import { TagsField } from "../conta/tags-field.tsx";
+import { AccountForm, NeedsJavaScript, SubmitButton } from "../form-kit/account-form.tsx";
+import { SelectField, TextareaField, TextField } from "../form-kit/fields.tsx";
+import { useAccountForm } from "../form-kit/use-account-form.ts";
+import { WidgetField } from "../form-kit/widget-value.tsx";
+import { LabelsField } from "./labels-field.tsx";
 import { MediaPlayer } from "./media-player.tsx";
 import { NamesField } from "./names-field.tsx";
 
@@ -37,7 +27,7 @@ export const MEDIA_LIST = accountPaths.area("medias");
 /** What the server sets, not the form. */
 type ServerField = "id" | "date_precision" | "year" | "created_at" | "updated_at" | "url_path";
 
-/** The item as the form edits it; "" for a type not chosen yet, the date as typed. */
+/** The item as the form shows it; "" for a type not chosen yet, the date as typed, one empty name to type into. */
 export type MediaFormValues = Omit<MediaView, ServerField | "type" | "publication_date"> & {
   type: MediaType | "";
   publication_date: string;
@@ -47,8 +37,8 @@ export type MediaFormValues = Omit<MediaView, ServerField | "type" | "publicatio
 export const emptyMedia: MediaFormValues = {
   title: "",
   type: "",
-  authors: [],
-  organizers: [],
+  authors: [""],
+  organizers: [""],
   description: "",
   publication_date: "",
   publisher: "",
@@ -73,16 +63,21 @@ export const emptyMedia: MediaFormValues = {
   status: "published",
 };
 
-/** A stored item as the form edits it, with its date the Brazilian way (12/05/2019). */
+/** An empty list of names still shows one field to type into. */
+const namesToType = (names: string[]) => (names.length > 0 ? names : [""]);
+
+/** A stored item as the form shows it, with its date the Brazilian way (12/05/2019). */
 export function mediaFormValues(item: MediaView): MediaFormValues {
   const { id, date_precision, year, created_at, updated_at, url_path, ...fields } = item;
-  return { ...fields, publication_date: brazilianPublicationDate(item.publication_date) };
+  return {
+    ...fields,
+    authors: namesToType(item.authors),
+    organizers: namesToType(item.organizers),
+    publication_date: brazilianPublicationDate(item.publication_date),
+  };
 }
 
-const typeOptions = [
-  { value: "", label: "Escolha o tipo", disabled: true },
-  ...mediaTypes.map((type) => ({ value: type, label: mediaTypeLabels[type] })),
-];
+const typeOptions = mediaTypes.map((type) => ({ value: type, label: mediaTypeLabels[type] }));
 const statusOptions = contentStatuses.map((status) => ({ value: status, label: contentStatusLabels[status] }));
 
 /** Suggestions for the free-text lists: what other items already use. */
@@ -93,39 +88,27 @@ export function mediaSuggestions(filters: MediaFilters): MediaSuggestions {
   return { categories: values(filters.categories), tags: values(filters.tags), languages: values(filters.languages) };
 }
 
-/** The new and edit screens of a library item. */
+/**
+ * The new and edit screens of a library item: a plain form that saves without JavaScript (the cover,
+ * the files, the description's editor and the lists of labels need it, and say so).
+ */
 export function MediaForm(props: {
   title: string;
-  initialValues: MediaFormValues;
+  defaultValue: MediaFormValues;
   suggestions: MediaSuggestions;
   saved?: SavedRecord;
-  answer: unknown;
 }) {
-  const submit = useSubmit();
-  const navigation = useNavigation();
-  const form = useForm<MediaFormValues>({
-    mode: "controlled",
-    initialValues: props.initialValues,
-    validate: schemaResolver(mediaSchema, { sync: true }),
-    validateInputOnBlur: true,
+  const { form, fields } = useAccountForm({
+    schema: mediaFormSchema,
+    defaultValue: props.defaultValue,
+    answer: useActionData(),
+    keepsDraft: true,
   });
-  useServerErrors(form, props.answer);
-  const { values, errors } = form;
-  const embedRecognised = values.embed_url.trim() !== "" && mediaEmbed(values.embed_url) !== null;
-  const listError = (field: string) => {
-    const own = errors[field];
-    const items = Object.entries(errors).filter(([key]) => key.startsWith(`${field}.`));
-    return own ?? items[0]?.[1];
-  };
-  const text = (field: keyof MediaFormValues) => form.getInputProps(field);
+  const embedUrl = fields.embed_url.value ?? "";
+  const embedRecognised = embedUrl.trim() !== "" && mediaEmbed(embedUrl) !== null;
 
   return (
-    <form
-      aria-label={props.title}
-      // The shared zod schema gives pt-BR messages beside the fields; the browser's own bubbles would hide them.
-      noValidate
-      onSubmit={form.onSubmit((checked) => submit(checked, { method: "post", encType: "application/json" }))}
-    >
+    <AccountForm form={form} label={props.title}>
       <Stack>
         <EditorHeader title={props.title} saved={props.saved} />
         <Grid gap="md">
@@ -133,32 +116,30 @@ export function MediaForm(props: {
             <Stack>
               <Paper withBorder p="md">
                 <Stack>
-                  <TextInput label="Título" required maxLength={500} {...text("title")} />
-                  <NativeSelect label="Tipo de material" required data={typeOptions} {...text("type")} />
+                  <TextField field={fields.title} label="Título" maxLength={500} />
+                  <SelectField
+                    field={fields.type}
+                    label="Tipo de material"
+                    placeholder="Escolha o tipo"
+                    options={typeOptions}
+                  />
                   <NamesField
+                    form={form}
+                    addButton={form.insert.getButtonProps({ name: fields.authors.name, defaultValue: "" })}
+                    field={fields.authors}
                     legend="Autores"
                     singular="Autor"
                     addLabel="Adicionar autor"
-                    value={values.authors}
-                    onChange={(names) => form.setFieldValue("authors", names)}
-                    error={errors.authors}
-                    itemErrors={(index) => errors[`authors.${index}`]}
                   />
                   <NamesField
+                    form={form}
+                    addButton={form.insert.getButtonProps({ name: fields.organizers.name, defaultValue: "" })}
+                    field={fields.organizers}
                     legend="Organizadores"
                     singular="Organizador"
                     addLabel="Adicionar organizador"
-                    value={values.organizers}
-                    onChange={(names) => form.setFieldValue("organizers", names)}
-                    error={errors.organizers}
-                    itemErrors={(index) => errors[`organizers.${index}`]}
                   />
-                  <RichTextField
-                    label="Descrição"
-                    value={props.initialValues.description}
-                    onChange={(html) => form.setFieldValue("description", html)}
-                    error={errors.description}
-                  />
+                  <RichTextField field={fields.description} label="Descrição" />
                 </Stack>
               </Paper>
               <Paper withBorder p="md">
@@ -167,55 +148,49 @@ export function MediaForm(props: {
                     Publicação
                   </Title>
                   <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                    <TextInput
+                    <TextField
+                      field={fields.publication_date}
                       label="Data de publicação"
                       description="Só o ano, mês e ano, ou a data completa."
                       placeholder="AAAA, MM/AAAA ou DD/MM/AAAA"
                       maxLength={10}
                       autoComplete="off"
-                      {...text("publication_date")}
                     />
-                    <TextInput label="Editora" maxLength={300} {...text("publisher")} />
-                    <TextInput label="Cidade" maxLength={200} {...text("city")} />
-                    <TextInput label="Instituição" maxLength={300} {...text("institution")} />
+                    <TextField field={fields.publisher} label="Editora" maxLength={300} />
+                    <TextField field={fields.city} label="Cidade" maxLength={200} />
+                    <TextField field={fields.institution} label="Instituição" maxLength={300} />
                   </SimpleGrid>
-                  <TextInput label="Fonte (periódico, evento, livro...)" maxLength={500} {...text("source")} />
+                  <TextField field={fields.source} label="Fonte (periódico, evento, livro...)" maxLength={500} />
                   <SimpleGrid cols={{ base: 1, xs: 3 }}>
-                    <TextInput label="Volume" maxLength={50} {...text("volume")} />
-                    <TextInput label="Número" maxLength={50} {...text("number")} />
-                    <TextInput label="Páginas" placeholder="45-67" maxLength={50} {...text("pages")} />
+                    <TextField field={fields.volume} label="Volume" maxLength={50} />
+                    <TextField field={fields.number} label="Número" maxLength={50} />
+                    <TextField field={fields.pages} label="Páginas" placeholder="45-67" maxLength={50} />
                   </SimpleGrid>
                   <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                    <TextInput
+                    <TextField
+                      field={fields.doi}
                       label="DOI"
                       placeholder="10.1590/..."
                       maxLength={300}
                       autoComplete="off"
                       spellCheck={false}
-                      {...text("doi")}
                     />
-                    <TextInput label="ISBN/ISSN" maxLength={60} autoComplete="off" {...text("isbn_issn")} />
+                    <TextField field={fields.isbn_issn} label="ISBN/ISSN" maxLength={60} autoComplete="off" />
                   </SimpleGrid>
-                  <TextInput
+                  <TextField
+                    field={fields.url}
                     label="Endereço (URL)"
                     type="url"
                     placeholder="https://..."
                     maxLength={1000}
-                    {...text("url")}
                   />
-                  <TagsInput
+                  <LabelsField
+                    field={fields.languages}
                     label="Idiomas"
                     description="Escolha da lista ou digite outro idioma e tecle Enter."
                     data={[...new Set([...commonLanguages, ...props.suggestions.languages])]}
-                    value={values.languages}
-                    onChange={(languages) => form.setFieldValue("languages", languages)}
-                    maxTags={10}
-                    splitChars={[","]}
-                    acceptValueOnBlur
-                    clearable
-                    maxLength={60}
-                    error={listError("languages")}
-                    comboboxProps={{ withinPortal: true }}
+                    max={10}
+                    notice="Para mudar os idiomas, ative o JavaScript. Os idiomas salvos são mantidos."
                   />
                 </Stack>
               </Paper>
@@ -224,20 +199,14 @@ export function MediaForm(props: {
                   <Title order={2} size="h4">
                     Outras informações
                   </Title>
-                  <TextInput
+                  <TextField
+                    field={fields.patent_legal_status}
                     label="Situação legal da patente"
-                    description={values.type === "patent" ? undefined : "Só para patentes."}
+                    description={fields.type.value === "patent" ? undefined : "Só para patentes."}
                     maxLength={300}
-                    {...text("patent_legal_status")}
                   />
-                  <Textarea label="Notas" autosize minRows={2} maxLength={5000} {...text("notes")} />
-                  <Textarea
-                    label="Informações adicionais"
-                    autosize
-                    minRows={2}
-                    maxLength={5000}
-                    {...text("additional_info")}
-                  />
+                  <TextareaField field={fields.notes} label="Notas" maxLength={5000} />
+                  <TextareaField field={fields.additional_info} label="Informações adicionais" maxLength={5000} />
                 </Stack>
               </Paper>
             </Stack>
@@ -246,72 +215,52 @@ export function MediaForm(props: {
             <Stack>
               <Paper withBorder p="md">
                 <Stack>
-                  <NativeSelect
+                  <SelectField
+                    field={fields.status}
                     label="Situação"
-                    required
-                    data={statusOptions}
-                    description={values.status === "draft" ? "Rascunhos só aparecem para administradores." : undefined}
-                    {...text("status")}
+                    options={statusOptions}
+                    description={
+                      fields.status.value === "draft" ? "Rascunhos só aparecem para administradores." : undefined
+                    }
                   />
-                  <TagsInput
+                  <LabelsField
+                    field={fields.categories}
                     label="Categorias"
                     description="Tecle Enter ou vírgula depois de cada categoria (até 20)."
                     data={props.suggestions.categories}
-                    value={values.categories}
-                    onChange={(categories) => form.setFieldValue("categories", categories)}
-                    maxTags={20}
-                    splitChars={[","]}
-                    acceptValueOnBlur
-                    clearable
-                    maxLength={60}
-                    error={listError("categories")}
-                    comboboxProps={{ withinPortal: true }}
+                    max={20}
+                    notice="Para mudar as categorias, ative o JavaScript. As categorias salvas são mantidas."
                   />
-                  <TagsField
-                    value={values.tags}
-                    onChange={(tags) => form.setFieldValue("tags", tags)}
-                    suggestions={props.suggestions.tags}
-                    error={listError("tags")}
-                    max={30}
-                    maxLength={60}
-                  />
-                  <ImageUploadField
-                    label="Capa"
-                    value={values.cover}
-                    use="average"
-                    onChange={(url) => form.setFieldValue("cover", url)}
-                  />
-                  {errors.cover ? (
-                    <Text size="sm" c="var(--mantine-color-error)">
-                      {errors.cover}
-                    </Text>
-                  ) : null}
+                  <TagsField field={fields.tags} suggestions={props.suggestions.tags} max={30} maxLength={60} />
+                  <WidgetField field={fields.cover} schema={mediaFormSchema.shape.cover} fallback={null}>
+                    {(url, change, error) => (
+                      <ImageUploadField label="Capa" value={url} use="average" onChange={change} error={error} />
+                    )}
+                  </WidgetField>
+                  <NeedsJavaScript>
+                    Para enviar ou trocar a capa, ative o JavaScript. A capa salva é mantida.
+                  </NeedsJavaScript>
                 </Stack>
               </Paper>
               <Paper withBorder p="md">
-                <DocumentsField
-                  label="Arquivos"
-                  value={values.documents}
-                  onChange={(documents) => form.setFieldValue("documents", documents)}
-                  error={listError("documents")}
-                />
+                <DocumentsField field={fields.documents} label="Arquivos" />
               </Paper>
               <Paper withBorder p="md">
                 <Stack>
-                  <TextInput
+                  <TextField
+                    field={fields.embed_url}
                     label="Vídeo ou áudio (YouTube, Vimeo ou arquivo)"
                     description="Endereço de um vídeo do YouTube ou do Vimeo, ou de um arquivo MP4, WebM, MP3..."
                     type="url"
                     placeholder="https://www.youtube.com/watch?v=..."
                     maxLength={1000}
-                    {...text("embed_url")}
                   />
                   {embedRecognised ? (
                     <Stack gap={4}>
                       <Text size="sm" c="dimmed">
                         Pré-visualização
                       </Text>
-                      <MediaPlayer url={values.embed_url} title={values.title || "sem título"} />
+                      <MediaPlayer url={embedUrl} title={fields.title.value || "sem título"} />
                     </Stack>
                   ) : null}
                 </Stack>
@@ -320,14 +269,12 @@ export function MediaForm(props: {
           </Grid.Col>
         </Grid>
         <Group>
-          <Button type="submit" loading={navigation.state === "submitting"}>
-            Salvar
-          </Button>
+          <SubmitButton>Salvar</SubmitButton>
           <Button component={AppLink} to={MEDIA_LIST} variant="default">
             Cancelar
           </Button>
         </Group>
       </Stack>
-    </form>
+    </AccountForm>
   );
 }

@@ -1,4 +1,3 @@
-import { useActionData } from "react-router";
 import { MediaForm, mediaFormValues } from "../../../components/medias/media-form.tsx";
 import { mediaEditor } from "../../../lib/account-editors.server.ts";
 import type { Route } from "./+types/edit";
@@ -17,10 +16,9 @@ export default function EditMedia({ loaderData }: Route.ComponentProps) {
       // Another item starts with a fresh form.
       key={item.id}
       title="Editar item da biblioteca"
-      initialValues={mediaFormValues(item)}
+      defaultValue={mediaFormValues(item)}
       suggestions={suggestions}
       saved={{ url: item.url_path, status: item.status }}
-      answer={useActionData()}
     />
   );
 }

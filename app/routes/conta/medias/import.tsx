@@ -15,9 +15,10 @@ import {
   summaryText,
 } from "../../../components/medias/import-preview.tsx";
 import { MEDIA_LIST } from "../../../components/medias/media-form.tsx";
-import { intentAction, refusal } from "../../../lib/action.server.ts";
 import { featureTitle } from "../../../lib/feature-title.server.ts";
 import { redirectWithFlash } from "../../../lib/flash.server.ts";
+import { intentAction, refusedForm } from "../../../lib/form-action.server.ts";
+import { isFormAnswer } from "../../../lib/form-answer.ts";
 import { requireAdmin } from "../../../lib/guards.server.ts";
 import type { Route } from "./+types/import";
 
@@ -41,10 +42,11 @@ export async function loader({ context }: Route.LoaderArgs) {
 export function action({ context, request }: Route.ActionArgs) {
   const { services, actor } = requireAdmin(context);
   if (Number(request.headers.get("content-length") ?? 0) > MAX_IMPORT_BYTES + ENVELOPE_BYTES) {
-    return refusal(fileTooBig());
+    return refusedForm(fileTooBig());
   }
   return intentAction(request, {
-    preview: async ({ file }) => {
+    preview: async (form) => {
+      const file = form.get("file");
       if (!(file instanceof File) || file.size === 0) throw invalid(IMPORT_NO_FILE, { file: [IMPORT_NO_FILE] });
       if (file.size > MAX_IMPORT_BYTES) throw fileTooBig();
       // Read as the REST import reads it: a Windows-1252 file from an older reference manager keeps its accents.
@@ -52,10 +54,11 @@ export function action({ context, request }: Route.ActionArgs) {
       const { entries, ...counts } = await services.mediaImport.preview(actor, text);
       return { ok: true as const, fileName: file.name, text, counts, preview: previewRows(entries) };
     },
-    commit: async (submitted) => {
+    // Read without the form kit's answer: a refusal must not send the file's text back to the page.
+    commit: async (form) => {
       const { text, format } = parseInput(importSchema, {
-        text: submitted.text,
-        format: submitted.format || undefined,
+        text: form.get("text") ?? undefined,
+        format: form.get("format") || undefined,
       });
       if (new TextEncoder().encode(text).length > MAX_IMPORT_BYTES) throw tooLarge(IMPORT_TOO_BIG);
       const result = await services.mediaImport.commit(actor, text, format);
@@ -72,8 +75,9 @@ export default function ImportMedias({ loaderData }: Route.ComponentProps) {
   const answer = useActionData<typeof action>();
   const navigation = useNavigation();
   const busy = (intent: string) => navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
-  const preview = answer?.ok ? answer : null;
-  const problem = answer && !answer.ok ? answer : null;
+  const preview = answer && "ok" in answer ? answer : null;
+  const problem = isFormAnswer(answer) ? answer.result.error : undefined;
+  const fileError = problem?.file?.join(" ");
 
   return (
     <Stack>
@@ -99,7 +103,7 @@ export default function ImportMedias({ loaderData }: Route.ComponentProps) {
               id="import-file"
               label="Arquivo BibTeX ou RIS"
               description={`Arquivos .bib, .ris ou .txt de até ${formatFileSize(MAX_IMPORT_BYTES)}.`}
-              error={problem?.errors.file?.join(" ")}
+              error={fileError}
               required
               style={{ flex: "1 1 280px" }}
             >
@@ -109,7 +113,7 @@ export default function ImportMedias({ loaderData }: Route.ComponentProps) {
                 name="file"
                 accept=".bib,.ris,.txt"
                 required
-                error={Boolean(problem?.errors.file)}
+                error={Boolean(fileError)}
                 mt={4}
               />
             </Input.Wrapper>
@@ -132,7 +136,7 @@ export default function ImportMedias({ loaderData }: Route.ComponentProps) {
           title="Nada foi importado"
           role="alert"
         >
-          {problem.message}
+          {problem[""]?.join(" ")}
         </Alert>
       ) : null}
       {preview ? (

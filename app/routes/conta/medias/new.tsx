@@ -1,4 +1,3 @@
-import { useActionData } from "react-router";
 import { emptyMedia, MediaForm } from "../../../components/medias/media-form.tsx";
 import { mediaEditor } from "../../../lib/account-editors.server.ts";
 import type { Route } from "./+types/new";
@@ -11,12 +10,5 @@ export function meta() {
 }
 
 export default function NewMedia({ loaderData }: Route.ComponentProps) {
-  return (
-    <MediaForm
-      title="Novo item da biblioteca"
-      initialValues={emptyMedia}
-      suggestions={loaderData.suggestions}
-      answer={useActionData()}
-    />
-  );
+  return <MediaForm title="Novo item da biblioteca" defaultValue={emptyMedia} suggestions={loaderData.suggestions} />;
 }
