@@ -163,7 +163,7 @@ test.describe("without JavaScript", () => {
     await signIn.getByRole("button", { name: "Entrar" }).click();
     await expectPath(page, "/conta/settings");
     const form = page.getByRole("form", { name: "Configurações" });
-    await form.getByRole("textbox", { name: "Título" }).fill("");
+    await form.getByRole("textbox", { name: "Título", exact: true }).fill("");
     await form.getByRole("textbox", { name: "Cor primária" }).fill("azul");
     await form.getByRole("textbox", { name: "Facebook" }).fill("facebook.com/coop");
     await form.getByRole("checkbox", { name: "Ativar Agenda" }).uncheck();
@@ -175,7 +175,7 @@ test.describe("without JavaScript", () => {
     await expect(form.getByRole("textbox", { name: "Cor primária" })).toHaveValue("azul");
     await expect(form.getByRole("checkbox", { name: "Ativar Agenda" })).not.toBeChecked();
 
-    await form.getByRole("textbox", { name: "Título" }).fill("Cooperativa Nova");
+    await form.getByRole("textbox", { name: "Título", exact: true }).fill("Cooperativa Nova");
     await form.getByRole("textbox", { name: "Cor primária" }).fill("#2f6b3a");
     await form.getByRole("textbox", { name: "Facebook" }).fill("https://facebook.com/coop");
     await form.getByRole("button", { name: "Salvar" }).click();
