@@ -7,7 +7,7 @@ import { ShoppingCartIcon } from "./icons.tsx";
 import styles from "./site-header.module.css";
 
 /**
- * The header's link to the cart (its icon alone on phones). The server always renders a plain
+ * The header's link to the cart (its icon and count alone on phones). The server always renders a plain
  * "Carrinho", so every visitor gets the same cacheable HTML; once the page runs, the count comes from
  * the cart cookie, read again after each navigation (an add or an update answers with a new cookie
  * and a redirect).
@@ -18,17 +18,19 @@ export function CartLink() {
   // biome-ignore lint/correctness/useExhaustiveDependencies: the location's key is when the cookie may have changed
   useEffect(() => setCount(cartCount(cartInCookies(document.cookie))), [key]);
   return (
-    <AppLink
-      to={sitePaths.cart}
-      className={styles.cart}
-      aria-label={count > 0 ? `Carrinho: ${count} ${count === 1 ? "item" : "itens"}` : undefined}
-    >
+    // Named by its own text ("Carrinho: 2 itens", the punctuation and the noun for screen readers only),
+    // so the name always holds what the link shows.
+    <AppLink to={sitePaths.cart} className={styles.cart}>
       <ShoppingCartIcon />
       <span className={styles.cartText}>Carrinho</span>
       {count > 0 ? (
-        <span className={styles.cartCount} aria-hidden="true" data-testid="cart-count">
-          {count}
-        </span>
+        <>
+          <span className={styles.srOnly}>: </span>
+          <span className={styles.cartCount} data-testid="cart-count">
+            {count}
+          </span>
+          <span className={styles.srOnly}> {count === 1 ? "item" : "itens"}</span>
+        </>
       ) : null}
     </AppLink>
   );

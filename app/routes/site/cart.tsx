@@ -130,7 +130,11 @@ function CartLine({ line, error }: { line: Line; error: string | null }) {
         {line.variant ? <p className={styles.muted}>{line.variant}</p> : null}
         <p className={styles.muted}>Preço unitário: {line.unitPrice}</p>
         <div className={styles.lineForms}>
-          <Form method="post" className={styles.quantityForm} aria-label={`Quantidade de ${line.name}`}>
+          <Form
+            method="post"
+            className={styles.quantityForm}
+            aria-label={`Quantidade de ${line.name}${line.variant ? ` (${line.variant})` : ""}`}
+          >
             <input type="hidden" name="product_id" value={line.productId} />
             <input type="hidden" name="variant_id" value={line.variantId} />
             <TextField
