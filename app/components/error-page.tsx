@@ -8,6 +8,11 @@ export function errorStatus(error: unknown): number {
   return isRouteErrorResponse(error) ? error.status : 500;
 }
 
+/** The page's heading, also its title where no screen's meta names it. */
+export function errorTitle(error: unknown): string {
+  return errorStatus(error) === 404 ? "Página não encontrada" : "Ocorreu um erro";
+}
+
 export const ACCESS_DENIED = "Você não tem permissão para acessar esta página.";
 
 /**
@@ -28,7 +33,7 @@ export function ErrorPage({ error }: { error: unknown }) {
       <p className={styles.status} aria-hidden>
         {status}
       </p>
-      <h1 className={styles.title}>{status === 404 ? "Página não encontrada" : "Ocorreu um erro"}</h1>
+      <h1 className={styles.title}>{errorTitle(error)}</h1>
       {status === 403 ? <p className={styles.text}>{ACCESS_DENIED}</p> : null}
       <button type="button" className={buttonClass()} onClick={back}>
         Voltar

@@ -6,6 +6,7 @@ import { carrierLabels } from "../../../common/brazil/tracking.ts";
 import { formatBRL } from "../../../common/money.ts";
 import type { OrderView } from "../../../common/views/orders.ts";
 import { cepText, taxIdText } from "./order-text.ts";
+import { StackedCell, StackedTable } from "./record-table.tsx";
 
 const daysText = (days: number) => (days === 1 ? "1 dia útil" : `${days} dias úteis`);
 
@@ -62,63 +63,63 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 export function OrderItems({ order }: { order: OrderView }) {
   return (
     <Section title="Itens">
-      <Table.ScrollContainer minWidth={560}>
-        <Table aria-label="Itens do pedido" verticalSpacing="xs">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Produto</Table.Th>
-              <Table.Th ta="right">Quantidade</Table.Th>
-              <Table.Th ta="right">Preço unitário</Table.Th>
-              <Table.Th ta="right">Total</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {order.items.map((item) => (
-              <Table.Tr key={`${item.product_id}:${item.variant_id ?? ""}`}>
-                <Table.Td>
-                  <Text size="sm" fw={500}>
-                    {item.name}
+      <StackedTable minWidth={560} aria-label="Itens do pedido" verticalSpacing="xs">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Produto</Table.Th>
+            <Table.Th ta="right">Quantidade</Table.Th>
+            <Table.Th ta="right">Preço unitário</Table.Th>
+            <Table.Th ta="right">Total</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {order.items.map((item) => (
+            <Table.Tr key={`${item.product_id}:${item.variant_id ?? ""}`}>
+              <StackedCell label="Produto">
+                <Text size="sm" fw={500}>
+                  {item.name}
+                </Text>
+                {item.variant || item.sku ? (
+                  <Text size="xs" c="dimmed">
+                    {[item.variant, item.sku ? `SKU ${item.sku}` : ""].filter(Boolean).join(" · ")}
                   </Text>
-                  {item.variant || item.sku ? (
-                    <Text size="xs" c="dimmed">
-                      {[item.variant, item.sku ? `SKU ${item.sku}` : ""].filter(Boolean).join(" · ")}
-                    </Text>
-                  ) : null}
-                </Table.Td>
-                <Table.Td ta="right">{item.quantity.toLocaleString("pt-BR")}</Table.Td>
-                <Table.Td ta="right" style={{ whiteSpace: "nowrap" }}>
-                  {formatBRL(item.unit_price_cents)}
-                </Table.Td>
-                <Table.Td ta="right" style={{ whiteSpace: "nowrap" }}>
-                  {formatBRL(item.total_cents)}
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-          <Table.Tfoot>
-            <Table.Tr>
-              <Table.Th colSpan={3} ta="right" scope="row">
-                Subtotal
-              </Table.Th>
-              <Table.Td ta="right">{formatBRL(order.subtotal_cents)}</Table.Td>
+                ) : null}
+              </StackedCell>
+              <StackedCell label="Quantidade" ta="right">
+                {item.quantity.toLocaleString("pt-BR")}
+              </StackedCell>
+              <StackedCell label="Preço unitário" ta="right" style={{ whiteSpace: "nowrap" }}>
+                {formatBRL(item.unit_price_cents)}
+              </StackedCell>
+              <StackedCell label="Total" ta="right" style={{ whiteSpace: "nowrap" }}>
+                {formatBRL(item.total_cents)}
+              </StackedCell>
             </Table.Tr>
-            <Table.Tr>
-              <Table.Th colSpan={3} ta="right" scope="row">
-                Frete
-              </Table.Th>
-              <Table.Td ta="right">{formatBRL(order.shipping_cents)}</Table.Td>
-            </Table.Tr>
-            <Table.Tr>
-              <Table.Th colSpan={3} ta="right" scope="row">
-                Total
-              </Table.Th>
-              <Table.Td ta="right" fw={700} data-testid="order-total">
-                {formatBRL(order.total_cents)}
-              </Table.Td>
-            </Table.Tr>
-          </Table.Tfoot>
-        </Table>
-      </Table.ScrollContainer>
+          ))}
+        </Table.Tbody>
+        <Table.Tfoot>
+          <Table.Tr>
+            <Table.Th colSpan={3} ta="right" scope="row">
+              Subtotal
+            </Table.Th>
+            <Table.Td ta="right">{formatBRL(order.subtotal_cents)}</Table.Td>
+          </Table.Tr>
+          <Table.Tr>
+            <Table.Th colSpan={3} ta="right" scope="row">
+              Frete
+            </Table.Th>
+            <Table.Td ta="right">{formatBRL(order.shipping_cents)}</Table.Td>
+          </Table.Tr>
+          <Table.Tr>
+            <Table.Th colSpan={3} ta="right" scope="row">
+              Total
+            </Table.Th>
+            <Table.Td ta="right" fw={700} data-testid="order-total">
+              {formatBRL(order.total_cents)}
+            </Table.Td>
+          </Table.Tr>
+        </Table.Tfoot>
+      </StackedTable>
     </Section>
   );
 }

@@ -3,6 +3,7 @@ import { formatBRL } from "../../../common/money.ts";
 import { accountPaths } from "../../../common/site-paths.ts";
 import type { ShopDashboard as Dashboard } from "../../../common/views/orders.ts";
 import { AppLink } from "../app-link.tsx";
+import { StackedCell, StackedTable } from "./record-table.tsx";
 
 type Day = Dashboard["days"][number];
 
@@ -77,26 +78,28 @@ function DaysTable({ days }: { days: Day[] }) {
           Ver os números de cada dia
         </Text>
       </summary>
-      <Table.ScrollContainer minWidth={360} mt="xs">
-        <Table aria-label="Pedidos e faturamento por dia" verticalSpacing={4} striped>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Dia</Table.Th>
-              <Table.Th ta="right">Pedidos</Table.Th>
-              <Table.Th ta="right">Faturamento</Table.Th>
+      <StackedTable minWidth={360} mt="xs" aria-label="Pedidos e faturamento por dia" verticalSpacing={4} striped>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Dia</Table.Th>
+            <Table.Th ta="right">Pedidos</Table.Th>
+            <Table.Th ta="right">Faturamento</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {days.map((day) => (
+            <Table.Tr key={day.day}>
+              <StackedCell label="Dia">{dayText(day.day)}</StackedCell>
+              <StackedCell label="Pedidos" ta="right">
+                {day.orders.toLocaleString("pt-BR")}
+              </StackedCell>
+              <StackedCell label="Faturamento" ta="right">
+                {formatBRL(day.revenue_cents)}
+              </StackedCell>
             </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {days.map((day) => (
-              <Table.Tr key={day.day}>
-                <Table.Td>{dayText(day.day)}</Table.Td>
-                <Table.Td ta="right">{day.orders.toLocaleString("pt-BR")}</Table.Td>
-                <Table.Td ta="right">{formatBRL(day.revenue_cents)}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+          ))}
+        </Table.Tbody>
+      </StackedTable>
     </details>
   );
 }

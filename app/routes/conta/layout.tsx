@@ -23,10 +23,10 @@ import { roleLabels } from "../../../common/roles.ts";
 import { AppLink } from "../../components/app-link.tsx";
 import { ChunkReload } from "../../components/chunk-reload.tsx";
 import { accountLinks } from "../../components/conta/account-links.ts";
-import { ErrorPage } from "../../components/error-page.tsx";
+import { ErrorPage, errorTitle } from "../../components/error-page.tsx";
 import { requireSession } from "../../lib/guards.server.ts";
 import { useSessionEndedNotice } from "../../lib/session-ended.ts";
-import { buildTheme } from "../../lib/theme.ts";
+import { accountCssVariables, buildTheme } from "../../lib/theme.ts";
 import { useRootData } from "../../root.tsx";
 import { LayoutLoading } from "../site/layout.tsx";
 import type { Route } from "./+types/layout";
@@ -39,8 +39,9 @@ export function loader() {
   return null;
 }
 
-export function meta() {
-  return [{ name: "robots", content: "noindex" }];
+/** A screen names its page; when none could (an unknown address, a failure), the error does. */
+export function meta({ error }: Route.MetaArgs) {
+  return [{ name: "robots", content: "noindex" }, ...(error ? [{ title: errorTitle(error) }] : [])];
 }
 
 function AccountNav({ onNavigate }: { onNavigate?: () => void }) {
@@ -83,7 +84,7 @@ function AccountFrame({ children }: { children: React.ReactNode }) {
   const { settings } = useRootData();
   const theme = useMemo(() => buildTheme(settings), [settings]);
   return (
-    <MantineProvider theme={theme} forceColorScheme="light">
+    <MantineProvider theme={theme} cssVariablesResolver={accountCssVariables} forceColorScheme="light">
       <AccountShell>{children}</AccountShell>
     </MantineProvider>
   );
@@ -111,12 +112,13 @@ function AccountShell({ children }: { children: React.ReactNode }) {
             <Paper withBorder p="sm" visibleFrom="md" maw={420}>
               <AccountNav />
             </Paper>
-            <Paper withBorder p="sm" hiddenFrom="md">
+            {/* A landmark of its own, so its title is not left outside every landmark while the menu is closed. */}
+            <Paper withBorder p="sm" hiddenFrom="md" component="section" aria-labelledby="account-menu-title">
               <Group justify="space-between" onClick={toggle} style={{ cursor: "pointer" }}>
-                <Title order={2} size="h4">
+                <Title order={2} size="h4" id="account-menu-title">
                   Minha conta
                 </Title>
-                <Burger opened={opened} aria-label="Abrir o menu da conta" size="sm" />
+                <Burger opened={opened} aria-label="Abrir o menu da conta" aria-expanded={opened} size="sm" />
               </Group>
               <Collapse expanded={opened}>
                 <Box pt="sm">

@@ -139,7 +139,8 @@ export default function MailOutbox({ loaderData }: Route.ComponentProps) {
   return (
     <>
       {mails.smtp_configured ? null : (
-        <Alert color="yellow" title="Envio de e-mails não configurado" mb="md">
+        // The example address is one long word: it breaks rather than running out of the box on a phone.
+        <Alert color="yellow" title="Envio de e-mails não configurado" mb="md" style={{ overflowWrap: "anywhere" }}>
           Os e-mails ficam guardados aqui, na fila, e nenhum se perde. Para enviá-los, defina a variável de ambiente
           SMTP_URL com o servidor de e-mail (por exemplo smtp://usuario:senha@smtp.provedor.com.br:587) e reinicie o
           site.
