@@ -9,6 +9,8 @@ import { CHROMIUM_PATH, CONFIGURED_URL, OUTPUT_DIR } from "./tests/e2e/site.ts";
 const SHOP_SWITCHING = /([\\/]shop|shop-admin|shop-settings|account-sidebar|orders-admin|checkout|tracking)\.spec\.ts$/;
 /** Several server processes on one PostgreSQL database: only in the run on PostgreSQL (TEST_DATABASE_URL). */
 const PROCESSES = /processes\.spec\.ts$/;
+/** Every page at phone widths and under axe, on data of its own and a long site title (see below). */
+const EVERY_PAGE = /every-page\.spec\.ts$/;
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -32,7 +34,7 @@ export default defineConfig({
   // in one skips those after it, and the summary counts them as skipped. A focused run of one of them
   // takes --no-deps.
   projects: [
-    { name: "site", testIgnore: [SHOP_SWITCHING, PROCESSES] },
+    { name: "site", testIgnore: [SHOP_SWITCHING, PROCESSES, EVERY_PAGE] },
     { name: "shop", testMatch: /[\\/]shop\.spec\.ts$/, dependencies: ["site"] },
     { name: "sidebar", testMatch: /account-sidebar\.spec\.ts$/, dependencies: ["shop"] },
     { name: "shop-admin", testMatch: /shop-admin\.spec\.ts$/, dependencies: ["sidebar"] },
@@ -40,8 +42,22 @@ export default defineConfig({
     { name: "orders-admin", testMatch: /orders-admin\.spec\.ts$/, dependencies: ["shop-settings"] },
     { name: "checkout", testMatch: /checkout\.spec\.ts$/, dependencies: ["orders-admin"] },
     { name: "tracking", testMatch: /tracking\.spec\.ts$/, dependencies: ["checkout"] },
+    // Every page once the specs sharing the configured site are done: its setup gives the site a very
+    // long title (the header's hardest case), switches every feature on and opens the shop; the teardown
+    // gives the title back. E2E_EVERY_PAGE_ALONE=1 runs it without the specs before it (a focused run:
+    // `E2E_EVERY_PAGE_ALONE=1 npx playwright test --project=every-page`).
+    {
+      name: "every-page-setup",
+      testMatch: /every-page\.setup\.ts$/,
+      dependencies: process.env.E2E_EVERY_PAGE_ALONE ? [] : ["tracking"],
+      teardown: "every-page-teardown",
+    },
+    { name: "every-page", testMatch: EVERY_PAGE, dependencies: ["every-page-setup"] },
+    { name: "every-page-teardown", testMatch: /every-page\.teardown\.ts$/ },
     // Last and alone: its timings (a change seen within a second) are not shared with other specs.
-    ...(process.env.TEST_DATABASE_URL ? [{ name: "processes", testMatch: PROCESSES, dependencies: ["tracking"] }] : []),
+    ...(process.env.TEST_DATABASE_URL
+      ? [{ name: "processes", testMatch: PROCESSES, dependencies: ["every-page"] }]
+      : []),
   ],
   use: {
     ...devices["Desktop Chrome"],

@@ -1,0 +1,60 @@
+import fs from "node:fs";
+import path from "node:path";
+import { OUTPUT_DIR } from "./site.ts";
+
+/**
+ * What tests/e2e/every-page.setup.ts leaves for every-page.spec.ts and every-page.teardown.ts: the
+ * records it created (their addresses are only known once the setup has run, after the spec files
+ * were loaded) and each role's signed-in browser state, with a cart in its cookie.
+ */
+const DIR = path.join(OUTPUT_DIR, "every-page");
+
+export type PageRole = "visitor" | "customer" | "admin" | "super";
+
+/** The configured site's title during these specs: as long as the settings allow (120), in long words. */
+export const LONG_TITLE =
+  "Cooperativa Agroextrativista das Trabalhadoras e Trabalhadores Rurais do Vale do Jequitinhonha e Mucuri";
+
+export type Seeded = {
+  pagePath: string;
+  postPath: string;
+  eventPath: string;
+  mediaId: number;
+  productPath: string;
+  productId: number;
+  pageId: number;
+  postId: number;
+  eventId: number;
+  menuId: number;
+  contactId: number;
+  customerId: number;
+  /** The customer's order, paid by Pix. */
+  orderId: number;
+};
+
+export const statePath = (role: PageRole) => path.join(DIR, `${role}-state.json`);
+const seededPath = path.join(DIR, "seeded.json");
+/** The title the site had before, kept first: the teardown puts it back even when the seeding failed. */
+const titlePath = path.join(DIR, "previous-title.json");
+
+function write(file: string, value: unknown): void {
+  fs.mkdirSync(DIR, { recursive: true });
+  fs.writeFileSync(file, JSON.stringify(value));
+}
+
+export const writeSeeded = (seeded: Seeded) => write(seededPath, seeded);
+export const writePreviousTitle = (title: string) => write(titlePath, title);
+
+/** Null when the setup stopped before changing the title. */
+export function readPreviousTitle(): string | null {
+  return fs.existsSync(titlePath) ? (JSON.parse(fs.readFileSync(titlePath, "utf8")) as string) : null;
+}
+
+export function readSeeded(): Seeded {
+  if (!fs.existsSync(seededPath)) {
+    throw new Error(
+      `${seededPath} is missing: run the every-page-setup project first (E2E_EVERY_PAGE_ALONE=1 npx playwright test --project=every-page)`,
+    );
+  }
+  return JSON.parse(fs.readFileSync(seededPath, "utf8")) as Seeded;
+}
