@@ -218,6 +218,7 @@ test.describe("without JavaScript", () => {
     const weight = form.getByRole("textbox", { name: "Peso (g)" });
     // The parts that need JavaScript say so in a <noscript> (Playwright without JavaScript keeps the HTML
     // parser's scripting flag on, so its text is read from the page rather than seen).
+    await expect(name).toBeVisible();
     const notices = (await form.locator("noscript").allTextContents()).join(" ");
     expect(notices).toContain("Para adicionar ou mudar opções e seus valores, ative o JavaScript.");
     expect(notices).toContain("Para enviar imagens, ative o JavaScript.");
@@ -249,7 +250,7 @@ test.describe("without JavaScript", () => {
     await stock.fill("4");
     await form.getByRole("button", { name: "Salvar", exact: true }).click();
     await expectPath(page, "/conta/produtos");
-    expect(await flashWithoutJavaScript(page)).toContain("Produto criado com sucesso!");
+    await expect.poll(() => flashWithoutJavaScript(page)).toContain("Produto criado com sucesso!");
 
     const saved = await findProduct(api, id);
     try {
@@ -301,7 +302,7 @@ test.describe("without JavaScript", () => {
       await expect(variants.getByRole("textbox", { name: "Estoque de M", exact: true })).toHaveValue("9");
       await form.getByRole("button", { name: "Salvar", exact: true }).click();
       await expectPath(page, "/conta/produtos");
-      expect(await flashWithoutJavaScript(page)).toContain("Produto salvo com sucesso!");
+      await expect.poll(() => flashWithoutJavaScript(page)).toContain("Produto salvo com sucesso!");
 
       const saved = await jsonOf<Product>(await api.get(`/api/products/${created.id}`));
       expect(
@@ -343,7 +344,7 @@ test.describe("without JavaScript", () => {
     expect((await api.get(`/api/products/${created.id}`)).status()).toBe(200);
     await question.getByRole("button", { name: "Excluir" }).click();
     await expectPath(page, `/conta/produtos?q=${id}`);
-    expect(await flashWithoutJavaScript(page)).toContain("Produto excluído.");
+    await expect.poll(() => flashWithoutJavaScript(page)).toContain("Produto excluído.");
     expect((await api.get(`/api/products/${created.id}`)).status()).toBe(404);
   });
 });

@@ -19,6 +19,7 @@ import { useHydrated } from "../../lib/use-hydrated.ts";
 import { NeedsJavaScript } from "../form-kit/account-form.tsx";
 import { type Field, TextField } from "../form-kit/fields.tsx";
 import { HiddenValues } from "../form-kit/widget-value.tsx";
+import { StackedCell, StackedTable } from "./record-table.tsx";
 
 /** A variant row's fields, as Conform gives them. */
 type RowFields = {
@@ -60,6 +61,9 @@ const rowsOf = (value: unknown): VariantRow[] =>
     compare_at_cents: text(row.compare_at_cents),
     stock: text(row.stock),
   }));
+
+/** An option as its headings and labels name it. */
+const optionName = (option: OptionDraft, index: number) => option.name.trim() || `Opção ${index + 1}`;
 
 /** What decides the rows: each option's key and values (not its name). */
 const rowsSignature = (options: OptionDraft[]) => JSON.stringify(options.map((option) => [option.key, option.values]));
@@ -188,7 +192,7 @@ function OptionFields(props: {
   onRemove: () => void;
 }) {
   const { name, index, option, hydrated } = props;
-  const label = option.name.trim() || `Opção ${index + 1}`;
+  const label = optionName(option, index);
   return (
     <Paper withBorder p="sm">
       <Group align="flex-start" wrap="nowrap">
@@ -276,82 +280,75 @@ function SingleVariant({ row }: { row: Row }) {
   );
 }
 
-/** One row per combination of the options' values. */
+/** One row per combination of the options' values; on a phone, each row is a block of labelled fields. */
 function VariantsTable({ options, rows }: { options: OptionDraft[]; rows: Row[] }) {
   return (
-    <Table.ScrollContainer minWidth={560}>
-      <Table verticalSpacing="xs" aria-label="Variações">
-        <Table.Thead>
-          <Table.Tr>
-            {options.map((option, index) => (
-              <Table.Th key={option.key}>{option.name.trim() || `Opção ${index + 1}`}</Table.Th>
-            ))}
-            <Table.Th>Preço (R$)</Table.Th>
-            <Table.Th>Preço “de” (R$)</Table.Th>
-            <Table.Th>SKU</Table.Th>
-            <Table.Th>Estoque</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((row) => {
-            const fields = row.getFieldset();
-            const values = fields.options.getFieldList().map((value) => value.defaultValue ?? "");
-            const combination = values.join(" / ");
-            const combinationError = errorUnder(row.allErrors, fields.options.name);
-            return (
-              <Table.Tr key={row.key}>
-                {options.map((option, position) => (
-                  <Table.Td key={option.key}>
-                    <Text size="sm" fw={500}>
-                      {values[position]}
+    <StackedTable minWidth={560} verticalSpacing="xs" aria-label="Variações">
+      <Table.Thead>
+        <Table.Tr>
+          {options.map((option, index) => (
+            <Table.Th key={option.key}>{optionName(option, index)}</Table.Th>
+          ))}
+          <Table.Th>Preço (R$)</Table.Th>
+          <Table.Th>Preço “de” (R$)</Table.Th>
+          <Table.Th>SKU</Table.Th>
+          <Table.Th>Estoque</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {rows.map((row) => {
+          const fields = row.getFieldset();
+          const values = fields.options.getFieldList().map((value) => value.defaultValue ?? "");
+          const combination = values.join(" / ");
+          const combinationError = errorUnder(row.allErrors, fields.options.name);
+          return (
+            <Table.Tr key={row.key}>
+              {options.map((option, position) => (
+                <StackedCell key={option.key} label={optionName(option, position)}>
+                  <Text size="sm" fw={500}>
+                    {values[position]}
+                  </Text>
+                  {position === 0 && combinationError ? (
+                    <Text size="xs" c="var(--mantine-color-error)">
+                      {combinationError}
                     </Text>
-                    {position === 0 && combinationError ? (
-                      <Text size="xs" c="var(--mantine-color-error)">
-                        {combinationError}
-                      </Text>
-                    ) : null}
-                  </Table.Td>
-                ))}
-                <Table.Td>
-                  <RowValues row={fields} />
-                  <TextField
-                    field={fields.price_cents}
-                    aria-label={`Preço de ${combination}`}
-                    placeholder="0,00"
-                    inputMode="decimal"
-                    autoComplete="off"
-                  />
-                </Table.Td>
-                <Table.Td>
-                  <TextField
-                    field={fields.compare_at_cents}
-                    aria-label={`Preço “de” de ${combination}`}
-                    placeholder="0,00"
-                    inputMode="decimal"
-                    autoComplete="off"
-                  />
-                </Table.Td>
-                <Table.Td>
-                  <TextField
-                    field={fields.sku}
-                    aria-label={`SKU de ${combination}`}
-                    maxLength={64}
-                    autoComplete="off"
-                  />
-                </Table.Td>
-                <Table.Td>
-                  <TextField
-                    field={fields.stock}
-                    aria-label={`Estoque de ${combination}`}
-                    inputMode="numeric"
-                    autoComplete="off"
-                  />
-                </Table.Td>
-              </Table.Tr>
-            );
-          })}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+                  ) : null}
+                </StackedCell>
+              ))}
+              <StackedCell label="Preço (R$)">
+                <RowValues row={fields} />
+                <TextField
+                  field={fields.price_cents}
+                  aria-label={`Preço de ${combination}`}
+                  placeholder="0,00"
+                  inputMode="decimal"
+                  autoComplete="off"
+                />
+              </StackedCell>
+              <StackedCell label="Preço “de” (R$)">
+                <TextField
+                  field={fields.compare_at_cents}
+                  aria-label={`Preço “de” de ${combination}`}
+                  placeholder="0,00"
+                  inputMode="decimal"
+                  autoComplete="off"
+                />
+              </StackedCell>
+              <StackedCell label="SKU">
+                <TextField field={fields.sku} aria-label={`SKU de ${combination}`} maxLength={64} autoComplete="off" />
+              </StackedCell>
+              <StackedCell label="Estoque">
+                <TextField
+                  field={fields.stock}
+                  aria-label={`Estoque de ${combination}`}
+                  inputMode="numeric"
+                  autoComplete="off"
+                />
+              </StackedCell>
+            </Table.Tr>
+          );
+        })}
+      </Table.Tbody>
+    </StackedTable>
   );
 }
