@@ -482,7 +482,7 @@ export default function ShopPage({ loaderData }: Route.ComponentProps) {
               {shows(provider === "manual") ? (
                 <TextareaField
                   field={payments.manual.getFieldset().instructions}
-                  label="Instruções de pagamento (pagamento combinado)"
+                  label="Instruções de pagamento"
                   description="Dados para transferência ou como pagar na retirada; vão na página do pedido e no e-mail."
                   minRows={3}
                   maxLength={2000}
