@@ -522,6 +522,28 @@ test("deleting a library item asks first: one tap opens the question, going back
   expect((await api.get(`/api/medias/${created.id}`)).status()).toBe(404);
 });
 
+test("the import's action answers a post without a file or text with a pt-BR 400, and imports nothing", async ({
+  page,
+  api,
+  createUser,
+}) => {
+  const total = async () => (await jsonOf<ItemPage>(await api.get("/api/medias?per_page=1"))).pagination.total;
+  const before = await total();
+  const admin = await createUser("admin");
+  await login(page, admin.email, admin.password);
+  const post = (multipart: Record<string, string>) =>
+    page.request.post("/conta/medias/importar", { multipart, headers: { Origin: CONFIGURED_URL }, maxRedirects: 0 });
+  const noFile = await post({ intent: "preview" });
+  expect(noFile.status()).toBe(400);
+  expect(await noFile.text()).toContain("Escolha um arquivo BibTeX (.bib) ou RIS (.ris).");
+  const noText = await post({ intent: "commit", text: "" });
+  expect(noText.status()).toBe(400);
+  expect(await noText.text()).toContain("Envie um arquivo BibTeX (.bib) ou RIS (.ris)");
+  expect((await post({ intent: "commit", text: "@book{x, title={Sem\u0000nome}}" })).status()).toBe(400);
+  expect((await post({ intent: "apagar-tudo" })).status()).toBe(400);
+  expect(await total()).toBe(before);
+});
+
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 

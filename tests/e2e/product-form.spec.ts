@@ -1,6 +1,7 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { openBeforeHydration } from "./before-hydration.ts";
 import { errorOf, expect, expectPath, jsonOf, login, test, uniqueId, waitForHydration } from "./fixtures.ts";
+import { CONFIGURED_URL } from "./site.ts";
 
 // The product form on the form kit: what is typed, chosen and ticked before the page comes to life
 // survives it; a simple product is created, and an existing one's variants edited, as plain forms without
@@ -197,6 +198,89 @@ test("deleting a product asks first: one tap opens the question, going back keep
   await question.getByRole("button", { name: "Excluir" }).click();
   await expect(page.getByText("Produto excluído.")).toBeVisible();
   expect((await api.get(`/api/products/${created.id}`)).status()).toBe(404);
+});
+
+test("a product's edit saved after the session ended elsewhere signs in again and keeps the options and rows sent", async ({
+  page,
+  api,
+  request,
+  createUser,
+}) => {
+  test.setTimeout(60_000);
+  const id = uniqueId();
+  const created = await jsonOf<Product>(await api.post("/api/products", { data: storedShirt(id) }), 201);
+  const editPath = `/conta/produtos/${created.id}/edit`;
+  try {
+    const admin = await createUser("admin");
+    await login(page, admin.email, admin.password);
+    await page.goto(editPath);
+    const form = page.getByRole("form", { name: "Editar produto" });
+    await waitForHydration(form.getByRole("button", { name: "Adicionar opção" }));
+    const name = form.getByRole("textbox", { name: "Nome", exact: true });
+    const sizes = form.getByRole("combobox", { name: "Valores de Tamanho" });
+    const variants = form.getByRole("table", { name: "Variações" });
+    await name.fill(`Camiseta renomeada ${id}`);
+    await sizes.fill("G");
+    await sizes.press("Enter");
+    await variants.getByRole("textbox", { name: "Estoque de G", exact: true }).fill("6");
+
+    // Signing out on another device ends this browser's session on the server.
+    const cookie = (await page.context().cookies()).find((one) => one.name === "cms_session");
+    expect(
+      (await request.post("/api/auth/logout", { headers: { Authorization: `Token ${cookie?.value}` } })).status(),
+    ).toBe(200);
+    await form.getByRole("button", { name: "Salvar", exact: true }).click();
+    await expectPath(page, `/login?redirectTo=${encodeURIComponent(editPath)}`);
+    expect((await jsonOf<Product>(await api.get(`/api/products/${created.id}`))).name).toBe(created.name);
+
+    await login(page, admin.email, admin.password);
+    await expectPath(page, editPath);
+    await expect(page.getByText("Recuperamos o que você tinha digitado. Confira e salve novamente.")).toBeVisible();
+    await expect(name).toHaveValue(`Camiseta renomeada ${id}`);
+    await expect(variants.getByRole("row")).toHaveCount(4);
+    await expect(variants.getByRole("textbox", { name: "Estoque de G", exact: true })).toHaveValue("6");
+    await form.getByRole("button", { name: "Salvar", exact: true }).click();
+    await expect(page.getByText("Produto salvo com sucesso!")).toBeVisible();
+    const saved = await jsonOf<Product>(await api.get(`/api/products/${created.id}`));
+    expect(saved.name).toBe(`Camiseta renomeada ${id}`);
+    expect(saved.options).toEqual([{ name: "Tamanho", values: ["P", "M", "G"] }]);
+    expect(saved.variants.map((variant) => [variant.id, variant.options, variant.stock])).toEqual([
+      ...created.variants.map((variant) => [variant.id, variant.options, variant.stock]),
+      [expect.any(Number), ["G"], 6],
+    ]);
+  } finally {
+    await api.delete(`/api/products/${created.id}`);
+  }
+});
+
+test("the product screens' actions answer bad posts with a pt-BR 400, never a 500", async ({
+  page,
+  api,
+  createUser,
+}) => {
+  const id = uniqueId();
+  const created = await jsonOf<Product>(await api.post("/api/products", { data: storedShirt(id) }), 201);
+  try {
+    const admin = await createUser("admin");
+    await login(page, admin.email, admin.password);
+    const post = (path: string, options: { form?: Record<string, string>; data?: string }) =>
+      page.request.post(path, { ...options, headers: { Origin: CONFIGURED_URL }, maxRedirects: 0 });
+    for (const form of [{ intent: "delete", id: "abc" }, { intent: "duplicate", id: "0" }, { intent: "nada" }]) {
+      const response = await post("/conta/produtos", { form });
+      expect(response.status(), JSON.stringify(form)).toBe(400);
+    }
+    const garbage = await post("/conta/produtos/new", { data: '{"name":"JSON"}' });
+    expect(garbage.status()).toBe(400);
+    expect(await garbage.text()).toContain("Envie os dados pelo formulário da página.");
+    const nul = await post(`/conta/produtos/${created.id}/edit`, {
+      form: { name: "Camiseta\u0000", "variants[0].price_cents": "1,00", "variants[0].stock": "1" },
+    });
+    expect(nul.status()).toBe(400);
+    expect(await nul.text()).toContain("Caracteres inválidos");
+    expect((await jsonOf<Product>(await api.get(`/api/products/${created.id}`))).name).toBe(created.name);
+  } finally {
+    await api.delete(`/api/products/${created.id}`);
+  }
 });
 
 test.describe("without JavaScript", () => {
