@@ -139,9 +139,10 @@ async function waitForPaymentPage(page: Page): Promise<void> {
 /** The payment page of the order she just placed: the Pix QR code and its "copia e cola" code. */
 async function expectPixPayment(page: Page): Promise<{ number: string; code: string }> {
   await waitForPaymentPage(page);
-  const heading = await page.getByRole("heading", { level: 1 }).textContent();
-  const number = /Pedido nº (\d+)/.exec(heading ?? "")?.[1] ?? "";
-  expect(number).not.toBe("");
+  // The address changes as the navigation commits, a moment before React draws the new page.
+  const heading = page.getByRole("heading", { level: 1 });
+  await expect(heading).toHaveText(/^Pedido nº \d+$/);
+  const number = /Pedido nº (\d+)/.exec((await heading.textContent()) ?? "")?.[1] ?? "";
   // Spec §4: a pending order's badge is yellow (the theme's warning, #ffc107), as in the account.
   const status = page.getByText("Confirmação Pendente");
   await expect(status).toBeVisible();
