@@ -239,7 +239,11 @@ for (const [role, roleVisits] of Object.entries(visits) as [PageRole, Visit[]][]
         await waitForHydratedPage(page);
         const banner = page.getByRole("banner");
         if (!path.includes("/declaracao")) await expect(banner.getByText(LONG_TITLE, { exact: true })).toBeVisible();
-        if (!isAccount(path)) await expect(page.getByTestId("cart-count")).toBeVisible();
+        if (!isAccount(path)) {
+          // The cart's name holds what it shows: the word (on wide screens) and the count.
+          await expect(page.getByTestId("cart-count")).toHaveText("4");
+          await expect(banner.getByRole("link", { name: "Carrinho: 4 itens", exact: true })).toBeVisible();
+        }
 
         const overflows: string[] = [];
         for (const width of PHONE_WIDTHS) {

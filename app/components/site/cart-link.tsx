@@ -18,18 +18,21 @@ export function CartLink() {
   // biome-ignore lint/correctness/useExhaustiveDependencies: the location's key is when the cookie may have changed
   useEffect(() => setCount(cartCount(cartInCookies(document.cookie))), [key]);
   return (
-    // Named by its own text ("Carrinho: 2 itens", the punctuation and the noun for screen readers only),
-    // so the name always holds what the link shows.
+    // Named by its own text, "Carrinho: 2 itens" once there is a count: one line for screen readers
+    // (split in pieces, the browser would put spaces between them), holding the words the link shows.
     <AppLink to={sitePaths.cart} className={styles.cart}>
       <ShoppingCartIcon />
-      <span className={styles.cartText}>Carrinho</span>
+      <span className={styles.cartText} aria-hidden={count > 0 || undefined}>
+        Carrinho
+      </span>
       {count > 0 ? (
         <>
-          <span className={styles.srOnly}>: </span>
-          <span className={styles.cartCount} data-testid="cart-count">
+          <span className={styles.cartCount} aria-hidden="true" data-testid="cart-count">
             {count}
           </span>
-          <span className={styles.srOnly}> {count === 1 ? "item" : "itens"}</span>
+          <span className={styles.srOnly}>
+            Carrinho: {count} {count === 1 ? "item" : "itens"}
+          </span>
         </>
       ) : null}
     </AppLink>
