@@ -265,7 +265,12 @@ test("the product screens' actions answer bad posts with a pt-BR 400, never a 50
     await login(page, admin.email, admin.password);
     const post = (path: string, options: { form?: Record<string, string>; data?: string }) =>
       page.request.post(path, { ...options, headers: { Origin: CONFIGURED_URL }, maxRedirects: 0 });
-    for (const form of [{ intent: "delete", id: "abc" }, { intent: "duplicate", id: "0" }, { intent: "nada" }]) {
+    const refused: Record<string, string>[] = [
+      { intent: "delete", id: "abc" },
+      { intent: "duplicate", id: "0" },
+      { intent: "nada" },
+    ];
+    for (const form of refused) {
       const response = await post("/conta/produtos", { form });
       expect(response.status(), JSON.stringify(form)).toBe(400);
     }
