@@ -121,6 +121,21 @@ export const passwordField = () =>
     .min(PASSWORD_MIN_LENGTH, `A senha deve ter pelo menos ${PASSWORD_MIN_LENGTH} caracteres`)
     .max(200, "No máximo 200 caracteres");
 
+/**
+ * A refinement's `when` for checks across fields (zod skips them when any other field failed): checked as
+ * long as these fields were given as text, so a form sent without JavaScript learns every field's
+ * problem at once instead of this one on the next round trip.
+ */
+export const whenTyped =
+  (...fields: string[]) =>
+  ({ value }: { value: unknown }): boolean =>
+    typeof value === "object" &&
+    value !== null &&
+    fields.every((field) => {
+      const text = (value as Record<string, unknown>)[field];
+      return typeof text === "string" && text !== "";
+    });
+
 /** Field errors in the REST shape `{ field: [texts] }`. */
 export function fieldErrors(error: z.ZodError): Record<string, string[]> {
   const errors: Record<string, string[]> = {};

@@ -1,6 +1,6 @@
 import { normalizePhone, PHONE_MESSAGE, phoneProblem } from "../brazil/phone.ts";
 import { normalizeTaxId, TAX_ID_MESSAGE } from "../brazil/tax-id.ts";
-import { emailField, optionalText, passwordField, plainString, requiredText, z } from "../zod.ts";
+import { emailField, optionalText, passwordField, plainString, requiredText, whenTyped, z } from "../zod.ts";
 import { PASSWORD_MISMATCH } from "./setup.ts";
 import { taxIdField } from "./tax-id.ts";
 import { profileSchema } from "./user.ts";
@@ -49,18 +49,6 @@ export const customerFields = {
   organization: optionalText(160),
 };
 
-/** Both passwords typed: only then does comparing them say something "Campo obrigatório" does not. */
-function bothTyped(value: unknown): boolean {
-  if (typeof value !== "object" || value === null) return false;
-  const { password, password_confirmation } = value as Record<string, unknown>;
-  return (
-    typeof password === "string" &&
-    password !== "" &&
-    typeof password_confirmation === "string" &&
-    password_confirmation !== ""
-  );
-}
-
 /** A customer creating her account: on /criar-conta, at checkout and by POST /api/auth/register. */
 export const registrationSchema = z
   .object({
@@ -73,9 +61,7 @@ export const registrationSchema = z
   .refine((input) => input.password === input.password_confirmation, {
     path: ["password_confirmation"],
     message: PASSWORD_MISMATCH,
-    // Checked even when other fields fail (zod skips it then by default), so a form sent without
-    // JavaScript learns every field's problem at once instead of this one on the next round trip.
-    when: ({ value }) => bothTyped(value),
+    when: whenTyped("password", "password_confirmation"),
   });
 export type RegistrationInput = z.infer<typeof registrationSchema>;
 

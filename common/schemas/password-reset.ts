@@ -1,4 +1,4 @@
-import { emailField, passwordField, z } from "../zod.ts";
+import { emailField, passwordField, whenTyped, z } from "../zod.ts";
 import { PASSWORD_MISMATCH } from "./setup.ts";
 
 /** 'Esqueci minha senha': the address to send the link to. */
@@ -15,5 +15,6 @@ export const passwordResetSchema = z
   .refine((input) => input.password === input.password_confirmation, {
     path: ["password_confirmation"],
     message: PASSWORD_MISMATCH,
+    when: whenTyped("password", "password_confirmation"),
   });
 export type PasswordResetInput = z.infer<typeof passwordResetSchema>;

@@ -1,4 +1,4 @@
-import { emailField, passwordField, requiredText, z } from "../zod.ts";
+import { emailField, passwordField, requiredText, whenTyped, z } from "../zod.ts";
 
 export const PASSWORD_MISMATCH = "As senhas digitadas não conferem";
 
@@ -16,6 +16,7 @@ export const setupSchema = z
   .refine((input) => input.password === input.password_confirmation, {
     path: ["password_confirmation"],
     message: PASSWORD_MISMATCH,
+    when: whenTyped("password", "password_confirmation"),
   });
 
 export type SetupInput = z.infer<typeof setupSchema>;

@@ -1,5 +1,5 @@
 import { userRoles } from "../roles.ts";
-import { emailField, passwordField, plainString, requiredText, z } from "../zod.ts";
+import { emailField, passwordField, plainString, requiredText, whenTyped, z } from "../zod.ts";
 import { PASSWORD_MISMATCH } from "./setup.ts";
 
 const role = z.enum(userRoles, "Escolha um perfil válido");
@@ -52,13 +52,15 @@ export const profileSchema = z
     password: optionalNewPassword(),
     password_confirmation: z.string().default(""),
   })
-  .refine((input) => input.password === "" || input.password === input.password_confirmation, {
+  .refine((input) => input.password === input.password_confirmation, {
     path: ["password_confirmation"],
     message: PASSWORD_MISMATCH,
+    when: whenTyped("password"),
   })
-  .refine((input) => input.password === "" || input.current_password !== "", {
+  .refine((input) => input.current_password !== "", {
     path: ["current_password"],
     message: CURRENT_PASSWORD_REQUIRED,
+    when: whenTyped("password"),
   });
 
 export const userListQuerySchema = z.object({ role: role.optional() });
