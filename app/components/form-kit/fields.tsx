@@ -34,29 +34,19 @@ export const errorText = (field: Pick<Field, "errors">) => field.errors?.join(" 
 
 type Controlled = "name" | "defaultValue" | "value" | "error" | "id" | "onChange" | "checked" | "defaultChecked";
 
+/** What every field takes from its metadata (its `key` goes on the element itself, to start it over). */
+const named = (field: Field) => ({ id: field.id, name: field.name, error: errorText(field), required: field.required });
+
 export function TextField({ field, ...props }: { field: Field } & Omit<TextInputProps, Controlled>) {
-  return (
-    <TextInput
-      key={field.key}
-      id={field.id}
-      name={field.name}
-      defaultValue={field.defaultValue ?? ""}
-      error={errorText(field)}
-      required={field.required}
-      {...props}
-    />
-  );
+  return <TextInput key={field.key} {...named(field)} defaultValue={field.defaultValue ?? ""} {...props} />;
 }
 
 export function TextareaField({ field, ...props }: { field: Field } & Omit<TextareaProps, Controlled>) {
   return (
     <Textarea
       key={field.key}
-      id={field.id}
-      name={field.name}
+      {...named(field)}
       defaultValue={field.defaultValue ?? ""}
-      error={errorText(field)}
-      required={field.required}
       autosize
       minRows={2}
       {...props}
@@ -64,18 +54,9 @@ export function TextareaField({ field, ...props }: { field: Field } & Omit<Texta
   );
 }
 
-/** A password: never filled in from the server; the eye button says what it does in Portuguese. */
+/** A password: never filled in from the server (the action never sends one back). */
 export function PasswordField({ field, ...props }: { field: Field } & Omit<PasswordInputProps, Controlled>) {
-  return (
-    <PasswordInput
-      key={field.key}
-      id={field.id}
-      name={field.name}
-      error={errorText(field)}
-      required={field.required}
-      {...props}
-    />
-  );
+  return <PasswordInput key={field.key} {...named(field)} {...props} />;
 }
 
 export type Option = { value: string; label: string; disabled?: boolean };
@@ -94,11 +75,8 @@ export function SelectField({
   return (
     <NativeSelect
       key={field.key}
-      id={field.id}
-      name={field.name}
+      {...named(field)}
       defaultValue={field.defaultValue ?? ""}
-      error={errorText(field)}
-      required={field.required}
       data={data.map((option) => ({ ...option }))}
       {...props}
     />
