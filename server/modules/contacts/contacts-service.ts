@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, isNotNull, isNull, or, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, gt, ilike, isNotNull, isNull, or, type SQL, sql } from "drizzle-orm";
 import { notFound } from "../../../common/errors.ts";
 import { type ListQuery, pageOffset, toPage } from "../../../common/pagination.ts";
 import type { ContactInput } from "../../../common/schemas/contact.ts";
@@ -19,6 +19,12 @@ const toView = (row: typeof contacts.$inferSelect): ContactView => ({
   created_at: row.createdAt.toISOString(),
 });
 
+/**
+ * A message sent again within this time, by the same person with the same words, is the same message: a
+ * double click, or a form posted twice on a slow connection.
+ */
+export const REPEAT_WINDOW_SECONDS = 10;
+
 export type ContactListQuery = ListQuery & { status?: "read" | "unread" };
 
 /** Messages per client address, shared by every transaction. */
@@ -36,18 +42,34 @@ export function createContactsService(context: ServiceContext, throttle: Throttl
     /**
      * Public: stores a message and, in the same transaction, tells the shop's notice address (or the site's
      * public e-mail) unless that notice is off, with the sender as the reply-to; a filled honeypot is
-     * accepted silently and dropped.
+     * accepted silently and dropped, and so is the same message sent again within REPEAT_WINDOW_SECONDS.
      */
     async send(input: ContactInput, clientAddress: string): Promise<{ stored: boolean }> {
-      await throttle.take(clientAddress);
-      if (input.website) return { stored: false };
       const { name, email, message } = input;
-      await context.transaction(async (tx) => {
+      return context.transaction(async (tx) => {
+        // One sender's messages one at a time, so a second copy posted at the same moment sees the first.
+        await tx.db.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`contact:${email}`}, 0))`);
+        // Answered as the first was, without counting against the sender's limit: it is not a new message.
+        const [repeated] = await tx.db
+          .select({ id: contacts.id })
+          .from(contacts)
+          .where(
+            and(
+              eq(contacts.email, email),
+              eq(contacts.name, name),
+              eq(contacts.message, message),
+              gt(contacts.createdAt, sql`now() - make_interval(secs => ${REPEAT_WINDOW_SECONDS})`),
+            ),
+          )
+          .limit(1);
+        if (repeated) return { stored: false };
+        await throttle.take(clientAddress);
+        if (input.website) return { stored: false };
         await tx.db.insert(contacts).values({ name, email, message });
         const to = await tx.services.shop.ownerAddress("contact_message");
         if (to) await tx.services.mail.queue("contact-message", to, { name, email, message }, { replyTo: email });
+        return { stored: true };
       });
-      return { stored: true };
     },
 
     async list(actor: Actor | null, query: ContactListQuery): Promise<ContactPage> {

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { ContactView } from "../../../common/views/contacts.ts";
 import { withTestApp } from "../../../tests/support/with-test-app.ts";
 import { mailOutbox } from "../mail/tables.ts";
+import { REPEAT_WINDOW_SECONDS } from "./contacts-service.ts";
 
 const t = withTestApp({ env: { TRUST_PROXY: "true" } });
 
@@ -24,6 +25,23 @@ const message = (overrides: Record<string, unknown> = {}) => ({
   message: "Quero saber mais sobre a cooperativa.",
   ...overrides,
 });
+
+const OWNER = "vendas@boaterra.example.com";
+const contactMails = () =>
+  t.database.db
+    .select({ to: mailOutbox.to, replyTo: mailOutbox.replyTo, subject: mailOutbox.subject, text: mailOutbox.text })
+    .from(mailOutbox)
+    .where(eq(mailOutbox.kind, "contact-message"));
+
+async function notify(token: string, notifications: Record<string, unknown>) {
+  const saved = await t.request("PUT", "/api/shop/settings", {
+    token,
+    body: { legal_name: "Cooperativa Boa Terra", notifications },
+  });
+  expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+}
+
+const list = async (token: string) => (await t.request("GET", "/api/contacts", { token })).json<ContactList>().data;
 
 describe("the public contact form", () => {
   it("stores a message and answers the spec's success text", async () => {
@@ -74,15 +92,48 @@ describe("the public contact form", () => {
   });
 
   it("throttles one address with 429 while others still send", async () => {
-    for (let sent = 1; sent <= 5; sent++) expect((await send(message(), "203.0.113.5")).status).toBe(201);
-    const blocked = await send(message(), "203.0.113.5");
+    const nth = (sent: number) => message({ message: `Mensagem número ${sent}` });
+    for (let sent = 1; sent <= 5; sent++) expect((await send(nth(sent), "203.0.113.5")).status).toBe(201);
+    const blocked = await send(nth(6), "203.0.113.5");
     expect(blocked.status).toBe(429);
     expect(blocked.json()).toEqual({
       message: "Você enviou muitas mensagens seguidas. Aguarde alguns minutos e tente novamente.",
     });
-    expect((await send(message(), "203.0.113.6")).status).toBe(201);
+    expect((await send(nth(6), "203.0.113.6")).status).toBe(201);
     const token = await t.setupSite();
     expect((await t.request("GET", "/api/contacts", { token })).json<ContactList>().pagination.total).toBe(6);
+  });
+
+  it("answers the same message sent again within seconds as the first, storing and e-mailing it once", async () => {
+    const token = await t.setupSite();
+    await notify(token, { email: OWNER });
+    const twice = await Promise.all([send(message(), "203.0.113.7"), send(message(), "203.0.113.8")]);
+    const again = await send(message(), "203.0.113.7");
+    for (const response of [...twice, again]) {
+      expect(response.status).toBe(201);
+      expect(response.json()).toEqual({ message: SENT });
+    }
+    expect((await list(token)).map((contact) => contact.message)).toEqual(["Quero saber mais sobre a cooperativa."]);
+    expect(await contactMails()).toHaveLength(1);
+
+    // Other words, or another name, are another message; so is the same one once the moment has passed.
+    expect((await send(message({ message: "E sobre o café?" }), "203.0.113.7")).status).toBe(201);
+    expect((await send(message({ name: "Joana Silva" }), "203.0.113.7")).status).toBe(201);
+    await t.database.db.execute(
+      sql`UPDATE contacts SET created_at = created_at - make_interval(secs => ${REPEAT_WINDOW_SECONDS + 1})`,
+    );
+    expect((await send(message(), "203.0.113.7")).status).toBe(201);
+    expect(await list(token)).toHaveLength(4);
+    expect(await contactMails()).toHaveLength(4);
+  });
+
+  it("does not count a repeated message against the sender's limit", async () => {
+    const nth = (sent: number) => message({ message: `Mensagem número ${sent}` });
+    for (let sent = 1; sent <= 5; sent++) expect((await send(nth(sent), "203.0.113.9")).status).toBe(201);
+    const repeated = await send(nth(5), "203.0.113.9");
+    expect(repeated.status).toBe(201);
+    expect(repeated.json()).toEqual({ message: SENT });
+    expect((await send(nth(6), "203.0.113.9")).status).toBe(429);
   });
 });
 
@@ -196,21 +247,6 @@ describe("reading messages", () => {
 });
 
 describe("telling the shop of a new message", () => {
-  const OWNER = "vendas@boaterra.example.com";
-  const contactMails = () =>
-    t.database.db
-      .select({ to: mailOutbox.to, replyTo: mailOutbox.replyTo, subject: mailOutbox.subject, text: mailOutbox.text })
-      .from(mailOutbox)
-      .where(eq(mailOutbox.kind, "contact-message"));
-
-  async function notify(token: string, notifications: Record<string, unknown>) {
-    const saved = await t.request("PUT", "/api/shop/settings", {
-      token,
-      body: { legal_name: "Cooperativa Boa Terra", notifications },
-    });
-    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
-  }
-
   async function setPublicEmail(token: string, email: string) {
     const settings = (await t.request("GET", "/api/settings")).json<Record<string, unknown>>();
     expect((await t.request("POST", "/api/settings", { token, body: { ...settings, email } })).status).toBe(200);
@@ -233,13 +269,13 @@ describe("telling the shop of a new message", () => {
 
   it("falls back to the site's public e-mail, and sends nothing when switched off or without any address", async () => {
     const token = await t.setupSite();
-    expect((await send(message())).status).toBe(201);
+    expect((await send(message({ message: "Primeira" }))).status).toBe(201);
     expect(await contactMails()).toEqual([]);
     await setPublicEmail(token, "contato@boaterra.example.com");
-    expect((await send(message())).status).toBe(201);
+    expect((await send(message({ message: "Segunda" }))).status).toBe(201);
     expect((await contactMails()).map((mail) => mail.to)).toEqual(["contato@boaterra.example.com"]);
     await notify(token, { email: OWNER, contact_message: false });
-    expect((await send(message())).status).toBe(201);
+    expect((await send(message({ message: "Terceira" }))).status).toBe(201);
     expect(await contactMails()).toHaveLength(1);
     expect((await t.request("GET", "/api/contacts", { token })).json<ContactList>().pagination.total).toBe(3);
   });
