@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, notInArray, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, notInArray, or, sql } from "drizzle-orm";
 import { conflict, notFound } from "../../../common/errors.ts";
 import type { UserRole } from "../../../common/roles.ts";
 import type { ProfileUpdateInput, RegistrationInput } from "../../../common/schemas/customer.ts";
@@ -6,10 +6,9 @@ import type { AccountView, CustomerAddressView, DataExport } from "../../../comm
 import type { OrderAddress } from "../../../common/views/orders.ts";
 import type { UserView } from "../../../common/views/users.ts";
 import type { Db } from "../../db/client.ts";
-import { isUniqueViolation } from "../../db/sql.ts";
 import { type Actor, requireUser } from "../../kernel/access.ts";
 import type { ServiceContext } from "../../kernel/area.ts";
-import { hashPassword } from "../auth/password.ts";
+import { hashPassword, verifyPassword } from "../auth/password.ts";
 import { mailOutbox } from "../mail/tables.ts";
 import { orderView } from "../orders/order-views.ts";
 import { orderEvents, orderItems, orders } from "../orders/tables.ts";
@@ -24,6 +23,11 @@ export const MAX_SAVED_ADDRESSES = 10;
 const EMAIL_TAKEN =
   "Já existe uma conta com este e-mail. Entre com a sua senha ou use 'Esqueci minha senha' na página de login.";
 const WRONG_PASSWORD = "Senha incorreta";
+/**
+ * A sign-up sent again within this time with the password of the account it made is the same sign-up (a
+ * double click, a form posted twice on a slow connection): it is answered as the first was.
+ */
+export const REPEAT_WINDOW_SECONDS = 10;
 /** What stays of a removed customer on her orders and their history. */
 export const REMOVED_CUSTOMER = "Cliente removido";
 
@@ -131,35 +135,61 @@ export function createCustomersService(context: ServiceContext, throttles: Custo
     );
   }
 
+  /**
+   * The customer account this very sign-up made a moment ago (REPEAT_WINDOW_SECONDS), opened by its
+   * password; any other account with the e-mail is a conflict.
+   */
+  async function sameSignUp(input: RegistrationInput): Promise<Actor> {
+    const [account] = await db
+      .select({
+        id: users.id,
+        name: users.name,
+        email: users.email,
+        role: users.role,
+        passwordHash: users.passwordHash,
+      })
+      .from(users)
+      .where(
+        and(
+          eq(users.email, input.email),
+          eq(users.role, "user"),
+          gt(users.createdAt, sql`now() - make_interval(secs => ${REPEAT_WINDOW_SECONDS})`),
+        ),
+      )
+      .limit(1);
+    if (!account || !(await verifyPassword(input.password, account.passwordHash)))
+      throw conflict(EMAIL_TAKEN, { email: [EMAIL_TAKEN] });
+    const { passwordHash: _, ...user } = account;
+    return user;
+  }
+
   return {
     /**
      * A new customer account (role user). The checkout calls it on its own transaction; signing her in
-     * is the caller's step (services.auth.createSession), as the answer carries the cookie.
+     * is the caller's step (services.auth.createSession), as the answer carries the cookie. The same
+     * sign-up sent again a moment later gives the account it made (sameSignUp).
      */
     async register(input: RegistrationInput, clientAddress: string): Promise<Actor> {
       await throttles.registrations.take(clientAddress);
       const [taken] = await db.select({ id: users.id }).from(users).where(eq(users.email, input.email)).limit(1);
-      if (taken) throw conflict(EMAIL_TAKEN, { email: [EMAIL_TAKEN] });
+      if (taken) return sameSignUp(input);
       const passwordHash = await hashPassword(input.password);
-      try {
-        const [user] = await db
-          .insert(users)
-          .values({
-            name: input.name,
-            email: input.email,
-            passwordHash,
-            role: "user",
-            taxId: input.tax_id,
-            phone: input.phone,
-            organization: input.organization,
-          })
-          .returning({ id: users.id, name: users.name, email: users.email, role: users.role });
-        if (!user) throw new Error("user insert returned nothing");
-        return user;
-      } catch (error) {
-        if (isUniqueViolation(error)) throw conflict(EMAIL_TAKEN, { email: [EMAIL_TAKEN] });
-        throw error;
-      }
+      // Doing nothing on a taken e-mail, rather than failing, leaves the transaction usable for the look
+      // at the account a simultaneous copy of this sign-up has just made.
+      const [user] = await db
+        .insert(users)
+        .values({
+          name: input.name,
+          email: input.email,
+          passwordHash,
+          role: "user",
+          taxId: input.tax_id,
+          phone: input.phone,
+          organization: input.organization,
+        })
+        .onConflictDoNothing()
+        .returning({ id: users.id, name: users.name, email: users.email, role: users.role });
+      return user ?? sameSignUp(input);
     },
 
     async account(actor: Actor | null): Promise<AccountView> {

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { OrderAddress } from "../../../common/views/orders.ts";
 import { expectDocumented } from "../../../tests/support/documented.ts";
@@ -9,6 +9,7 @@ import { mailOutbox } from "../mail/tables.ts";
 import { orderEvents, orderItems, orders } from "../orders/tables.ts";
 import { products } from "../products/tables.ts";
 import { users } from "../users/tables.ts";
+import { REPEAT_WINDOW_SECONDS } from "./customers-service.ts";
 import { customerAddresses } from "./tables.ts";
 
 const t = withTestApp({ env: { TRUST_PROXY: "true", BASE_URL: "https://coop.example" } });
@@ -138,6 +139,7 @@ describe("registration", () => {
   });
 
   it("refuses an e-mail that already has an account with 409, pointing to sign-in and reset", async () => {
+    // The super user made a moment ago, with the very password sent: an administrator's account is never a repeated sign-up.
     await t.setupSite();
     const response = await register({ ...joana, email: SUPER.email.toUpperCase() });
     expect(response.status).toBe(409);
@@ -145,6 +147,37 @@ describe("registration", () => {
     const message =
       "Já existe uma conta com este e-mail. Entre com a sua senha ou use 'Esqueci minha senha' na página de login.";
     expect(response.json()).toEqual({ message, errors: { email: [message] } });
+  });
+
+  it("answers the same sign-up sent again within seconds as the first: the account it made, signed in", async () => {
+    const [first, second] = await Promise.all([register(joana), register(joana)]);
+    const third = await register(joana);
+    for (const response of [first, second, third]) {
+      expect(response.status).toBe(201);
+      expectDocumented("post", "/api/auth/register", response);
+    }
+    const accounts = [first, second, third].map((response) => response.json<{ token: string; user: { id: number } }>());
+    const ids = new Set(accounts.map((account) => account.user.id));
+    expect(ids.size).toBe(1);
+    for (const { token } of accounts)
+      expect((await t.request("GET", "/api/profile/account", { token })).json()).toMatchObject({ email: joana.email });
+    expect(await t.database.db.select({ id: users.id }).from(users)).toHaveLength(1);
+  });
+
+  it("refuses a sign-up with a taken e-mail and another password, or once the moment has passed", async () => {
+    expect((await register(joana)).status).toBe(201);
+    const otherPassword = await register({
+      ...joana,
+      password: "outra-senha-1",
+      password_confirmation: "outra-senha-1",
+    });
+    expect(otherPassword.status).toBe(409);
+    await t.database.db
+      .update(users)
+      .set({ createdAt: sql`created_at - make_interval(secs => ${REPEAT_WINDOW_SECONDS + 1})` });
+    const later = await register(joana);
+    expect(later.status).toBe(409);
+    expect(later.json<{ errors: Record<string, string[]> }>().errors.email?.[0]).toMatch(/^Já existe uma conta/);
   });
 
   it("limits accounts made from one address", async () => {
