@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { COLOR_INVALID } from "../../../common/schemas/settings.ts";
 import type { MenuItem } from "../../../common/views/menus.ts";
@@ -5,6 +6,8 @@ import { type SettingsView, settingsViewSchema } from "../../../common/views/set
 import { SUPER } from "../../../tests/support/test-app.ts";
 import { withTestApp } from "../../../tests/support/with-test-app.ts";
 import { pages } from "../content/tables.ts";
+import { users } from "../users/tables.ts";
+import { REPEAT_WINDOW_SECONDS } from "./settings-service.ts";
 import { settings as settingsTable } from "./tables.ts";
 
 const t = withTestApp();
@@ -34,9 +37,32 @@ describe("first-time setup", () => {
     const profile = await t.request("GET", "/api/profile", { token });
     expect(profile.json()).toMatchObject({ name: SUPER.admin_name, email: SUPER.email, role: "super" });
 
-    const again = await t.request("POST", "/api/settings/setup", { body: setupBody });
+    const again = await t.request("POST", "/api/settings/setup", {
+      body: { ...setupBody, email: "outra@example.com" },
+    });
     expect(again.status).toBe(409);
     expect(again.json()).toEqual({ message: "O site já foi configurado." });
+  });
+
+  it("answers the same setup sent again within seconds as the first, and refuses it once the moment has passed", async () => {
+    const responses = await Promise.all(
+      [setupBody, setupBody].map((body) => t.request("POST", "/api/settings/setup", { body })),
+    );
+    responses.push(await t.request("POST", "/api/settings/setup", { body: setupBody }));
+    for (const response of responses) {
+      expect(response.status).toBe(201);
+      expect(response.json()).toMatchObject({ title: SUPER.title });
+    }
+    expect(await t.database.db.select({ id: users.id }).from(users)).toHaveLength(1);
+    // Another password is not the same setup, nor is the same one later.
+    const otherPassword = await t.request("POST", "/api/settings/setup", {
+      body: { ...setupBody, password: "outra-senha-1", password_confirmation: "outra-senha-1" },
+    });
+    expect(otherPassword.status).toBe(409);
+    const earlier = sql`created_at - make_interval(secs => ${REPEAT_WINDOW_SECONDS + 1})`;
+    await t.database.db.update(settingsTable).set({ createdAt: earlier, updatedAt: earlier });
+    await t.database.db.update(users).set({ createdAt: earlier });
+    expect((await t.request("POST", "/api/settings/setup", { body: setupBody })).status).toBe(409);
   });
 
   it("is public: anyone reads the settings once they exist, with every feature off", async () => {

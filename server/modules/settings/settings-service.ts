@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq, gt, sql } from "drizzle-orm";
 import { conflict, invalid } from "../../../common/errors.ts";
 import { defaultFeatures } from "../../../common/features.ts";
 import type { SettingsValues } from "../../../common/schemas/settings.ts";
@@ -8,12 +8,18 @@ import type { Db } from "../../db/client.ts";
 import type { Actor } from "../../kernel/access.ts";
 import type { ServiceContext } from "../../kernel/area.ts";
 import { type Memo, readThrough } from "../../kernel/memo.ts";
-import { hashPassword } from "../auth/password.ts";
+import { hashPassword, verifyPassword } from "../auth/password.ts";
+import { users } from "../users/tables.ts";
 import { toSettingsView } from "./settings-view.ts";
 import { settings } from "./tables.ts";
 
 const ALREADY_SET_UP = "O site já foi configurado.";
 const HOME_PAGE_UNPUBLISHED = "Escolha uma página publicada";
+/**
+ * The setup sent again within this time with the e-mail and password of the super user it made is the
+ * same setup (a double click, a form posted twice on a slow connection): it is answered as the first was.
+ */
+export const REPEAT_WINDOW_SECONDS = 10;
 
 declare module "../../kernel/events.ts" {
   interface AreaEvents {
@@ -33,16 +39,41 @@ export function createSettingsService(context: ServiceContext, cache: Memo<Setti
   const { db } = context;
   const get = (): Promise<SettingsView | null> => readThrough(context, cache, () => readSettings(db));
 
+  /**
+   * What the setup made a moment ago (REPEAT_WINDOW_SECONDS) and nobody has changed since, when its super
+   * user's password opens it; else a conflict.
+   */
+  async function sameSetup(input: SetupInput, on: Db): Promise<{ settings: SettingsView; user: Actor }> {
+    const recent = sql`now() - make_interval(secs => ${REPEAT_WINDOW_SECONDS})`;
+    const [row] = await on
+      .select()
+      .from(settings)
+      // Settings saved since are a site that has moved on: the setup is over.
+      .where(and(eq(settings.id, 1), gt(settings.createdAt, recent), eq(settings.updatedAt, settings.createdAt)))
+      .limit(1);
+    const [admin] = row
+      ? await on
+          .select({ id: users.id, name: users.name, email: users.email, role: users.role, hash: users.passwordHash })
+          .from(users)
+          .where(and(eq(users.email, input.email), eq(users.role, "super"), gt(users.createdAt, recent)))
+          .limit(1)
+      : [];
+    if (!row || !admin || !(await verifyPassword(input.password, admin.hash))) throw conflict(ALREADY_SET_UP);
+    const { hash: _, ...user } = admin;
+    return { settings: toSettingsView(row), user };
+  }
+
   return {
     /** The settings, or null before the first-time setup. */
     get,
 
     /**
      * First-time setup: creates the settings and the first user (role super), once, in one
-     * transaction (the caller's when there is one).
+     * transaction (the caller's when there is one). The same setup sent again a moment later gives what
+     * the first made (sameSetup).
      */
     async setup(input: SetupInput): Promise<{ settings: SettingsView; user: Actor }> {
-      if (await get()) throw conflict(ALREADY_SET_UP);
+      if (await get()) return sameSetup(input, db);
       const passwordHash = await hashPassword(input.password);
       return context.transaction(async ({ services, db: tx, announce }) => {
         const [row] = await tx
@@ -55,7 +86,8 @@ export function createSettingsService(context: ServiceContext, cache: Memo<Setti
           })
           .onConflictDoNothing()
           .returning();
-        if (!row) throw conflict(ALREADY_SET_UP);
+        // A simultaneous setup got there first: this one may be its copy.
+        if (!row) return sameSetup(input, tx);
         const user = await services.users.createFirstSuper({
           name: input.admin_name,
           email: input.email,
