@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq, gt, isNull } from "drizzle-orm";
+import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import { invalid } from "../../../common/errors.ts";
 import { RESET_LINK_DEAD, RESET_NEEDS_BASE_URL } from "../../../common/password-reset-messages.ts";
 import type { PasswordResetInput } from "../../../common/schemas/password-reset.ts";
@@ -12,6 +12,11 @@ import { hashPassword } from "./password.ts";
 import { passwordResets } from "./tables.ts";
 
 export const RESET_LINK_TTL_MS = 60 * 60 * 1000;
+/**
+ * A request sent again within this time, while the link it made is unused, is the same request (a double
+ * click, a form posted twice on a slow connection): it gets the same answer and no second e-mail.
+ */
+export const REPEAT_WINDOW_SECONDS = 10;
 
 const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
@@ -49,7 +54,10 @@ export function createPasswordResetService(context: ServiceContext, state: Reset
   const { db } = context;
   const { throttles } = state;
 
-  /** Looks the address up and, when it has an account, stores the link and queues its e-mail. */
+  /**
+   * Looks the address up and, when it has an account, stores the link and queues its e-mail, unless the
+   * same request made one a moment ago.
+   */
   async function sendLink(email: string, baseUrl: string): Promise<void> {
     const [user] = await db
       .select({ id: users.id, name: users.name, email: users.email })
@@ -60,6 +68,20 @@ export function createPasswordResetService(context: ServiceContext, state: Reset
     const token = randomBytes(32).toString("base64url");
     const link = new URL(`${sitePaths.resetPassword}?token=${token}`, baseUrl).href;
     await context.transaction(async ({ db: tx, services }) => {
+      // One account's requests one at a time, so a copy sent at the same moment sees the first's link.
+      await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`password-reset:${user.id}`}, 0))`);
+      const [repeated] = await tx
+        .select({ userId: passwordResets.userId })
+        .from(passwordResets)
+        .where(
+          and(
+            eq(passwordResets.userId, user.id),
+            isNull(passwordResets.usedAt),
+            gt(passwordResets.createdAt, sql`now() - make_interval(secs => ${REPEAT_WINDOW_SECONDS})`),
+          ),
+        )
+        .limit(1);
+      if (repeated) return;
       await tx.insert(passwordResets).values({
         tokenHash: hashToken(token),
         userId: user.id,
