@@ -3,7 +3,7 @@ import type { FormEvent, ReactNode } from "react";
 import { Form, useNavigation } from "react-router";
 import { notifyError } from "../../lib/notify.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
-import { CHECK_FIELDS } from "./use-account-form.ts";
+import { CHECK_FIELDS, focusFirstInvalid } from "./use-account-form.ts";
 
 /** Conform's reserved field for list changes ("Adicionar linha"): handled in the browser, or by the action without JavaScript. */
 const LIST_CHANGE = "__intent__";
@@ -42,8 +42,12 @@ export function AccountForm({
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     form.onSubmit(event);
     if (isListChange(event)) return;
-    if (event.defaultPrevented) notifyError(CHECK_FIELDS);
-    else onValidSubmit?.(event);
+    if (event.defaultPrevented) {
+      notifyError(CHECK_FIELDS);
+      // The errors are drawn on the next frame.
+      const formId = event.currentTarget.id;
+      requestAnimationFrame(() => focusFirstInvalid(formId));
+    } else onValidSubmit?.(event);
   };
   return (
     <Form method="post" id={form.id} noValidate={form.noValidate} onSubmit={onSubmit} aria-label={label}>
@@ -67,7 +71,9 @@ export function SubmitButton({ intent, children, ...props }: { intent?: string; 
   const sending =
     navigation.state === "submitting" && (intent === undefined || navigation.formData?.get("intent") === intent);
   return (
-    <Button type="submit" loading={sending} {...props}>
+    // Pressing it must not blur the field being edited first: that field's check would draw its error,
+    // move the button down before the mouse is released, and the click would be lost.
+    <Button type="submit" loading={sending} onMouseDown={(event) => event.preventDefault()} {...props}>
       {children}
     </Button>
   );

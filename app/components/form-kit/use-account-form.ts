@@ -41,6 +41,18 @@ function useValuesChangedBeforeHydration(formId: string) {
   }, [formId]);
 }
 
+/**
+ * A refused form on a long page: its first invalid field (in page order) is brought into view and focused,
+ * so the message beside it is seen and read. Runs once the errors are drawn.
+ */
+export function focusFirstInvalid(formId: string) {
+  const form = document.getElementById(formId);
+  if (!(form instanceof HTMLFormElement)) return;
+  const first = form.querySelector<HTMLElement>('[aria-invalid="true"]');
+  first?.scrollIntoView({ block: "center" });
+  first?.focus({ preventScroll: true });
+}
+
 /** Runs `handle` once per new answer from the server, however often the component renders. */
 function useOnNewAnswer(answer: unknown, handle: (answer: NonNullable<unknown>) => void) {
   const handled = useRef<unknown>(undefined);
@@ -115,6 +127,7 @@ export function useAccountForm<S extends z.ZodType<Record<string, unknown>, Reco
     if (!isFormAnswer(value) || value.result.status !== "error") return;
     const message = value.result.error?.[""]?.[0];
     notifyError(message ?? CHECK_FIELDS);
+    focusFirstInvalid(form.id);
   });
   return { form, fields };
 }

@@ -163,11 +163,11 @@ export default function PackingSlip({ loaderData }: Route.ComponentProps) {
           <tbody>
             {order.items.map((item, index) => (
               <tr key={`${item.product_id}:${item.variant_id ?? ""}`}>
-                <td>{index + 1}</td>
-                <td>{item.variant ? `${item.name} (${item.variant})` : item.name}</td>
-                <td>{item.quantity.toLocaleString("pt-BR")}</td>
-                <td>{kilograms(item.weight_grams * item.quantity)}</td>
-                <td>{formatBRL(item.total_cents)}</td>
+                <td data-label="Item">{index + 1}</td>
+                <td data-label="Conteúdo">{item.variant ? `${item.name} (${item.variant})` : item.name}</td>
+                <td data-label="Quantidade">{item.quantity.toLocaleString("pt-BR")}</td>
+                <td data-label="Peso">{kilograms(item.weight_grams * item.quantity)}</td>
+                <td data-label="Valor">{formatBRL(item.total_cents)}</td>
               </tr>
             ))}
           </tbody>
@@ -176,9 +176,13 @@ export default function PackingSlip({ loaderData }: Route.ComponentProps) {
               <th scope="row" colSpan={2}>
                 Totais
               </th>
-              <td>{units.toLocaleString("pt-BR")}</td>
-              <td data-testid="declaration-weight">{kilograms(grams)}</td>
-              <td data-testid="declaration-value">{formatBRL(order.subtotal_cents)}</td>
+              <td data-label="Quantidade">{units.toLocaleString("pt-BR")}</td>
+              <td data-label="Peso" data-testid="declaration-weight">
+                {kilograms(grams)}
+              </td>
+              <td data-label="Valor" data-testid="declaration-value">
+                {formatBRL(order.subtotal_cents)}
+              </td>
             </tr>
           </tfoot>
         </table>
