@@ -26,8 +26,11 @@ export type Cart = {
 
 export const emptyCart: Cart = { items: [], shipping: null, postal_code: null };
 
+/** The longest service part of a shipping option's code (a table rate's name becomes one: table-rates.ts). */
+export const SHIPPING_SERVICE_MAX = 40;
+
 /** A shipping option's code (server/modules/shop/shipping/): "pickup", "correios:04510", "free:table:entrega-padrao". */
-export const SHIPPING_CODE_PATTERN = /^[a-z]+(?::[a-z]+)?(?::[A-Za-z0-9_-]{1,40})?$/;
+export const SHIPPING_CODE_PATTERN = new RegExp(`^[a-z]+(?::[a-z]+)?(?::[A-Za-z0-9_-]{1,${SHIPPING_SERVICE_MAX}})?$`);
 
 const sameLine = (a: CartItem, b: Pick<CartItem, "product_id" | "variant_id">) =>
   a.product_id === b.product_id && a.variant_id === b.variant_id;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { readCartCookie, SHIPPING_CODE_PATTERN } from "../../../../common/cart.ts";
 import type { TableRate } from "../../../../common/schemas/shipping.ts";
 import { matchTableRates, tableRatesProvider } from "./table-rates.ts";
 import { quoteItem, quoteRequest } from "./test-fixtures.ts";
@@ -81,5 +82,34 @@ describe("tableRatesProvider", () => {
     expect(await provider.quote(request, new AbortController().signal)).toEqual([
       { code: "table:entrega-padrao", name: "Entrega padrão", price_cents: 2500, delivery_days: 6, provider: "table" },
     ]);
+  });
+});
+
+describe("a service's code", () => {
+  const codes = (names: string[]) =>
+    matchTableRates(
+      names.map((name) => rate({ name })),
+      NITEROI,
+      300,
+    ).map((option) => option.code);
+
+  it("is one the cart keeps, however long the name (up to the 80 characters a rate takes) or whatever its letters", () => {
+    const long = "Entrega padrão para todo o estado do Rio de Janeiro, em até cinco dias úteis";
+    const found = codes([long, `${long} (expressa)`, "配送サービス", "Frete!"]);
+    expect(found).toHaveLength(4);
+    expect(new Set(found).size).toBe(4);
+    for (const code of found) {
+      expect(code, code).toMatch(SHIPPING_CODE_PATTERN);
+      expect(readCartCookie(`1~24020000~${code}~1.11.2`).shipping, code).toBe(code);
+      expect(readCartCookie(`1~24020000~free:${code}~1.11.2`).shipping, code).toBe(`free:${code}`);
+    }
+    expect(found[0]).toMatch(/^table:entrega-padrao-para-todo-o-esta-[0-9a-f]{8}$/);
+    expect(found[3]).toBe("table:frete");
+  });
+
+  it("is the same for a name written with other capitals or accents, and stays the same", () => {
+    expect(codes(["Entrega Padrão"])).toEqual(codes(["entrega padrao"]));
+    const long = "Transportadora da cooperativa com entrega agendada pela manhã ou à tarde";
+    expect(codes([long])).toEqual(codes([long.toUpperCase()]));
   });
 });

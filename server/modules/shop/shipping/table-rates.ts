@@ -1,4 +1,6 @@
+import { createHash } from "node:crypto";
 import { normalizeCep, ufOfCep } from "../../../../common/brazil/cep.ts";
+import { SHIPPING_SERVICE_MAX } from "../../../../common/cart.ts";
 import { foldCase } from "../../../../common/schemas/product.ts";
 import type { TableRate } from "../../../../common/schemas/shipping.ts";
 import { consolidatePackage } from "./package.ts";
@@ -52,6 +54,13 @@ function rankFor(region: TableRate["region"], cep: string, uf: string | null): n
 
 /** "Entrega Padrão" and "entrega padrao" are one service, coded "entrega-padrao". */
 function serviceKey(name: string): string {
-  const folded = foldCase(name);
-  return folded.replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "") || folded;
+  const slug = foldCase(name)
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "");
+  if (slug !== "" && slug.length <= SHIPPING_SERVICE_MAX) return slug;
+  // A long name (up to 80 characters) or one without a Latin letter or digit still gets a code the cart
+  // keeps: its start, and a hash of the whole name so that two long names stay two services.
+  const hash = createHash("sha256").update(foldCase(name)).digest("hex").slice(0, 8);
+  const start = slug.slice(0, SHIPPING_SERVICE_MAX - hash.length - 1).replace(/-+$/, "");
+  return start === "" ? hash : `${start}-${hash}`;
 }
