@@ -138,7 +138,7 @@ test("settings: an empty required field is brought into view and named; a bad co
 
   await title.fill(stored.title);
   for (const typed of ["azul", "#12"]) {
-    const primary = form.getByRole("textbox", { name: "Cor primária" });
+    const primary = form.getByRole("textbox", { name: "Cor primária", exact: true });
     await primary.fill(typed);
     await primary.blur();
     await expect(primary).toHaveValue(typed);

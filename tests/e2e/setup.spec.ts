@@ -164,7 +164,7 @@ test.describe("without JavaScript", () => {
     await expectPath(page, "/conta/settings");
     const form = page.getByRole("form", { name: "Configurações" });
     await form.getByRole("textbox", { name: "Título", exact: true }).fill("");
-    await form.getByRole("textbox", { name: "Cor primária" }).fill("azul");
+    await form.getByRole("textbox", { name: "Cor primária", exact: true }).fill("azul");
     await form.getByRole("textbox", { name: "Facebook" }).fill("facebook.com/coop");
     await form.getByRole("checkbox", { name: "Ativar Agenda" }).uncheck();
     await form.getByRole("button", { name: "Salvar" }).click();
@@ -172,11 +172,11 @@ test.describe("without JavaScript", () => {
     await expect(form.getByText(/^Cor inválida/)).toBeVisible();
     await expect(form.getByText("Informe um endereço começando com http:// ou https://")).toBeVisible();
     // What was typed comes back, to be corrected.
-    await expect(form.getByRole("textbox", { name: "Cor primária" })).toHaveValue("azul");
+    await expect(form.getByRole("textbox", { name: "Cor primária", exact: true })).toHaveValue("azul");
     await expect(form.getByRole("checkbox", { name: "Ativar Agenda" })).not.toBeChecked();
 
     await form.getByRole("textbox", { name: "Título", exact: true }).fill("Cooperativa Nova");
-    await form.getByRole("textbox", { name: "Cor primária" }).fill("#2f6b3a");
+    await form.getByRole("textbox", { name: "Cor primária", exact: true }).fill("#2f6b3a");
     await form.getByRole("textbox", { name: "Facebook" }).fill("https://facebook.com/coop");
     await form.getByRole("button", { name: "Salvar" }).click();
     await expect(page.getByRole("status").filter({ hasText: "Configurações salvas com sucesso!" })).toBeVisible();
@@ -187,6 +187,6 @@ test.describe("without JavaScript", () => {
       url_facebook: "https://facebook.com/coop",
       features: { events: { enabled: false }, posts: { enabled: true } },
     });
-    await expect(form.getByRole("textbox", { name: "Cor primária" })).toHaveValue("#2f6b3a");
+    await expect(form.getByRole("textbox", { name: "Cor primária", exact: true })).toHaveValue("#2f6b3a");
   });
 });
