@@ -92,7 +92,8 @@ export const orderStatusChangeSchema = z
   .object({
     // A form's untouched select sends nothing: the move is never guessed.
     status: z.enum(orderStatuses, {
-      error: (issue) => (issue.input === undefined || issue.input === "" ? "Escolha a nova situação" : "Status inválido"),
+      error: (issue) =>
+        issue.input === undefined || issue.input === "" ? "Escolha a nova situação" : "Status inválido",
     }),
     note: optionalText(500),
     carrier: carrierField,

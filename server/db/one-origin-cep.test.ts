@@ -2,9 +2,9 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { z } from "../../common/zod.ts";
 import { SUPER } from "../../tests/support/test-app.ts";
 import { withTestApp } from "../../tests/support/with-test-app.ts";
-import { z } from "../../common/zod.ts";
 import { migrationsFolder } from "./client.ts";
 import { queryRows } from "./sql.ts";
 

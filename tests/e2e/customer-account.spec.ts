@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
-import { bytesOf, expect, expectPath, jsonOf, login, test, uniqueId, waitForHydration } from "./fixtures.ts";
 import { openBeforeHydration } from "./before-hydration.ts";
+import { bytesOf, expect, expectPath, jsonOf, login, test, uniqueId, waitForHydration } from "./fixtures.ts";
 import { expectWithinPublicBudget } from "./page-budget.ts";
 import { CONFIGURED_URL } from "./site.ts";
 

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
+import { openBeforeHydration } from "./before-hydration.ts";
 import {
   type Account,
   bytesOf,
@@ -12,7 +13,6 @@ import {
   uniqueId,
   waitForHydratedPage,
 } from "./fixtures.ts";
-import { openBeforeHydration } from "./before-hydration.ts";
 import { CONFIGURED_URL } from "./site.ts";
 
 /**
