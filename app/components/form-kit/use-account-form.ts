@@ -53,6 +53,16 @@ export function focusFirstInvalid(formId: string) {
   first?.focus({ preventScroll: true });
 }
 
+/**
+ * The fields start over from the form's current default values: a native reset, which Conform hears and
+ * answers with new keys for every field. (Conform's own `form.reset()` is a submission with an intent,
+ * which the browser sent as a real post when it came while React Router was still answering a save.)
+ */
+function startOver(formId: string) {
+  const form = document.getElementById(formId);
+  if (form instanceof HTMLFormElement) form.reset();
+}
+
 /** Runs `handle` once per new answer from the server, however often the component renders. */
 function useOnNewAnswer(answer: unknown, handle: (answer: NonNullable<unknown>) => void) {
   const handled = useRef<unknown>(undefined);
@@ -112,7 +122,7 @@ export function useAccountForm<S extends z.ZodType<Record<string, unknown>, Reco
   useEffect(() => {
     if (draft === null || restored.current === draft) return;
     restored.current = draft;
-    form.reset();
+    startOver(form.id);
   });
   // A save answers with a redirect and a flash: the fields start over from what is stored now, so a
   // password or a secret typed for it does not stay in its field.
@@ -121,7 +131,7 @@ export function useAccountForm<S extends z.ZodType<Record<string, unknown>, Reco
   useEffect(() => {
     if (!flash || savedWith.current === flash.id) return;
     savedWith.current = flash.id;
-    form.reset();
+    startOver(form.id);
   });
   useOnNewAnswer(answer, (value) => {
     if (!isFormAnswer(value) || value.result.status !== "error") return;
