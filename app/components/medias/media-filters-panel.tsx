@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from "react";
+import { useEffect, useId, useRef } from "react";
 import { Form, useSubmit } from "react-router";
 import { MAX_YEAR, MIN_YEAR, mediaSortLabels, mediaSorts } from "../../../common/media.ts";
 import { sitePaths } from "../../../common/site-paths.ts";
@@ -6,8 +6,9 @@ import type { FacetCount, MediaFilters } from "../../../common/views/medias.ts";
 import { AppLink } from "../app-link.tsx";
 import { SearchIcon } from "../site/icons.tsx";
 import { buttonClass, ui } from "../site/ui/ui.tsx";
+import { useChangedBeforeHydration } from "../site/use-changed-before-hydration.ts";
 import styles from "./media-filters-panel.module.css";
-import { filterParams, type MediaFilterField, type MediaFilterValues } from "./medias-query.ts";
+import { filterParams, type MediaFilterField, type MediaFilterValues, mediaFilterFields } from "./medias-query.ts";
 
 type Option = { value: string; label: string };
 
@@ -61,40 +62,54 @@ function InputField({ label, className, ...input }: { label: string } & React.Co
   );
 }
 
+/** The form's fields as the address holds them. */
+function formValues(form: HTMLFormElement): MediaFilterValues {
+  const data = new FormData(form);
+  return Object.fromEntries(mediaFilterFields.map((name) => [name, String(data.get(name) ?? "")])) as MediaFilterValues;
+}
+
 /**
  * Search box and filters of /biblioteca: a plain GET form, so the address holds the whole result set
  * (shareable, and it works without JavaScript). With JavaScript a changed select applies at once and
- * empty fields stay out of the address.
+ * empty fields stay out of the address. The fields are the browser's own (uncontrolled): what was typed
+ * before the page came to life stays, and a select changed then applies once it runs.
  */
 export function MediaFiltersPanel({ filters, values }: { filters: MediaFilters; values: MediaFilterValues }) {
   const submit = useSubmit();
   const searchId = useId();
-  const [fields, setFields] = useState(values);
-  // Back and forward buttons, and links to a filter, change the address: the form follows it.
-  useEffect(() => setFields(values), [values]);
-
-  const send = (next: MediaFilterValues) =>
-    submit(filterParams(next), { method: "get", action: sitePaths.medias, preventScrollReset: true });
-  const text = (name: MediaFilterField) => ({
-    name,
-    value: fields[name],
-    onChange: (event: React.ChangeEvent<HTMLInputElement>) =>
-      setFields({ ...fields, [name]: event.currentTarget.value }),
+  const send = (form: HTMLFormElement) =>
+    submit(filterParams(formValues(form)), { method: "get", action: sitePaths.medias, preventScrollReset: true });
+  const form = useChangedBeforeHydration<HTMLFormElement>((changed, root) => {
+    if (changed.some((control) => control instanceof HTMLSelectElement)) send(root);
   });
+  // Back and forward buttons, and links to a filter, change the address: the fields follow it.
+  const address = filterParams(values).toString();
+  const shown = useRef(address);
+  useEffect(() => {
+    const root = form.current;
+    if (shown.current === address || !root) return;
+    shown.current = address;
+    for (const name of mediaFilterFields) {
+      const control = root.elements.namedItem(name);
+      if (control instanceof HTMLInputElement || control instanceof HTMLSelectElement) control.value = values[name];
+    }
+  }, [address, form, values]);
+
+  const text = (name: MediaFilterField) => ({ name, defaultValue: values[name] });
   const select = (name: MediaFilterField) => ({
     name,
-    value: fields[name],
+    defaultValue: values[name],
     onChange: (event: React.ChangeEvent<HTMLSelectElement>) => {
-      const next = { ...fields, [name]: event.currentTarget.value };
-      setFields(next);
+      const { form: owner, value } = event.currentTarget;
       // A change React replays while hydrating can carry the value the address already has: nothing to apply.
-      if (next[name] !== values[name]) send(next);
+      if (owner && value !== values[name]) send(owner);
     },
   });
   const years = filters.years.map((year) => year.value);
 
   return (
     <Form
+      ref={form}
       method="get"
       action={sitePaths.medias}
       role="search"
@@ -102,7 +117,7 @@ export function MediaFiltersPanel({ filters, values }: { filters: MediaFilters; 
       className={ui.card}
       onSubmit={(event) => {
         event.preventDefault();
-        send(fields);
+        send(event.currentTarget);
       }}
     >
       <div className={styles.grid}>
@@ -125,22 +140,22 @@ export function MediaFiltersPanel({ filters, values }: { filters: MediaFilters; 
         <SelectField
           {...select("type")}
           label="Tipo de material"
-          options={facetOptions("Todos os tipos", filters.types, fields.type)}
+          options={facetOptions("Todos os tipos", filters.types, values.type)}
         />
         <SelectField
           {...select("category")}
           label="Categoria"
-          options={facetOptions("Todas as categorias", filters.categories, fields.category)}
+          options={facetOptions("Todas as categorias", filters.categories, values.category)}
         />
         <SelectField
           {...select("tag")}
           label="Etiqueta"
-          options={facetOptions("Todas as etiquetas", filters.tags, fields.tag)}
+          options={facetOptions("Todas as etiquetas", filters.tags, values.tag)}
         />
         <SelectField
           {...select("language")}
           label="Idioma"
-          options={facetOptions("Todos os idiomas", filters.languages, fields.language)}
+          options={facetOptions("Todos os idiomas", filters.languages, values.language)}
         />
         <InputField
           {...text("year_from")}

@@ -3,6 +3,7 @@ import { stateOptions } from "../../../common/brazil/states.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
 import styles from "./checkout-address.module.css";
 import { buttonClass, TextField, ui } from "./ui/ui.tsx";
+import { useChangedBeforeHydration } from "./use-changed-before-hydration.ts";
 
 export type AddressValues = {
   postal_code: string;
@@ -119,8 +120,7 @@ export function CheckoutAddress({
   const set = (field: keyof AddressValues) => (value: string) =>
     setAddress((current) => ({ ...current, [field]: value }));
 
-  async function chooseState(uf: string) {
-    setAddress((current) => ({ ...current, uf, city: "" }));
+  async function loadCities(uf: string) {
     if (uf === "") {
       setCities([]);
       return;
@@ -129,6 +129,23 @@ export function CheckoutAddress({
     const list = status === 200 && typeof body === "object" && body !== null && "cities" in body ? body.cities : null;
     if (Array.isArray(list)) setCities(list.filter((city): city is string => typeof city === "string"));
   }
+
+  async function chooseState(uf: string) {
+    setAddress((current) => ({ ...current, uf, city: "" }));
+    await loadCities(uf);
+  }
+
+  // The fields are React's from here on, and React writes its own values into them: what was typed or
+  // chosen before the page came to life becomes those values first, and a state chosen then gets its cities.
+  const fields = useChangedBeforeHydration<HTMLDivElement>((_, root) => {
+    const typed = { ...address };
+    for (const field of Object.keys(typed) as (keyof AddressValues)[]) {
+      const control = root.querySelector(`[name="${field}"]`);
+      if (control instanceof HTMLInputElement || control instanceof HTMLSelectElement) typed[field] = control.value;
+    }
+    setAddress(typed);
+    if (typed.uf !== address.uf) void loadCities(typed.uf);
+  });
 
   async function lookUp(event: MouseEvent<HTMLButtonElement>) {
     const form = event.currentTarget.form;
@@ -171,7 +188,7 @@ export function CheckoutAddress({
     ...cities.map((city) => ({ value: city, label: city })),
   ];
   return (
-    <div className={styles.address}>
+    <div ref={fields} className={styles.address}>
       <div className={styles.cepRow}>
         <TextField
           label="CEP"

@@ -3,6 +3,7 @@ import { AppLink } from "../app-link.tsx";
 import styles from "./checkout-review.module.css";
 import { type QuoteText, ShippingOptions } from "./shipping-options.tsx";
 import { buttonClass } from "./ui/ui.tsx";
+import { useChangedBeforeHydration } from "./use-changed-before-hydration.ts";
 
 export type ReviewLine = {
   key: string;
@@ -51,17 +52,19 @@ export function CheckoutReview({
           total: cartShipping.total,
         }
       : null;
-  const onChoice = (event: FormEvent<HTMLDivElement>) => {
-    const target = event.target;
-    if (target instanceof HTMLInputElement && target.name === "shipping") setShipping(target.value);
+  const choose = (target: EventTarget) => {
+    if (target instanceof HTMLInputElement && target.name === "shipping" && target.checked) setShipping(target.value);
   };
+  const onChoice = (event: FormEvent<HTMLDivElement>) => choose(event.target);
+  // The total follows an option chosen before the page came to life.
+  const choices = useChangedBeforeHydration<HTMLDivElement>((changed) => changed.forEach(choose));
   return (
     <>
       {form ? (
         <section aria-labelledby="entrega" className={styles.step}>
           <h2 id="entrega">4. Entrega</h2>
           {form.quote ? (
-            <div onChange={onChoice}>
+            <div ref={choices} onChange={onChoice}>
               <ShippingOptions quote={form.quote} choice={{ selected: form.values.shipping || null }} />
               {Object.entries(form.totals).map(([code, { cents }]) => (
                 <input key={code} type="hidden" name={`total_${code}`} value={cents} />

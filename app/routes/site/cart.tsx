@@ -14,6 +14,7 @@ import { AppLink } from "../../components/app-link.tsx";
 import { seoMeta } from "../../components/site/seo.ts";
 import { ShippingOptions } from "../../components/site/shipping-options.tsx";
 import { Alert, buttonClass, Container, Stack, TextField, ui } from "../../components/site/ui/ui.tsx";
+import { useChangedBeforeHydration } from "../../components/site/use-changed-before-hydration.ts";
 import { getApp } from "../../lib/context.server.ts";
 import {
   cartCookieHeader,
@@ -181,8 +182,10 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
     failure && failure.values.line === String(line.variantId)
       ? (failure.errors.quantity?.[0] ?? failure.message)
       : null;
-  // With JavaScript a choice of delivery applies at once; without it the button sends it.
+  // With JavaScript a choice of delivery applies at once; without it the button sends it. One made before
+  // the page came to life applies as soon as it does, so the total is the chosen delivery's.
   const onShippingChange = (event: FormEvent<HTMLFormElement>) => event.currentTarget.requestSubmit();
+  const shippingForm = useChangedBeforeHydration<HTMLFormElement>((_, form) => form.requestSubmit());
 
   return (
     <Container section>
@@ -248,7 +251,7 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
                 </button>
               </Form>
               {quote ? (
-                <Form method="post" onChange={onShippingChange} aria-label="Entrega">
+                <Form ref={shippingForm} method="post" onChange={onShippingChange} aria-label="Entrega">
                   <input type="hidden" name="intent" value="shipping" />
                   <ShippingOptions
                     quote={quote}

@@ -19,6 +19,7 @@ import { seoMeta, siteLinks } from "../../components/site/seo.ts";
 import { ShippingOptions } from "../../components/site/shipping-options.tsx";
 import { TagList } from "../../components/site/tags.tsx";
 import { Alert, Badge, buttonClass, Container, Stack, TextField, ui } from "../../components/site/ui/ui.tsx";
+import { useChangedBeforeHydration } from "../../components/site/use-changed-before-hydration.ts";
 import { getApp } from "../../lib/context.server.ts";
 import { loadOr404 } from "../../lib/not-found.server.ts";
 import { publicText } from "../../lib/rich-text.server.ts";
@@ -204,6 +205,9 @@ export default function Product({ loaderData, actionData }: Route.ComponentProps
   const firstAvailable = product.variants.find((variant) => variant.stock > 0) ?? product.variants[0];
   const [variantId, setVariantId] = useState(String(sent?.variant_id || firstAvailable?.id || ""));
   const chosen = product.variants.find((variant) => String(variant.id) === variantId) ?? firstAvailable;
+  // The select is the browser's (a controlled one would go back to the first variant as the page came to
+  // life); the price follows a choice made before then.
+  const variantSelect = useChangedBeforeHydration<HTMLSelectElement>((_, select) => setVariantId(select.value));
   const quoteButton = useRef<HTMLButtonElement>(null);
   const errors = actionData && !actionData.ok ? actionData.errors : {};
   const failure = actionData && !actionData.ok ? actionData.message : null;
@@ -244,10 +248,11 @@ export default function Product({ loaderData, actionData }: Route.ComponentProps
                     {product.optionName}
                   </label>
                   <select
+                    ref={variantSelect}
                     id="product-variant"
                     name="variant_id"
                     className={ui.input}
-                    value={variantId}
+                    defaultValue={variantId}
                     onChange={(event) => setVariantId(event.currentTarget.value)}
                     aria-invalid={errors.variant_id ? true : undefined}
                   >

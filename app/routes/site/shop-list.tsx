@@ -7,6 +7,7 @@ import { Pagination } from "../../components/site/pagination.tsx";
 import { ProductGrid } from "../../components/site/product-grid.tsx";
 import { seoMeta } from "../../components/site/seo.ts";
 import { buttonClass, Container, Stack, ui } from "../../components/site/ui/ui.tsx";
+import { useChangedBeforeHydration } from "../../components/site/use-changed-before-hydration.ts";
 import { getApp } from "../../lib/context.server.ts";
 import { readListQuery } from "../../lib/list-query.ts";
 import { redirectPastLastPage } from "../../lib/page-links.ts";
@@ -79,8 +80,10 @@ function foundText(total: number): string {
 
 export default function ShopList({ loaderData }: Route.ComponentProps) {
   const { products, tags, values, sorts, heading } = loaderData;
-  // With JavaScript a new order applies at once; without it the Aplicar button sends the form.
+  // With JavaScript a new order applies at once; without it the Aplicar button sends the form. One chosen
+  // before the page came to life applies as soon as it does, so the list is in the order the select shows.
   const onSortChange = (event: FormEvent<HTMLSelectElement>) => event.currentTarget.form?.requestSubmit();
+  const sortSelect = useChangedBeforeHydration<HTMLSelectElement>((_, select) => select.form?.requestSubmit());
   return (
     <Container section>
       <Stack gap="lg">
@@ -96,7 +99,14 @@ export default function ShopList({ loaderData }: Route.ComponentProps) {
             <label className={ui.label} htmlFor="shop-sort">
               Ordenar por
             </label>
-            <select id="shop-sort" className={ui.input} name="sort" defaultValue={values.sort} onChange={onSortChange}>
+            <select
+              ref={sortSelect}
+              id="shop-sort"
+              className={ui.input}
+              name="sort"
+              defaultValue={values.sort}
+              onChange={onSortChange}
+            >
               {sorts.map((sort) => (
                 <option key={sort.value} value={sort.value}>
                   {sort.label}
