@@ -1,8 +1,9 @@
-import { type KeyboardEvent, useEffect, useRef, useState } from "react";
+import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
 import { flushSync } from "react-dom";
 import { fileUrl } from "../../../common/file-url.ts";
 import { accountPaths } from "../../../common/site-paths.ts";
 import type { MenuItem } from "../../../common/views/menus.ts";
+import { useHydrated } from "../../lib/use-hydrated.ts";
 import { useRootData } from "../../root.tsx";
 import { AppLink } from "../app-link.tsx";
 import { CartLink } from "./cart-link.tsx";
@@ -156,14 +157,24 @@ function DesktopItem({ item }: { item: MenuItem }) {
 /**
  * Below 992 px the menu is a panel from the right, a modal <dialog>: the browser keeps the focus in
  * it, closes it on Escape and makes the page behind it inert. Its links are drawn the first time it
- * opens, not in the server's HTML: only the burger (which needs JavaScript anyway) opens it, and the
- * page cache would otherwise send the whole menu twice on every page.
+ * opens, not in the server's HTML: the page cache would otherwise send the whole menu twice on every
+ * page. Opened before the page runs, it says the menu is on its way until then.
  */
 function MobileMenu({ menus, title }: { menus: MenuItem[]; title: string }) {
   const dialog = useRef<HTMLDialogElement>(null);
+  const drawerId = useId();
+  const hydrated = useHydrated();
   const [open, setOpen] = useState(false);
   const [drawn, setDrawn] = useState(false);
   const close = () => dialog.current?.close();
+  // Before the page runs, the burger opens the panel through the browser alone (an invoker command): a
+  // tap then is not lost, and the menu is drawn in the open panel as soon as the page runs.
+  const opener: Record<string, string> = hydrated ? {} : { commandfor: drawerId, command: "show-modal" };
+  useEffect(() => {
+    if (!dialog.current?.open) return;
+    setDrawn(true);
+    setOpen(true);
+  }, []);
 
   useEffect(() => {
     if (!open) return;
@@ -184,6 +195,7 @@ function MobileMenu({ menus, title }: { menus: MenuItem[]; title: string }) {
         aria-label="Abrir menu"
         aria-haspopup="dialog"
         aria-expanded={open}
+        {...opener}
         onClick={() => {
           // Drawn before it opens, so that the browser focuses its first control.
           flushSync(() => setDrawn(true));
@@ -196,6 +208,8 @@ function MobileMenu({ menus, title }: { menus: MenuItem[]; title: string }) {
       {/* biome-ignore lint/a11y/useKeyWithClickEvents: the backdrop's click; the browser closes a modal dialog on Escape */}
       <dialog
         ref={dialog}
+        id={drawerId}
+        closedby="any"
         className={styles.drawer}
         aria-label={title}
         onClose={() => setOpen(false)}
@@ -204,7 +218,7 @@ function MobileMenu({ menus, title }: { menus: MenuItem[]; title: string }) {
           if (event.target === event.currentTarget) close();
         }}
       >
-        {drawn && (
+        {drawn ? (
           <div className={styles.drawerBody}>
             <div className={styles.drawerHeader}>
               <p className={styles.drawerTitle}>{title}</p>
@@ -230,6 +244,10 @@ function MobileMenu({ menus, title }: { menus: MenuItem[]; title: string }) {
               </AppLink>
             </nav>
           </div>
+        ) : (
+          <p className={styles.drawerBody} role="status">
+            Carregando o menu…
+          </p>
         )}
       </dialog>
     </>
