@@ -1,6 +1,6 @@
 import { type DefaultValue, useForm } from "@conform-to/react";
 import { getZodConstraint } from "@conform-to/zod/v4";
-import { useEffect, useRef } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { z } from "../../../common/zod.ts";
 import { isFormAnswer } from "../../lib/form-answer.ts";
 import { parseForm } from "../../lib/form-parse.ts";
@@ -53,16 +53,6 @@ export function focusFirstInvalid(formId: string) {
   first?.focus({ preventScroll: true });
 }
 
-/**
- * The fields start over from the form's current default values: a native reset, which Conform hears and
- * answers with new keys for every field. (Conform's own `form.reset()` is a submission with an intent,
- * which the browser sent as a real post when it came while React Router was still answering a save.)
- */
-function startOver(formId: string) {
-  const form = document.getElementById(formId);
-  if (form instanceof HTMLFormElement) form.reset();
-}
-
 /** Runs `handle` once per new answer from the server, however often the component renders. */
 function useOnNewAnswer(answer: unknown, handle: (answer: NonNullable<unknown>) => void) {
   const handled = useRef<unknown>(undefined);
@@ -104,8 +94,14 @@ export function useAccountForm<S extends z.ZodType<Record<string, unknown>, Reco
   const draft = useDraftAfterSignIn<DefaultValue<z.input<S>>>();
   const keepDraft = useKeepDraftForSignIn<unknown>();
   const lastResult = isFormAnswer(answer) ? answer.result : undefined;
+  // A new id makes Conform start the form over from its default values, with new keys for every field
+  // (so their inputs are drawn again). Its own reset is a submission, which the browser sent as a real
+  // post when it came while React Router was still answering a save.
+  const [generation, setGeneration] = useState(0);
+  const baseId = useId();
+  const startOver = () => setGeneration((count) => count + 1);
   const [form, fields] = useForm<z.input<S>, z.output<S>>({
-    id: options.id,
+    id: `${options.id ?? baseId}${generation > 0 ? `-${generation}` : ""}`,
     lastResult,
     defaultValue: draft ?? (options.defaultValue as DefaultValue<z.input<S>> | undefined),
     constraint: constraintOf(schema),
@@ -122,7 +118,7 @@ export function useAccountForm<S extends z.ZodType<Record<string, unknown>, Reco
   useEffect(() => {
     if (draft === null || restored.current === draft) return;
     restored.current = draft;
-    startOver(form.id);
+    startOver();
   });
   // A save answers with a redirect and a flash: the fields start over from what is stored now, so a
   // password or a secret typed for it does not stay in its field.
@@ -131,7 +127,7 @@ export function useAccountForm<S extends z.ZodType<Record<string, unknown>, Reco
   useEffect(() => {
     if (!flash || savedWith.current === flash.id) return;
     savedWith.current = flash.id;
-    startOver(form.id);
+    startOver();
   });
   useOnNewAnswer(answer, (value) => {
     if (!isFormAnswer(value) || value.result.status !== "error") return;
