@@ -6,7 +6,8 @@ import { CHROMIUM_PATH, CONFIGURED_URL, OUTPUT_DIR } from "./tests/e2e/site.ts";
  * the app and starts two servers (a fresh site and a configured one) on two free ports, unless
  * E2E_FRESH_PORT and E2E_CONFIGURED_PORT name them; see tests/e2e/site.ts.
  */
-const SHOP_SWITCHING = /([\\/]shop|shop-admin|shop-settings|account-sidebar|orders-admin|checkout|tracking)\.spec\.ts$/;
+const SHOP_SWITCHING =
+  /([\\/]shop|shop-admin|shop-settings|account-sidebar|orders-admin|checkout|tracking|public-before-hydration)\.spec\.ts$/;
 /** Several server processes on one PostgreSQL database: only in the run on PostgreSQL (TEST_DATABASE_URL). */
 const PROCESSES = /processes\.spec\.ts$/;
 /** Every page at phone widths and under axe, on data of its own and a long site title (see below). */
@@ -30,7 +31,8 @@ export default defineConfig({
   // before hydration and without JavaScript, which leaves its settings as it found them, then the
   // orders' administration, which places orders in it and leaves it open, then the checkout's story,
   // which sets the shop's shipping and Pix payment and buys with and without JavaScript, then the
-  // tracking story, which sets a shop of its own, sends an order and leaves the shop open. A failure
+  // tracking story, which sets a shop of its own, sends an order and leaves the shop open, then the public
+  // forms before hydration, which set a shop of their own and leave it open. A failure
   // in one skips those after it, and the summary counts them as skipped. A focused run of one of them
   // takes --no-deps.
   projects: [
@@ -42,6 +44,7 @@ export default defineConfig({
     { name: "orders-admin", testMatch: /orders-admin\.spec\.ts$/, dependencies: ["shop-settings"] },
     { name: "checkout", testMatch: /checkout\.spec\.ts$/, dependencies: ["orders-admin"] },
     { name: "tracking", testMatch: /tracking\.spec\.ts$/, dependencies: ["checkout"] },
+    { name: "public-forms", testMatch: /public-before-hydration\.spec\.ts$/, dependencies: ["tracking"] },
     // Every page once the specs sharing the configured site are done: its setup gives the site a very
     // long title (the header's hardest case), switches every feature on and opens the shop; the teardown
     // gives the title back. E2E_EVERY_PAGE_ALONE=1 runs it without the specs before it (a focused run:
@@ -49,7 +52,7 @@ export default defineConfig({
     {
       name: "every-page-setup",
       testMatch: /every-page\.setup\.ts$/,
-      dependencies: process.env.E2E_EVERY_PAGE_ALONE ? [] : ["tracking"],
+      dependencies: process.env.E2E_EVERY_PAGE_ALONE ? [] : ["public-forms"],
       teardown: "every-page-teardown",
     },
     { name: "every-page", testMatch: EVERY_PAGE, dependencies: ["every-page-setup"] },
