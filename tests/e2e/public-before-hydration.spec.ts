@@ -148,10 +148,11 @@ async function slowAnswers(page: Page, pathname: string): Promise<() => number> 
       // Sent from here rather than by route.fetch, whose cookie jar is the browser's: a session cookie
       // from the answer the browser drops would otherwise count.
       const request = route.request();
+      const sent = request.postDataBuffer();
       const answer = await fetch(request.url(), {
         method: "POST",
         headers: await request.allHeaders(),
-        body: request.postDataBuffer(),
+        body: sent === null ? null : new Uint8Array(sent),
         redirect: "manual",
       });
       const body = Buffer.from(await answer.arrayBuffer());
