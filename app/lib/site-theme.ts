@@ -10,6 +10,7 @@ import poppins from "@fontsource/poppins/files/poppins-latin-400-normal.woff2?ur
 import poppinsBold from "@fontsource/poppins/files/poppins-latin-700-normal.woff2?url";
 import roboto from "@fontsource/roboto/files/roboto-latin-400-normal.woff2?url";
 import robotoBold from "@fontsource/roboto/files/roboto-latin-700-normal.woff2?url";
+import { textColorOn } from "../../common/color-contrast.ts";
 import { DEFAULT_FONT, type Font } from "../../common/fonts.ts";
 import { themeColors } from "../../common/theme-colors.ts";
 import { colorShades } from "./color-shades.ts";
@@ -54,10 +55,14 @@ function buildSiteThemeCss(settings: SiteThemeSettings): string {
   const fixed = (["success", "warning", "danger", "info", "light", "dark"] as const)
     .map((name) => `--site-${name}:${themeColors[name]};`)
     .join("");
+  const primary = settings?.primary_color ?? themeColors.primary;
+  const secondary = settings?.secondary_color ?? themeColors.secondary;
   const variables = [
-    shadeVariables("primary", settings?.primary_color ?? themeColors.primary),
-    shadeVariables("secondary", settings?.secondary_color ?? themeColors.secondary),
+    shadeVariables("primary", primary),
+    shadeVariables("secondary", secondary),
     `--site-primary:var(--site-primary-6);--site-secondary:var(--site-secondary-6);`,
+    // Text on the chosen colours: white on the spec's primary, dark where white would not read.
+    `--site-on-primary:${textColorOn(primary)};--site-on-secondary:${textColorOn(secondary)};`,
     fixed,
     `--site-font:"${font}",system-ui,-apple-system,"Segoe UI",sans-serif;`,
   ].join("");

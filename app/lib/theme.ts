@@ -78,6 +78,8 @@ export function buildTheme(settings: ThemeSettings) {
   return createTheme({
     primaryColor: "primary",
     primaryShade: 6,
+    // Filled buttons and badges take dark text on a light colour an administrator may choose.
+    autoContrast: true,
     fontFamily: family,
     headings: { fontFamily: family },
     breakpoints: { xs: "36em", sm: "48em", md: "62em", lg: "75em", xl: "88em" },

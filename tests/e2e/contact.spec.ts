@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { colorOf, errorOf, expect, jsonOf, login, test, uniqueId, waitForHydration } from "./fixtures.ts";
 
 type ContactList = { data: { id: number; name: string; email: string; message: string }[] };
@@ -24,6 +25,9 @@ test("the footer contact form sends a message the administrators can read", asyn
   await email.fill(message.email);
   await form.getByRole("textbox", { name: "mensagem", exact: true }).fill(message.message);
   await expect(send).toBeEnabled();
+  // Once it can be sent, ENVIAR's text reads on the secondary colour (white on #e1846d did not: 2.7:1).
+  const contrast = await new AxeBuilder({ page }).include("form[aria-label='Formulário de contato']").analyze();
+  expect(contrast.violations.map((violation) => violation.id)).toEqual([]);
   await send.click();
   await expect(page.getByText("Sua mensagem foi enviado. Em breve entraremos em contato. Obrigado!")).toBeVisible();
 

@@ -151,6 +151,22 @@ test("settings: an empty required field is brought into view and named; a bad co
   expect((await currentSettings(api)).primary_color).toBe(stored.primary_color);
 });
 
+test("settings: a primary colour too light for text on white is pointed out as it is typed", async ({
+  page,
+  createUser,
+}) => {
+  const admin = await createUser("admin");
+  await login(page, admin.email, admin.password);
+  await page.goto("/conta/settings");
+  await waitForHydratedPage(page);
+  const primary = page.getByRole("textbox", { name: "Cor primária", exact: true });
+  const note = /^Pouco contraste com o branco \(1,6:1; o mínimo recomendado é 4,5:1\)/;
+  await primary.fill("#ffc107");
+  await expect(primary).toHaveAccessibleDescription(note);
+  await primary.fill("#2f6b3a");
+  await expect(primary).not.toHaveAccessibleDescription(/contraste/);
+});
+
 test("the library says once how many items it found", async ({ page, api }) => {
   const id = uniqueId();
   const title = `Relatório único ${id}`;

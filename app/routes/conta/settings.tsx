@@ -1,12 +1,13 @@
 import { Divider, Group, Paper, SimpleGrid, Stack, Title } from "@mantine/core";
 import { useActionData } from "react-router";
+import { contrastRatio, READABLE_CONTRAST } from "../../../common/color-contrast.ts";
 import { featureKeys } from "../../../common/features.ts";
 import { fonts } from "../../../common/fonts.ts";
 import { type SettingsValues, settingsSchema } from "../../../common/schemas/settings.ts";
 import { accountPaths } from "../../../common/site-paths.ts";
 import { ImageUploadField } from "../../components/conta/image-upload-field.tsx";
 import { pageOptions } from "../../components/conta/page-options.server.ts";
-import { AccountForm, SubmitButton } from "../../components/form-kit/account-form.tsx";
+import { AccountForm, NeedsJavaScript, SubmitButton } from "../../components/form-kit/account-form.tsx";
 import { ColorField } from "../../components/form-kit/color-field.tsx";
 import { CheckboxField, SelectField, TextareaField, TextField } from "../../components/form-kit/fields.tsx";
 import { useAccountForm } from "../../components/form-kit/use-account-form.ts";
@@ -35,6 +36,16 @@ export function action({ context, request }: Route.ActionArgs) {
 
 export function meta() {
   return [{ title: "Configurações" }];
+}
+
+const ratioFormat = new Intl.NumberFormat("pt-BR", { maximumFractionDigits: 1 });
+
+/** The site writes links and outlined buttons in the primary colour on white: a light one is hard to read. */
+function primaryContrastNote(color: string | undefined): string | undefined {
+  if (!color || !/^#[0-9a-f]{6}$/i.test(color)) return undefined;
+  const ratio = contrastRatio(color, "#ffffff");
+  if (ratio >= READABLE_CONTRAST) return undefined;
+  return `Pouco contraste com o branco (${ratioFormat.format(ratio)}:1; o mínimo recomendado é 4,5:1): links e botões nesta cor sobre fundo branco ficarão difíceis de ler. Prefira um tom mais escuro.`;
 }
 
 function initialValues(settings: Route.ComponentProps["loaderData"]["settings"]): SettingsValues {
@@ -99,7 +110,12 @@ export default function SettingsPage({ loaderData }: Route.ComponentProps) {
             />
             <SimpleGrid cols={{ base: 1, sm: 3 }}>
               <SelectField field={fields.font} label="Fonte" options={fontOptions} />
-              <ColorField field={fields.primary_color} label="Cor primária" value={fields.primary_color.value} />
+              <ColorField
+                field={fields.primary_color}
+                label="Cor primária"
+                value={fields.primary_color.value}
+                description={primaryContrastNote(fields.primary_color.value)}
+              />
               <ColorField field={fields.secondary_color} label="Cor secundária" value={fields.secondary_color.value} />
             </SimpleGrid>
             <SimpleGrid cols={{ base: 1, sm: 3 }}>
@@ -107,6 +123,9 @@ export default function SettingsPage({ loaderData }: Route.ComponentProps) {
               {image(fields.site_cover, "Imagem de capa")}
               {image(fields.site_favicon, "Favicon")}
             </SimpleGrid>
+            <NeedsJavaScript>
+              Para enviar ou remover o logo, a capa ou o favicon, ative o JavaScript. As imagens salvas são mantidas.
+            </NeedsJavaScript>
             <CheckboxField field={fields.site_footer_logo} value="1" label="Mostrar o logo no rodapé" />
           </Stack>
         </Paper>
