@@ -135,10 +135,14 @@ test("the settings keep what was typed and chosen before the page came to life",
   await login(page, "beatriz@example.com", "segredo-1");
   const { hydrate } = await openBeforeHydration(page, "/conta/settings");
   const form = page.getByRole("form", { name: "Configurações" });
+  // Sending an image needs the page's scripts: its button waits for them rather than do nothing.
+  const sendLogo = form.getByRole("button", { name: "Enviar imagem: Logo" });
+  await expect(sendLogo).toBeDisabled();
   await form.getByRole("textbox", { name: "Descrição" }).fill("Cooperativa de agricultura familiar");
   await form.getByRole("combobox", { name: "Fonte" }).selectOption("Lato");
   await form.getByRole("checkbox", { name: "Ativar Agenda" }).check();
   await hydrate();
+  await expect(sendLogo).toBeEnabled();
   await expect(form.getByRole("textbox", { name: "Descrição" })).toHaveValue("Cooperativa de agricultura familiar");
   await expect(form.getByRole("combobox", { name: "Fonte" })).toHaveValue("Lato");
   await expect(form.getByRole("checkbox", { name: "Ativar Agenda" })).toBeChecked();
@@ -163,6 +167,11 @@ test.describe("without JavaScript", () => {
     await signIn.getByRole("button", { name: "Entrar" }).click();
     await expectPath(page, "/conta/settings");
     const form = page.getByRole("form", { name: "Configurações" });
+    await expect(form.getByRole("button", { name: "Enviar imagem: Logo" })).toBeDisabled();
+    // (A <noscript>'s text is read from the page: Playwright's switch keeps the parser's scripting flag on.)
+    expect((await form.locator("noscript").allTextContents()).join(" ")).toContain(
+      "Para enviar ou remover o logo, a capa ou o favicon, ative o JavaScript.",
+    );
     await form.getByRole("textbox", { name: "Título", exact: true }).fill("");
     await form.getByRole("textbox", { name: "Cor primária", exact: true }).fill("azul");
     await form.getByRole("textbox", { name: "Facebook" }).fill("facebook.com/coop");

@@ -3,9 +3,13 @@ import { useState } from "react";
 import { fileUrl } from "../../../common/file-url.ts";
 import { notifyError } from "../../lib/notify.ts";
 import { uploadImage } from "../../lib/upload-client.ts";
+import { useHydrated } from "../../lib/use-hydrated.ts";
 import { useRootData } from "../../root.tsx";
 
-/** Picks an image, sends it to the upload API and keeps the stored file's url. */
+/**
+ * Picks an image, sends it to the upload API and keeps the stored file's url. Sending and removing need
+ * JavaScript: the buttons wait for it (a click before would do nothing); the form says so without it.
+ */
 export function ImageUploadField(props: {
   label: string;
   value: string | null;
@@ -14,6 +18,7 @@ export function ImageUploadField(props: {
   error?: string;
 }) {
   const { filesUrl } = useRootData();
+  const hydrated = useHydrated();
   const [sending, setSending] = useState(false);
   const choose = async (file: File | null) => {
     if (!file) return;
@@ -52,6 +57,7 @@ export function ImageUploadField(props: {
               variant="light"
               size="xs"
               loading={sending}
+              disabled={!hydrated}
               aria-label={`Enviar imagem: ${props.label}`}
             >
               Enviar imagem
@@ -63,6 +69,7 @@ export function ImageUploadField(props: {
             variant="subtle"
             color="danger"
             size="xs"
+            disabled={!hydrated}
             onClick={() => props.onChange(null)}
             aria-label={`Remover imagem: ${props.label}`}
           >
