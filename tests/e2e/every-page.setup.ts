@@ -26,7 +26,7 @@ const richText = (image: string) =>
   ` (também em ${LONG_ADDRESS}).</p>` +
   "<ol><li>Beneficiamento de frutos nativos: pequi, buriti, cagaita e mangaba, desidratados e em polpa.</li></ol>" +
   `<p><img src="${image}" alt="Cooperadas na unidade de beneficiamento" width="1200" height="800"></p>`;
-const PRODUCT_NAME = `Geleia artesanal de jabuticaba com pimenta-de-cheiro orgânica da agricultura familiar do Vale do Jequitinhonha, pote de vidro reciclado de 320 g ${id}`;
+const PRODUCT_NAME = `Geleia superextraordinariamenteartesanal de jabuticaba com pimenta-de-cheiro orgânica da agricultura familiar do Vale do Jequitinhonha, pote de vidro reciclado de 320 g ${id}`;
 
 async function image(api: APIRequestContext): Promise<{ url: string; thumb: string }> {
   const buffer = await sharp({ create: { width: 1200, height: 800, channels: 3, background: "#2f6b3a" } })
@@ -233,6 +233,9 @@ test("seed the pages every-page.spec.ts visits", async ({ api, browser, playwrig
     customerId: customer.id,
     orderId: await placeOrder(visitor, newContext, customer, cart),
   };
+  // A second order, paid, puts the product among /conta/shop's best sellers.
+  const paid = await placeOrder(visitor, newContext, customer, cart);
+  await jsonOf(await api.post(`/api/orders/${paid}/status`, { data: { status: "paid" } }));
   await visitor.dispose();
   writeSeeded(seeded);
 

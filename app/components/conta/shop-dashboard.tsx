@@ -194,7 +194,7 @@ export function ShopDashboard({ dashboard }: { dashboard: Dashboard }) {
               <Table.Tbody>
                 {best_sellers.map((product) => (
                   <Table.Tr key={product.product_id}>
-                    <Table.Td>
+                    <Table.Td style={{ overflowWrap: "anywhere" }}>
                       <Anchor component={AppLink} to={accountPaths.edit("produtos", product.product_id)} size="sm">
                         {product.name}
                       </Anchor>
@@ -228,7 +228,7 @@ export function ShopDashboard({ dashboard }: { dashboard: Dashboard }) {
               <Table.Tbody>
                 {low_stock.map((item) => (
                   <Table.Tr key={item.variant_id}>
-                    <Table.Td>
+                    <Table.Td style={{ overflowWrap: "anywhere" }}>
                       <Anchor component={AppLink} to={accountPaths.edit("produtos", item.product_id)} size="sm">
                         {item.variant ? `${item.name} (${item.variant})` : item.name}
                       </Anchor>
