@@ -1,0 +1,300 @@
+import { unserialize } from "php-serialize";
+import { z } from "zod";
+import { MAX_OPTION_VALUES, MAX_OPTIONS, MAX_STOCK, MAX_VARIANTS } from "../../../common/schemas/product.ts";
+import type { WxrExport, WxrItem } from "./wxr-reader.ts";
+
+/**
+ * WooCommerce's products in a WordPress export (product and product_variation items) as our catalogue's
+ * products: options and one variant per combination, price and "de/por" sale price in cents, SKU,
+ * stock, weight and sides converted to grams and centimetres, categories and tags as tags, images by
+ * their attachment ids. What our shop cannot sell (grouped, external, downloadable or virtual products,
+ * more than two options) is listed with the reason.
+ */
+
+export type WeightUnit = "kg" | "g" | "lbs" | "oz";
+export type DimensionUnit = "m" | "cm" | "mm" | "in" | "yd";
+
+export type ImportedVariant = {
+  wpId: number;
+  options: string[];
+  sku: string;
+  price_cents: number;
+  compare_at_cents: number | null;
+  stock: number;
+};
+
+export type ImportedProduct = {
+  wpId: number;
+  name: string;
+  slug: string;
+  status: "published" | "draft";
+  content: string;
+  summary: string;
+  tags: string[];
+  /** Attachment ids, the cover first. */
+  imageIds: number[];
+  options: { name: string; values: string[] }[];
+  variants: ImportedVariant[];
+  weight_grams: number;
+  length_cm: number;
+  width_cm: number;
+  height_cm: number;
+  /** Variants whose stock WooCommerce did not count, given UNCOUNTED_STOCK. */
+  uncountedStock: boolean;
+};
+
+export type SkippedProduct = { wpId: number; name: string; reason: string };
+
+/** Stock for a product "em estoque" whose units WooCommerce did not count: the report says so. */
+export const UNCOUNTED_STOCK = 1000;
+
+const GRAMS: Record<WeightUnit, number> = { kg: 1000, g: 1, lbs: 453.59237, oz: 28.349523125 };
+const CENTIMETRES: Record<DimensionUnit, number> = { m: 100, cm: 1, mm: 0.1, in: 2.54, yd: 91.44 };
+
+/** WooCommerce's _product_attributes, once PHP's serialisation is undone. */
+const productAttributes = z.record(
+  z.string(),
+  z.object({
+    name: z.string(),
+    value: z.string().default(""),
+    position: z.coerce.number().default(0),
+    is_variation: z.coerce.number().default(0),
+    is_taxonomy: z.coerce.number().default(0),
+  }),
+);
+
+type Attribute = { key: string; name: string; taxonomy: boolean; values: string[] };
+
+/** "28.90", "45", "62.5" (WooCommerce keeps a dot) in cents, without a float's rounding; null when empty or not a price. */
+export function priceCents(text: string | undefined): number | null {
+  const match = /^(\d{1,9})(?:[.,](\d+))?$/.exec((text ?? "").trim());
+  if (!match) return null;
+  const fraction = (match[2] ?? "").padEnd(3, "0").slice(0, 3);
+  return Number(match[1]) * 100 + Math.round(Number(fraction) / 10);
+}
+
+const measure = (text: string | undefined, factor: number, max: number) => {
+  const value = Number.parseFloat((text ?? "").replace(",", "."));
+  return Number.isFinite(value) && value > 0 ? Math.min(Math.round(value * factor), max) : 0;
+};
+
+function attributeLabel(key: string, name: string, taxonomy: boolean): string {
+  if (!taxonomy) return name.trim() || key;
+  const words = key.replace(/^pa_/, "").replace(/[-_]+/g, " ").trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+function readAttributes(item: WxrItem): Attribute[] | null {
+  const raw = item.meta._product_attributes;
+  if (!raw) return [];
+  let parsed: unknown;
+  try {
+    parsed = unserialize(raw, {}, { strict: false });
+  } catch {
+    return null;
+  }
+  const attributes = productAttributes.safeParse(parsed);
+  if (!attributes.success) return null;
+  return Object.entries(attributes.data)
+    .filter(([, attribute]) => attribute.is_variation === 1)
+    .sort(([, a], [, b]) => a.position - b.position)
+    .map(([key, attribute]) => {
+      const taxonomy = attribute.is_taxonomy === 1;
+      const values = taxonomy
+        ? item.terms.filter((term) => term.taxonomy === key).map((term) => term.slug)
+        : attribute.value
+            .split("|")
+            .map((value) => value.trim())
+            .filter(Boolean);
+      return { key, name: attributeLabel(key, attribute.name, taxonomy), taxonomy, values };
+    })
+    .map((attribute) => ({ ...attribute, values: [...new Set(attribute.values)] }));
+}
+
+/** A taxonomy attribute's value is a term's slug: its name is what a buyer reads. */
+function valueLabel(site: WxrExport, attribute: Attribute, value: string): string {
+  if (!attribute.taxonomy) return value;
+  return site.terms.find((term) => term.taxonomy === attribute.key && term.slug === value)?.name ?? value;
+}
+
+function stockOf(item: WxrItem, fallback?: WxrItem): { stock: number; counted: boolean } {
+  const source = item.meta._manage_stock === "yes" ? item : fallback?.meta._manage_stock === "yes" ? fallback : null;
+  if (source) {
+    const units = Math.floor(Number.parseFloat(source.meta._stock ?? "0"));
+    return { stock: Number.isFinite(units) ? Math.min(Math.max(units, 0), MAX_STOCK) : 0, counted: true };
+  }
+  const status = item.meta._stock_status ?? fallback?.meta._stock_status ?? "instock";
+  return status === "outofstock" ? { stock: 0, counted: true } : { stock: UNCOUNTED_STOCK, counted: false };
+}
+
+/** The price and the struck-through "de" price: a sale price below the regular one, unless its sale has ended. */
+function pricesOf(item: WxrItem, now: Date): { price: number | null; compareAt: number | null } {
+  const regular = priceCents(item.meta._regular_price);
+  const sale = priceCents(item.meta._sale_price);
+  const saleEnds = Number.parseInt(item.meta._sale_price_dates_to ?? "", 10);
+  const saleOn = sale !== null && (!Number.isFinite(saleEnds) || saleEnds * 1000 > now.getTime());
+  if (saleOn && regular !== null && sale < regular) return { price: sale, compareAt: regular };
+  return { price: regular ?? priceCents(item.meta._price), compareAt: null };
+}
+
+function skipReason(item: WxrItem): string | null {
+  const type = item.terms.find((term) => term.taxonomy === "product_type")?.slug ?? "simple";
+  if (item.status === "trash") return "Está na lixeira do WordPress.";
+  if (type === "grouped") return "Produto agrupado: os produtos do grupo são importados um a um.";
+  if (type === "external") return "Produto externo, vendido em outro site.";
+  if (item.meta._downloadable === "yes" || item.meta._virtual === "yes")
+    return "Produto para baixar ou virtual: a loja vende produtos que são entregues.";
+  if (type !== "simple" && type !== "variable") return `Tipo de produto desconhecido (${type}).`;
+  return null;
+}
+
+type Built = { product: ImportedProduct } | { skipped: SkippedProduct };
+
+function variableVariants(
+  item: WxrItem,
+  site: WxrExport,
+  attributes: Attribute[],
+  variations: WxrItem[],
+  now: Date,
+): { variants: ImportedVariant[]; options: ImportedProduct["options"]; uncounted: boolean } | string {
+  const combos = new Map<string, ImportedVariant>();
+  let uncounted = false;
+  for (const variation of variations) {
+    // An empty value is WooCommerce's "any": the variation stands for each of the attribute's values.
+    const choices = attributes.map((attribute) => {
+      const value = variation.meta[`attribute_${attribute.key}`]?.trim() ?? "";
+      return value ? [value] : attribute.values;
+    });
+    const combinations = choices.reduce<string[][]>(
+      (sets, values) => sets.flatMap((set) => values.map((value) => [...set, value])),
+      [[]],
+    );
+    const { price, compareAt } = pricesOf(variation, now);
+    if (price === null) continue;
+    const { stock, counted } = stockOf(variation, item);
+    uncounted ||= !counted;
+    for (const [index, combination] of combinations.entries()) {
+      const labels = combination.map((value, position) => {
+        const attribute = attributes[position];
+        return attribute ? valueLabel(site, attribute, value) : value;
+      });
+      const key = labels.join("\u0000").toLowerCase();
+      if (combos.has(key)) continue;
+      combos.set(key, {
+        wpId: variation.id,
+        options: labels,
+        // A SKU names one variant: an "any" variation's first combination keeps it.
+        sku: index === 0 ? (variation.meta._sku ?? "") : "",
+        price_cents: price,
+        compare_at_cents: compareAt,
+        stock,
+      });
+    }
+  }
+  const variants = [...combos.values()];
+  if (variants.length === 0) return "Produto variável sem variações com preço.";
+  if (variants.length > MAX_VARIANTS) return `Tem ${variants.length} variações; a loja aceita até ${MAX_VARIANTS}.`;
+  const options = attributes.map((attribute, index) => ({
+    name: attribute.name,
+    values: [...new Set(variants.map((variant) => variant.options[index] ?? ""))],
+  }));
+  if (options.some((option) => option.values.length > MAX_OPTION_VALUES))
+    return `Uma opção tem mais de ${MAX_OPTION_VALUES} valores.`;
+  return { variants, options, uncounted };
+}
+
+function buildProduct(
+  item: WxrItem,
+  site: WxrExport,
+  variations: WxrItem[],
+  units: { weight: WeightUnit; dimension: DimensionUnit },
+  now: Date,
+): Built {
+  const skip = (reason: string): Built => ({ skipped: { wpId: item.id, name: item.title, reason } });
+  const reason = skipReason(item);
+  if (reason) return skip(reason);
+  const type = item.terms.find((term) => term.taxonomy === "product_type")?.slug ?? "simple";
+  let options: ImportedProduct["options"] = [];
+  let variants: ImportedVariant[];
+  let uncounted = false;
+  if (type === "variable") {
+    const attributes = readAttributes(item);
+    if (attributes === null) return skip("As opções do produto (atributos) não puderam ser lidas.");
+    if (attributes.length > MAX_OPTIONS)
+      return skip(`Tem ${attributes.length} opções de variação; a loja aceita até ${MAX_OPTIONS}.`);
+    const built = variableVariants(item, site, attributes, variations, now);
+    if (typeof built === "string") return skip(built);
+    ({ variants, options, uncounted } = built);
+  } else {
+    const { price, compareAt } = pricesOf(item, now);
+    if (price === null) return skip("Produto sem preço.");
+    const { stock, counted } = stockOf(item);
+    uncounted = !counted;
+    variants = [
+      { wpId: item.id, options: [], sku: item.meta._sku ?? "", price_cents: price, compare_at_cents: compareAt, stock },
+    ];
+  }
+  const firstWithWeight = [item, ...variations].find((candidate) => candidate.meta._weight);
+  const side = (key: string) =>
+    measure(
+      [item, ...variations].find((candidate) => candidate.meta[key])?.meta[key] ?? "",
+      CENTIMETRES[units.dimension],
+      1000,
+    );
+  const gallery = (item.meta._product_image_gallery ?? "")
+    .split(",")
+    .map((id) => Number.parseInt(id, 10))
+    .filter((id) => Number.isSafeInteger(id) && id > 0);
+  const cover = Number.parseInt(item.meta._thumbnail_id ?? "", 10);
+  return {
+    product: {
+      wpId: item.id,
+      name: item.title,
+      slug: item.slug,
+      status: item.status === "publish" ? "published" : "draft",
+      content: item.content,
+      summary: item.excerpt,
+      tags: [
+        ...new Set(
+          item.terms
+            .filter((term) => term.taxonomy === "product_cat" || term.taxonomy === "product_tag")
+            .map((term) => term.name),
+        ),
+      ],
+      imageIds: [...new Set([...(cover > 0 ? [cover] : []), ...gallery])],
+      options,
+      variants,
+      weight_grams: measure(firstWithWeight?.meta._weight, GRAMS[units.weight], 1_000_000),
+      length_cm: side("_length"),
+      width_cm: side("_width"),
+      height_cm: side("_height"),
+      uncountedStock: uncounted,
+    },
+  };
+}
+
+/**
+ * Every WooCommerce product of the export, ready to be saved or listed as skipped. WooCommerce keeps
+ * weights and sides in the shop's units (Configurações → Produtos), kg and cm unless changed there.
+ */
+export function productsOf(
+  site: WxrExport,
+  units: { weight: WeightUnit; dimension: DimensionUnit } = { weight: "kg", dimension: "cm" },
+  now = new Date(),
+): { products: ImportedProduct[]; skipped: SkippedProduct[] } {
+  const variationsOf = new Map<number, WxrItem[]>();
+  for (const item of site.items) {
+    if (item.type !== "product_variation" || item.status === "trash") continue;
+    variationsOf.set(item.parentId, [...(variationsOf.get(item.parentId) ?? []), item]);
+  }
+  const products: ImportedProduct[] = [];
+  const skipped: SkippedProduct[] = [];
+  for (const item of site.items) {
+    if (item.type !== "product") continue;
+    const variations = (variationsOf.get(item.id) ?? []).sort((a, b) => a.menuOrder - b.menuOrder);
+    const built = buildProduct(item, site, variations, units, now);
+    if ("product" in built) products.push(built.product);
+    else skipped.push(built.skipped);
+  }
+  return { products, skipped };
+}
