@@ -4,8 +4,8 @@ import { describe, expect, it } from "vitest";
 import { priceCents, productsOf, UNCOUNTED_STOCK } from "./wc-products.ts";
 import { readWxr, type WxrExport, type WxrItem } from "./wxr-reader.ts";
 
-/** WooCommerce's documented product items, written by tests/fixtures/wordpress/woocommerce-export.php. */
-const SHOP_XML = readFileSync(path.join(import.meta.dirname, "../../../tests/fixtures/wordpress/woocommerce.xml"));
+/** WooCommerce's documented product items, written by tests/fixtures/wordpress/plugins-export.php. */
+const SHOP_XML = readFileSync(path.join(import.meta.dirname, "../../../tests/fixtures/wordpress/plugins.xml"));
 const NOW = new Date("2026-11-26T12:00:00Z");
 
 const shop = () => readWxr([SHOP_XML]);
