@@ -2,7 +2,16 @@ import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Browser, BrowserContext, Page } from "@playwright/test";
 import { cartCookieValue, readCartCookie } from "../../common/cart.ts";
 import { FOUND_CEP, UNREACHABLE_CEP } from "./fake-addresses.ts";
-import { errorOf, expect, expectPath, jsonOf, test, uniqueId, waitForHydratedPage } from "./fixtures.ts";
+import {
+  errorOf,
+  expect,
+  expectPath,
+  jsonOf,
+  SAO_PAULO_RATE,
+  test,
+  uniqueId,
+  waitForHydratedPage,
+} from "./fixtures.ts";
 import { expectWithinPublicBudget } from "./page-budget.ts";
 import { CONFIGURED_URL } from "./site.ts";
 
@@ -81,16 +90,7 @@ test.beforeAll(async ({ playwright, superToken }) => {
         city: "São Paulo",
         origin_postal_code: "01001-000",
         shipping: {
-          table_rates: [
-            {
-              name: "Entrega padrão",
-              region: { kind: "uf", uf: "SP" },
-              min_weight_grams: 0,
-              max_weight_grams: 30000,
-              price_cents: 1290,
-              delivery_days: 3,
-            },
-          ],
+          table_rates: [SAO_PAULO_RATE],
         },
         payments: { provider: "pix", pix: PIX },
       },

@@ -3,7 +3,7 @@ import type { APIRequestContext } from "@playwright/test";
 import sharp from "sharp";
 import { type Cart, cartCookieValue } from "../../common/cart.ts";
 import { LONG_TITLE, type PageRole, type Seeded, statePath, writePreviousTitle, writeSeeded } from "./every-page.ts";
-import { type Account, jsonOf, login, test, uniqueId } from "./fixtures.ts";
+import { type Account, jsonOf, login, SAO_PAULO_RATE, test, uniqueId } from "./fixtures.ts";
 import { CONFIGURED_URL } from "./site.ts";
 
 /**
@@ -56,16 +56,7 @@ async function configure(api: APIRequestContext): Promise<string> {
         city: "São Paulo",
         origin_postal_code: "01001-000",
         shipping: {
-          table_rates: [
-            {
-              name: "Entrega padrão",
-              region: { kind: "uf", uf: "SP" },
-              min_weight_grams: 0,
-              max_weight_grams: 30000,
-              price_cents: 1290,
-              delivery_days: 3,
-            },
-          ],
+          table_rates: [SAO_PAULO_RATE],
           pickup: { enabled: true, address: "Rua da Cooperativa, 100, Centro, Araçuaí - MG", delivery_days: 1 },
         },
         payments: {

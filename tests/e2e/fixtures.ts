@@ -16,6 +16,16 @@ export type Role = "user" | "admin" | "super";
 export type Account = { id: number; name: string; email: string; password: string; role: Role };
 
 /** A short suffix that keeps names and e-mails unique across tests sharing the configured site. */
+/** The shops the browser tests set up deliver in São Paulo state at one table rate ("Entrega padrão"). */
+export const SAO_PAULO_RATE = {
+  name: "Entrega padrão",
+  region: { kind: "uf", uf: "SP" },
+  min_weight_grams: 0,
+  max_weight_grams: 30000,
+  price_cents: 1290,
+  delivery_days: 3,
+} as const;
+
 export function uniqueId(): string {
   return `${Date.now().toString(36)}${randomBytes(3).toString("hex")}`;
 }

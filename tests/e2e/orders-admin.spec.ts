@@ -9,6 +9,7 @@ import {
   expectPath,
   jsonOf,
   login,
+  SAO_PAULO_RATE,
   test,
   uniqueId,
   waitForHydratedPage,
@@ -102,16 +103,7 @@ async function openShop(api: APIRequestContext): Promise<void> {
         city: "São Paulo",
         origin_postal_code: "01001-000",
         shipping: {
-          table_rates: [
-            {
-              name: "Entrega padrão",
-              region: { kind: "uf", uf: "SP" },
-              min_weight_grams: 0,
-              max_weight_grams: 30000,
-              price_cents: 1290,
-              delivery_days: 3,
-            },
-          ],
+          table_rates: [SAO_PAULO_RATE],
           pickup: { enabled: true, address: "Rua da Cooperativa, 100", delivery_days: 1 },
         },
         payments: { provider: "manual", manual: { instructions: "Pague na retirada ou por transferência." } },

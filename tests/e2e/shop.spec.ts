@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, BrowserContext, Page } from "@playwright/test";
 import sharp from "sharp";
-import { expect, expectPath, jsonOf, test, waitForHydratedPage } from "./fixtures.ts";
+import { expect, expectPath, jsonOf, SAO_PAULO_RATE, test, waitForHydratedPage } from "./fixtures.ts";
 import { expectWithinPublicBudget } from "./page-budget.ts";
 import { CONFIGURED_URL } from "./site.ts";
 
@@ -100,16 +100,7 @@ async function openShop(api: APIRequestContext): Promise<void> {
         city: "São Paulo",
         origin_postal_code: "01001-000",
         shipping: {
-          table_rates: [
-            {
-              name: "Entrega padrão",
-              region: { kind: "uf", uf: "SP" },
-              min_weight_grams: 0,
-              max_weight_grams: 30000,
-              price_cents: 1290,
-              delivery_days: 3,
-            },
-          ],
+          table_rates: [SAO_PAULO_RATE],
           pickup: { enabled: true, address: "Rua da Cooperativa, 100", delivery_days: 1 },
         },
       },

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
-import { expect, jsonOf, login, test, uniqueId } from "./fixtures.ts";
+import { expect, jsonOf, login, SAO_PAULO_RATE, test, uniqueId } from "./fixtures.ts";
 import { CONFIGURED_URL } from "./site.ts";
 
 /**
@@ -39,16 +39,7 @@ async function openShop(api: APIRequestContext): Promise<{ id: number; variants:
         city: "São Paulo",
         origin_postal_code: "01001-000",
         shipping: {
-          table_rates: [
-            {
-              name: "Entrega padrão",
-              region: { kind: "uf", uf: "SP" },
-              min_weight_grams: 0,
-              max_weight_grams: 30000,
-              price_cents: 1290,
-              delivery_days: 3,
-            },
-          ],
+          table_rates: [SAO_PAULO_RATE],
         },
         payments: { provider: "manual", manual: { instructions: "Pague por transferência." } },
       },
