@@ -1,0 +1,55 @@
+import { index, integer, jsonb, pgEnum, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+import { wordpressImportStatuses } from "../../../common/schemas/wordpress-import.ts";
+import type { WordPressImportReport, WordPressFilesSource } from "../../../common/views/wordpress-import.ts";
+import { createdAt, updatedAt } from "../../db/columns.ts";
+import { users } from "../users/tables.ts";
+
+export const wordpressImportStatus = pgEnum("wordpress_import_status", wordpressImportStatuses);
+
+/**
+ * One import of a WordPress export: its preview, then its run. The uploaded files wait in the
+ * storage under `fileKeys` until the run ends; progress is written by each batch's transaction, so
+ * every process shows it.
+ */
+export const wordpressImports = pgTable("wordpress_imports", {
+  id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+  status: wordpressImportStatus("status").notNull().default("previewed"),
+  /** The names the administrator sent, for the screen. */
+  fileNames: text("file_names").array().notNull(),
+  /** Storage keys of the uploaded export, product CSV and customer CSV. */
+  fileKeys: jsonb("file_keys").$type<Record<string, string>>().notNull(),
+  filesSource: jsonb("files_source").$type<WordPressFilesSource>().notNull(),
+  report: jsonb("report").$type<WordPressImportReport>().notNull(),
+  progressDone: integer("progress_done").notNull().default(0),
+  progressTotal: integer("progress_total").notNull().default(0),
+  progressStep: text("progress_step").notNull().default(""),
+  error: text("error"),
+  userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+  /** Written with each batch: a run whose process died stops moving, and may be started again. */
+  heartbeatAt: timestamp("heartbeat_at", { withTimezone: true }),
+  finishedAt: timestamp("finished_at", { withTimezone: true }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * Which record of ours an item of a WordPress site became: a new export of the same site updates
+ * that record (when its fingerprint changed) instead of adding another.
+ */
+export const wordpressRecords = pgTable(
+  "wordpress_records",
+  {
+    /** The old site's address (its base_site_url), so two sites' ids do not meet. */
+    site: text("site").notNull(),
+    kind: text("kind").notNull(),
+    wpId: text("wp_id").notNull(),
+    recordId: text("record_id").notNull(),
+    /** A hash of what was imported; the same fingerprint means nothing to update. */
+    fingerprint: text("fingerprint").notNull(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.site, table.kind, table.wpId] }),
+    index("wordpress_records_record_idx").on(table.kind, table.recordId),
+  ],
+);
