@@ -1,7 +1,7 @@
 import { index, integer, jsonb, pgEnum, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
 import { wordpressImportStatuses } from "../../../common/schemas/wordpress-import.ts";
 import type { WordPressImportReport, WordPressFilesSource } from "../../../common/views/wordpress-import.ts";
-import { createdAt, updatedAt } from "../../db/columns.ts";
+import { bytea, createdAt, updatedAt } from "../../db/columns.ts";
 import { users } from "../users/tables.ts";
 
 export const wordpressImportStatus = pgEnum("wordpress_import_status", wordpressImportStatuses);
@@ -16,8 +16,6 @@ export const wordpressImports = pgTable("wordpress_imports", {
   status: wordpressImportStatus("status").notNull().default("previewed"),
   /** The names the administrator sent, for the screen. */
   fileNames: text("file_names").array().notNull(),
-  /** Storage keys of the uploaded export, product CSV and customer CSV. */
-  fileKeys: jsonb("file_keys").$type<Record<string, string>>().notNull(),
   filesSource: jsonb("files_source").$type<WordPressFilesSource>().notNull(),
   report: jsonb("report").$type<WordPressImportReport>().notNull(),
   progressDone: integer("progress_done").notNull().default(0),
@@ -52,4 +50,22 @@ export const wordpressRecords = pgTable(
     primaryKey({ columns: [table.site, table.kind, table.wpId] }),
     index("wordpress_records_record_idx").on(table.kind, table.recordId),
   ],
+);
+
+/**
+ * The files an import was sent (the export, the product and customer spreadsheets), gzipped, until it
+ * is done: kept in the database rather than the file storage, which serves everything it holds and
+ * would publish the customers' spreadsheet; any process may run the import.
+ */
+export const wordpressImportFiles = pgTable(
+  "wordpress_import_files",
+  {
+    importId: integer("import_id")
+      .notNull()
+      .references(() => wordpressImports.id, { onDelete: "cascade" }),
+    /** export, products or customers (wordpressUploadFields). */
+    role: text("role").notNull(),
+    gzipped: bytea("gzipped").notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.importId, table.role] })],
 );
