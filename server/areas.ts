@@ -8,6 +8,7 @@ import { mediaImportArea, mediasArea } from "./modules/medias/index.ts";
 import { menusArea } from "./modules/menus/index.ts";
 import { ordersArea } from "./modules/orders/index.ts";
 import { productsArea } from "./modules/products/index.ts";
+import { redirectsArea } from "./modules/redirects/index.ts";
 import { searchArea } from "./modules/search/index.ts";
 import { settingsArea } from "./modules/settings/index.ts";
 import { addressLookupArea } from "./modules/shop/address-lookup-area.ts";
@@ -26,6 +27,7 @@ export const areas = {
   users: usersArea,
   customers: customersArea,
   menus: menusArea,
+  redirects: redirectsArea,
   contacts: contactsArea,
   mail: mailArea,
   pages: pagesArea,

@@ -176,6 +176,8 @@ export async function serve(config: Config): Promise<void> {
     clearTimeout(forced);
     // Reset links asked for in the last moments are written after their answers went out.
     await services.auth.resetRequestsSettled();
+    // The redirects' hits counted since their last write.
+    await services.redirects.flushHits();
     await scheduler.stop();
     await renderPool?.close();
     await mailDelivery.stop();

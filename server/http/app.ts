@@ -3,6 +3,7 @@ import { getConnInfo } from "@hono/node-server/conninfo";
 import { type Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { areas } from "../areas.ts";
+import { answerRedirects } from "../modules/redirects/answer-redirects.ts";
 import type { Services } from "../services.ts";
 import type { AppEnv } from "./env.ts";
 import { handleError } from "./errors.ts";
@@ -125,6 +126,8 @@ export function createHttpApp(
     if (!base.startsWith("/api/")) app.route(base, routes);
   }
 
+  // Old addresses answer before any page is rendered or taken from the page cache.
+  app.get("*", answerRedirects);
   if (handleDocument) {
     const render = (c: Context<AppEnv>) => queue.run(c.req.method, () => handleDocument(c.req.raw, c.var));
     if (pageCache) {

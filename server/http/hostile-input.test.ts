@@ -25,6 +25,7 @@ type Fixture =
   | "menuParent"
   | "menuChild"
   | "contact"
+  | "redirect"
   | "user"
   | "product"
   | "variant"
@@ -153,6 +154,7 @@ const editedMenu = () => ({ name: "Blog", url: "https://blog.example.com", paren
 const menuOrder = () => ({ parent_id: ids.menuParent, ids: [ids.menuChild] });
 const contact = () => ({ name: "Joana", email: "joana@example.com", message: "Quero saber mais.\nObrigada!" });
 const contactRead = () => ({ read: true });
+const redirect = () => ({ from: `/2019/05/antigo-${unique()}/?p=12`, to: "/noticias/novo?tag=colheita" });
 const references = () => ({ text: bibtex(), format: "bibtex" });
 const EVENT_TEXT = [...CONTENT_TEXT, "place_name", "place_address"];
 const MEDIA_TEXT = ["title", "authors.0", "description", "publisher", "tags.0", "documents.0.name"];
@@ -272,6 +274,8 @@ const endpoints: Endpoint[] = [
   { method: "POST", path: "/api/menus/reorder", table: "menus", as: "admin", body: menuOrder },
   { method: "POST", path: "/api/contacts/contact", table: "contacts", as: "anonymous", body: contact, text: ["name", "message"] },
   { method: "PUT", path: "/api/contacts/{contact}", table: "contacts", as: "admin", body: contactRead },
+  { method: "POST", path: "/api/redirects", table: "redirects", as: "admin", body: redirect },
+  { method: "PUT", path: "/api/redirects/{redirect}", table: "redirects", as: "admin", body: redirect },
   { method: "POST", path: "/api/pages", table: "pages", as: "admin", body: content, text: CONTENT_TEXT },
   { method: "PUT", path: "/api/pages/{page}", table: "pages", as: "admin", body: content, text: CONTENT_TEXT },
   { method: "POST", path: "/api/posts", table: "posts", as: "admin", body: post, text: CONTENT_TEXT },
@@ -470,6 +474,7 @@ beforeAll(async () => {
   await t.request("POST", "/api/contacts/contact", { body: { name: "Rui", email: "rui@example.com", message: "Olá" } });
   const inbox = await t.request("GET", "/api/contacts", { token: tokens.admin });
   ids.contact = inbox.json<{ data: { id: number }[] }>().data[0]?.id ?? 0;
+  ids.redirect = await created("/api/redirects", redirect(), tokens.admin);
 }, 120_000);
 
 async function send(endpoint: Endpoint, body: unknown): Promise<ApiResponse> {
@@ -550,6 +555,9 @@ describe("hostile addresses of reads", () => {
     ["/api/orders/1e20", "user"],
     ["/api/orders/99999999999/payment", "user"],
     ["/api/menus/%00", "admin"],
+    ["/api/redirects?q=%00&source=%00", "admin"],
+    ["/api/redirects?source=outra&per_page=1e20", "admin"],
+    ["/api/redirects/%00", "admin"],
     ["/api/%00", "anonymous"],
   ];
 
@@ -601,6 +609,7 @@ describe("hostile ids of deletes", () => {
     ["/api/medias/1.5", "medias"],
     ["/api/menus/0x10", "menus"],
     ["/api/contacts/%201", "contacts"],
+    ["/api/redirects/1e20", "redirects"],
     ["/api/users/%E6%97%A5", "users"],
   ];
 

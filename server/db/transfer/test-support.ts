@@ -160,6 +160,10 @@ export async function fillEveryKindOfRow(services: Services, db: Db): Promise<vo
   });
   const parent = await send("POST", "/api/menus", { token, body: { name: "Institucional", url: "/sobre-nos" } });
   await send("POST", "/api/menus", { token, body: { name: "Sobre", page_id: idOf(about), parent_id: idOf(parent) } });
+  // An old address, with a visit counted as visitors' are.
+  await send("POST", "/api/redirects", { token, body: { from: "/2019/05/sobre-nos/?p=12", to: "/sobre-nos" } });
+  await app.request("/2019/05/Sobre-Nos/?p=12");
+  await services.redirects.flushHits();
 
   await send("POST", "/api/medias", {
     token,

@@ -267,6 +267,20 @@ describe("real answers follow the documented schemas", () => {
     await call("PUT /api/contacts/{id}", { token, params: { id: contactId }, body: { read: false } });
     await call("DELETE /api/contacts/{id}", { token, params: { id: contactId } });
 
+    const oldAddress = { from: "https://site-antigo.org.br/2019/05/colheita/", to: "/noticias/colheita" };
+    const redirectId = (await call("POST /api/redirects", { token, body: oldAddress })).json<{ id: number }>().id;
+    await call("POST /api/redirects", { token, body: { ...oldAddress, to: "/noticias/outra" }, status: 409 });
+    await call("POST /api/redirects", { token, body: { from: "/x", to: "https://outro.example/" }, status: 400 });
+    await call("GET /api/redirects", { token, query: "?q=colheita&source=manual" });
+    await call("GET /api/redirects/{id}", { token, params: { id: redirectId } });
+    await call("PUT /api/redirects/{id}", {
+      token,
+      params: { id: redirectId },
+      body: { ...oldAddress, to: "/agenda" },
+    });
+    await call("DELETE /api/redirects/{id}", { token, params: { id: redirectId } });
+    await call("DELETE /api/redirects/{id}", { token, params: { id: redirectId }, status: 404 });
+
     await t.services.mail.queue("password-reset", SUPER.email, { name: "Ana", link: "https://example.com/senha" });
     const outbox = await call("GET /api/mail/outbox", { token, query: "?status=pending" });
     const mailId = outbox.json<{ data: { id: number }[] }>().data[0]?.id ?? 0;
