@@ -54,6 +54,7 @@ export type AccountArea =
   | "events"
   | "medias"
   | "menus"
+  | "redirects"
   | "contacts"
   | "emails"
   | "users"

@@ -1,6 +1,7 @@
 import { isSuper } from "../../common/roles.ts";
 import { mediaFormSchema } from "../../common/schemas/media.ts";
 import { menuSchema } from "../../common/schemas/menu.ts";
+import { redirectSchema } from "../../common/schemas/redirects.ts";
 import { userCreateSchema, userUpdateSchema } from "../../common/schemas/user.ts";
 import { accountPaths } from "../../common/site-paths.ts";
 import type { MenuItem } from "../../common/views/menus.ts";
@@ -31,6 +32,17 @@ export const menuEditor = recordEditor({
   saved: "Menu salvo com sucesso!",
   newData: (app) => menuChoices(app, null),
   editData: menuChoices,
+});
+
+/** /conta/redirects/new and /conta/redirects/:id/edit. */
+export const redirectEditor = recordEditor({
+  service: (services) => services.redirects,
+  schema: redirectSchema,
+  list: accountPaths.area("redirects"),
+  created: "Redirecionamento criado com sucesso!",
+  saved: "Redirecionamento salvo com sucesso!",
+  newData: () => ({}),
+  editData: () => ({}),
 });
 
 /** Only a super may grant the Super role (the service refuses it too). */

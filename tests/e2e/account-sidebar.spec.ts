@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { type Account, expect, jsonOf, login, test } from "./fixtures.ts";
 
-const ADMIN_LINKS = ["Páginas", "Menus", "Contatos", "Usuários", "Configurações", "E-mails"];
+const ADMIN_LINKS = ["Páginas", "Menus", "Redirecionamentos", "Contatos", "Usuários", "Configurações", "E-mails"];
 // Produtos comes with the shop's feature link, under the same rule.
 const FEATURE_LINKS = ["Notícias", "Agenda", "Biblioteca", "Loja", "Produtos"];
 

@@ -204,6 +204,16 @@ test("seed the pages every-page.spec.ts visits", async ({ api, browser, playwrig
     weight_grams: 450,
   });
   const menu = await create<Created>(api, "/api/menus", { name: `Quem somos ${id}`, url: page.url });
+  // An old permalink as long as WordPress writes them, with a query.
+  const redirect = await jsonOf<{ id: number }>(
+    await api.post("/api/redirects", {
+      data: {
+        from: `/2019/05/12/cooperadas-do-vale-do-jequitinhonha-inauguram-a-nova-unidade-de-beneficiamento-${id}/?utm_source=whatsapp`,
+        to: post.url,
+      },
+    }),
+    201,
+  );
 
   const newContext = () => playwright.request.newContext({ baseURL: CONFIGURED_URL });
   const visitor = await newContext();
@@ -220,6 +230,7 @@ test("seed the pages every-page.spec.ts visits", async ({ api, browser, playwrig
     postId: post.id,
     eventId: event.id,
     menuId: menu.id,
+    redirectId: redirect.id,
     contactId: await contactId(api, visitor),
     customerId: customer.id,
     orderId: await placeOrder(visitor, newContext, customer, cart),

@@ -26,6 +26,7 @@ export type Seeded = {
   postId: number;
   eventId: number;
   menuId: number;
+  redirectId: number;
   contactId: number;
   customerId: number;
   /** The customer's order, paid by Pix. */

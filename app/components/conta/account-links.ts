@@ -18,6 +18,7 @@ export function accountLinks(user: { role: UserRole }, features: Features | null
     links.push(
       { label: "Páginas", to: accountPaths.area("pages") },
       { label: "Menus", to: accountPaths.area("menus") },
+      { label: "Redirecionamentos", to: accountPaths.area("redirects") },
     );
   const showFeature = (key: FeatureKey) => role === "admin" || (role === "super" && features?.[key].enabled === true);
   for (const key of featureKeys) {
