@@ -65,6 +65,8 @@ export default [
       route("produtos/new", "routes/conta/products/new.tsx"),
       route("produtos/:id/edit", "routes/conta/products/edit.tsx"),
       route("shop", "routes/conta/shop.tsx"),
+      route("wordpress", "routes/conta/wordpress/index.tsx"),
+      route("wordpress/:id", "routes/conta/wordpress/show.tsx"),
       route("pedidos", "routes/conta/orders/list.tsx"),
       route("pedidos/:id", "routes/conta/orders/show.tsx"),
       route("*", "routes/site/not-found.tsx", { id: "conta-not-found" }),

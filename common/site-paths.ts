@@ -71,6 +71,9 @@ export const accountPaths = {
   create: (area: AccountArea) => `${ACCOUNT}/${area}/new`,
   edit: (area: AccountArea, id: number) => `${ACCOUNT}/${area}/${id}/edit`,
   mediaImport: `${ACCOUNT}/medias/importar`,
+  /** Moving a WordPress site in: the upload and the list of imports; then each import's preview and progress. */
+  wordpressImports: `${ACCOUNT}/wordpress`,
+  wordpressImport: (id: number) => `${ACCOUNT}/wordpress/${id}`,
   /** One order: its items, payment, history and, for administrators, the moves it may make. */
   order: (id: number) => `${ACCOUNT}/pedidos/${id}`,
   /** An order's packing slip and declaração de conteúdo, printed on its own. */

@@ -15,6 +15,7 @@ import { addressLookupArea } from "./modules/shop/address-lookup-area.ts";
 import { cartArea, shopArea } from "./modules/shop/index.ts";
 import { uploadsArea } from "./modules/uploads/index.ts";
 import { usersArea } from "./modules/users/index.ts";
+import { wordpressArea } from "./modules/wordpress/index.ts";
 
 /**
  * Every area of the product, registered once: the key names its service (`services.pages`), and
@@ -42,4 +43,5 @@ export const areas = {
   orders: ordersArea,
   search: searchArea,
   uploads: uploadsArea,
+  wordpress: wordpressArea,
 };

@@ -59,6 +59,20 @@ const configSchema = z.object({
     .enum(["true", "false", "1", "0"], "must be true or false")
     .default("false")
     .transform((value) => value === "true" || value === "1"),
+  /**
+   * Hosts on a private network the WordPress import may fetch an old site's files from (an intranet
+   * server, "192.168.0.10,wp.local"); any other private or local address is refused.
+   */
+  WORDPRESS_FILES_PRIVATE_HOSTS: z
+    .string()
+    .trim()
+    .default("")
+    .transform((value) =>
+      value
+        .split(",")
+        .map((host) => host.trim().toLowerCase())
+        .filter(Boolean),
+    ),
   /** The anonymous page cache (server/http/page-cache.ts): on unless turned off. */
   PAGE_CACHE: z.enum(["on", "off"], "must be on or off").default("on"),
   /**

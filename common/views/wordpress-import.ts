@@ -8,20 +8,11 @@ export const wordpressFilesSourceSchema = z.discriminatedUnion("kind", [
   z.strictObject({ kind: z.literal("site") }),
   z.strictObject({ kind: z.literal("url"), url: z.string() }),
   z.strictObject({ kind: z.literal("folder"), path: z.string() }),
-  z.strictObject({ kind: z.literal("zip"), key: z.string() }),
+  z.strictObject({ kind: z.literal("zip"), path: z.string() }),
 ]);
 export type WordPressFilesSource = z.infer<typeof wordpressFilesSourceSchema>;
 
-export const importKinds = [
-  "attachment",
-  "page",
-  "post",
-  "event",
-  "product",
-  "menu",
-  "customer",
-  "redirect",
-] as const;
+export const importKinds = ["attachment", "page", "post", "event", "product", "menu", "customer", "redirect"] as const;
 export type ImportKind = (typeof importKinds)[number];
 export const importKindLabels: Record<ImportKind, string> = {
   attachment: "Arquivos e imagens",
@@ -34,25 +25,20 @@ export const importKindLabels: Record<ImportKind, string> = {
   redirect: "Endereços antigos redirecionados",
 };
 
-const kindCounts = z.strictObject(Object.fromEntries(importKinds.map((kind) => [kind, z.number().int()])) as Record<
-  ImportKind,
-  z.ZodNumber
->);
+const kindCounts = z.strictObject(
+  Object.fromEntries(importKinds.map((kind) => [kind, z.number().int()])) as Record<ImportKind, z.ZodNumber>,
+);
 export type ImportCounts = Record<ImportKind, number>;
 
 export const wordpressImportReportSchema = z.strictObject({
   site: z.strictObject({ title: z.string(), url: z.string() }),
   counts: kindCounts,
-  skipped: z.array(
-    z.strictObject({ kind: z.string(), wp_id: z.string(), title: z.string(), reason: z.string() }),
-  ),
+  skipped: z.array(z.strictObject({ kind: z.string(), wp_id: z.string(), title: z.string(), reason: z.string() })),
   renamed: z.array(z.strictObject({ kind: z.string(), title: z.string(), from: z.string(), to: z.string() })),
   unknown_shortcodes: z.array(z.strictObject({ name: z.string(), count: z.number().int() })),
   unfetched_files: z.array(z.strictObject({ url: z.string(), reason: z.string() })),
   /** After the run: what it created, updated or found unchanged. */
-  result: z
-    .strictObject({ created: kindCounts, updated: kindCounts, unchanged: kindCounts })
-    .nullable(),
+  result: z.strictObject({ created: kindCounts, updated: kindCounts, unchanged: kindCounts }).nullable(),
 });
 export type WordPressImportReport = z.infer<typeof wordpressImportReportSchema>;
 

@@ -4,6 +4,7 @@ import { type Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { areas } from "../areas.ts";
 import { answerRedirects } from "../modules/redirects/answer-redirects.ts";
+import { WORDPRESS_UPLOAD_PATH } from "../modules/wordpress/routes.ts";
 import type { Services } from "../services.ts";
 import type { AppEnv } from "./env.ts";
 import { handleError } from "./errors.ts";
@@ -107,11 +108,13 @@ export function createHttpApp(
   const queue = createFairQueue(FAIR_QUEUE_CONCURRENCY);
   const api = new Hono<AppEnv>();
   api.use(queue.middleware);
-  api.use(
-    bodyLimit({
-      maxSize: 25 * 1024 * 1024,
-      onError: (c) => c.json({ message: "O arquivo enviado é grande demais." }, 413),
-    }),
+  const apiBodyLimit = bodyLimit({
+    maxSize: 25 * 1024 * 1024,
+    onError: (c) => c.json({ message: "O arquivo enviado é grande demais." }, 413),
+  });
+  // A WordPress export may be larger: its route sets its own limit.
+  api.use((c, next) =>
+    c.req.path === WORDPRESS_UPLOAD_PATH && c.req.method === "POST" ? next() : apiBodyLimit(c, next),
   );
   const mounted = Object.values(areas).flatMap((area) => area.routes ?? []);
   for (const { base, routes } of mounted) {

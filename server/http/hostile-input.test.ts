@@ -628,6 +628,9 @@ describe("hostile ids of writes without a body", () => {
     ["/api/mail/outbox/%00/retry", "mail_outbox"],
     ["/api/mail/outbox/99999999999/retry", "mail_outbox"],
     ["/api/mail/outbox/2147483647/retry", "mail_outbox"],
+    ["/api/wordpress-imports/1e20/start", "wordpress_imports"],
+    ["/api/wordpress-imports/%00/start", "wordpress_imports"],
+    ["/api/wordpress-imports/2147483647/start", "wordpress_imports"],
   ];
 
   it.each(writes)("POST %s is a pt-BR 4xx that changes nothing", async (path, table) => {
@@ -661,6 +664,25 @@ describe("uploads", () => {
     const response = await t.request("POST", path, { form: data, token: tokens.user });
     expectPortugueseRefusal(response, path);
     expect(await snapshot(t, "uploads")).toBe(before);
+  });
+
+  const wordpressForm = (name: string, text: string, files = "site") => {
+    const data = new FormData();
+    data.append("export", new File([text], name, { type: "text/xml" }));
+    data.append("files", files);
+    return data;
+  };
+  it.each([
+    ["not XML", wordpressForm("site.xml", "\u0000\u0001 nada")],
+    ["a NUL in the XML", wordpressForm("site.xml", '<?xml version="1.0"?><rss version="2.0">\u0000</rss>')],
+    ["a DOCTYPE", wordpressForm("site.xml", '<?xml version="1.0"?><!DOCTYPE x [<!ENTITY a "b">]><rss>&a;</rss>')],
+    ["an unknown files origin", wordpressForm("site.xml", "<rss/>", "file:///etc")],
+    ["no file", new FormData()],
+  ])("POST /api/wordpress-imports refuses %s without writing", async (_what, data) => {
+    const before = await snapshot(t, "wordpress_imports");
+    const response = await t.request("POST", "/api/wordpress-imports", { form: data, token: tokens.admin });
+    expectPortugueseRefusal(response, "/api/wordpress-imports");
+    expect(await snapshot(t, "wordpress_imports")).toBe(before);
   });
 
   it("keeps a document whose name holds a NUL, without the control character", async () => {

@@ -37,6 +37,7 @@ export function accountLinks(user: { role: UserRole }, features: Features | null
       { label: "E-mails", to: accountPaths.area("emails") },
       { label: "Usuários", to: accountPaths.area("users") },
       { label: "Configurações", to: accountPaths.area("settings") },
+      { label: "Importar do WordPress", to: accountPaths.wordpressImports },
     );
   }
   if (role === "user") links.push({ label: "Meus pedidos", to: accountPaths.area("pedidos") });

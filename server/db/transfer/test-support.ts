@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from "node:crypto";
+import { readFileSync } from "node:fs";
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { pino } from "pino";
@@ -164,6 +165,18 @@ export async function fillEveryKindOfRow(services: Services, db: Db): Promise<vo
   await send("POST", "/api/redirects", { token, body: { from: "/2019/05/sobre-nos/?p=12", to: "/sobre-nos" } });
   await app.request("/2019/05/Sobre-Nos/?p=12");
   await services.redirects.flushHits();
+
+  // A WordPress export imported (its records), and one only previewed (its files kept until it runs).
+  const wordpressForm = () => {
+    const form = new FormData();
+    form.append("export", new File([readFileSync("tests/fixtures/wordpress/site.xml")], "site.xml"));
+    form.append("files", "none");
+    return form;
+  };
+  const imported = await send("POST", "/api/wordpress-imports", { token, form: wordpressForm() });
+  await send("POST", `/api/wordpress-imports/${idOf(imported)}/start`, { token });
+  await services.wordpress.settle();
+  await send("POST", "/api/wordpress-imports", { token, form: wordpressForm() });
 
   await send("POST", "/api/medias", {
     token,

@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import type { z } from "zod";
 import { MAX_IMPORT_BYTES } from "../../../common/schemas/media.ts";
@@ -465,6 +466,21 @@ describe("real answers follow the documented schemas", () => {
     await call("POST /api/uploads/documents", { form: formWith(pdf), status: 401 });
     const text = asFile(new TextEncoder().encode("texto"), "ata.pdf");
     await call("POST /api/uploads/documents", { token, form: formWith(text), status: 400 });
+
+    const wordpressForm = new FormData();
+    wordpressForm.append(
+      "export",
+      asFile(new Uint8Array(readFileSync("tests/fixtures/wordpress/site.xml")), "site.xml", "text/xml"),
+    );
+    wordpressForm.append("files", "none");
+    const imported = await call("POST /api/wordpress-imports", { token, form: wordpressForm });
+    const importId = imported.json<{ id: number }>().id;
+    await call("POST /api/wordpress-imports", { form: wordpressForm, status: 401 });
+    await call("GET /api/wordpress-imports", { token });
+    await call("GET /api/wordpress-imports/{id}", { token, params: { id: importId } });
+    await call("POST /api/wordpress-imports/{id}/start", { token, params: { id: importId } });
+    await t.services.wordpress.settle();
+    await call("POST /api/wordpress-imports/{id}/start", { token, params: { id: importId }, status: 409 });
 
     await call("GET /api/search", { query: "?q=cooperativas" });
     await call("GET /api/search", { query: "?per_page=500", status: 400 });

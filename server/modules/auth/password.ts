@@ -20,6 +20,12 @@ async function derive(password: string, salt: Buffer, memory: number, passes: nu
   });
 }
 
+/**
+ * The hash of an account that has no password yet (a customer brought by an import): no password
+ * matches it, so she signs in only after choosing one with "Esqueci minha senha".
+ */
+export const NO_PASSWORD = "!";
+
 /** Returns a PHC string: $argon2id$v=19$m=...,t=...,p=...$salt$hash */
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16);

@@ -6,9 +6,9 @@ import type { AccountView, CustomerAddressView, DataExport } from "../../../comm
 import type { OrderAddress } from "../../../common/views/orders.ts";
 import type { UserView } from "../../../common/views/users.ts";
 import type { Db } from "../../db/client.ts";
-import { type Actor, requireUser } from "../../kernel/access.ts";
+import { type Actor, requireAdmin, requireUser } from "../../kernel/access.ts";
 import type { ServiceContext } from "../../kernel/area.ts";
-import { hashPassword, verifyPassword } from "../auth/password.ts";
+import { hashPassword, NO_PASSWORD, verifyPassword } from "../auth/password.ts";
 import { mailOutbox } from "../mail/tables.ts";
 import { orderView } from "../orders/order-views.ts";
 import { orderEvents, orderItems, orders } from "../orders/tables.ts";
@@ -190,6 +190,41 @@ export function createCustomersService(context: ServiceContext, throttles: Custo
         .onConflictDoNothing()
         .returning({ id: users.id, name: users.name, email: users.email, role: users.role });
       return user ?? sameSignUp(input);
+    },
+
+    /**
+     * A customer brought from another shop (the WordPress import): an account without a password,
+     * which she sets with "Esqueci minha senha". No e-mail goes out; an e-mail already in use is left
+     * as it is (false).
+     */
+    async importAccount(
+      actor: Actor | null,
+      customer: {
+        email: string;
+        name: string;
+        tax_id: string;
+        phone: string;
+        organization: string;
+        address: OrderAddress | null;
+      },
+    ): Promise<boolean> {
+      requireAdmin(actor);
+      const [user] = await db
+        .insert(users)
+        .values({
+          name: customer.name,
+          email: customer.email.toLowerCase(),
+          passwordHash: NO_PASSWORD,
+          role: "user",
+          taxId: customer.tax_id,
+          phone: customer.phone,
+          organization: customer.organization,
+        })
+        .onConflictDoNothing()
+        .returning({ id: users.id });
+      if (!user) return false;
+      if (customer.address) await this.rememberAddress(user.id, customer.address);
+      return true;
     },
 
     async account(actor: Actor | null): Promise<AccountView> {

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { invalid, tooLarge } from "../../../common/errors.ts";
 import { formatFileSize } from "../../../common/file-size.ts";
 import type { DocumentUpload, ImageUpload } from "../../../common/views/uploads.ts";
@@ -172,6 +172,28 @@ export function createUploadsService(deps: {
       }
 
       return { id, url: storage.url(key), name, size: bytes.byteLength, mime_type: mimeType };
+    },
+
+    /** The public addresses of stored uploads, by id (what an earlier import stored, found again). */
+    async addresses(
+      ids: readonly string[],
+    ): Promise<Map<string, { id: string; url: string; thumb: string | null; average: string | null }>> {
+      if (ids.length === 0) return new Map();
+      const rows = await db
+        .select({ id: uploads.id, original: uploads.originalKey, thumb: uploads.thumbKey, average: uploads.averageKey })
+        .from(uploads)
+        .where(inArray(uploads.id, [...ids]));
+      return new Map(
+        rows.map((row) => [
+          row.id,
+          {
+            id: row.id,
+            url: storage.url(row.original),
+            thumb: row.thumb ? storage.url(row.thumb) : null,
+            average: row.average ? storage.url(row.average) : null,
+          },
+        ]),
+      );
     },
 
     /** The name a stored file was sent with (its key holds the upload id as the folder), or null. */

@@ -1,6 +1,6 @@
 import { index, integer, jsonb, pgEnum, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
 import { wordpressImportStatuses } from "../../../common/schemas/wordpress-import.ts";
-import type { WordPressImportReport, WordPressFilesSource } from "../../../common/views/wordpress-import.ts";
+import type { WordPressFilesSource, WordPressImportReport } from "../../../common/views/wordpress-import.ts";
 import { bytea, createdAt, updatedAt } from "../../db/columns.ts";
 import { users } from "../users/tables.ts";
 

@@ -36,6 +36,7 @@ describe("WooCommerce's products in our catalogue", () => {
       summary: "Pote de 320 g.",
       tags: ["Doces", "sem açúcar"],
       imageIds: [301, 302, 303],
+      imageUrls: [],
       options: [],
       variants: [{ wpId: 201, options: [], sku: "GEL-CUP-320", price_cents: 2890, compare_at_cents: 3290, stock: 14 }],
       weight_grams: 450,

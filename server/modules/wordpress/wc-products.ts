@@ -33,6 +33,8 @@ export type ImportedProduct = {
   tags: string[];
   /** Attachment ids, the cover first. */
   imageIds: number[];
+  /** The pictures' addresses, when a spreadsheet names them instead of attachments. */
+  imageUrls: string[];
   options: { name: string; values: string[] }[];
   variants: ImportedVariant[];
   weight_grams: number;
@@ -262,6 +264,7 @@ function buildProduct(
         ),
       ],
       imageIds: [...new Set([...(cover > 0 ? [cover] : []), ...gallery])],
+      imageUrls: [],
       options,
       variants,
       weight_grams: measure(firstWithWeight?.meta._weight, GRAMS[units.weight], 1_000_000),

@@ -1,6 +1,7 @@
 import { SaxesParser, type SaxesTagPlain } from "saxes";
 import { DomainError, invalid, tooLarge } from "../../../common/errors.ts";
 import { formatFileSize } from "../../../common/file-size.ts";
+import { WORDPRESS_WEB_EXPORT_MAX_BYTES } from "../../../common/schemas/wordpress-import.ts";
 
 /**
  * Reads a WordPress export (WXR 1.1/1.2: Ferramentas → Exportar, or WooCommerce's product export) as it
@@ -60,7 +61,7 @@ export type WxrExport = {
 };
 
 /** A large site's export can be tens of megabytes; the web upload and the command line may allow different sizes. */
-export const WXR_MAX_BYTES = 100 * 1024 * 1024;
+export const WXR_MAX_BYTES = WORDPRESS_WEB_EXPORT_MAX_BYTES;
 
 const NOT_XML =
   "O arquivo não é um XML válido: envie o arquivo .xml exportado pelo WordPress (Ferramentas → Exportar).";

@@ -1,0 +1,279 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import type { ImportFile } from "../../../common/schemas/wordpress-import.ts";
+import type { WordPressFilesSource, WordPressImportView } from "../../../common/views/wordpress-import.ts";
+import { SUPER } from "../../../tests/support/test-app.ts";
+import { withTestApp } from "../../../tests/support/with-test-app.ts";
+import type { Actor } from "../../kernel/access.ts";
+import { pages, posts } from "../content/tables.ts";
+import { menus } from "../menus/tables.ts";
+import { products } from "../products/tables.ts";
+import { users } from "../users/tables.ts";
+import { wordpressRecords } from "./tables.ts";
+
+const FIXTURES = path.resolve("tests/fixtures/wordpress");
+const siteXml = readFileSync(path.join(FIXTURES, "site.xml"));
+const pluginsXml = readFileSync(path.join(FIXTURES, "plugins.xml"));
+const UPLOADS: WordPressFilesSource = { kind: "folder", path: path.join(FIXTURES, "uploads") };
+
+const t = withTestApp({ setUp: true });
+
+async function admin(): Promise<Actor> {
+  const [row] = await t.database.db
+    .select({ id: users.id, name: users.name, email: users.email, role: users.role })
+    .from(users)
+    .where(eq(users.email, SUPER.email));
+  if (!row) throw new Error("no super user");
+  return row;
+}
+
+const exportFile = (bytes: Uint8Array | string, name = "site.xml"): ImportFile => ({
+  role: "export",
+  name,
+  bytes: typeof bytes === "string" ? new TextEncoder().encode(bytes) : new Uint8Array(bytes),
+});
+
+async function importAll(files: ImportFile[], source: WordPressFilesSource = UPLOADS): Promise<WordPressImportView> {
+  const actor = await admin();
+  const preview = await t.services.wordpress.preview(actor, files, source);
+  const done = await t.services.wordpress.run(actor, preview.id);
+  expect(done.error).toBeNull();
+  expect(done.status).toBe("done");
+  return done;
+}
+
+const pageBySlug = async (slug: string) => (await t.database.db.select().from(pages).where(eq(pages.slug, slug)))[0];
+const postBySlug = async (slug: string) => (await t.database.db.select().from(posts).where(eq(posts.slug, slug)))[0];
+
+describe("importing the export stock WordPress wrote", () => {
+  it("previews before writing anything: counts per kind, what is left out and why", async () => {
+    const actor = await admin();
+    const preview = await t.services.wordpress.preview(actor, [exportFile(siteXml)], UPLOADS);
+    expect(preview.status).toBe("previewed");
+    expect(preview.report.site.title).not.toBe("");
+    expect(preview.report.counts.page).toBe(4);
+    expect(preview.report.counts.attachment).toBe(1);
+    expect(preview.report.counts.post).toBeGreaterThanOrEqual(20);
+    expect(preview.report.unfetched_files).toEqual([]);
+    expect(await t.database.db.select().from(posts)).toEqual([]);
+    expect(await t.database.db.select().from(wordpressRecords)).toEqual([]);
+  });
+
+  it("makes its pages, news, image and menu ours, content rewritten to the new addresses", async () => {
+    const done = await importAll([exportFile(siteXml)]);
+    expect(done.report.result?.created.page).toBe(4);
+    expect(done.report.result?.created.attachment).toBe(1);
+    expect(done.report.result?.created.menu).toBeGreaterThan(0);
+
+    const about = await pageBySlug("sobre");
+    expect(about?.title).toBe("Sobre a cooperativa");
+    expect(about?.status).toBe("published");
+    // A nested page keeps its own slug; its old address redirects (below).
+    expect((await pageBySlug("historia-e-missao"))?.title).toBe("História e missão");
+
+    const harvest = await postBySlug("colheita-recorde-de-acai-em-2024");
+    expect(harvest?.cover).toMatch(/^\/files\/images\/.+\.png$/);
+    expect(harvest?.content).not.toContain("127.0.0.1:18080");
+    expect(harvest?.content).not.toContain("wp:");
+    expect(harvest?.content).toMatch(/<img[^>]+src="\/files\/images\//);
+
+    const draft = await t.database.db.select().from(posts).where(eq(posts.title, "Rascunho: relatório anual"));
+    expect(draft[0]?.status).toBe("draft");
+    const privatePost = await postBySlug("ata-interna-da-diretoria");
+    expect(privatePost?.status).toBe("draft");
+
+    const menuRows = await t.database.db.select().from(menus);
+    expect(menuRows.length).toBeGreaterThan(0);
+    expect(menuRows.some((row) => row.pageId === about?.id || row.name.length > 0)).toBe(true);
+  });
+
+  it("keeps every old address working with a 301 to the new one", async () => {
+    await importAll([exportFile(siteXml)]);
+    const redirect = async (address: string) => {
+      const response = await t.app.request(address, { redirect: "manual" });
+      return { status: response.status, location: response.headers.get("location") };
+    };
+    expect(await redirect("/quem-somos/historia-e-missao/")).toEqual({ status: 301, location: "/historia-e-missao" });
+    expect(await redirect("/assembleia-geral-aprova-as-contas-de-2023/")).toEqual({
+      status: 301,
+      location: "/noticias/assembleia-geral-aprova-as-contas-de-2023",
+    });
+    expect(await redirect("/?p=46")).toEqual({
+      status: 301,
+      location: "/noticias/assembleia-geral-aprova-as-contas-de-2023",
+    });
+    expect((await redirect("/?page_id=45")).location).toBe("/sobre");
+    expect((await redirect("/feed/")).location).toBe("/noticias/rss.xml");
+    expect((await redirect("/wp-content/uploads/2024/03/colheita-do-acai.png")).location).toMatch(/^\/files\/images\//);
+    // Our own routes keep answering themselves.
+    expect((await t.app.request("/contato", { redirect: "manual" })).status).not.toBe(301);
+  });
+
+  it("changes nothing when the same export is imported again, and updates only what a newer one changed", async () => {
+    await importAll([exportFile(siteXml)]);
+    const before = await t.database.db.select().from(pages);
+    const again = await importAll([exportFile(siteXml)]);
+    const result = again.report.result;
+    expect(result && Object.values(result.created).reduce((a, b) => a + b, 0)).toBe(0);
+    expect(result && Object.values(result.updated).reduce((a, b) => a + b, 0)).toBe(0);
+    expect(result?.unchanged.page).toBe(4);
+    expect(await t.database.db.select().from(pages)).toEqual(before);
+
+    const newer = siteXml.toString("utf8").replace("<![CDATA[Sobre a cooperativa]]>", "<![CDATA[Sobre nós]]>");
+    const updated = await importAll([exportFile(newer)]);
+    expect(updated.report.result?.updated.page).toBe(1);
+    expect(updated.report.result?.created.page).toBe(0);
+    expect((await pageBySlug("sobre"))?.title).toBe("Sobre nós");
+    expect(await t.database.db.select().from(pages)).toHaveLength(4);
+  });
+
+  it("renames a slug ours already has, and lists it", async () => {
+    await t.request("POST", "/api/pages", {
+      token: t.superToken,
+      body: { title: "Sobre (nosso)", slug: "sobre", status: "published" },
+    });
+    const actor = await admin();
+    const preview = await t.services.wordpress.preview(actor, [exportFile(siteXml)], { kind: "none" });
+    expect(preview.report.renamed).toContainEqual({
+      kind: "page",
+      title: "Sobre a cooperativa",
+      from: "sobre",
+      to: "sobre-2",
+    });
+    await t.services.wordpress.run(actor, preview.id);
+    expect((await pageBySlug("sobre"))?.title).toBe("Sobre (nosso)");
+    expect((await pageBySlug("sobre-2"))?.title).toBe("Sobre a cooperativa");
+  });
+});
+
+describe("importing WooCommerce and The Events Calendar", () => {
+  it("puts variable products on sale with their prices, stock and options, and the events on the agenda", async () => {
+    const done = await importAll([exportFile(pluginsXml, "plugins.xml")], { kind: "none" });
+    expect(done.report.result?.created.product).toBeGreaterThan(0);
+    expect(done.report.result?.created.event).toBeGreaterThan(0);
+    const rows = await t.database.db.select().from(products);
+    expect(rows.length).toBe(done.report.counts.product);
+    const variable = await t.services.products.get(
+      await admin(),
+      String(rows.find((row) => row.options.length > 0)?.id),
+    );
+    expect(variable.options.length).toBeGreaterThan(0);
+    expect(variable.variants.length).toBeGreaterThan(1);
+    for (const variant of variable.variants) expect(variant.price_cents).toBeGreaterThan(0);
+    expect(done.report.skipped.some((entry) => entry.kind === "product")).toBe(true);
+
+    const again = await importAll([exportFile(pluginsXml, "plugins.xml")], { kind: "none" });
+    expect(again.report.result?.unchanged.product).toBe(rows.length);
+    const variantsAfter = await t.services.products.get(await admin(), String(variable.id));
+    expect(variantsAfter.variants.map((variant) => variant.id)).toEqual(variable.variants.map((variant) => variant.id));
+  });
+});
+
+describe("files the import will not read", () => {
+  it("refuses to fetch from a private address, and says so in the preview", async () => {
+    const actor = await admin();
+    const hostile = siteXml
+      .toString("utf8")
+      .replaceAll("http://127.0.0.1:18080/wp-content", "http://10.0.0.5/wp-content");
+    const preview = await t.services.wordpress.preview(actor, [exportFile(hostile)], { kind: "site" });
+    expect(preview.report.unfetched_files).toHaveLength(1);
+    expect(preview.report.unfetched_files[0]?.reason).toMatch(/privada/i);
+  });
+
+  it("never reads a path outside the given folder", async () => {
+    const actor = await admin();
+    const hostile = siteXml
+      .toString("utf8")
+      .replaceAll("/wp-content/uploads/2024/03/colheita-do-acai.png", "/wp-content/uploads/../../site.xml");
+    const preview = await t.services.wordpress.preview(actor, [exportFile(hostile)], UPLOADS);
+    expect(preview.report.unfetched_files).toHaveLength(1);
+    expect(preview.report.unfetched_files[0]?.reason).toMatch(/fora da pasta/i);
+  });
+});
+
+describe("POST /api/wordpress-imports", () => {
+  const send = (form: FormData, token: string | undefined = t.superToken) =>
+    t.request("POST", "/api/wordpress-imports", { form, token });
+  const formWith = (text: string | Uint8Array, name = "site.xml") => {
+    const form = new FormData();
+    form.append(
+      "export",
+      new File([typeof text === "string" ? text : new Uint8Array(text)], name, { type: "text/xml" }),
+    );
+    form.append("files", "none");
+    return form;
+  };
+
+  it("is for administrators only", async () => {
+    const anonymous = await t.request("POST", "/api/wordpress-imports", { form: formWith(siteXml) });
+    expect(anonymous.status).toBe(401);
+    const customer = await t.createUser("user", t.superToken);
+    expect((await send(formWith(siteXml), customer.token)).status).toBe(403);
+  });
+
+  it("previews, then runs in the background with its progress", async () => {
+    const preview = await send(formWith(siteXml));
+    expect(preview.status).toBe(201);
+    const { id } = preview.json<WordPressImportView>();
+    const started = await t.request("POST", `/api/wordpress-imports/${id}/start`, { token: t.superToken });
+    expect(started.status).toBe(202);
+    await t.services.wordpress.settle();
+    const done = (
+      await t.request("GET", `/api/wordpress-imports/${id}`, { token: t.superToken })
+    ).json<WordPressImportView>();
+    expect(done.status).toBe("done");
+    expect(done.progress.done).toBe(done.progress.total);
+    const twice = await t.request("POST", `/api/wordpress-imports/${id}/start`, { token: t.superToken });
+    expect(twice.status).toBe(409);
+  });
+
+  const refusals: [string, string | Uint8Array, RegExp][] = [
+    ["not XML", "isto não é XML", /não é um XML válido/],
+    [
+      "not a WordPress export",
+      '<?xml version="1.0"?><rss version="2.0"><channel><title>x</title></channel></rss>',
+      /WordPress/,
+    ],
+    ["cut short", siteXml.subarray(0, siteXml.length / 2), /incompleto|cortad|truncad/i],
+    [
+      "an entity-expansion bomb",
+      '<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;">]><rss><channel>&lol2;</channel></rss>',
+      /DOCTYPE|entidade/i,
+    ],
+  ];
+  for (const [what, body, message] of refusals) {
+    it(`refuses ${what} with a pt-BR message and imports nothing`, async () => {
+      const response = await send(formWith(body));
+      expect(response.status).toBe(400);
+      expect(response.json<{ message: string }>().message).toMatch(message);
+      expect(await t.database.db.select().from(wordpressRecords)).toEqual([]);
+    });
+  }
+
+  it("refuses a 200 MB upload before reading it", async () => {
+    const size = 200 * 1024 * 1024;
+    let sent = 0;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent >= size) return controller.close();
+        const chunk = new Uint8Array(Math.min(1024 * 1024, size - sent));
+        sent += chunk.byteLength;
+        controller.enqueue(chunk);
+      },
+    });
+    const response = await t.app.request("/api/wordpress-imports", {
+      method: "POST",
+      headers: {
+        authorization: `Token ${t.superToken}`,
+        "content-type": "multipart/form-data; boundary=x",
+        "content-length": String(size),
+      },
+      body,
+      duplex: "half",
+    } as RequestInit);
+    expect(response.status).toBe(413);
+    expect(((await response.json()) as { message: string }).message).toMatch(/passam de 100 MB/);
+  });
+});

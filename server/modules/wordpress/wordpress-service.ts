@@ -1,0 +1,260 @@
+import { gunzipSync, gzipSync } from "node:zlib";
+import { and, desc, eq, inArray, lt, or } from "drizzle-orm";
+import { conflict, DomainError, invalid, notFound, tooLarge } from "../../../common/errors.ts";
+import { formatFileSize } from "../../../common/file-size.ts";
+import { decodeReferenceFile } from "../../../common/reference-file.ts";
+import {
+  type ImportFile,
+  type ImportFileRole,
+  WORDPRESS_SPREADSHEET_MAX_BYTES,
+} from "../../../common/schemas/wordpress-import.ts";
+import type {
+  WordPressFilesSource,
+  WordPressImportReport,
+  WordPressImportView,
+} from "../../../common/views/wordpress-import.ts";
+import { type Actor, requireAdmin } from "../../kernel/access.ts";
+import type { ServiceContext } from "../../kernel/area.ts";
+import { loadExistingState } from "./import-existing.ts";
+import { type ImportSources, planImport } from "./import-plan.ts";
+import { runImport } from "./import-run.ts";
+import { wordpressImportFiles, wordpressImports } from "./tables.ts";
+import { customersOfCsv } from "./wc-customer-csv.ts";
+import { productsOfCsv } from "./wc-product-csv.ts";
+import { openFileSource } from "./wp-files.ts";
+import { readWxr, WXR_MAX_BYTES } from "./wxr-reader.ts";
+
+/**
+ * Moving a WordPress site in: `preview` reads what was sent and shows what would be done, `start`
+ * runs it in the background (its progress in the import's row, for any process to show), `run` waits
+ * for it (the command line). The plan is made again when the run starts: the site may have changed
+ * since the preview.
+ */
+
+/** Each file fetched from the old site or a folder: as large as an upload may be here. */
+const ATTACHMENT_MAX_BYTES = 50 * 1024 * 1024;
+/** A run that wrote no batch for this long lost its process: it may be started again. */
+const STALLED_AFTER_MS = 2 * 60_000;
+const PREVIEW_CHECKS = 8;
+
+export type WordPressState = { running: Map<number, Promise<void>> };
+export const createWordPressState = (): WordPressState => ({ running: new Map() });
+
+const NOTHING_SENT = "Envie a exportação do WordPress (.xml), a planilha de produtos ou a de clientes (.csv).";
+const IMPORT_NOT_FOUND = "Importação não encontrada.";
+
+type ImportRow = typeof wordpressImports.$inferSelect;
+
+function viewOf(row: ImportRow, now = Date.now()): WordPressImportView {
+  return {
+    id: row.id,
+    status: row.status,
+    file_names: row.fileNames,
+    files_source: row.filesSource,
+    report: row.report,
+    progress: { done: row.progressDone, total: row.progressTotal, step: row.progressStep },
+    error: row.error,
+    stalled: row.status === "running" && now - (row.heartbeatAt ?? row.updatedAt).getTime() > STALLED_AFTER_MS,
+    created_at: row.createdAt.toISOString(),
+    finished_at: row.finishedAt?.toISOString() ?? null,
+  };
+}
+
+/** The old site's address as the key of its ids (a spreadsheet alone has no site: its ids are its own). */
+const siteKeyOf = (sources: ImportSources) =>
+  sources.wxr ? (sources.wxr.site.baseSiteUrl || sources.wxr.site.link).replace(/\/+$/, "").toLowerCase() : "planilha";
+
+export function createWordPressService(context: ServiceContext, state: WordPressState) {
+  const { db } = context;
+
+  async function readSources(files: readonly ImportFile[], maxExportBytes: number): Promise<ImportSources> {
+    const exportFile = files.find((file) => file.role === "export");
+    const productsFile = files.find((file) => file.role === "products");
+    const customersFile = files.find((file) => file.role === "customers");
+    for (const file of [productsFile, customersFile]) {
+      if (file && file.bytes.byteLength > WORDPRESS_SPREADSHEET_MAX_BYTES) {
+        throw tooLarge(`A planilha ${file.name} passa de ${formatFileSize(WORDPRESS_SPREADSHEET_MAX_BYTES)}.`);
+      }
+    }
+    const text = (bytes: Uint8Array) =>
+      decodeReferenceFile(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer);
+    return {
+      wxr: exportFile ? await readWxr([exportFile.bytes], { maxBytes: maxExportBytes }) : null,
+      csvProducts: productsFile ? productsOfCsv(text(productsFile.bytes)) : { products: [], skipped: [] },
+      customers: customersFile ? customersOfCsv(text(customersFile.bytes)) : null,
+    };
+  }
+
+  function fileSourceOptions() {
+    const privateHosts = new Set(context.config.WORDPRESS_FILES_PRIVATE_HOSTS);
+    return { maxBytes: ATTACHMENT_MAX_BYTES, privateHosts };
+  }
+
+  /** The preview's look at the files: which the run will not be able to read, and why. */
+  async function unreadableFiles(
+    attachments: readonly { url: string }[],
+    source: WordPressFilesSource,
+  ): Promise<WordPressImportReport["unfetched_files"]> {
+    if (source.kind === "none" || attachments.length === 0) return [];
+    const files = await openFileSource(source, fileSourceOptions());
+    try {
+      const missing: WordPressImportReport["unfetched_files"] = [];
+      for (let start = 0; start < attachments.length; start += PREVIEW_CHECKS) {
+        const group = attachments.slice(start, start + PREVIEW_CHECKS);
+        const found = await Promise.all(group.map((attachment) => files.exists(attachment.url)));
+        group.forEach((attachment, index) => {
+          const check = found[index];
+          if (check && !check.ok) missing.push({ url: attachment.url, reason: check.reason });
+        });
+      }
+      return missing;
+    } finally {
+      await files.close();
+    }
+  }
+
+  async function load(id: number): Promise<ImportRow> {
+    const [row] = await db.select().from(wordpressImports).where(eq(wordpressImports.id, id)).limit(1);
+    if (!row) throw notFound(IMPORT_NOT_FOUND);
+    return row;
+  }
+
+  async function execute(actor: Actor, id: number): Promise<void> {
+    try {
+      const row = await load(id);
+      const stored = await db.select().from(wordpressImportFiles).where(eq(wordpressImportFiles.importId, id));
+      const files = stored.map((file) => ({
+        role: file.role as ImportFileRole,
+        name: file.role,
+        bytes: new Uint8Array(gunzipSync(file.gzipped)),
+      }));
+      const sources = await readSources(files, Number.MAX_SAFE_INTEGER);
+      const site = siteKeyOf(sources);
+      const plan = planImport(sources, await loadExistingState(db, site), site);
+      const fileSource =
+        row.filesSource.kind === "none" ? null : await openFileSource(row.filesSource, fileSourceOptions());
+      try {
+        const { report } = await runImport(plan, {
+          context,
+          actor,
+          importId: id,
+          files: fileSource ?? { get: async () => ({ ok: false, reason: "Arquivos não importados, como escolhido." }) },
+          wxr: sources.wxr,
+        });
+        await context.transaction(async (tx) => {
+          await tx.db
+            .update(wordpressImports)
+            .set({ status: "done", report, finishedAt: new Date(), updatedAt: new Date(), error: null })
+            .where(eq(wordpressImports.id, id));
+          await tx.db.delete(wordpressImportFiles).where(eq(wordpressImportFiles.importId, id));
+        });
+      } finally {
+        await fileSource?.close();
+      }
+    } catch (error) {
+      const message =
+        error instanceof DomainError
+          ? error.message
+          : "A importação parou por um erro inesperado; o que já foi importado ficou. Tente de novo: ela continua de onde parou.";
+      if (!(error instanceof DomainError))
+        context.logger.error({ err: error, importId: id }, "wordpress import failed");
+      await db
+        .update(wordpressImports)
+        .set({ status: "failed", error: message, updatedAt: new Date() })
+        .where(eq(wordpressImports.id, id));
+    }
+  }
+
+  return {
+    /**
+     * Reads what was sent and answers what the import would do, kept as a new import in "previewed".
+     * `maxExportBytes` is larger on the command line than through the web.
+     */
+    async preview(
+      actor: Actor | null,
+      files: readonly ImportFile[],
+      filesSource: WordPressFilesSource,
+      maxExportBytes = WXR_MAX_BYTES,
+    ): Promise<WordPressImportView> {
+      const admin = requireAdmin(actor);
+      if (files.length === 0) throw invalid(NOTHING_SENT, { export: [NOTHING_SENT] });
+      const sources = await readSources(files, maxExportBytes);
+      const site = siteKeyOf(sources);
+      const plan = planImport(sources, await loadExistingState(db, site), site);
+      plan.report.unfetched_files = await unreadableFiles(plan.attachments, filesSource);
+      return context.transaction(async (tx) => {
+        const [row] = await tx.db
+          .insert(wordpressImports)
+          .values({
+            status: "previewed",
+            fileNames: files.map((file) => file.name),
+            filesSource,
+            report: plan.report,
+            userId: admin.id,
+          })
+          .returning();
+        if (!row) throw new Error("import insert returned nothing");
+        await tx.db
+          .insert(wordpressImportFiles)
+          .values(files.map((file) => ({ importId: row.id, role: file.role, gzipped: gzipSync(file.bytes) })));
+        return viewOf(row);
+      });
+    },
+
+    async get(actor: Actor | null, id: number): Promise<WordPressImportView> {
+      requireAdmin(actor);
+      return viewOf(await load(id));
+    },
+
+    /** The latest imports, newest first. */
+    async list(actor: Actor | null): Promise<WordPressImportView[]> {
+      requireAdmin(actor);
+      const rows = await db.select().from(wordpressImports).orderBy(desc(wordpressImports.id)).limit(20);
+      return rows.map((row) => viewOf(row));
+    },
+
+    /**
+     * Starts a previewed import (or one that failed or lost its process: it carries on) in the
+     * background. Two clicks start it once.
+     */
+    async start(actor: Actor | null, id: number): Promise<WordPressImportView> {
+      const admin = requireAdmin(actor);
+      const stalledBefore = new Date(Date.now() - STALLED_AFTER_MS);
+      const [row] = await db
+        .update(wordpressImports)
+        .set({ status: "running", error: null, heartbeatAt: new Date(), updatedAt: new Date() })
+        .where(
+          and(
+            eq(wordpressImports.id, id),
+            or(
+              inArray(wordpressImports.status, ["previewed", "failed"]),
+              and(eq(wordpressImports.status, "running"), lt(wordpressImports.heartbeatAt, stalledBefore)),
+            ),
+          ),
+        )
+        .returning();
+      if (!row) {
+        const current = await load(id);
+        if (current.status === "running") return viewOf(current);
+        throw conflict("Esta importação já foi concluída. Envie os arquivos de novo para importar outra vez.");
+      }
+      const run = execute(admin, id).finally(() => state.running.delete(id));
+      state.running.set(id, run);
+      return viewOf(row);
+    },
+
+    /** Starts an import and waits for its end (the command line, tests). */
+    async run(actor: Actor | null, id: number): Promise<WordPressImportView> {
+      await this.start(actor, id);
+      await state.running.get(id);
+      return viewOf(await load(id));
+    },
+
+    /** Waits for this process's runs (a server stopping, tests). */
+    async settle(): Promise<void> {
+      await Promise.all(state.running.values());
+    },
+  };
+}
+
+export type WordPressService = ReturnType<typeof createWordPressService>;
