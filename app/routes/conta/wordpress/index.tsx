@@ -112,15 +112,30 @@ export default function WordPressImports({ loaderData }: Route.ComponentProps) {
               accept=".csv,text/csv"
               error={problem?.customers?.join(" ")}
             />
-            <Radio.Group name="files" label="Imagens e anexos" defaultValue="site" error={problem?.files?.join(" ")}>
+            {/* Plain radios, not Mantine's Radio.Group: its own state would undo a choice made before hydration. */}
+            <fieldset style={{ border: 0, padding: 0, margin: 0 }}>
+              <Text component="legend" size="sm" fw={500}>
+                Imagens e anexos
+              </Text>
               <Stack gap={6} mt={6}>
                 {wordpressFileOrigins
                   .filter((origin) => origin !== "zip")
                   .map((origin) => (
-                    <Radio key={origin} value={origin} label={wordpressFileOriginLabels[origin]} />
+                    <Radio
+                      key={origin}
+                      name="files"
+                      value={origin}
+                      defaultChecked={origin === "site"}
+                      label={wordpressFileOriginLabels[origin]}
+                    />
                   ))}
               </Stack>
-            </Radio.Group>
+              {problem?.files ? (
+                <Text c="danger" size="sm" mt={4}>
+                  {problem.files.join(" ")}
+                </Text>
+              ) : null}
+            </fieldset>
             <Text size="sm" c="dimmed">
               Site grande, ou o antigo já fora do ar? No servidor,{" "}
               <code>npm run import:wordpress -- exportacao.xml --files pasta-ou-arquivo.zip</code> lê os arquivos de uma
