@@ -61,7 +61,8 @@ describe("the scheduler", () => {
     const job = (who: string, run: () => Promise<void>): ScheduledJob => ({
       name: "expire-orders",
       everyMs: HOUR,
-      leaseMs: 500,
+      // Long enough that a busy machine still ticks the survivor inside it.
+      leaseMs: 2_000,
       run: async () => {
         ranBy.push(who);
         await run();
@@ -75,7 +76,7 @@ describe("the scheduler", () => {
     expect(ranBy).toEqual(["morre"]);
     expect(await rowOf("expire-orders")).toMatchObject({ leasedBy: "morre:1", runs: 0 });
 
-    await new Promise((resolve) => setTimeout(resolve, 600));
+    await new Promise((resolve) => setTimeout(resolve, 2_100));
     await survivor.tick();
     expect(ranBy).toEqual(["morre", "fica"]);
     expect(await rowOf("expire-orders")).toMatchObject({ leasedBy: "fica:2", runs: 1, leaseUntil: null });
