@@ -15,7 +15,8 @@ export type WeightUnit = "kg" | "g" | "lbs" | "oz";
 export type DimensionUnit = "m" | "cm" | "mm" | "in" | "yd";
 
 export type ImportedVariant = {
-  wpId: number;
+  /** The export's post id; a spreadsheet's ID column (or "sku:…" for a row without one). */
+  wpId: number | string;
   options: string[];
   sku: string;
   price_cents: number;
@@ -24,7 +25,8 @@ export type ImportedVariant = {
 };
 
 export type ImportedProduct = {
-  wpId: number;
+  /** The export's post id; a spreadsheet's ID column (or "sku:…" for a row without one). */
+  wpId: number | string;
   name: string;
   slug: string;
   status: "published" | "draft";
@@ -80,6 +82,12 @@ const measure = (text: string | undefined, factor: number, max: number) => {
   return Number.isFinite(value) && value > 0 ? Math.min(Math.round(value * factor), max) : 0;
 };
 
+/** A weight as WooCommerce wrote it ("0.45", "0,45") in the shop's unit, in grams; 0 when empty. */
+export const gramsOf = (text: string | undefined, unit: WeightUnit) => measure(text, GRAMS[unit], 1_000_000);
+
+/** A side as WooCommerce wrote it in the shop's unit, in centimetres; 0 when empty. */
+export const centimetresOf = (text: string | undefined, unit: DimensionUnit) => measure(text, CENTIMETRES[unit], 1000);
+
 function attributeLabel(key: string, name: string, taxonomy: boolean): string {
   if (!taxonomy) return name.trim() || key;
   const words = key.replace(/^pa_/, "").replace(/[-_]+/g, " ").trim();
@@ -119,38 +127,143 @@ function valueLabel(site: WxrExport, attribute: Attribute, value: string): strin
   return site.terms.find((term) => term.taxonomy === attribute.key && term.slug === value)?.name ?? value;
 }
 
-function stockOf(item: WxrItem, fallback?: WxrItem): { stock: number; counted: boolean } {
-  const source = item.meta._manage_stock === "yes" ? item : fallback?.meta._manage_stock === "yes" ? fallback : null;
-  if (source) {
-    const units = Math.floor(Number.parseFloat(source.meta._stock ?? "0"));
-    return { stock: Number.isFinite(units) ? Math.min(Math.max(units, 0), MAX_STOCK) : 0, counted: true };
+/**
+ * Stock as WooCommerce kept it: the units it counted (`units`, null when it did not count them), else
+ * only in or out of stock (`status`, "outofstock" for out).
+ */
+export function stockFrom(units: string | null, status: string): { stock: number; counted: boolean } {
+  if (units !== null) {
+    const whole = Math.floor(Number.parseFloat(units));
+    return { stock: Number.isFinite(whole) ? Math.min(Math.max(whole, 0), MAX_STOCK) : 0, counted: true };
   }
-  const status = item.meta._stock_status ?? fallback?.meta._stock_status ?? "instock";
   return status === "outofstock" ? { stock: 0, counted: true } : { stock: UNCOUNTED_STOCK, counted: false };
 }
 
-/** The price and the struck-through "de" price: a sale price below the regular one, unless its sale has ended. */
-function pricesOf(item: WxrItem, now: Date): { price: number | null; compareAt: number | null } {
-  const regular = priceCents(item.meta._regular_price);
-  const sale = priceCents(item.meta._sale_price);
-  const saleEnds = Number.parseInt(item.meta._sale_price_dates_to ?? "", 10);
-  const saleOn = sale !== null && (!Number.isFinite(saleEnds) || saleEnds * 1000 > now.getTime());
-  if (saleOn && regular !== null && sale < regular) return { price: sale, compareAt: regular };
-  return { price: regular ?? priceCents(item.meta._price), compareAt: null };
+function stockOf(item: WxrItem, fallback?: WxrItem): { stock: number; counted: boolean } {
+  const source = item.meta._manage_stock === "yes" ? item : fallback?.meta._manage_stock === "yes" ? fallback : null;
+  const status = item.meta._stock_status ?? fallback?.meta._stock_status ?? "instock";
+  return stockFrom(source ? (source.meta._stock ?? "0") : null, status);
 }
 
-function skipReason(item: WxrItem): string | null {
-  const type = item.terms.find((term) => term.taxonomy === "product_type")?.slug ?? "simple";
-  if (item.status === "trash") return "Está na lixeira do WordPress.";
+/**
+ * The price and the struck-through "de" price: a sale price below the regular one, unless its sale has
+ * ended (`saleEndsAt`, in milliseconds; null when it has no end). `fallback` stands in for a missing
+ * regular price.
+ */
+export function salePrices(
+  prices: { regular: number | null; sale: number | null; saleEndsAt: number | null; fallback: number | null },
+  now: Date,
+): { price: number | null; compareAt: number | null } {
+  const { regular, sale, saleEndsAt } = prices;
+  const saleOn = sale !== null && (saleEndsAt === null || saleEndsAt > now.getTime());
+  if (saleOn && regular !== null && sale < regular) return { price: sale, compareAt: regular };
+  return { price: regular ?? prices.fallback, compareAt: null };
+}
+
+function pricesOf(item: WxrItem, now: Date): { price: number | null; compareAt: number | null } {
+  const saleEnds = Number.parseInt(item.meta._sale_price_dates_to ?? "", 10);
+  return salePrices(
+    {
+      regular: priceCents(item.meta._regular_price),
+      sale: priceCents(item.meta._sale_price),
+      saleEndsAt: Number.isFinite(saleEnds) ? saleEnds * 1000 : null,
+      fallback: priceCents(item.meta._price),
+    },
+    now,
+  );
+}
+
+/** Why a product of this WooCommerce type ("simple", "variable", "grouped"…) is not brought; null when it is. */
+export function unsellableReason(
+  type: string,
+  flags: { trashed: boolean; downloadable: boolean; virtual: boolean },
+): string | null {
+  if (flags.trashed) return "Está na lixeira do WordPress.";
   if (type === "grouped") return "Produto agrupado: os produtos do grupo são importados um a um.";
   if (type === "external") return "Produto externo, vendido em outro site.";
-  if (item.meta._downloadable === "yes" || item.meta._virtual === "yes")
+  if (flags.downloadable || flags.virtual)
     return "Produto para baixar ou virtual: a loja vende produtos que são entregues.";
   if (type !== "simple" && type !== "variable") return `Tipo de produto desconhecido (${type}).`;
   return null;
 }
 
+const productType = (item: WxrItem) => item.terms.find((term) => term.taxonomy === "product_type")?.slug ?? "simple";
+
+function skipReason(item: WxrItem): string | null {
+  return unsellableReason(productType(item), {
+    trashed: item.status === "trash",
+    downloadable: item.meta._downloadable === "yes",
+    virtual: item.meta._virtual === "yes",
+  });
+}
+
 type Built = { product: ImportedProduct } | { skipped: SkippedProduct };
+
+/**
+ * One variation of a variable product, whichever file it came from: its value of each option, in the
+ * options' order ("" is WooCommerce's "any": it stands for each of the option's values), its prices
+ * (price null: not for sale) and stock.
+ */
+export type VariationRecord = {
+  wpId: number | string;
+  values: string[];
+  sku: string;
+  price: number | null;
+  compareAt: number | null;
+  stock: number;
+  counted: boolean;
+};
+
+/**
+ * A variable product's options and one variant per combination of their values, the first variation
+ * naming a combination keeping it; or why the shop cannot sell it. `options` holds each option's name
+ * and every value it offers (what an "any" variation stands for).
+ */
+export function variantsOf(
+  options: { name: string; values: string[] }[],
+  variations: VariationRecord[],
+): { variants: ImportedVariant[]; options: ImportedProduct["options"]; uncounted: boolean } | string {
+  if (options.length > MAX_OPTIONS)
+    return `Tem ${options.length} opções de variação; a loja aceita até ${MAX_OPTIONS}.`;
+  const combos = new Map<string, ImportedVariant>();
+  let uncounted = false;
+  for (const variation of variations) {
+    const choices = options.map((option, position) => {
+      const value = variation.values[position] ?? "";
+      return value ? [value] : option.values;
+    });
+    const combinations = choices.reduce<string[][]>(
+      (sets, values) => sets.flatMap((set) => values.map((value) => [...set, value])),
+      [[]],
+    );
+    const { price } = variation;
+    if (price === null) continue;
+    uncounted ||= !variation.counted;
+    for (const [index, labels] of combinations.entries()) {
+      const key = labels.join("\u0000").toLowerCase();
+      if (combos.has(key)) continue;
+      combos.set(key, {
+        wpId: variation.wpId,
+        options: labels,
+        // A SKU names one variant: an "any" variation's first combination keeps it.
+        sku: index === 0 ? variation.sku : "",
+        price_cents: price,
+        compare_at_cents: variation.compareAt,
+        stock: variation.stock,
+      });
+    }
+  }
+  const variants = [...combos.values()];
+  if (variants.length === 0) return "Produto variável sem variações com preço.";
+  if (variants.length > MAX_VARIANTS) return `Tem ${variants.length} variações; a loja aceita até ${MAX_VARIANTS}.`;
+  const built = options.map((option, index) => ({
+    name: option.name,
+    values: [...new Set(variants.map((variant) => variant.options[index] ?? ""))],
+  }));
+  if (built.some((option) => option.values.length > MAX_OPTION_VALUES))
+    return `Uma opção tem mais de ${MAX_OPTION_VALUES} valores.`;
+  return { variants, options: built, uncounted };
+}
 
 function variableVariants(
   item: WxrItem,
@@ -159,50 +272,26 @@ function variableVariants(
   variations: WxrItem[],
   now: Date,
 ): { variants: ImportedVariant[]; options: ImportedProduct["options"]; uncounted: boolean } | string {
-  const combos = new Map<string, ImportedVariant>();
-  let uncounted = false;
-  for (const variation of variations) {
-    // An empty value is WooCommerce's "any": the variation stands for each of the attribute's values.
-    const choices = attributes.map((attribute) => {
-      const value = variation.meta[`attribute_${attribute.key}`]?.trim() ?? "";
-      return value ? [value] : attribute.values;
-    });
-    const combinations = choices.reduce<string[][]>(
-      (sets, values) => sets.flatMap((set) => values.map((value) => [...set, value])),
-      [[]],
-    );
-    const { price, compareAt } = pricesOf(variation, now);
-    if (price === null) continue;
-    const { stock, counted } = stockOf(variation, item);
-    uncounted ||= !counted;
-    for (const [index, combination] of combinations.entries()) {
-      const labels = combination.map((value, position) => {
-        const attribute = attributes[position];
-        return attribute ? valueLabel(site, attribute, value) : value;
-      });
-      const key = labels.join("\u0000").toLowerCase();
-      if (combos.has(key)) continue;
-      combos.set(key, {
+  const label = (attribute: Attribute, value: string) => (value ? valueLabel(site, attribute, value) : "");
+  return variantsOf(
+    attributes.map((attribute) => ({
+      name: attribute.name,
+      values: attribute.values.map((value) => label(attribute, value)),
+    })),
+    variations.map((variation) => {
+      const { stock, counted } = stockOf(variation, item);
+      return {
         wpId: variation.id,
-        options: labels,
-        // A SKU names one variant: an "any" variation's first combination keeps it.
-        sku: index === 0 ? (variation.meta._sku ?? "") : "",
-        price_cents: price,
-        compare_at_cents: compareAt,
+        values: attributes.map((attribute) =>
+          label(attribute, variation.meta[`attribute_${attribute.key}`]?.trim() ?? ""),
+        ),
+        sku: variation.meta._sku ?? "",
+        ...pricesOf(variation, now),
         stock,
-      });
-    }
-  }
-  const variants = [...combos.values()];
-  if (variants.length === 0) return "Produto variável sem variações com preço.";
-  if (variants.length > MAX_VARIANTS) return `Tem ${variants.length} variações; a loja aceita até ${MAX_VARIANTS}.`;
-  const options = attributes.map((attribute, index) => ({
-    name: attribute.name,
-    values: [...new Set(variants.map((variant) => variant.options[index] ?? ""))],
-  }));
-  if (options.some((option) => option.values.length > MAX_OPTION_VALUES))
-    return `Uma opção tem mais de ${MAX_OPTION_VALUES} valores.`;
-  return { variants, options, uncounted };
+        counted,
+      };
+    }),
+  );
 }
 
 function buildProduct(
@@ -215,15 +304,13 @@ function buildProduct(
   const skip = (reason: string): Built => ({ skipped: { wpId: item.id, name: item.title, reason } });
   const reason = skipReason(item);
   if (reason) return skip(reason);
-  const type = item.terms.find((term) => term.taxonomy === "product_type")?.slug ?? "simple";
+  const type = productType(item);
   let options: ImportedProduct["options"] = [];
   let variants: ImportedVariant[];
   let uncounted = false;
   if (type === "variable") {
     const attributes = readAttributes(item);
     if (attributes === null) return skip("As opções do produto (atributos) não puderam ser lidas.");
-    if (attributes.length > MAX_OPTIONS)
-      return skip(`Tem ${attributes.length} opções de variação; a loja aceita até ${MAX_OPTIONS}.`);
     const built = variableVariants(item, site, attributes, variations, now);
     if (typeof built === "string") return skip(built);
     ({ variants, options, uncounted } = built);
@@ -238,11 +325,7 @@ function buildProduct(
   }
   const firstWithWeight = [item, ...variations].find((candidate) => candidate.meta._weight);
   const side = (key: string) =>
-    measure(
-      [item, ...variations].find((candidate) => candidate.meta[key])?.meta[key] ?? "",
-      CENTIMETRES[units.dimension],
-      1000,
-    );
+    centimetresOf([item, ...variations].find((candidate) => candidate.meta[key])?.meta[key] ?? "", units.dimension);
   const gallery = (item.meta._product_image_gallery ?? "")
     .split(",")
     .map((id) => Number.parseInt(id, 10))
@@ -267,7 +350,7 @@ function buildProduct(
       imageUrls: [],
       options,
       variants,
-      weight_grams: measure(firstWithWeight?.meta._weight, GRAMS[units.weight], 1_000_000),
+      weight_grams: gramsOf(firstWithWeight?.meta._weight, units.weight),
       length_cm: side("_length"),
       width_cm: side("_width"),
       height_cm: side("_height"),
