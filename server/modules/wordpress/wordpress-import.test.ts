@@ -171,6 +171,53 @@ describe("importing WooCommerce and The Events Calendar", () => {
   });
 });
 
+describe("importing WooCommerce's spreadsheets", () => {
+  const spreadsheet = (role: "products" | "customers", name: string): ImportFile => ({
+    role,
+    name,
+    bytes: new Uint8Array(readFileSync(path.join(FIXTURES, name))),
+  });
+
+  it("puts the product CSV's catalogue on sale and makes each customer an account without a password", async () => {
+    const done = await importAll([spreadsheet("products", "products.csv"), spreadsheet("customers", "customers.csv")], {
+      kind: "none",
+    });
+    const rows = await t.database.db.select().from(products);
+    expect(rows.length).toBe(done.report.counts.product);
+    expect(done.report.result?.created.product).toBe(rows.length);
+    expect(rows.some((row) => row.options.length === 2)).toBe(true);
+    expect(done.report.skipped.filter((entry) => entry.kind === "product").length).toBeGreaterThanOrEqual(4);
+
+    const customers = await t.database.db.select().from(users).where(eq(users.role, "user"));
+    expect(customers.length).toBe(done.report.counts.customer);
+    expect(customers.map((customer) => customer.email)).toContain("maria.souza@exemplo.com.br");
+    // No password matches until she chooses one with "Esqueci minha senha".
+    for (const password of ["", "!", "senha-forte-1"]) {
+      const login = await t.request("POST", "/api/auth/login", {
+        body: { email: "maria.souza@exemplo.com.br", password },
+      });
+      expect(login.status).not.toBe(200);
+    }
+    const again = await importAll(
+      [spreadsheet("products", "products.csv"), spreadsheet("customers", "customers.csv")],
+      { kind: "none" },
+    );
+    expect(again.report.result?.created.product).toBe(0);
+    expect(again.report.result?.updated.product).toBe(0);
+    expect(again.report.result?.created.customer).toBe(0);
+    expect(await t.database.db.select().from(users).where(eq(users.role, "user"))).toHaveLength(customers.length);
+  });
+
+  it("reads a Brazilian admin's spreadsheet (Portuguese columns, semicolons, decimal commas) as the same catalogue", async () => {
+    await importAll([spreadsheet("products", "products.csv")], { kind: "none" });
+    const english = await t.database.db.select().from(products);
+    const portuguese = await importAll([spreadsheet("products", "produtos-ptbr.csv")], { kind: "none" });
+    expect(portuguese.report.result?.created.product).toBe(0);
+    expect(portuguese.report.result?.updated.product).toBe(0);
+    expect(await t.database.db.select().from(products)).toEqual(english);
+  });
+});
+
 describe("files the import will not read", () => {
   it("refuses to fetch from a private address, and says so in the preview", async () => {
     const actor = await admin();
