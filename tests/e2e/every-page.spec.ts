@@ -100,6 +100,8 @@ const adminAccount: Visit[] = [
   fixed("/conta/produtos/new"),
   { route: "/conta/produtos/:id/edit", path: (seeded) => `/conta/produtos/${seeded.productId}/edit` },
   fixed("/conta/shop"),
+  fixed("/conta/wordpress"),
+  { route: "/conta/wordpress/:id", path: (seeded) => `/conta/wordpress/${seeded.wordpressImportId}` },
   fixed("/conta/pedidos"),
   ownOrder,
   { route: "/conta/pedidos/:id/declaracao", path: (seeded) => `/conta/pedidos/${seeded.orderId}/declaracao` },

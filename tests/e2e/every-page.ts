@@ -27,6 +27,8 @@ export type Seeded = {
   eventId: number;
   menuId: number;
   redirectId: number;
+  /** A WordPress import run to its end: its report with the counts of what it made. */
+  wordpressImportId: number;
   contactId: number;
   customerId: number;
   /** The customer's order, paid by Pix. */
