@@ -19,7 +19,13 @@
  *     port), whose RSS is the sum over the primary and its workers, and whose CPU, read to wait until the
  *     server is idle, is theirs together too; the table gives each PostgreSQL path both ways, and the
  *     WORKERS=2 rows their ratio to WORKERS=1;
- *   - optionally WordPress (below); last, apart from the table, a library import.
+ *   - optionally WordPress (below);
+ *   - a WordPress import (scripts/bench/wordpress-import.ts): a generated export of BENCH_WORDPRESS_POSTS news, each
+ *     with its own image fetched from a static server on 127.0.0.1, imported through the REST API on a new
+ *     data folder (the server started with WORDPRESS_FILES_PRIVATE_HOSTS=127.0.0.1): the preview, the run
+ *     (its progress printed as it goes), the same file again (which must change nothing) and the server's
+ *     RSS, in the table's last rows;
+ *   - last, apart from the table, a library import and the shop.
  * Environment:
  *   BENCH_SECONDS=5, BENCH_WARMUP=2   measured and warm-up seconds of each wrk run
  *   BENCH_OUT                         the raw results as JSON (default /tmp/cms-bench-<time>.json)
@@ -32,6 +38,7 @@
  *   BENCH_IMPORT_ENTRIES=5000         BibTeX entries of the import part (0 skips it)
  *   BENCH_SHOP_PRODUCTS=10000         products of the shop part (0 skips it): the shop's list, a product page and
  *                                     a quote, one request at a time with PAGE_CACHE=off (scripts/bench/shop.ts)
+ *   BENCH_WORDPRESS_POSTS=1000        posts (and as many images) of the WordPress import part (0 skips it)
  */
 import { execFileSync } from "node:child_process";
 import fs from "node:fs/promises";
@@ -58,6 +65,7 @@ import {
 import { measureShop, seedShop, shopLines } from "./bench/shop.ts";
 import { figure, markdownTable, runName, tableRows } from "./bench/table.ts";
 import { type PageWeight, pageWeigher } from "./bench/weight.ts";
+import { benchWordpressImport } from "./bench/wordpress-import.ts";
 import { prepareWrk, wrkInstalled } from "./bench/wrk.ts";
 
 function fail(message: string): never {
@@ -80,6 +88,7 @@ const options = {
   lighthouse: process.env.BENCH_LIGHTHOUSE !== "0",
   importEntries: Number(process.env.BENCH_IMPORT_ENTRIES ?? 5000),
   shopProducts: Number(process.env.BENCH_SHOP_PRODUCTS ?? 10_000),
+  wordpressPosts: Number(process.env.BENCH_WORDPRESS_POSTS ?? 1000),
 };
 const CONNECTIONS = [10, 50];
 const THREADS = 2;
@@ -287,6 +296,8 @@ async function main() {
     runs.push(...(await benchCluster(load, "PostgreSQL", server, CLUSTER_WORKERS, measured.targets)));
   }
 
+  const wordpressImport = options.wordpressPosts > 0 ? await benchWordpressImport(options.wordpressPosts) : null;
+
   const cpus = os.cpus();
   const results: BenchResults = {
     date: new Date().toISOString(),
@@ -306,6 +317,7 @@ async function main() {
     runs,
     weights: pglite.weights,
     lighthouse: pglite.lighthouse,
+    wordpressImport,
   };
   const rows = tableRows(results);
   await fs.writeFile(options.out, `${JSON.stringify({ ...results, rows }, null, 2)}\n`);

@@ -2,6 +2,7 @@
 import type { LighthouseFigure } from "./lighthouse.ts";
 import type { Load } from "./load.ts";
 import type { PageWeight } from "./weight.ts";
+import type { WordpressImportOutcome } from "./wordpress-import.ts";
 
 export type Database = "PGlite" | "PostgreSQL";
 
@@ -34,4 +35,6 @@ export type BenchResults = {
   runs: ServerRun[];
   weights: PageWeight[];
   lighthouse: LighthouseFigure[] | null;
+  /** The WordPress import part (BENCH_WORDPRESS_POSTS), null when skipped. */
+  wordpressImport: WordpressImportOutcome | null;
 };

@@ -17,6 +17,8 @@ export type RunningServer = {
   base: string;
   /** From spawn to the first 200 answer to GET / (with WORKERS, from the first worker listening). */
   startSeconds: number;
+  /** Its last lines of output (40 at most) after a line break, or " (no output)": to append to a failure. */
+  output: () => string;
   stop: () => Promise<void>;
 };
 
@@ -83,7 +85,7 @@ async function startNodeServer(
       const startSeconds = (performance.now() - started) / 1000;
       const late = problem();
       if (late) throw await stopFor(late);
-      return { processes: { pid: child.pid ?? 0, tree }, base, startSeconds, stop };
+      return { processes: { pid: child.pid ?? 0, tree }, base, startSeconds, output, stop };
     }
     if (status !== 0) lastAnswer = `HTTP ${status}`;
     await sleep(20);
@@ -144,6 +146,8 @@ export type AppServerOptions = {
   databaseUrl?: string;
   /** WORKERS: processes behind the port (server/runtime/cluster-primary.ts), PostgreSQL only; 1 by default. */
   workers?: number;
+  /** More variables for the server (e.g. WORDPRESS_FILES_PRIVATE_HOSTS); they cannot change the ones the bench sets. */
+  env?: Record<string, string>;
 };
 
 /**
@@ -157,6 +161,7 @@ export function startAppServer({
   pageCache,
   databaseUrl,
   workers = 1,
+  env = {},
 }: AppServerOptions): Promise<RunningServer> {
   const stale = staleBuild();
   if (stale) throw new Error(stale);
@@ -170,6 +175,7 @@ export function startAppServer({
     path.join("scripts", "start.ts"),
     {
       ...npmStartEnv(),
+      ...env,
       NODE_ENV: "production",
       DATA_DIR: dataDir,
       // Blank counts as unset (server/config.ts): the embedded database unless a URL is given.

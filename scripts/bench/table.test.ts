@@ -11,6 +11,7 @@ import {
   tableRows,
   uncachedMisses,
   weightMisses,
+  wordpressImportRows,
 } from "./table.ts";
 import type { PageWeight } from "./weight.ts";
 
@@ -172,6 +173,7 @@ describe("tableRows", () => {
     ],
     weights: [weight({ path: "/sobre", jsFiles: 50 })],
     lighthouse: [{ path: "/sobre", score: 96, lcpMs: 1800, tbtMs: 120, transferBytes: 250 * 1024 }],
+    wordpressImport: null,
   };
   const rows = tableRows(results);
   const row = (start: string) => {
@@ -284,6 +286,7 @@ describe("tableRows with PostgreSQL and WORKERS=2", () => {
     ],
     weights: [],
     lighthouse: null,
+    wordpressImport: null,
   };
   const rows = tableRows(results);
   const figures = rows.map((row) => row.figure);
@@ -351,5 +354,77 @@ describe("tableRows with PostgreSQL and WORKERS=2", () => {
   it("counts the cluster's memory and start among the targets", () => {
     // PGlite's cached home, 5 RSS and 5 starts: 11 checked; the cluster's PAGE_CACHE=off misses both.
     expect(markdownTable(rows)).toMatch(/9 of 11 targets met\.$/);
+  });
+});
+
+describe("wordpressImportRows", () => {
+  const figures = {
+    ok: true as const,
+    posts: 1000,
+    exportBytes: 4.5 * 1024 ** 2,
+    imageBytes: 30 * 1024 ** 2,
+    previewSeconds: 2.5,
+    importSeconds: 100,
+    items: 2001,
+    slowestPollSeconds: 0.5,
+    slowestNoDatabaseSeconds: 0.25,
+    noDatabaseFailures: 0,
+    againPreviewSeconds: 2,
+    againSeconds: 5,
+    rssBeforeMb: 200,
+    rssPeakMb: 450,
+    rssAfterMb: 300,
+    importMisses: [],
+    againMisses: ["updated 3 post"],
+  };
+
+  it("gives the times and memory as figures, and checks what the two imports did", () => {
+    const rows = wordpressImportRows(figures);
+    expect(rows.map((row) => [row.value, row.misses])).toEqual([
+      ["2.5 s", null],
+      [
+        "100 s; 2001 items, 20.0 items/s; progress polls answered within 0.50 s, a request without database within 0.25 s",
+        [],
+      ],
+      ["2.0 / 5.0 s", ["updated 3 post"]],
+      ["200 / 450 / 300 MB", null],
+    ]);
+    expect(rows[0]?.figure).toBe("WordPress import preview (1000 posts, 1000 images; export 4.5 MB)");
+    expect(rows[2]?.ratio).toBe("run 0.05x the first");
+  });
+
+  it("says why an import that failed stopped, in one row that misses its target", () => {
+    const error = `wordpress import failed: no | in a table, at 3/41 Arquivos e imagens\n  the server's last line\n`;
+    expect(wordpressImportRows({ ok: false, posts: 50, error })).toEqual([
+      {
+        figure: "WordPress import (50 posts, 50 images)",
+        value:
+          "failed: wordpress import failed: no \\| in a table, at 3/41 Arquivos e imagens / the server's last line",
+        ratio: "",
+        target: "done",
+        misses: ["failed"],
+      },
+    ]);
+  });
+
+  it("ends the bench's table", () => {
+    const results: BenchResults = {
+      date: "2026-11-26T00:00:00.000Z",
+      commit: "abc1234",
+      machine: "2 CPUs",
+      settings: { seconds: 5, warmupSeconds: 2, connections: [10, 50], threads: 2 },
+      hello: [],
+      wordpress: null,
+      runs: [],
+      weights: [],
+      lighthouse: null,
+      wordpressImport: figures,
+    };
+    expect(tableRows(results).map((row) => row.figure.split(" (")[0])).toEqual([
+      "WordPress import preview",
+      "WordPress import run",
+      "WordPress import again, the same file: preview / run",
+      "RSS before / peak during / after the WordPress import",
+    ]);
   });
 });

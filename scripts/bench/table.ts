@@ -3,6 +3,7 @@ import type { LighthouseFigure } from "./lighthouse.ts";
 import type { Encoding, Load } from "./load.ts";
 import type { BenchResults, Database, ServerRun } from "./results.ts";
 import type { PageWeight } from "./weight.ts";
+import type { WordpressImportOutcome } from "./wordpress-import.ts";
 
 export const TARGETS = {
   cachedVersusHello: 0.5,
@@ -290,7 +291,73 @@ export function tableRows(results: BenchResults): Row[] {
       misses: lighthouseMisses(result),
     });
   }
+  if (results.wordpressImport) rows.push(...wordpressImportRows(results.wordpressImport));
   return rows;
+}
+
+/** `text`'s lines joined by " / ", cut at `length` characters. */
+const oneLine = (text: string, length: number) => {
+  const joined = text
+    .split("\n")
+    .map((line) => line.trim())
+    .filter(Boolean)
+    .join(" / ");
+  return joined.length > length ? `${joined.slice(0, length - 1)}…` : joined;
+};
+
+/**
+ * The WordPress import part: its times and memory are figures without targets; what it must do (every
+ * post and file created, and nothing again the second time) is checked.
+ */
+export function wordpressImportRows(outcome: WordpressImportOutcome): Row[] {
+  const site = `${outcome.posts} posts, ${outcome.posts} images`;
+  if (!outcome.ok) {
+    return [
+      {
+        figure: `WordPress import (${site})`,
+        value: `failed: ${oneLine(outcome.error, 300).replaceAll("|", "\\|")}`,
+        ratio: "",
+        target: "done",
+        misses: ["failed"],
+      },
+    ];
+  }
+  const mb = (bytes: number) => figure(bytes / 1024 ** 2);
+  const { posts, items, importSeconds } = outcome;
+  return [
+    {
+      figure: `WordPress import preview (${site}; export ${mb(outcome.exportBytes)} MB)`,
+      value: `${figure(outcome.previewSeconds)} s`,
+      ratio: "",
+      target: "",
+      misses: null,
+    },
+    {
+      figure: `WordPress import run (images ${mb(outcome.imageBytes)} MB, fetched from 127.0.0.1)`,
+      value:
+        `${figure(importSeconds)} s; ${items} items, ${figure(items / importSeconds)} items/s; ` +
+        `progress polls answered within ${figure(outcome.slowestPollSeconds)} s, a request without database ` +
+        `within ${figure(outcome.slowestNoDatabaseSeconds)} s` +
+        (outcome.noDatabaseFailures > 0 ? ` (${outcome.noDatabaseFailures} failed)` : ""),
+      ratio: "",
+      target: `${posts} posts and ${posts} files created, none unfetched`,
+      misses: outcome.importMisses,
+    },
+    {
+      figure: "WordPress import again, the same file: preview / run",
+      value: `${figure(outcome.againPreviewSeconds)} / ${figure(outcome.againSeconds)} s`,
+      ratio: `run ${ratio(outcome.againSeconds, importSeconds)} the first`,
+      target: "nothing created or updated, no file fetched",
+      misses: outcome.againMisses,
+    },
+    {
+      figure: "RSS before / peak during / after the WordPress import (PGlite, cache on)",
+      value: `${figure(outcome.rssBeforeMb)} / ${figure(outcome.rssPeakMb)} / ${figure(outcome.rssAfterMb)} MB`,
+      ratio: "",
+      target: "",
+      misses: null,
+    },
+  ];
 }
 
 const met = (misses: string[] | null) => {
