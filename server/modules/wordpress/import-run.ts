@@ -36,10 +36,13 @@ import type { WxrExport } from "./wxr-reader.ts";
  * an earlier run wrote and has not changed since is left as it is.
  */
 
-const CONTENT_BATCH = 25;
+// Small batches, each followed by a pause: on the embedded database a transaction holds the one
+// connection, and the site's visitors wait for it (the bench saw 3-10 s without an answer at 25).
+const CONTENT_BATCH = 10;
 const PRODUCT_BATCH = 10;
 const CUSTOMER_BATCH = 50;
-const REDIRECT_BATCH = 500;
+const REDIRECT_BATCH = 200;
+const PAUSE_MS = 5;
 const FETCH_AHEAD = 4;
 
 const IMAGE_FILE = /\.(jpe?g|png|gif|webp|avif|tiff?|heic)$/i;
@@ -58,6 +61,9 @@ type RunDeps = {
 };
 
 type StoredFile = { id: string; url: string; image: ImportedImage; thumb: string | null };
+
+/** Lets the requests that waited for a batch's transaction through before the next one starts. */
+const pause = () => new Promise((resolve) => setTimeout(resolve, PAUSE_MS));
 
 export const fingerprintOf = (value: unknown) => createHash("sha256").update(JSON.stringify(value)).digest("base64url");
 
@@ -220,13 +226,16 @@ export async function runImport(
   // 2. Pages, news and events.
   for (let start = 0; start < plan.contents.length; start += CONTENT_BATCH) {
     const batch = plan.contents.slice(start, start + CONTENT_BATCH);
+    // Cleaned and checked before the transaction: only the writes hold the connection.
+    const writes = batch.map(prepareContent);
     await context.transaction(async (tx) => {
-      for (const content of batch) await writeContent(tx, content);
+      for (const write of writes) await write(tx);
       await progress(tx, "Páginas, notícias e eventos", batch.length);
     });
+    await pause();
   }
 
-  async function writeContent(tx: ServiceContext, content: PlannedContent) {
+  function prepareContent(content: PlannedContent): (tx: ServiceContext) => Promise<void> {
     const cleaned = cleanWordPressContent(content.rawContent, {
       images,
       attachedImageIds: content.attachedImageIds,
@@ -242,12 +251,16 @@ export async function runImport(
       tags: content.tags,
       status: content.status,
     };
-    if (content.kind === "page") return save(tx, content, pageSchema.safeParse(common), tx.services.pages);
+    if (content.kind === "page") {
+      const parsed = pageSchema.safeParse(common);
+      return (tx) => save(tx, content, parsed, tx.services.pages);
+    }
     if (content.kind === "post") {
       const parsed = postSchema.safeParse({ ...common, published_at: content.publishedAt ?? new Date() });
-      return save(tx, content, parsed, tx.services.posts);
+      return (tx) => save(tx, content, parsed, tx.services.posts);
     }
-    return save(tx, content, eventSchema.safeParse({ ...common, ...content.event }), tx.services.events);
+    const parsed = eventSchema.safeParse({ ...common, ...content.event });
+    return (tx) => save(tx, content, parsed, tx.services.events);
   }
 
   async function save<Input>(
@@ -288,6 +301,7 @@ export async function runImport(
       for (const planned of batch) await writeProduct(tx, planned);
       await progress(tx, "Produtos", batch.length);
     });
+    await pause();
   }
 
   async function writeProduct(tx: ServiceContext, planned: PlannedProduct) {
@@ -430,6 +444,7 @@ export async function runImport(
       }
       await progress(tx, "Clientes", batch.length);
     });
+    await pause();
   }
 
   // 6. The old addresses.
@@ -449,6 +464,7 @@ export async function runImport(
       result.unchanged.redirect += outcome.unchanged + outcome.skipped;
       await progress(tx, "Endereços antigos", batch.length);
     });
+    await pause();
   }
 
   report.result = result;
