@@ -1,6 +1,6 @@
 import { Alert, Anchor, Button, Group, List, Progress, Stack, Table, Text, Title } from "@mantine/core";
 import { IconAlertTriangle, IconArrowLeft, IconFileImport, IconRefresh } from "@tabler/icons-react";
-import { useEffect } from "react";
+import { type ReactNode, useEffect } from "react";
 import { Form, redirect, useActionData, useNavigation, useRevalidator } from "react-router";
 import { formatDateTime } from "../../../../common/dates/format.ts";
 import { wordpressImportStatusLabels } from "../../../../common/schemas/wordpress-import.ts";
@@ -76,68 +76,76 @@ function Counts({ item }: { item: WordPressImportView }) {
   );
 }
 
+/** One list of the report, shown only when it has entries. */
+function FindingSection<T>({
+  id,
+  title,
+  intro,
+  entries,
+  keyOf,
+  render,
+}: {
+  id: string;
+  title: string;
+  intro?: string;
+  entries: readonly T[];
+  keyOf: (entry: T) => string;
+  render: (entry: T) => ReactNode;
+}) {
+  if (entries.length === 0) return null;
+  return (
+    <Stack component="section" aria-labelledby={id} gap="xs">
+      <Title order={2} size="h4" id={id}>
+        {title} ({entries.length})
+      </Title>
+      {intro ? <Text size="sm">{intro}</Text> : null}
+      <List size="sm">
+        {entries.map((entry) => (
+          <List.Item key={keyOf(entry)} style={{ overflowWrap: "anywhere" }}>
+            {render(entry)}
+          </List.Item>
+        ))}
+      </List>
+    </Stack>
+  );
+}
+
 function Findings({ item }: { item: WordPressImportView }) {
   const { skipped, renamed, unknown_shortcodes: shortcodes, unfetched_files: files } = item.report;
   return (
     <>
-      {renamed.length > 0 ? (
-        <Stack component="section" aria-labelledby="enderecos-trocados" gap="xs">
-          <Title order={2} size="h4" id="enderecos-trocados">
-            Endereços trocados ({renamed.length})
-          </Title>
-          <Text size="sm">Estes endereços já estavam em uso aqui; os itens importados ganham outro:</Text>
-          <List size="sm">
-            {renamed.map((change) => (
-              <List.Item key={`${change.kind}:${change.from}:${change.to}`} style={{ overflowWrap: "anywhere" }}>
-                {change.title}: {change.from} → {change.to || "sem código (SKU já usado por outro produto)"}
-              </List.Item>
-            ))}
-          </List>
-        </Stack>
-      ) : null}
-      {skipped.length > 0 ? (
-        <Stack component="section" aria-labelledby="nao-importados" gap="xs">
-          <Title order={2} size="h4" id="nao-importados">
-            Não importados ({skipped.length})
-          </Title>
-          <List size="sm">
-            {skipped.map((entry) => (
-              <List.Item key={`${entry.kind}:${entry.wp_id}`} style={{ overflowWrap: "anywhere" }}>
-                {entry.title || `#${entry.wp_id}`}: {entry.reason}
-              </List.Item>
-            ))}
-          </List>
-        </Stack>
-      ) : null}
-      {shortcodes.length > 0 ? (
-        <Stack component="section" aria-labelledby="shortcodes" gap="xs">
-          <Title order={2} size="h4" id="shortcodes">
-            Shortcodes de plugins ({shortcodes.length})
-          </Title>
-          <Text size="sm">Não há equivalente aqui: saem do texto. Revise as páginas que os usavam.</Text>
-          <List size="sm">
-            {shortcodes.map((code) => (
-              <List.Item key={code.name}>
-                [{code.name}] em {code.count} {code.count === 1 ? "item" : "itens"}
-              </List.Item>
-            ))}
-          </List>
-        </Stack>
-      ) : null}
-      {files.length > 0 ? (
-        <Stack component="section" aria-labelledby="arquivos-nao-lidos" gap="xs">
-          <Title order={2} size="h4" id="arquivos-nao-lidos">
-            Arquivos que não puderam ser lidos ({files.length})
-          </Title>
-          <List size="sm">
-            {files.map((file) => (
-              <List.Item key={file.url} style={{ overflowWrap: "anywhere" }}>
-                {file.url}: {file.reason}
-              </List.Item>
-            ))}
-          </List>
-        </Stack>
-      ) : null}
+      <FindingSection
+        id="enderecos-trocados"
+        title="Endereços trocados"
+        intro="Estes endereços já estavam em uso aqui; os itens importados ganham outro:"
+        entries={renamed}
+        keyOf={(change) => `${change.kind}:${change.from}:${change.to}`}
+        render={(change) =>
+          `${change.title}: ${change.from} → ${change.to || "sem código (SKU já usado por outro produto)"}`
+        }
+      />
+      <FindingSection
+        id="nao-importados"
+        title="Não importados"
+        entries={skipped}
+        keyOf={(entry) => `${entry.kind}:${entry.wp_id}`}
+        render={(entry) => `${entry.title || `#${entry.wp_id}`}: ${entry.reason}`}
+      />
+      <FindingSection
+        id="shortcodes"
+        title="Shortcodes de plugins"
+        intro="Não há equivalente aqui: saem do texto. Revise as páginas que os usavam."
+        entries={shortcodes}
+        keyOf={(code) => code.name}
+        render={(code) => `[${code.name}] em ${code.count} ${code.count === 1 ? "item" : "itens"}`}
+      />
+      <FindingSection
+        id="arquivos-nao-lidos"
+        title="Arquivos que não puderam ser lidos"
+        entries={files}
+        keyOf={(file) => file.url}
+        render={(file) => `${file.url}: ${file.reason}`}
+      />
     </>
   );
 }
