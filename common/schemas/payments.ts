@@ -11,6 +11,13 @@ export const paymentProviderLabels: Record<PaymentProvider, string> = {
   manual: "Transferência ou pagamento na retirada",
 };
 
+/** At a gateway that takes Pix and cards (Mercado Pago) the customer picks one at checkout. */
+export const paymentChoices = ["pix", "card"] as const;
+export type PaymentChoice = (typeof paymentChoices)[number];
+
+/** The largest discount for paying by Pix a shop may set, in percent. */
+export const MAX_PIX_DISCOUNT_PERCENT = 50;
+
 /** The longest Pix key: an e-mail of 77 characters. */
 export const MAX_PIX_KEY = 77;
 
@@ -61,6 +68,24 @@ const pixTextField = (max: number) =>
     .default("")
     .refine((value) => value === "" || pixText(value) !== "", "Use letras e números");
 
+const PIX_DISCOUNT_MESSAGE = `Informe de 0 a ${MAX_PIX_DISCOUNT_PERCENT} %, em números inteiros`;
+
+/** Whole percent: a JSON number, or the digits a form sends ("" is 0). Not z.coerce, which reads true as 1. */
+const pixDiscountPercent = z.preprocess(
+  (value) => {
+    if (typeof value !== "string") return value;
+    const text = value.trim().replace(/\s*%$/, "");
+    if (text === "") return 0;
+    return /^\d+$/.test(text) ? Number(text) : Number.NaN;
+  },
+  z
+    .number({ error: PIX_DISCOUNT_MESSAGE })
+    .int(PIX_DISCOUNT_MESSAGE)
+    .min(0, PIX_DISCOUNT_MESSAGE)
+    .max(MAX_PIX_DISCOUNT_PERCENT, PIX_DISCOUNT_MESSAGE)
+    .default(0),
+);
+
 const secret = plainString().trim().max(300, "No máximo 300 caracteres").default("");
 
 /**
@@ -81,6 +106,8 @@ export const paymentSettingsSchema = z.object({
   manual: z
     .object({ instructions: plainString().trim().max(2000, "No máximo 2000 caracteres").default("") })
     .prefault({}),
+  /** Off at 0: the share taken off the items when the customer pays by Pix (static or at the gateway). */
+  pix_discount_percent: pixDiscountPercent,
 });
 export type PaymentSettings = z.infer<typeof paymentSettingsSchema>;
 

@@ -18,7 +18,7 @@ export type OrderAddress = z.infer<typeof orderAddressSchema>;
 
 export const orderShippingSchema = z.strictObject({
   code: z.string(),
-  provider: z.enum(["table", "pickup", "free", "correios"]),
+  provider: z.enum(["table", "pickup", "free", "correios", "melhorenvio"]),
   name: z.string(),
   price_cents: cents,
   delivery_days: z.number().int(),

@@ -84,14 +84,14 @@ export const shippingOptionViewSchema = z.strictObject({
   name: z.string(),
   price_cents: cents,
   delivery_days: z.number().int(),
-  provider: z.enum(["table", "pickup", "free", "correios"]),
+  provider: z.enum(["table", "pickup", "free", "correios", "melhorenvio"]),
   details: z.string().optional(),
 });
 
 export const shippingQuoteViewSchema = z.strictObject({
   options: z.array(shippingOptionViewSchema).meta({ description: "Cheapest first, then fastest." }),
   unavailable: z
-    .array(z.enum(["table", "pickup", "free", "correios"]))
+    .array(z.enum(["table", "pickup", "free", "correios", "melhorenvio"]))
     .meta({ description: "Providers that failed or did not answer in time; the others' options still come." }),
 });
 export type ShippingQuoteView = z.infer<typeof shippingQuoteViewSchema>;

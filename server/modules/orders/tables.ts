@@ -15,7 +15,7 @@ import {
 } from "drizzle-orm/pg-core";
 import type { Carrier } from "../../../common/brazil/tracking.ts";
 import { orderStatuses } from "../../../common/order-status.ts";
-import type { PaymentProvider } from "../../../common/schemas/payments.ts";
+import type { PaymentChoice, PaymentProvider } from "../../../common/schemas/payments.ts";
 import type { OrderAddress, OrderShipping } from "../../../common/views/orders.ts";
 import { createdAt, updatedAt } from "../../db/columns.ts";
 import { products, productVariants } from "../products/tables.ts";
@@ -53,9 +53,17 @@ export const orders = pgTable(
     shipping: jsonb("shipping").$type<OrderShipping>().notNull(),
     subtotalCents: integer("subtotal_cents").notNull(),
     shippingCents: integer("shipping_cents").notNull(),
+    /** The coupon's code as typed (upper case) when one was applied; its use is counted in coupon_redemptions. */
+    couponCode: text("coupon_code"),
+    /** What the coupon took off: from the items, and the whole shipping for a free-shipping coupon. */
+    couponDiscountCents: integer("coupon_discount_cents").notNull().default(0),
+    /** The shop's discount for paying by Pix, on the items after the coupon (common/order-totals.ts). */
+    pixDiscountCents: integer("pix_discount_cents").notNull().default(0),
     totalCents: integer("total_cents").notNull(),
     /** The payment provider chosen when the order was placed: pix, mercadopago or manual. */
     paymentMethod: text("payment_method").$type<PaymentProvider>().notNull(),
+    /** How the customer chose to pay at a gateway that takes both (Mercado Pago): the Pix discount is for "pix". */
+    paymentChoice: text("payment_choice").$type<PaymentChoice>(),
     trackingCode: text("tracking_code"),
     /** Who carries it once sent (common/brazil/tracking.ts); its tracking page follows from the code. */
     trackingCarrier: text("tracking_carrier").$type<Carrier>(),
@@ -76,8 +84,14 @@ export const orders = pgTable(
     index("orders_status_idx").on(table.status, table.createdAt),
     index("orders_created_idx").on(table.createdAt),
     index("orders_expiry_idx").on(table.expiresAt).where(sql`${table.status} in ('pending', 'failed')`),
-    check("orders_totals", sql`${table.totalCents} = ${table.subtotalCents} + ${table.shippingCents}`),
-    check("orders_amounts", sql`${table.subtotalCents} >= 0 and ${table.shippingCents} >= 0`),
+    check(
+      "orders_totals",
+      sql`${table.totalCents} = ${table.subtotalCents} + ${table.shippingCents} - ${table.couponDiscountCents} - ${table.pixDiscountCents}`,
+    ),
+    check(
+      "orders_amounts",
+      sql`${table.subtotalCents} >= 0 and ${table.shippingCents} >= 0 and ${table.couponDiscountCents} >= 0 and ${table.pixDiscountCents} >= 0 and ${table.totalCents} >= 0`,
+    ),
   ],
 );
 

@@ -3,7 +3,7 @@ import type { PackageFormat } from "../../../../common/schemas/product.ts";
 /** The specification's package formats (1 Caixa/Pacote, 2 Rolo/Prisma, 3 Envelope), as the product form offers them. */
 export { type PackageFormat, packageFormats as PACKAGE_FORMATS } from "../../../../common/schemas/product.ts";
 
-export type ShippingProviderName = "table" | "pickup" | "free" | "correios";
+export type ShippingProviderName = "table" | "pickup" | "free" | "correios" | "melhorenvio";
 
 /** One cart line as shipping sees it: a product's package data, how many, and its unit price. */
 export type QuoteItem = {
