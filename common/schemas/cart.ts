@@ -1,6 +1,6 @@
 import { MAX_CART_LINES, MAX_LINE_QUANTITY, SHIPPING_CODE_PATTERN } from "../cart.ts";
 import { MAX_ID } from "../id-range.ts";
-import { z } from "../zod.ts";
+import { plainString, z } from "../zod.ts";
 
 const id = z.coerce.number().int("Produto inválido").positive("Produto inválido").max(MAX_ID, "Produto inválido");
 
@@ -28,3 +28,19 @@ export const cartPositionSchema = z.object({
 export const shippingChoiceSchema = z.object({
   shipping: z.string().trim().regex(SHIPPING_CODE_PATTERN, "Opção de frete inválida").max(60),
 });
+
+/** The longest coupon code: it lives in the cart's cookie. */
+export const MAX_COUPON_CODE = 30;
+export const COUPON_CODE_PATTERN = new RegExp(`^[A-Z0-9_-]{1,${MAX_COUPON_CODE}}$`);
+export const COUPON_CODE_MESSAGE = `Use de 1 a ${MAX_COUPON_CODE} letras sem acento, números, - ou _`;
+
+/** A coupon code as typed: case does not matter (it is kept in upper case), spaces around are dropped. */
+export const couponCodeField = () =>
+  plainString({ error: "Informe o cupom" })
+    .trim()
+    .toUpperCase()
+    .min(1, "Informe o cupom")
+    .regex(COUPON_CODE_PATTERN, COUPON_CODE_MESSAGE);
+
+/** "Cupom de desconto" on the cart and the checkout. */
+export const couponCodeSchema = z.object({ code: couponCodeField() });

@@ -11,7 +11,9 @@ import {
 } from "../brazil/tracking.ts";
 import { orderStatuses } from "../order-status.ts";
 import { isWebAddress, MAX_DATE_YEAR, MIN_DATE_YEAR, optionalText, plainString, requiredText, z } from "../zod.ts";
+import { couponCodeField } from "./cart.ts";
 import { customerFields } from "./customer.ts";
+import { paymentChoices } from "./payments.ts";
 
 /** A delivery address: the state from the list and a city of that state (spec §3 option lists 1 and 2). */
 export const addressSchema = z
@@ -69,6 +71,13 @@ export const checkoutSchema = addressSchema.and(
       // Any whole number: a total above the order's maximum gets place-order.ts's own message.
       .max(Number.MAX_SAFE_INTEGER, "Total inválido")
       .optional(),
+    /** The cart's coupon as she reviewed it; "" or absent: none. Priced again, never trusted. */
+    coupon_code: z.preprocess((value) => (value === "" ? undefined : value), couponCodeField().optional()),
+    /** At a gateway taking Pix and cards: how she pays (the Pix discount is for "pix"); else ignored. */
+    payment_choice: z.preprocess(
+      (value) => (value === "" ? undefined : value),
+      z.enum(paymentChoices, "Escolha Pix ou cartão").optional(),
+    ),
   }),
 );
 export type CheckoutInput = z.infer<typeof checkoutSchema>;

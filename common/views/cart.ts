@@ -26,6 +26,20 @@ export const pricedCartSchema = z.strictObject({
   count: z.number().int().meta({ description: "Units in the cart: the header's count." }),
   postal_code: z.string().nullable(),
   shipping: z.string().nullable().meta({ description: "The chosen shipping option's code." }),
+  coupon: z
+    .strictObject({
+      code: z.string(),
+      applied: z.boolean(),
+      reason: z.string().nullable().meta({ description: 'Why it was refused ("Cupom expirado"); null when applied.' }),
+      items_discount_cents: cents,
+      free_shipping: z.boolean(),
+    })
+    .nullable()
+    .meta({ description: "The cart's coupon as priced now: applied, or refused with the reason." }),
+  pix_discount_percent: z
+    .number()
+    .int()
+    .meta({ description: "The shop's discount for paying by Pix, off the items after the coupon; 0: none." }),
   notices: z
     .array(z.string())
     .meta({ description: "What changed since the cart was filled: items gone, sold out or fewer in stock." }),

@@ -122,6 +122,8 @@ export function createCartService(context: ServiceContext) {
           count: lines.reduce((total, line) => total + line.quantity, 0),
           postal_code: kept.postal_code,
           shipping: kept.shipping,
+          coupon: null,
+          pix_discount_percent: (await services.shop.paymentSettings()).pix_discount_percent,
           notices,
         },
       };
