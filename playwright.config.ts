@@ -7,7 +7,7 @@ import { CHROMIUM_PATH, CONFIGURED_URL, OUTPUT_DIR } from "./tests/e2e/site.ts";
  * E2E_FRESH_PORT and E2E_CONFIGURED_PORT name them; see tests/e2e/site.ts.
  */
 const SHOP_SWITCHING =
-  /([\\/]shop|shop-admin|shop-settings|account-sidebar|orders-admin|checkout|tracking|public-before-hydration)\.spec\.ts$/;
+  /([\\/]shop|shop-admin|shop-settings|account-sidebar|orders-admin|checkout|cart-coupon|tracking|public-before-hydration)\.spec\.ts$/;
 /** Several server processes on one PostgreSQL database: only in the run on PostgreSQL (TEST_DATABASE_URL). */
 const PROCESSES = /processes\.spec\.ts$/;
 /** Every page at phone widths and under axe, on data of its own and a long site title (see below). */
@@ -30,8 +30,9 @@ export default defineConfig({
   // feature check, then the administration, which leaves the shop open with its catalogue, then /conta/shop
   // before hydration and without JavaScript, which leaves its settings as it found them, then the
   // orders' administration, which places orders in it and leaves it open, then the checkout's story,
-  // which sets the shop's shipping and Pix payment and buys with and without JavaScript, then the
-  // tracking story, which sets a shop of its own, sends an order and leaves the shop open, then the public
+  // which sets the shop's shipping and Pix payment and buys with and without JavaScript, then the cart's
+  // coupon, which sets a Pix discount and coupons of its own and buys with them, then the tracking story,
+  // which sets a shop of its own, sends an order and leaves the shop open, then the public
   // forms before hydration, which set a shop of their own and leave it open. A failure
   // in one skips those after it, and the summary counts them as skipped. A focused run of one of them
   // takes --no-deps.
@@ -43,7 +44,8 @@ export default defineConfig({
     { name: "shop-settings", testMatch: /shop-settings\.spec\.ts$/, dependencies: ["shop-admin"] },
     { name: "orders-admin", testMatch: /orders-admin\.spec\.ts$/, dependencies: ["shop-settings"] },
     { name: "checkout", testMatch: /checkout\.spec\.ts$/, dependencies: ["orders-admin"] },
-    { name: "tracking", testMatch: /tracking\.spec\.ts$/, dependencies: ["checkout"] },
+    { name: "cart-coupon", testMatch: /cart-coupon\.spec\.ts$/, dependencies: ["checkout"] },
+    { name: "tracking", testMatch: /tracking\.spec\.ts$/, dependencies: ["cart-coupon"] },
     { name: "public-forms", testMatch: /public-before-hydration\.spec\.ts$/, dependencies: ["tracking"] },
     // Every page once the specs sharing the configured site are done: its setup gives the site a very
     // long title (the header's hardest case), switches every feature on and opens the shop; the teardown

@@ -13,6 +13,7 @@ import {
   MAX_CART_LINES,
   readCartCookie,
   removeFromCart,
+  setCoupon,
   setPostalCode,
   updateInCart,
 } from "./cart.ts";
@@ -45,14 +46,14 @@ describe("the cart's rules (spec §4)", () => {
     cart = removeFromCart(cart, 1);
     expect(cart.items).toEqual([shirtM, shirtG]);
     expect(removeFromCart(cart, 9).items).toEqual([shirtM, shirtG]);
-    cart = chooseShipping(setPostalCode(cart, "01310100"), "table:1");
-    expect(clearCart(cart)).toEqual({ items: [], shipping: null, postal_code: "01310100" });
+    cart = setCoupon(chooseShipping(setPostalCode(cart, "01310100"), "table:1"), "PROMO10");
+    expect(clearCart(cart)).toEqual({ items: [], shipping: null, postal_code: "01310100", coupon: null });
   });
 
   it("forgets the chosen shipping when the CEP changes, and keeps it when the same CEP is set again", () => {
     const cart = chooseShipping(setPostalCode(emptyCart, "01310100"), "correios:04510");
     expect(setPostalCode(cart, "01310100").shipping).toBe("correios:04510");
-    expect(setPostalCode(cart, "20040002")).toEqual({ items: [], shipping: null, postal_code: "20040002" });
+    expect(setPostalCode(cart, "20040002")).toEqual({ ...emptyCart, postal_code: "20040002" });
   });
 
   it("refuses a quantity of 0 or 10^9 and ids that are not ids, in Portuguese", () => {
@@ -66,7 +67,7 @@ describe("the cart's rules (spec §4)", () => {
 });
 
 describe("the cart cookie", () => {
-  const full: Cart = { items: [shirtM, coffee], shipping: "correios:04510", postal_code: "01310100" };
+  const full: Cart = { items: [shirtM, coffee], shipping: "correios:04510", postal_code: "01310100", coupon: null };
 
   it("keeps ids, quantities, the CEP and the shipping choice, and reads back the same cart", () => {
     expect(cartCookieValue(full)).toBe("1~01310100~correios:04510~1.11.2_2.21.1");
@@ -74,6 +75,17 @@ describe("the cart cookie", () => {
     expect(readCartCookie(cartCookieValue(emptyCart))).toEqual(emptyCart);
     const free = { ...full, shipping: "free:table:entrega-padrao" };
     expect(readCartCookie(cartCookieValue(free))).toEqual(free);
+  });
+
+  it("keeps a coupon code as a version 2 cookie, and reads the version 1 cookies already out there without one", () => {
+    const withCoupon = setCoupon(full, "PROMO-10_B");
+    expect(cartCookieValue(withCoupon)).toBe("2~01310100~correios:04510~1.11.2_2.21.1~PROMO-10_B");
+    expect(readCartCookie(cartCookieValue(withCoupon))).toEqual(withCoupon);
+    expect(readCartCookie("1~01310100~correios:04510~1.11.2_2.21.1")).toEqual(full);
+    expect(cartCookieValue(setCoupon(withCoupon, null))).toBe("1~01310100~correios:04510~1.11.2_2.21.1");
+    const onlyCoupon = setCoupon(emptyCart, "FRETEGRATIS");
+    expect(readCartCookie(cartCookieValue(onlyCoupon))).toEqual(onlyCoupon);
+    expect(cartSetCookie(onlyCoupon, false)).toBe("cms_cart=2~~~~FRETEGRATIS; Path=/; SameSite=Lax; Max-Age=31536000");
   });
 
   it("lasts 365 days, and is removed when nothing is left to keep", () => {
@@ -86,6 +98,7 @@ describe("the cart cookie", () => {
 
   it("gives an empty cart for a value it did not write", () => {
     const tampered = [
+      "3~~~1.11.2",
       "2~~~1.11.2",
       "1~0131~~1.11.2",
       "1~~DROP TABLE~1.11.2",
@@ -96,6 +109,12 @@ describe("the cart cookie", () => {
       "1~~~99999999999.1.1",
       "1~~~1.11.2~extra",
       "1~~~1.11.2\u0000",
+      "1~~~1.11.2~PROMO10",
+      "2~~~1.11.2~",
+      "2~~~1.11.2~promo10",
+      "2~~~1.11.2~PROMO 10",
+      "2~~~1.11.2~PROMO10~X",
+      `2~~~1.11.2~${"A".repeat(31)}`,
       "%7B%22items%22%3A%5B%5D%7D",
       `1~~~${"1.11.2_".repeat(400)}1.11.2`,
     ];
@@ -106,7 +125,7 @@ describe("the cart cookie", () => {
   it("is found among a page's cookies by the header's script, and counted", () => {
     const value = cartCookieValue(addToCart(emptyCart, { ...coffee, quantity: 3 }));
     expect(cartCount(cartInCookies(`a=b; cms_cart=${value}; c=d`))).toBe(3);
-    expect(cartInCookies("a=b; cms_cart=2~~~1.1.3")).toEqual(emptyCart);
+    expect(cartInCookies("a=b; cms_cart=3~~~1.1.3")).toEqual(emptyCart);
     expect(cartInCookies("")).toEqual(emptyCart);
   });
 

@@ -62,7 +62,8 @@ export type AccountArea =
   | "profile"
   | "shop"
   | "produtos"
-  | "pedidos";
+  | "pedidos"
+  | "cupons";
 
 /** Addresses of the account area. */
 export const accountPaths = {

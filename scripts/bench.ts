@@ -37,7 +37,8 @@
  *   BENCH_LIGHTHOUSE=0                skips Lighthouse
  *   BENCH_IMPORT_ENTRIES=5000         BibTeX entries of the import part (0 skips it)
  *   BENCH_SHOP_PRODUCTS=10000         products of the shop part (0 skips it): the shop's list, a product page and
- *                                     a quote, one request at a time with PAGE_CACHE=off (scripts/bench/shop.ts)
+ *                                     a quote, one request at a time with PAGE_CACHE=off, then a cart quoted again
+ *                                     with Melhor Envio's fake answering after 50 ms (scripts/bench/shop.ts)
  *   BENCH_WORDPRESS_POSTS=1000        posts (and as many images) of the WordPress import part (0 skips it)
  */
 import { execFileSync } from "node:child_process";
@@ -62,7 +63,7 @@ import {
   startAppServer,
   startHelloServer,
 } from "./bench/server.ts";
-import { measureShop, seedShop, shopLines } from "./bench/shop.ts";
+import { measureMelhorEnvioQuote, measureShop, seedShop, shopLines, startBenchMelhorEnvio } from "./bench/shop.ts";
 import { figure, markdownTable, runName, tableRows } from "./bench/table.ts";
 import { type PageWeight, pageWeigher } from "./bench/weight.ts";
 import { benchWordpressImport } from "./bench/wordpress-import.ts";
@@ -344,7 +345,12 @@ async function main() {
   if (options.shopProducts > 0) {
     console.log(`\n## The shop with ${options.shopProducts} products, PAGE_CACHE=off (apart from the table)\n`);
     const shopData = await temporaryFolder("cms-bench-shop-");
-    const server = await startAppServer({ dataDir: shopData.path, pageCache: false });
+    const melhorEnvio = await startBenchMelhorEnvio();
+    const server = await startAppServer({
+      dataDir: shopData.path,
+      pageCache: false,
+      env: { MELHOR_ENVIO_URL: melhorEnvio.url },
+    });
     await seed(server.base);
     const api = apiClient(server.base);
     await api.login();
@@ -352,8 +358,11 @@ async function main() {
     const sample = await seedShop(api, options.shopProducts);
     console.log(`${options.shopProducts} products written in ${((performance.now() - started) / 1000).toFixed(0)} s`);
     console.log("\n| request, one at a time | measured | target | met |\n|---|---|---|---|");
-    console.log(shopLines(await measureShop(server.base, sample)).join("\n"));
+    const figures = await measureShop(server.base, sample);
+    figures.push(await measureMelhorEnvioQuote(api, server.base, sample, melhorEnvio));
+    console.log(shopLines(figures).join("\n"));
     await server.stop();
+    await melhorEnvio.close();
     await shopData.remove();
   }
 }

@@ -1,6 +1,7 @@
 import { authArea } from "./modules/auth/index.ts";
 import { contactsArea } from "./modules/contacts/index.ts";
 import { eventsArea, pagesArea, postsArea } from "./modules/content/index.ts";
+import { couponsArea } from "./modules/coupons/index.ts";
 import { customersArea } from "./modules/customers/index.ts";
 import { healthArea } from "./modules/health/index.ts";
 import { mailArea } from "./modules/mail/index.ts";
@@ -39,6 +40,7 @@ export const areas = {
   products: productsArea,
   shop: shopArea,
   cart: cartArea,
+  coupons: couponsArea,
   addressLookup: addressLookupArea,
   orders: ordersArea,
   search: searchArea,

@@ -37,6 +37,11 @@ const configSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().trim().optional(),
   /** In place of the Correios API host chosen in /conta/shop (a proxy, or a local fake in tests). */
   CORREIOS_URL: address(["http", "https"], "https://apihom.correios.com.br"),
+  /**
+   * In place of Melhor Envio's host for the environment chosen in /conta/shop (https://sandbox.melhorenvio.com.br
+   * or https://melhorenvio.com.br): a proxy, or a local fake in tests and the bench.
+   */
+  MELHOR_ENVIO_URL: address(["http", "https"], "https://sandbox.melhorenvio.com.br"),
   /** In place of https://viacep.com.br, the CEP lookup asked first (a proxy, or a local fake in tests). */
   VIACEP_URL: address(["http", "https"], "https://viacep.com.br"),
   /** In place of https://brasilapi.com.br, the CEP lookup asked when ViaCEP cannot answer. */

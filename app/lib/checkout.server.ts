@@ -4,20 +4,25 @@ import { formatCep, normalizeCep } from "../../common/brazil/cep.ts";
 import { municipalitiesOf } from "../../common/brazil/municipalities.ts";
 import { formatPhone } from "../../common/brazil/phone.ts";
 import { formatTaxId } from "../../common/brazil/tax-id.ts";
-import { type Cart, clearCart } from "../../common/cart.ts";
+import { type Cart, clearCart, setCoupon } from "../../common/cart.ts";
 import { invalid } from "../../common/errors.ts";
 import { failureOf } from "../../common/failure.ts";
 import { formatBRL } from "../../common/money.ts";
+import { orderTotals } from "../../common/order-totals.ts";
 import { parseInput } from "../../common/parse-input.ts";
+import { couponCodeSchema } from "../../common/schemas/cart.ts";
 import { registrationSchema } from "../../common/schemas/customer.ts";
 import { checkoutSchema } from "../../common/schemas/orders.ts";
+import type { PaymentSettings } from "../../common/schemas/payments.ts";
 import { sitePaths } from "../../common/site-paths.ts";
 import type { PricedCart } from "../../common/views/cart.ts";
 import type { AccountView, CustomerAddressView } from "../../common/views/customer.ts";
 import { LOOKUP_FOUND, LOOKUP_UNAVAILABLE } from "../components/site/checkout-address.tsx";
+import type { OptionSums, PixOffer } from "../components/site/checkout-review.tsx";
+import { APPLY_COUPON, type CouponText } from "../components/site/coupon-fields.tsx";
 import type { QuoteText } from "../components/site/shipping-options.tsx";
 import type { AppContext } from "./context.server.ts";
-import { cartCookieHeader, quoteText, textValues } from "./shop.server.ts";
+import { cartCookieHeader, couponEffect, couponText, discountText, quoteText, textValues } from "./shop.server.ts";
 
 // The order finalisation page (/loja/finalizar-pedido) on the server: the form's state as the page
 // draws it (values, the chosen state's cities, the shipping options for the CEP, each option's total),
@@ -26,7 +31,15 @@ import { cartCookieHeader, quoteText, textValues } from "./shop.server.ts";
 
 export const ADDRESS_KEYS = ["postal_code", "uf", "city", "street", "number", "neighborhood", "complement"] as const;
 const BUYER_KEYS = ["name", "tax_id", "phone", "organization"] as const;
-export const CHECKOUT_KEYS = [...ADDRESS_KEYS, ...BUYER_KEYS, "shipping", "idempotency_key"] as const;
+/** `code` is the coupon field's (what "Aplicar" sends); `payment_choice` is Pix or card at Mercado Pago. */
+export const CHECKOUT_KEYS = [
+  ...ADDRESS_KEYS,
+  ...BUYER_KEYS,
+  "shipping",
+  "idempotency_key",
+  "code",
+  "payment_choice",
+] as const;
 /** The signed-in customer. */
 export type Buyer = NonNullable<AppContext["actor"]>;
 
@@ -40,8 +53,10 @@ export type CheckoutForm = {
   values: CheckoutValues;
   cities: string[];
   quote: QuoteText | null;
-  /** Each shipping option's order total, as cents (sent back as the total she reviewed) and as text. */
-  totals: Record<string, { cents: number; text: string }>;
+  /** Each shipping option's sums: its totals as cents (sent back as the total she reviewed) and as text. */
+  totals: Record<string, OptionSums>;
+  /** The cart's coupon as priced for this form (applying or removing one draws the form again). */
+  coupon: CouponText | null;
   /** The lookup's word on the CEP, shown beside it. */
   notice: string | null;
   /** Changes with every answer, so the fields take the new values. */
@@ -54,6 +69,8 @@ export type CheckoutFailure = {
   errors: Record<string, string[]>;
   form: CheckoutForm | null;
   registration: RegistrationValues | null;
+  /** The coupon code she sent before signing in, shown again with its refusal (signed in, the form has it). */
+  typedCoupon: string;
 };
 
 export function cartLines(priced: PricedCart) {
@@ -69,13 +86,55 @@ export function cartLines(priced: PricedCart) {
 }
 
 /** The shipping she chose in the cart, as the review shows it before she signs in. */
-export type CartShipping = { name: string; price: string; postalCode: string; total: string };
+export type CartShipping = { name: string; price: string; postalCode: string; sums: OptionSums };
+
+/**
+ * Whether the customer gets the shop's Pix discount: always with the static Pix code, by choosing Pix at
+ * Mercado Pago (which takes cards too); never with manual payment or without a discount.
+ */
+function pixOffer(payments: Pick<PaymentSettings, "provider" | "pix_discount_percent">): PixOffer | null {
+  const percent = payments.pix_discount_percent;
+  if (percent === 0 || payments.provider === "manual") return null;
+  return { percent, mode: payments.provider === "pix" ? "always" : "choice" };
+}
+
+/** The shop's Pix discount as the checkout offers it: only the two settings it needs, never the secrets. */
+export async function shopPixOffer(app: AppContext): Promise<PixOffer | null> {
+  const { provider, pix_discount_percent } = await app.services.shop.paymentSettings();
+  return pixOffer({ provider, pix_discount_percent });
+}
+
+const amount = (cents: number) => ({ cents, text: formatBRL(cents) });
+
+/** The order's sums with one shipping price (common/order-totals.ts): the coupon's part, then the Pix discount's. */
+function sumsWith(priced: PricedCart, shippingCents: number, pix: PixOffer | null): OptionSums {
+  const sums = (byPix: boolean) =>
+    orderTotals({
+      subtotal_cents: priced.subtotal_cents,
+      shipping_cents: shippingCents,
+      coupon: couponEffect(priced.coupon),
+      pix_discount_percent: pix?.percent ?? 0,
+      by_pix: byPix,
+    });
+  const full = sums(false);
+  const byPix = pix ? sums(true) : null;
+  return {
+    ...amount(full.total_cents),
+    couponDiscount: full.coupon_discount_cents > 0 ? discountText(full.coupon_discount_cents) : null,
+    pix: byPix ? { discount: discountText(byPix.pix_discount_cents), total: amount(byPix.total_cents) } : null,
+  };
+}
 
 /**
  * The option chosen in the cart for the cart's CEP, while it is still offered there, and the total with
  * it: the review shows them before she signs in, as the cart did.
  */
-export async function cartShipping(app: AppContext, cart: Cart, priced: PricedCart): Promise<CartShipping | null> {
+export async function cartShipping(
+  app: AppContext,
+  cart: Cart,
+  priced: PricedCart,
+  pix: PixOffer | null,
+): Promise<CartShipping | null> {
   if (cart.postal_code === null || cart.shipping === null || cart.items.length === 0) return null;
   const quote = quoteText(
     cart.postal_code,
@@ -87,22 +146,20 @@ export async function cartShipping(app: AppContext, cart: Cart, priced: PricedCa
     name: option.name,
     price: option.price,
     postalCode: quote.postalCode,
-    total: formatBRL(priced.subtotal_cents + option.priceCents),
+    sums: sumsWith(priced, option.priceCents, pix),
   };
 }
 
 /** The shipping options for the form's CEP (none before a valid one), with the choice kept when it is still offered. */
-async function quoteFor(app: AppContext, cart: Cart, values: CheckoutValues, subtotal: number) {
+async function quoteFor(app: AppContext, cart: Cart, values: CheckoutValues, priced: PricedCart) {
   const digits = normalizeCep(values.postal_code);
   if (digits === null || cart.items.length === 0) return { quote: null, totals: {}, shipping: "" };
   const quote = quoteText(digits, await app.services.shop.quote(app.actor, { postal_code: digits, items: cart.items }));
   const offered = (code: string | null) => quote.options.some((option) => option.code === code);
   const shipping = [values.shipping, cart.shipping].find(offered) ?? quote.options[0]?.code ?? "";
+  const pix = await shopPixOffer(app);
   const totals = Object.fromEntries(
-    quote.options.map((option) => {
-      const cents = subtotal + option.priceCents;
-      return [option.code, { cents, text: formatBRL(cents) }];
-    }),
+    quote.options.map((option) => [option.code, sumsWith(priced, option.priceCents, pix)]),
   );
   return { quote, totals, shipping };
 }
@@ -114,13 +171,14 @@ export async function checkoutForm(
   values: CheckoutValues,
   notice: string | null = null,
 ): Promise<CheckoutForm> {
-  const { quote, totals, shipping } = await quoteFor(app, cart, values, priced.subtotal_cents);
+  const { quote, totals, shipping } = await quoteFor(app, cart, values, priced);
   const digits = normalizeCep(values.postal_code);
   return {
     values: { ...values, postal_code: digits ? formatCep(digits) : values.postal_code, shipping },
     cities: [...municipalitiesOf(values.uf)],
     quote,
     totals,
+    coupon: couponText(priced.coupon),
     notice,
     revision: randomUUID(),
   };
@@ -138,6 +196,9 @@ export function initialValues(account: AccountView, addresses: CustomerAddressVi
     organization: account.organization,
     shipping: cart.shipping ?? "",
     idempotency_key: randomUUID(),
+    code: "",
+    // The cheaper, where she chooses: the Pix discount is the reason to offer the choice here.
+    payment_choice: "pix",
   };
 }
 
@@ -207,7 +268,12 @@ export const submittedValues = (submitted: Record<string, unknown>): CheckoutVal
 /** A refusal with the form drawn again from what was sent; anything but a refusal goes on. */
 export function refused(
   error: unknown,
-  state: { form?: CheckoutForm; registration?: Record<string, unknown>; errors?: Record<string, string[]> },
+  state: {
+    form?: CheckoutForm;
+    registration?: Record<string, unknown>;
+    errors?: Record<string, string[]>;
+    typedCoupon?: string;
+  },
 ) {
   const failure = failureOf(error);
   if (!failure) throw error;
@@ -218,6 +284,7 @@ export function refused(
     errors: { ...errors, ...state.errors },
     form: state.form ?? null,
     registration: state.registration ? textValues(state.registration, REGISTRATION_KEYS) : null,
+    typedCoupon: state.typedCoupon ?? "",
   };
   return data(body, { status: failure.status });
 }
@@ -237,8 +304,36 @@ export async function registerAndComeBack(app: AppContext, submitted: Record<str
 }
 
 /**
- * Places the order with the total she saw beside her chosen option, empties the cart and sends her to
- * the order's payment page. A refusal draws the form again with what she sent.
+ * "Aplicar" (APPLY_COUPON) or "Remover" of the coupon, the cart's cookie keeping the change. Signed in,
+ * the order form is drawn again with it and with what she typed; before that, the page is shown again.
+ * A refused code is the coupon field's error (with the code she typed), and the cart stays as it was.
+ */
+export async function changeCoupon(
+  app: AppContext,
+  cart: Cart,
+  priced: PricedCart,
+  submitted: Record<string, unknown>,
+) {
+  const values = { ...submittedValues(submitted), code: "" };
+  try {
+    const next =
+      submitted.intent === APPLY_COUPON
+        ? await app.services.cart.applyCoupon(cart, parseInput(couponCodeSchema, submitted).code, app.actor?.id ?? null)
+        : await app.services.cart.price(setCoupon(cart, null), app.actor?.id ?? null);
+    const headers = { "Set-Cookie": cartCookieHeader(app.services, next.cart) };
+    if (!app.actor) return redirect(sitePaths.checkout, { headers });
+    return data({ ok: true as const, form: await checkoutForm(app, next.cart, next.priced, values) }, { headers });
+  } catch (error) {
+    const typed = submittedValues(submitted);
+    if (!app.actor) return refused(error, { typedCoupon: typed.code });
+    return refused(error, { form: await checkoutForm(app, cart, priced, typed) });
+  }
+}
+
+/**
+ * Places the order with the total she saw beside her chosen option (by Pix when she pays by Pix: the
+ * static code, or her choice at Mercado Pago), empties the cart and sends her to the order's payment
+ * page. A refusal draws the form again with what she sent.
  */
 export async function placeOrder(
   app: AppContext,
@@ -249,7 +344,9 @@ export async function placeOrder(
 ) {
   const values = submittedValues(submitted);
   try {
-    const reviewed = submitted[`total_${values.shipping}`];
+    const pix = await shopPixOffer(app);
+    const byPix = pix !== null && (pix.mode === "always" || values.payment_choice === "pix");
+    const reviewed = submitted[`${byPix ? "total_pix_" : "total_"}${values.shipping}`];
     const input = parseInput(checkoutSchema, {
       ...submitted,
       expected_total_cents: typeof reviewed === "string" && reviewed !== "" ? reviewed : undefined,

@@ -3,8 +3,11 @@ import { formatCep } from "../../common/brazil/cep.ts";
 import { CART_COOKIE, type Cart, cartSetCookie, emptyCart, readCartCookie } from "../../common/cart.ts";
 import { failureOf } from "../../common/failure.ts";
 import { formatBRL } from "../../common/money.ts";
+import type { CouponEffect } from "../../common/order-totals.ts";
+import type { PricedCart } from "../../common/views/cart.ts";
 import type { ProductView } from "../../common/views/products.ts";
 import type { ShippingQuoteView } from "../../common/views/shop.ts";
+import type { CouponText } from "../components/site/coupon-fields.tsx";
 import type { ProductCard } from "../components/site/product-grid.tsx";
 import type { QuoteText } from "../components/site/shipping-options.tsx";
 import type { Services } from "./context.server.ts";
@@ -105,4 +108,28 @@ export function refusedWith<V>(error: unknown, values: V) {
   if (!failure) throw error;
   const { message, errors = {} } = failure.body;
   return data({ ok: false as const, message, errors, values }, { status: failure.status });
+}
+
+/** "− R$ 10,00": an amount taken off, as the sums show it. */
+export const discountText = (cents: number) => `− ${formatBRL(cents)}`;
+
+/** The cart's coupon as the pages show it: what it takes off, or why it does not apply now. */
+export function couponText(coupon: PricedCart["coupon"]): CouponText | null {
+  if (!coupon) return null;
+  const effects = [
+    coupon.items_discount_cents > 0 ? discountText(coupon.items_discount_cents) : null,
+    coupon.free_shipping ? "frete grátis" : null,
+  ].filter((effect) => effect !== null);
+  return {
+    code: coupon.code,
+    applied: coupon.applied,
+    reason: coupon.reason,
+    effect: effects.length > 0 ? effects.join(" e ") : "aplicado",
+  };
+}
+
+/** The coupon's part in the sums (common/order-totals.ts) while it applies to the cart. */
+export function couponEffect(coupon: PricedCart["coupon"]): CouponEffect | null {
+  if (!coupon?.applied) return null;
+  return { code: coupon.code, items_discount_cents: coupon.items_discount_cents, free_shipping: coupon.free_shipping };
 }

@@ -48,6 +48,7 @@ describe("carriers", () => {
       "Jadlog",
       "Loggi",
       "J&T Express",
+      "Melhor Envio",
       "Outra transportadora",
     ]);
   });
@@ -60,6 +61,9 @@ describe("carriers", () => {
       "https://www.jadlog.com.br/jadlog/tracking?cte=10084512345678",
     );
     expect(trackingUrl("loggi", "a/b c", null)).toBe("https://www.loggi.com/rastreador/a%2Fb%20c");
+    expect(trackingUrl("melhorenvio", "ME2512345678BR", null)).toBe(
+      "https://www.melhorrastreio.com.br/rastreio/ME2512345678BR",
+    );
     for (const carrier of carriers.filter((name) => name !== "other"))
       expect(trackingUrl(carrier, "X1", null)?.startsWith("https://")).toBe(true);
   });

@@ -26,7 +26,7 @@ export function isCorreiosCode(code: string): boolean {
   return match !== null && s10CheckDigit(match[2] ?? "") === Number(match[3]);
 }
 
-export const carriers = ["correios", "jadlog", "loggi", "jt", "other"] as const;
+export const carriers = ["correios", "jadlog", "loggi", "jt", "melhorenvio", "other"] as const;
 export type Carrier = (typeof carriers)[number];
 export const DEFAULT_CARRIER: Carrier = "correios";
 
@@ -35,6 +35,7 @@ export const carrierLabels: Record<Carrier, string> = {
   jadlog: "Jadlog",
   loggi: "Loggi",
   jt: "J&T Express",
+  melhorenvio: "Melhor Envio",
   other: "Outra transportadora",
 };
 
@@ -49,10 +50,17 @@ const TRACKING_PAGES: Record<Exclude<Carrier, "other">, (code: string) => string
   jadlog: (code) => `https://www.jadlog.com.br/jadlog/tracking?cte=${code}`,
   loggi: (code) => `https://www.loggi.com/rastreador/${code}`,
   jt: (code) => `https://www.jtexpress.com.br/trajectoryQuery?bills=${code}`,
+  // A label bought through Melhor Envio is followed on its public tracker, Melhor Rastreio, whichever
+  // carrier takes it: the code may be the carrier's or Melhor Envio's own, and the page knows both.
+  melhorenvio: (code) => `https://www.melhorrastreio.com.br/rastreio/${code}`,
 };
 
-/** Where the customer follows her parcel: the carrier's page for the code, or the one the administrator gave. */
+/**
+ * Where the customer follows her parcel: the carrier's page for the code, or the one given (by the
+ * administrator for "Outra transportadora"; by Melhor Envio for its own labels, else Melhor Rastreio's).
+ */
 export function trackingUrl(carrier: Carrier, code: string, givenUrl: string | null): string | null {
   if (carrier === "other") return givenUrl;
+  if (carrier === "melhorenvio" && givenUrl !== null) return givenUrl;
   return code === "" ? null : TRACKING_PAGES[carrier](encodeURIComponent(code));
 }

@@ -1,4 +1,10 @@
-import { MAX_CART_LINES, MAX_LINE_QUANTITY, SHIPPING_CODE_PATTERN } from "../cart.ts";
+import {
+  COUPON_CODE_PATTERN,
+  MAX_CART_LINES,
+  MAX_COUPON_CODE,
+  MAX_LINE_QUANTITY,
+  SHIPPING_CODE_PATTERN,
+} from "../cart.ts";
 import { MAX_ID } from "../id-range.ts";
 import { plainString, z } from "../zod.ts";
 
@@ -29,9 +35,6 @@ export const shippingChoiceSchema = z.object({
   shipping: z.string().trim().regex(SHIPPING_CODE_PATTERN, "Opção de frete inválida").max(60),
 });
 
-/** The longest coupon code: it lives in the cart's cookie. */
-export const MAX_COUPON_CODE = 30;
-export const COUPON_CODE_PATTERN = new RegExp(`^[A-Z0-9_-]{1,${MAX_COUPON_CODE}}$`);
 export const COUPON_CODE_MESSAGE = `Use de 1 a ${MAX_COUPON_CODE} letras sem acento, números, - ou _`;
 
 /** A coupon code as typed: case does not matter (it is kept in upper case), spaces around are dropped. */

@@ -31,6 +31,14 @@ describe("shippingSettingsSchema", () => {
         dr: 0,
         services: DEFAULT_CORREIOS_SERVICES.map((service) => ({ ...service })),
       },
+      melhor_envio: {
+        enabled: false,
+        environment: "production",
+        token: "",
+        services: [],
+        margin: { kind: "fixed", value: 0 },
+        extra_days: 0,
+      },
     });
     expect(DEFAULT_CORREIOS_SERVICES.map((service) => `${service.code} ${service.name}`)).toEqual([
       "04510 PAC",
@@ -140,6 +148,55 @@ describe("shippingSettingsSchema", () => {
       "correios.posting_card": ["Informe o cartão de postagem só com números"],
       "correios.services.0.code": ["O código do serviço tem 5 dígitos, como 04510"],
     });
+  });
+
+  it("reads Melhor Envio's services as ids from the list, its margin in reais or whole percent, and its extra days", () => {
+    const fromForm = shippingSettingsSchema.parse({
+      melhor_envio: {
+        enabled: true,
+        environment: "sandbox",
+        services: ["1", "3", "17"],
+        margin: { kind: "fixed", value: "2,50" },
+        extra_days: "2",
+      },
+    });
+    expect(fromForm.melhor_envio).toEqual({
+      enabled: true,
+      environment: "sandbox",
+      token: "",
+      services: [1, 3, 17],
+      margin: { kind: "fixed", value: 250 },
+      extra_days: 2,
+    });
+    const percent = shippingSettingsSchema.parse({ melhor_envio: { margin: { kind: "percent", value: 10 } } });
+    expect(percent.melhor_envio.margin).toEqual({ kind: "percent", value: 10 });
+    expect(
+      errorsOf(
+        shippingSettingsSchema.safeParse({
+          melhor_envio: {
+            enabled: true,
+            environment: "test",
+            token: "abc def",
+            services: [],
+            margin: { kind: "percent", value: 101 },
+            extra_days: 31,
+          },
+        }),
+      ),
+    ).toEqual({
+      "melhor_envio.environment": ["Escolha Sandbox ou Produção"],
+      "melhor_envio.token": ["Cole o token sem espaços nem quebras de linha"],
+      "melhor_envio.margin.value": ["No máximo 100"],
+      "melhor_envio.extra_days": ["No máximo 30"],
+      "melhor_envio.services": ["Escolha ao menos um serviço"],
+    });
+    expect(errorsOf(shippingSettingsSchema.safeParse({ melhor_envio: { services: [1, 1, 99] } }))).toEqual({
+      "melhor_envio.services": ["Cada serviço aparece uma vez"],
+      "melhor_envio.services.2": ["Escolha os serviços da lista"],
+    });
+    expect(
+      errorsOf(shippingSettingsSchema.safeParse({ melhor_envio: { margin: { kind: "fixed", value: "R$ 1.000,01" } } })),
+    ).toEqual({ "melhor_envio.margin.value": ["O valor máximo é R$ 1.000,00"] });
   });
 
   it("offers free shipping only on top of a delivery service", () => {

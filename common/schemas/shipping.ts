@@ -150,6 +150,99 @@ export const correiosSchema = z
       context.addIssue({ code: "custom", path: ["services"], message: "Escolha ao menos um serviço" });
   });
 
+export const melhorEnvioEnvironments = ["sandbox", "production"] as const;
+export type MelhorEnvioEnvironment = (typeof melhorEnvioEnvironments)[number];
+export const melhorEnvioEnvironmentLabels: Record<MelhorEnvioEnvironment, string> = {
+  sandbox: "Sandbox (testes)",
+  production: "Produção",
+};
+
+/**
+ * Melhor Envio's services a shop can offer, by the id its API gives them (GET /api/v2/me/shipment/services).
+ * A quote names an option by the company and the service Melhor Envio answers, such as "Jadlog .Package".
+ */
+export const MELHOR_ENVIO_SERVICES = [
+  { id: 1, company: "Correios", name: "PAC" },
+  { id: 2, company: "Correios", name: "SEDEX" },
+  { id: 17, company: "Correios", name: "Mini Envios" },
+  { id: 3, company: "Jadlog", name: ".Package" },
+  { id: 4, company: "Jadlog", name: ".Com" },
+  { id: 27, company: "Jadlog", name: ".Package Centralizado" },
+  { id: 31, company: "Loggi", name: "Express" },
+  { id: 32, company: "Loggi", name: "Coleta" },
+  { id: 34, company: "Loggi", name: "Loggi Ponto" },
+  { id: 33, company: "J&T Express", name: "Standard" },
+  { id: 15, company: "Azul Cargo Express", name: "Expresso" },
+  { id: 16, company: "Azul Cargo Express", name: "e-commerce" },
+  { id: 12, company: "LATAM Cargo", name: "éFácil" },
+  { id: 22, company: "Buslog", name: "Rodoviário" },
+] as const;
+
+/** What /conta/shop ticks before Melhor Envio's services are first saved: the ones a label needs no agency for. */
+export const DEFAULT_MELHOR_ENVIO_SERVICES: readonly number[] = [1, 2, 17, 31, 33];
+
+const melhorEnvioServiceIds: ReadonlySet<number> = new Set(MELHOR_ENVIO_SERVICES.map((service) => service.id));
+
+/** Melhor Envio's tokens are JWTs of about a thousand characters; far longer is a paste gone wrong. */
+export const MAX_MELHOR_ENVIO_TOKEN = 4000;
+/** R$ 1.000,00 on top of a carrier's price: past that, a typo. */
+export const MAX_MARGIN_CENTS = 100_000;
+export const MAX_MARGIN_PERCENT = 100;
+export const MAX_EXTRA_DAYS = 30;
+
+export const marginKinds = ["fixed", "percent"] as const;
+export type MarginKind = (typeof marginKinds)[number];
+export const marginKindLabels: Record<MarginKind, string> = { fixed: "Valor fixo (R$)", percent: "Porcentagem (%)" };
+
+/** Added to each Melhor Envio price: reais (cents, or "2,50" from a form) or a whole percent. */
+const marginSchema = z
+  .discriminatedUnion(
+    "kind",
+    [
+      z.object({ kind: z.literal("fixed"), value: moneyField(MAX_MARGIN_CENTS).default(0) }),
+      z.object({ kind: z.literal("percent"), value: wholeNumber("a porcentagem", MAX_MARGIN_PERCENT).default(0) }),
+    ],
+    "Escolha valor fixo ou porcentagem",
+  )
+  .prefault({ kind: "fixed" });
+
+const melhorEnvioServiceId = z.preprocess(
+  (value) => (typeof value === "string" && /^\d{1,9}$/.test(value.trim()) ? Number(value) : value),
+  z
+    .number("Escolha os serviços da lista")
+    .int("Escolha os serviços da lista")
+    .refine((id) => melhorEnvioServiceIds.has(id), "Escolha os serviços da lista"),
+);
+
+const isObjectWith = <Key extends string>(value: unknown, key: Key): value is Record<Key, unknown> =>
+  typeof value === "object" && value !== null && key in value;
+
+export const melhorEnvioSchema = z
+  .object({
+    enabled: z.boolean("Informe true ou false").default(false),
+    environment: z.enum(melhorEnvioEnvironments, "Escolha Sandbox ou Produção").default("production"),
+    /** Write-only: never sent back; empty keeps the stored one (server/modules/shop/shop-service.ts). */
+    token: plainString()
+      .trim()
+      .max(MAX_MELHOR_ENVIO_TOKEN, `No máximo ${MAX_MELHOR_ENVIO_TOKEN} caracteres`)
+      .regex(/^\S*$/, "Cole o token sem espaços nem quebras de linha")
+      .default(""),
+    services: z
+      .array(melhorEnvioServiceId)
+      .max(MELHOR_ENVIO_SERVICES.length, "Escolha os serviços da lista")
+      .default([])
+      .refine((services) => new Set(services).size === services.length, "Cada serviço aparece uma vez"),
+    margin: marginSchema,
+    /** Working days added to each service's delay: the shop's own handling time. */
+    extra_days: wholeNumber("os dias", MAX_EXTRA_DAYS).default(0),
+  })
+  .refine((melhorEnvio) => !melhorEnvio.enabled || melhorEnvio.services.length > 0, {
+    path: ["services"],
+    message: "Escolha ao menos um serviço",
+    // Also beside the other fields' mistakes, so that a form shows them all at once.
+    when: ({ value }) => isObjectWith(value, "services") && Array.isArray(value.services),
+  });
+
 /** What the shop admin edits: every way an order can travel. Everything starts off, with an empty table. */
 export const shippingSettingsSchema = z
   .object({
@@ -160,6 +253,7 @@ export const shippingSettingsSchema = z
     pickup: pickupSchema.prefault({}),
     free_shipping: freeShippingSchema.prefault({}),
     correios: correiosSchema.prefault({}),
+    melhor_envio: melhorEnvioSchema.prefault({}),
   })
   .refine(
     (settings) => !settings.free_shipping.enabled || settings.table_rates.length > 0 || settings.correios.enabled,
@@ -177,3 +271,5 @@ export type PickupSettings = ShippingSettings["pickup"];
 export type FreeShippingSettings = ShippingSettings["free_shipping"];
 export type CorreiosSettings = ShippingSettings["correios"];
 export type CorreiosService = CorreiosSettings["services"][number];
+export type MelhorEnvioSettings = ShippingSettings["melhor_envio"];
+export type MelhorEnvioMargin = MelhorEnvioSettings["margin"];

@@ -1,6 +1,7 @@
 import { CEP_FORMAT_MESSAGE, cepField, normalizeCep } from "../brazil/cep.ts";
 import { isStateCode } from "../brazil/states.ts";
 import { MAX_CART_LINES } from "../cart.ts";
+import { normalizeWhatsapp, WHATSAPP_MESSAGE } from "../whatsapp.ts";
 import { optionalText, plainString, requiredText, z } from "../zod.ts";
 import { cartItemSchema } from "./cart.ts";
 import { paymentSettingsInputSchema } from "./payments.ts";
@@ -70,11 +71,33 @@ export const ownerNotificationsSchema = z.object({
 export type OwnerNotifications = z.infer<typeof ownerNotificationsSchema>;
 
 /**
+ * The shop's WhatsApp as typed, kept as wa.me's digits (5581999998888). Empty or null clears it; absent keeps
+ * the stored one. An empty field is made null before the form's reader would drop it as no value, so
+ * clearing it in /conta/shop clears the number.
+ */
+const whatsappField = z.preprocess(
+  (value) => (typeof value === "string" && value.trim() === "" ? null : value),
+  plainString({ error: WHATSAPP_MESSAGE })
+    .trim()
+    .max(30, WHATSAPP_MESSAGE)
+    .transform((value, context) => {
+      const number = normalizeWhatsapp(value);
+      if (number === null) {
+        context.addIssue({ code: "custom", message: WHATSAPP_MESSAGE });
+        return z.NEVER;
+      }
+      return number;
+    })
+    .nullable()
+    .optional(),
+);
+
+/**
  * What the shop's administrators set in /conta/shop: who sells (the next issue's receipts and shipping
  * documents need it), where parcels leave from, how they travel, how they are paid and how long an unpaid
- * order holds its stock, and which e-mails the shop gets. The Correios access code and Mercado Pago's secrets
- * are never sent back: left empty, the stored ones stay. Without `payments` or `notifications`, the stored
- * ones stay as they are.
+ * order holds its stock, which e-mails the shop gets and its WhatsApp. The Correios access code and Mercado
+ * Pago's secrets are never sent back: left empty, the stored ones stay. Without `payments`, `notifications`
+ * or `whatsapp`, the stored ones stay as they are.
  */
 export const shopSettingsSchema = z
   .object({
@@ -94,10 +117,16 @@ export const shopSettingsSchema = z
     payments: paymentSettingsInputSchema.optional(),
     order_expiry_hours: expiryHours,
     notifications: ownerNotificationsSchema.optional(),
+    /** "Fale conosco pelo WhatsApp" on the product and order pages; null: no button. */
+    whatsapp: whatsappField,
   })
   .refine((shop) => !shop.shipping.correios.enabled || shop.origin_postal_code !== null, {
     path: ["origin_postal_code"],
     message: "Informe o CEP de origem para cotar com os Correios",
+  })
+  .refine((shop) => !shop.shipping.melhor_envio.enabled || shop.origin_postal_code !== null, {
+    path: ["origin_postal_code"],
+    message: "Informe o CEP de origem para cotar com o Melhor Envio",
   });
 
 export type ShopSettingsInput = z.infer<typeof shopSettingsSchema>;

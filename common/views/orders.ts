@@ -1,6 +1,8 @@
 import { carriers } from "../brazil/tracking.ts";
 import { orderStatuses } from "../order-status.ts";
+import { paymentChoices } from "../schemas/payments.ts";
 import { z } from "../zod.ts";
+import { orderLabelViewSchema } from "./order-labels.ts";
 import { paginatedSchema } from "./pagination.ts";
 
 const cents = z.number().int().meta({ description: "Integer cents: 1290 is R$ 12,90." });
@@ -105,13 +107,23 @@ export const orderViewSchema = z.strictObject({
   items: z.array(orderItemViewSchema),
   subtotal_cents: cents,
   shipping_cents: cents,
+  coupon_code: z.string().nullable().meta({ description: "The coupon applied, in upper case; null: none." }),
+  coupon_discount_cents: cents.meta({ description: "What the coupon took off: items, and the shipping when free." }),
+  pix_discount_cents: cents.meta({ description: "The shop's discount for paying by Pix." }),
   total_cents: cents,
   payment_method: z.string(),
+  payment_choice: z
+    .enum(paymentChoices)
+    .nullable()
+    .meta({ description: "At a gateway taking Pix and cards, how she chose to pay; null: not asked." }),
   ...orderTrackingFields,
   expires_at: z.string(),
   created_at: z.string(),
   history: z.array(orderEventViewSchema),
   next_statuses: z.array(orderStatusSchema).meta({ description: "Where the viewer may move it now." }),
+  label: orderLabelViewSchema
+    .nullable()
+    .meta({ description: "The Melhor Envio label, for administrators of an order sent by its services; else null." }),
 });
 export type OrderView = z.infer<typeof orderViewSchema>;
 

@@ -1,4 +1,5 @@
 import { paymentProviders } from "../schemas/payments.ts";
+import { marginKinds, melhorEnvioEnvironments } from "../schemas/shipping.ts";
 import { z } from "../zod.ts";
 
 const cents = z.number().int().meta({ description: "Integer cents: 1290 is R$ 12,90." });
@@ -21,10 +22,17 @@ export const paymentSettingsViewSchema = z.strictObject({
     webhook_secret_set: z.boolean(),
   }),
   manual: z.strictObject({ instructions: z.string() }),
+  pix_discount_percent: z
+    .number()
+    .int()
+    .meta({ description: "Whole percent off the items (never the shipping) when paid by Pix; 0: no discount." }),
 });
 export type PaymentSettingsView = z.infer<typeof paymentSettingsViewSchema>;
 
-/** The shop's settings as /conta/shop shows them; the Correios access code and Mercado Pago's secrets are never sent back. */
+/**
+ * The shop's settings as /conta/shop shows them; the Correios access code, the Melhor Envio token and Mercado
+ * Pago's secrets are never sent back.
+ */
 export const shopSettingsViewSchema = z.strictObject({
   legal_name: z.string(),
   address: z.string().meta({ description: "Street, number and district of the sender." }),
@@ -61,6 +69,17 @@ export const shopSettingsViewSchema = z.strictObject({
       dr: z.number().int(),
       services: z.array(z.strictObject({ code: z.string(), name: z.string() })),
     }),
+    melhor_envio: z.strictObject({
+      enabled: z.boolean(),
+      environment: z.enum(melhorEnvioEnvironments),
+      token: writeOnly,
+      token_set: z.boolean(),
+      services: z.array(z.number().int()).meta({ description: "Melhor Envio's service ids offered at checkout." }),
+      margin: z
+        .strictObject({ kind: z.enum(marginKinds), value: z.number().int() })
+        .meta({ description: "Added to each Melhor Envio price: `fixed` in cents, or `percent` in whole percent." }),
+      extra_days: z.number().int().meta({ description: "Working days added to each Melhor Envio delay." }),
+    }),
   }),
   payments: paymentSettingsViewSchema,
   order_expiry_hours: z
@@ -76,6 +95,10 @@ export const shopSettingsViewSchema = z.strictObject({
       .meta({ description: "A payment provider reported a refund or a chargeback of a paid order." }),
     contact_message: z.boolean().meta({ description: "A message came through the contact form." }),
   }),
+  whatsapp: z
+    .string()
+    .nullable()
+    .meta({ description: "The shop's WhatsApp as wa.me's digits (5581999998888); null: no WhatsApp button." }),
 });
 export type ShopSettingsView = z.infer<typeof shopSettingsViewSchema>;
 

@@ -26,6 +26,7 @@ type Fixture =
   | "menuChild"
   | "contact"
   | "redirect"
+  | "coupon"
   | "user"
   | "product"
   | "variant"
@@ -155,6 +156,21 @@ const menuOrder = () => ({ parent_id: ids.menuParent, ids: [ids.menuChild] });
 const contact = () => ({ name: "Joana", email: "joana@example.com", message: "Quero saber mais.\nObrigada!" });
 const contactRead = () => ({ read: true });
 const redirect = () => ({ from: `/2019/05/antigo-${unique()}/?p=12`, to: "/noticias/novo?tag=colheita" });
+const coupon = () => ({
+  code: `cupom-${unique()}`,
+  kind: "percent",
+  percent: 10,
+  amount_cents: null,
+  min_subtotal_cents: 5000,
+  valid_from: "2026-01-01",
+  valid_until: "2099-12-31",
+  max_uses: 100,
+  max_uses_per_customer: 1,
+  product_ids: [ids.product],
+  tags: ["geleias"],
+  active: true,
+  description: "Feira de dezembro",
+});
 const references = () => ({ text: bibtex(), format: "bibtex" });
 const EVENT_TEXT = [...CONTENT_TEXT, "place_name", "place_address"];
 const MEDIA_TEXT = ["title", "authors.0", "description", "publisher", "tags.0", "documents.0.name"];
@@ -221,6 +237,7 @@ const shopSettings = () => ({
       services: [{ code: "04510", name: "PAC" }],
     },
   },
+  payments: { provider: "manual", manual: { instructions: "Pague na retirada." }, pix_discount_percent: 5 },
   notifications: {
     email: "vendas@example.com",
     new_order: true,
@@ -228,9 +245,12 @@ const shopSettings = () => ({
     payment_reversed: false,
     contact_message: true,
   },
+  whatsapp: "(81) 99999-8888",
 });
 const SHOP_TEXT = ["legal_name", "address", "city", "shipping.pickup.address", "shipping.table_rates.0.name"];
 const quote = () => ({ postal_code: "01310-100", items: [cartItem()] });
+/** A coupon any cart takes: the valid body of the cart's "Aplicar". */
+const CART_COUPON = "FRETEGRATIS";
 const cartCookie = () => ({ cookie: `cms_cart=1~~~${ids.product}.${ids.variant}.1` });
 const checkout = () => ({
   postal_code: "01310-100",
@@ -276,6 +296,8 @@ const endpoints: Endpoint[] = [
   { method: "PUT", path: "/api/contacts/{contact}", table: "contacts", as: "admin", body: contactRead },
   { method: "POST", path: "/api/redirects", table: "redirects", as: "admin", body: redirect },
   { method: "PUT", path: "/api/redirects/{redirect}", table: "redirects", as: "admin", body: redirect },
+  { method: "POST", path: "/api/coupons", table: "coupons", as: "admin", body: coupon, text: ["description", "tags.0"] },
+  { method: "PUT", path: "/api/coupons/{coupon}", table: "coupons", as: "admin", body: coupon, text: ["description", "tags.0"] },
   { method: "POST", path: "/api/pages", table: "pages", as: "admin", body: content, text: CONTENT_TEXT },
   { method: "PUT", path: "/api/pages/{page}", table: "pages", as: "admin", body: content, text: CONTENT_TEXT },
   { method: "POST", path: "/api/posts", table: "posts", as: "admin", body: post, text: CONTENT_TEXT },
@@ -291,6 +313,7 @@ const endpoints: Endpoint[] = [
   { method: "PUT", path: "/api/shop/cart/items", table: "product_variants", as: "user", body: cartItem },
   { method: "PUT", path: "/api/shop/cart/postal-code", table: "product_variants", as: "anonymous", body: () => ({ postal_code: "01310-100" }) },
   { method: "PUT", path: "/api/shop/cart/shipping", table: "product_variants", as: "anonymous", body: () => ({ shipping: "table:0" }) },
+  { method: "POST", path: "/api/shop/cart/coupon", table: "coupons", as: "anonymous", body: () => ({ code: CART_COUPON }), headers: cartCookie },
   { method: "POST", path: "/api/shop/shipping/quote", table: "shop_settings", as: "anonymous", body: quote },
   { method: "PUT", path: "/api/shop/settings", table: "shop_settings", as: "admin", body: shopSettings, text: SHOP_TEXT },
   { method: "POST", path: "/api/shop/checkout", table: "orders", as: "user", body: checkout, text: CHECKOUT_TEXT, headers: cartCookie },
@@ -475,6 +498,8 @@ beforeAll(async () => {
   const inbox = await t.request("GET", "/api/contacts", { token: tokens.admin });
   ids.contact = inbox.json<{ data: { id: number }[] }>().data[0]?.id ?? 0;
   ids.redirect = await created("/api/redirects", redirect(), tokens.admin);
+  ids.coupon = await created("/api/coupons", coupon(), tokens.admin);
+  await created("/api/coupons", { code: CART_COUPON, kind: "free_shipping" }, tokens.admin);
 }, 120_000);
 
 async function send(endpoint: Endpoint, body: unknown): Promise<ApiResponse> {
@@ -554,10 +579,15 @@ describe("hostile addresses of reads", () => {
     ["/api/orders/%00", "user"],
     ["/api/orders/1e20", "user"],
     ["/api/orders/99999999999/payment", "user"],
+    ["/api/orders/%00/tracking", "user"],
+    ["/api/orders/1e20/tracking", "admin"],
     ["/api/menus/%00", "admin"],
     ["/api/redirects?q=%00&source=%00", "admin"],
     ["/api/redirects?source=outra&per_page=1e20", "admin"],
     ["/api/redirects/%00", "admin"],
+    ["/api/coupons?q=%00&status=%00", "admin"],
+    ["/api/coupons?status=outro&per_page=1e20", "admin"],
+    ["/api/coupons/%00", "admin"],
     ["/api/%00", "anonymous"],
   ];
 
@@ -610,6 +640,7 @@ describe("hostile ids of deletes", () => {
     ["/api/menus/0x10", "menus"],
     ["/api/contacts/%201", "contacts"],
     ["/api/redirects/1e20", "redirects"],
+    ["/api/coupons/-1", "coupons"],
     ["/api/users/%E6%97%A5", "users"],
   ];
 
@@ -631,6 +662,11 @@ describe("hostile ids of writes without a body", () => {
     ["/api/wordpress-imports/1e20/start", "wordpress_imports"],
     ["/api/wordpress-imports/%00/start", "wordpress_imports"],
     ["/api/wordpress-imports/2147483647/start", "wordpress_imports"],
+    ["/api/orders/1e20/label", "order_labels"],
+    ["/api/orders/%00/label", "order_labels"],
+    ["/api/orders/2147483647/label", "order_labels"],
+    ["/api/orders/-1/tracking/refresh", "order_labels"],
+    ["/api/orders/2147483647/tracking/refresh", "order_labels"],
   ];
 
   it.each(writes)("POST %s is a pt-BR 4xx that changes nothing", async (path, table) => {

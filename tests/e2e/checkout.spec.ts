@@ -81,7 +81,7 @@ test.beforeAll(async ({ playwright, superToken }) => {
     );
     items.push({ product_id: created.id, variant_id: created.variants[0]?.id ?? 0, quantity });
   }
-  cartValue = cartCookieValue({ items, shipping: null, postal_code: null });
+  cartValue = cartCookieValue({ items, shipping: null, postal_code: null, coupon: null });
   await jsonOf(
     await api.put("/api/shop/settings", {
       data: {

@@ -98,7 +98,7 @@ async function cartOf(visitor: APIRequestContext, product: Product): Promise<Car
   );
   const shipping = quote.options.find((option) => option.provider === "table");
   if (!shipping) throw new Error(`no table rate in ${JSON.stringify(quote)}`);
-  return { items, shipping: shipping.code, postal_code: "01310100" };
+  return { items, shipping: shipping.code, postal_code: "01310100", coupon: null };
 }
 
 /**
@@ -234,6 +234,25 @@ test("seed the pages every-page.spec.ts visits", async ({ api, browser, playwrig
     }),
     201,
   );
+  // A code as long as codes go, limited to the product and a tag, with every condition filled in.
+  const coupon = await jsonOf<{ id: number }>(
+    await api.post("/api/coupons", {
+      data: {
+        code: `JEQUITINHONHA-${id}`,
+        kind: "fixed",
+        amount_cents: 1500,
+        min_subtotal_cents: 10000,
+        valid_from: "2026-01-01",
+        valid_until: "2199-12-31",
+        max_uses: 500,
+        max_uses_per_customer: 1,
+        product_ids: [product.id],
+        tags: ["geleias artesanais"],
+        description: "Campanha da feira de produtos da agricultura familiar do Vale do Jequitinhonha.",
+      },
+    }),
+    201,
+  );
 
   const newContext = () => playwright.request.newContext({ baseURL: CONFIGURED_URL });
   const visitor = await newContext();
@@ -251,6 +270,7 @@ test("seed the pages every-page.spec.ts visits", async ({ api, browser, playwrig
     eventId: event.id,
     menuId: menu.id,
     redirectId: redirect.id,
+    couponId: coupon.id,
     wordpressImportId: await wordpressImport(api),
     contactId: await contactId(api, visitor),
     customerId: customer.id,

@@ -105,6 +105,9 @@ const adminAccount: Visit[] = [
   fixed("/conta/pedidos"),
   ownOrder,
   { route: "/conta/pedidos/:id/declaracao", path: (seeded) => `/conta/pedidos/${seeded.orderId}/declaracao` },
+  fixed("/conta/cupons"),
+  fixed("/conta/cupons/new"),
+  { route: "/conta/cupons/:id/edit", path: (seeded) => `/conta/cupons/${seeded.couponId}/edit` },
   accountNotFound,
 ];
 

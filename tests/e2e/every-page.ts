@@ -27,6 +27,8 @@ export type Seeded = {
   eventId: number;
   menuId: number;
   redirectId: number;
+  /** A coupon limited to the product, with every condition filled in. */
+  couponId: number;
   /** A WordPress import run to its end: its report with the counts of what it made. */
   wordpressImportId: number;
   contactId: number;

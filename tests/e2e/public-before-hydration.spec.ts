@@ -495,6 +495,7 @@ test.describe("buying", () => {
       ],
       postal_code: FOUND_CEP.cep,
       shipping: STANDARD.code,
+      coupon: null,
     });
     const page = await context.newPage();
     const { hydrate } = await openBeforeHydration(page, "/loja/carrinho");
@@ -526,6 +527,7 @@ test.describe("buying", () => {
       items: [{ product_id: alfa.id, variant_id: variantOf(alfa), quantity: 1 }],
       postal_code: null,
       shipping: null,
+      coupon: null,
     });
     const page = await context.newPage();
     await openBeforeHydration(page, "/loja/finalizar-pedido");
@@ -558,6 +560,7 @@ test.describe("buying", () => {
       ],
       postal_code: FOUND_CEP.cep,
       shipping: null,
+      coupon: null,
     };
     const context = await browse(browser, cart);
     await signIn(context, customer);

@@ -12,7 +12,11 @@ test.describe.configure({ mode: "serial" });
 
 type ShopSettings = {
   origin_postal_code: string | null;
-  shipping: { table_rates: { name: string; price_cents: number }[]; free_shipping: { enabled: boolean } };
+  shipping: {
+    table_rates: { name: string; price_cents: number }[];
+    free_shipping: { enabled: boolean };
+    melhor_envio: Record<string, unknown>;
+  };
   payments: { provider: string; manual: { instructions: string } };
   notifications: { new_order: boolean; contact_message: boolean };
 };
@@ -111,5 +115,55 @@ test.describe("without JavaScript", () => {
     await expect(page.getByRole("status").filter({ hasText: "Loja salva com sucesso!" })).toBeVisible();
     expect((await settingsOf(page)).shipping.table_rates).toEqual(before.shipping.table_rates);
     expect((await settingsOf(page)).origin_postal_code).toBe(before.origin_postal_code);
+  });
+
+  test("Melhor Envio's section: every mistake beside its field, the token asked once and never shown again", async ({
+    page,
+    createUser,
+  }) => {
+    const admin = await createUser("admin");
+    await signIn(page, admin);
+    const form = page.getByRole("form", { name: "Loja" });
+    const services = form.getByRole("group", { name: "Serviços do Melhor Envio" });
+    await form.getByRole("checkbox", { name: "Cotar com o Melhor Envio" }).check();
+    await form.getByRole("combobox", { name: "Ambiente do Melhor Envio" }).selectOption({ label: "Sandbox (testes)" });
+    for (const service of await services.getByRole("checkbox").all()) await service.uncheck();
+    await form.getByRole("combobox", { name: "Margem sobre o frete" }).selectOption({ label: "Porcentagem (%)" });
+    await form.getByRole("textbox", { name: "Valor da margem" }).fill("150");
+    await form.getByRole("textbox", { name: "Dias a mais no prazo" }).fill("31");
+    await form.getByRole("button", { name: "Salvar", exact: true }).click();
+    await expect(services.getByText("Escolha ao menos um serviço")).toBeVisible();
+    await expect(form.getByText("No máximo 100", { exact: true })).toBeVisible();
+    await expect(form.getByText("No máximo 30", { exact: true })).toBeVisible();
+
+    await services.getByRole("checkbox", { name: "Correios PAC", exact: true }).check();
+    await services.getByRole("checkbox", { name: "Jadlog .Package", exact: true }).check();
+    await form.getByRole("textbox", { name: "Valor da margem" }).fill("10");
+    await form.getByRole("textbox", { name: "Dias a mais no prazo" }).fill("2");
+    await form.getByRole("button", { name: "Salvar", exact: true }).click();
+    await expect(form.getByText("Informe o token do Melhor Envio")).toBeVisible();
+    await expect(services.getByRole("checkbox", { name: "Jadlog .Package", exact: true })).toBeChecked();
+
+    const token = "token-e2e-do-melhor-envio";
+    await form.getByLabel("Token do Melhor Envio").fill(token);
+    await form.getByRole("button", { name: "Salvar", exact: true }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Loja salva com sucesso!" })).toBeVisible();
+    expect((await settingsOf(page)).shipping.melhor_envio).toEqual({
+      enabled: true,
+      environment: "sandbox",
+      token: "",
+      token_set: true,
+      services: [1, 3],
+      margin: { kind: "percent", value: 10 },
+      extra_days: 2,
+    });
+    await expect(form.getByText("Token salvo: deixe em branco para manter.")).toBeVisible();
+    expect(await page.content()).not.toContain(token);
+
+    // Switched off again, the token stays saved: the shop quotes as it did before this test.
+    await form.getByRole("checkbox", { name: "Cotar com o Melhor Envio" }).uncheck();
+    await form.getByRole("button", { name: "Salvar", exact: true }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Loja salva com sucesso!" })).toBeVisible();
+    expect((await settingsOf(page)).shipping.melhor_envio).toMatchObject({ enabled: false, token_set: true });
   });
 });

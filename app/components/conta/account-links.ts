@@ -7,7 +7,7 @@ export type AccountLink = { label: string; to: string };
 /**
  * The account sidebar of docs/spec.md §§2, 6. Feature links follow the spec's
  * condition as written: every feature for admin, only enabled ones for super. The shop's feature
- * link (its settings, /conta/shop) comes with Produtos and Pedidos (every order), under the same
+ * link (its settings, /conta/shop) comes with Produtos, Pedidos (every order) and Cupons, under the same
  * condition; a customer's own orders are Meus pedidos.
  */
 export function accountLinks(user: { role: UserRole }, features: Features | null): AccountLink[] {
@@ -29,6 +29,7 @@ export function accountLinks(user: { role: UserRole }, features: Features | null
       links.push(
         { label: "Produtos", to: accountPaths.area("produtos") },
         { label: "Pedidos", to: accountPaths.area("pedidos") },
+        { label: "Cupons", to: accountPaths.area("cupons") },
       );
   }
   if (admin) {

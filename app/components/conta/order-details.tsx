@@ -110,6 +110,22 @@ export function OrderItems({ order }: { order: OrderView }) {
             </Table.Th>
             <Table.Td ta="right">{formatBRL(order.shipping_cents)}</Table.Td>
           </Table.Tr>
+          {order.coupon_code ? (
+            <Table.Tr>
+              <Table.Th colSpan={3} ta="right" scope="row">
+                Cupom {order.coupon_code}
+              </Table.Th>
+              <Table.Td ta="right">− {formatBRL(order.coupon_discount_cents)}</Table.Td>
+            </Table.Tr>
+          ) : null}
+          {order.pix_discount_cents > 0 ? (
+            <Table.Tr>
+              <Table.Th colSpan={3} ta="right" scope="row">
+                Desconto no Pix
+              </Table.Th>
+              <Table.Td ta="right">− {formatBRL(order.pix_discount_cents)}</Table.Td>
+            </Table.Tr>
+          ) : null}
           <Table.Tr>
             <Table.Th colSpan={3} ta="right" scope="row">
               Total

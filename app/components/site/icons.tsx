@@ -190,6 +190,13 @@ export const BrandXIcon = (props: IconProps) => (
   </Icon>
 );
 
+export const BrandWhatsappIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M3 21l1.65 -3.8a9 9 0 1 1 3.4 2.9l-5.05 .9" />
+    <path d="M9 10a.5 .5 0 0 0 1 0v-1a.5 .5 0 0 0 -1 0v1a5 5 0 0 0 5 5h1a.5 .5 0 0 0 0 -1h-1a.5 .5 0 0 0 0 1" />
+  </Icon>
+);
+
 export const BrandYoutubeIcon = (props: IconProps) => (
   <Icon {...props}>
     <path d="M2 8a4 4 0 0 1 4 -4h12a4 4 0 0 1 4 4v8a4 4 0 0 1 -4 4h-12a4 4 0 0 1 -4 -4v-8" />

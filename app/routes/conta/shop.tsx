@@ -1,19 +1,34 @@
-import { Button, Group, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { Button, Checkbox, Group, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { IconPlus, IconRestore, IconTrash } from "@tabler/icons-react";
 import { useActionData } from "react-router";
 import { formatCep } from "../../../common/brazil/cep.ts";
 import { stateOptions } from "../../../common/brazil/states.ts";
 import { formatTaxId } from "../../../common/brazil/tax-id.ts";
 import { MAX_RECEIVER_CITY, MAX_RECEIVER_NAME } from "../../../common/pix/br-code.ts";
-import { MAX_PIX_KEY, paymentProviderLabels, paymentProviders } from "../../../common/schemas/payments.ts";
+import {
+  MAX_PIX_DISCOUNT_PERCENT,
+  MAX_PIX_KEY,
+  paymentProviderLabels,
+  paymentProviders,
+} from "../../../common/schemas/payments.ts";
 import {
   correiosEnvironmentLabels,
   correiosEnvironments,
   DEFAULT_CORREIOS_SERVICES,
+  DEFAULT_MELHOR_ENVIO_SERVICES,
+  MAX_EXTRA_DAYS,
+  MAX_MARGIN_PERCENT,
+  MAX_MELHOR_ENVIO_TOKEN,
+  MELHOR_ENVIO_SERVICES,
+  marginKindLabels,
+  marginKinds,
+  melhorEnvioEnvironmentLabels,
+  melhorEnvioEnvironments,
 } from "../../../common/schemas/shipping.ts";
 import { shopSettingsSchema } from "../../../common/schemas/shop.ts";
 import { accountPaths } from "../../../common/site-paths.ts";
 import type { ShopSettingsView } from "../../../common/views/shop.ts";
+import { formatWhatsapp } from "../../../common/whatsapp.ts";
 import { reaisText } from "../../components/conta/reais-text.ts";
 import { ShopDashboard } from "../../components/conta/shop-dashboard.tsx";
 import { AccountForm, SubmitButton } from "../../components/form-kit/account-form.tsx";
@@ -63,7 +78,7 @@ const cepText = (cep: string) => (/^\d{8}$/.test(cep) ? formatCep(cep) : cep);
 
 /** The stored settings as the form shows them: amounts as reais, CEPs punctuated, secrets never sent back. */
 function initialValues(settings: ShopSettingsView) {
-  const { table_rates, pickup, free_shipping, correios } = settings.shipping;
+  const { table_rates, pickup, free_shipping, correios, melhor_envio } = settings.shipping;
   return {
     legal_name: settings.legal_name,
     address: settings.address,
@@ -89,15 +104,34 @@ function initialValues(settings: ShopSettingsView) {
         min_subtotal_cents: reaisText(free_shipping.min_subtotal_cents),
       },
       correios: { ...correios, access_code: "" },
+      melhor_envio: {
+        enabled: melhor_envio.enabled,
+        environment: melhor_envio.environment,
+        token: "",
+        // Before the first save, the services a label needs no agency for come ticked.
+        services: (melhor_envio.services.length > 0 ? melhor_envio.services : DEFAULT_MELHOR_ENVIO_SERVICES).map(
+          String,
+        ),
+        margin: {
+          kind: melhor_envio.margin.kind,
+          value:
+            melhor_envio.margin.kind === "fixed"
+              ? reaisText(melhor_envio.margin.value)
+              : String(melhor_envio.margin.value),
+        },
+        extra_days: melhor_envio.extra_days,
+      },
     },
     payments: {
       provider: settings.payments.provider,
       pix: settings.payments.pix,
       mercadopago: { access_token: "", webhook_secret: "" },
       manual: settings.payments.manual,
+      pix_discount_percent: settings.payments.pix_discount_percent,
     },
     order_expiry_hours: settings.order_expiry_hours,
     notifications: settings.notifications,
+    whatsapp: settings.whatsapp ? formatWhatsapp(settings.whatsapp) : "",
   };
 }
 
@@ -116,6 +150,15 @@ const regionKinds = [
 ];
 const environmentOptions = correiosEnvironments.map((value) => ({ value, label: correiosEnvironmentLabels[value] }));
 const providerOptions = paymentProviders.map((value) => ({ value, label: paymentProviderLabels[value] }));
+const melhorEnvioEnvironmentOptions = melhorEnvioEnvironments.map((value) => ({
+  value,
+  label: melhorEnvioEnvironmentLabels[value],
+}));
+const marginKindOptions = marginKinds.map((value) => ({ value, label: marginKindLabels[value] }));
+
+/** The values a list field holds now (one posted value comes as a string, none as undefined). */
+const listOf = (value: unknown): string[] =>
+  (Array.isArray(value) ? value : value === undefined || value === null ? [] : [value]).map(String);
 
 /**
  * A write-only secret (the Correios access code, Mercado Pago's token and webhook secret): never sent back,
@@ -146,6 +189,9 @@ export default function ShopPage({ loaderData }: Route.ComponentProps) {
   const pickup = shipping.pickup.getFieldset();
   const free = shipping.free_shipping.getFieldset();
   const correios = shipping.correios.getFieldset();
+  const melhorEnvio = shipping.melhor_envio.getFieldset();
+  const margin = melhorEnvio.margin.getFieldset();
+  const chosenServices = new Set(listOf(melhorEnvio.services.initialValue));
   const payments = fields.payments.getFieldset();
   const pix = payments.pix.getFieldset();
   const mercadopago = payments.mercadopago.getFieldset();
@@ -423,6 +469,84 @@ export default function ShopPage({ loaderData }: Route.ComponentProps) {
           <Paper withBorder p="md">
             <Stack>
               <Title order={2} size="h4">
+                Melhor Envio
+              </Title>
+              <Text size="sm" c="dimmed">
+                Cotações de Correios, Jadlog, Loggi, J&amp;T e outras transportadoras sem contrato, com as etiquetas
+                pagas pelo saldo da conta do Melhor Envio.
+              </Text>
+              <CheckboxField field={melhorEnvio.enabled} label="Cotar com o Melhor Envio" />
+              {shows(isTicked(melhorEnvio.enabled.value)) ? (
+                <>
+                  <SimpleGrid cols={{ base: 1, sm: 2 }}>
+                    <SelectField
+                      field={melhorEnvio.environment}
+                      label="Ambiente do Melhor Envio"
+                      options={melhorEnvioEnvironmentOptions}
+                    />
+                    <PasswordField
+                      field={melhorEnvio.token}
+                      label="Token do Melhor Envio"
+                      description={
+                        settings.shipping.melhor_envio.token_set
+                          ? "Token salvo: deixe em branco para manter."
+                          : "Gerado no painel do Melhor Envio (no do sandbox, para testes), com as permissões de cotação e de envio."
+                      }
+                      required={!settings.shipping.melhor_envio.token_set}
+                      autoComplete="new-password"
+                      maxLength={MAX_MELHOR_ENVIO_TOKEN}
+                    />
+                  </SimpleGrid>
+                  <Stack gap="xs" role="group" aria-label="Serviços do Melhor Envio" key={melhorEnvio.services.key}>
+                    <Text size="sm" fw={500}>
+                      Serviços oferecidos
+                    </Text>
+                    <Text size="sm" c="dimmed">
+                      Alguns serviços pedem nota fiscal ou agência de postagem para a etiqueta: confira no painel do
+                      Melhor Envio.
+                    </Text>
+                    <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="xs">
+                      {MELHOR_ENVIO_SERVICES.map((service) => (
+                        <Checkbox
+                          key={service.id}
+                          id={`${melhorEnvio.services.id}-${service.id}`}
+                          name={melhorEnvio.services.name}
+                          value={String(service.id)}
+                          defaultChecked={chosenServices.has(String(service.id))}
+                          label={`${service.company} ${service.name}`}
+                        />
+                      ))}
+                    </SimpleGrid>
+                    {melhorEnvio.services.errors ? (
+                      <Text size="sm" c="var(--mantine-color-error)">
+                        {melhorEnvio.services.errors.join(" ")}
+                      </Text>
+                    ) : null}
+                  </Stack>
+                  <SimpleGrid cols={{ base: 1, sm: 3 }}>
+                    <SelectField field={margin.kind} label="Margem sobre o frete" options={marginKindOptions} />
+                    <TextField
+                      field={margin.value}
+                      label="Valor da margem"
+                      description={`Somada a cada preço: em reais (2,50) ou em porcentagem, de 0 a ${MAX_MARGIN_PERCENT}.`}
+                      inputMode="decimal"
+                      maxLength={12}
+                    />
+                    <TextField
+                      field={melhorEnvio.extra_days}
+                      label="Dias a mais no prazo"
+                      description={`O tempo de preparo da loja, de 0 a ${MAX_EXTRA_DAYS} dias.`}
+                      inputMode="numeric"
+                      maxLength={2}
+                    />
+                  </SimpleGrid>
+                </>
+              ) : null}
+            </Stack>
+          </Paper>
+          <Paper withBorder p="md">
+            <Stack>
+              <Title order={2} size="h4">
                 Pagamentos
               </Title>
               <SelectField field={payments.provider} label="Forma de pagamento" options={providerOptions} />
@@ -489,11 +613,36 @@ export default function ShopPage({ loaderData }: Route.ComponentProps) {
                 />
               ) : null}
               <TextField
+                field={payments.pix_discount_percent}
+                label="Desconto para pagamento com Pix (%)"
+                description={`Sai do valor dos produtos, não do frete, quando o cliente paga com Pix: pela chave da loja ou pelo Pix do Mercado Pago. De 0 (sem desconto) a ${MAX_PIX_DISCOUNT_PERCENT} %.`}
+                inputMode="numeric"
+                maxLength={4}
+                w={{ base: "100%", sm: 420 }}
+              />
+              <TextField
                 field={fields.order_expiry_hours}
                 label="Prazo para pagamento (horas)"
                 description="Sem pagamento nesse prazo, o pedido é cancelado e o estoque volta (72 horas são 3 dias)."
                 inputMode="numeric"
                 maxLength={3}
+                w={{ base: "100%", sm: 420 }}
+              />
+            </Stack>
+          </Paper>
+          <Paper withBorder p="md">
+            <Stack>
+              <Title order={2} size="h4">
+                Atendimento
+              </Title>
+              <TextField
+                field={fields.whatsapp}
+                label="WhatsApp da loja"
+                description="Com DDD. Mostra o botão “Fale conosco pelo WhatsApp” nos produtos e nos pedidos; em branco, sem botão."
+                placeholder="(81) 99999-8888"
+                type="tel"
+                autoComplete="off"
+                maxLength={30}
                 w={{ base: "100%", sm: 420 }}
               />
             </Stack>

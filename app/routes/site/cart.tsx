@@ -1,16 +1,23 @@
 import type { FormEvent } from "react";
 import { data, Form, useNavigation } from "react-router";
 import { formatCep } from "../../../common/brazil/cep.ts";
-import { cartCookieValue, chooseShipping, clearCart, setPostalCode } from "../../../common/cart.ts";
+import { cartCookieValue, chooseShipping, clearCart, setCoupon, setPostalCode } from "../../../common/cart.ts";
 import { invalid } from "../../../common/errors.ts";
 import { fileUrl } from "../../../common/file-url.ts";
 import { formatBRL } from "../../../common/money.ts";
+import { orderTotals } from "../../../common/order-totals.ts";
 import { parseInput } from "../../../common/parse-input.ts";
 import { readBodyFields } from "../../../common/read-body.ts";
-import { cartItemSchema, cartPositionSchema, shippingChoiceSchema } from "../../../common/schemas/cart.ts";
+import {
+  cartItemSchema,
+  cartPositionSchema,
+  couponCodeSchema,
+  shippingChoiceSchema,
+} from "../../../common/schemas/cart.ts";
 import { postalCodeSchema } from "../../../common/schemas/shop.ts";
 import { sitePaths } from "../../../common/site-paths.ts";
 import { AppLink } from "../../components/app-link.tsx";
+import { APPLY_COUPON, CouponFields, REMOVE_COUPON } from "../../components/site/coupon-fields.tsx";
 import { seoMeta } from "../../components/site/seo.ts";
 import { ShippingOptions } from "../../components/site/shipping-options.tsx";
 import { Alert, buttonClass, Container, Stack, TextField, ui } from "../../components/site/ui/ui.tsx";
@@ -18,6 +25,9 @@ import { useChangedBeforeHydration } from "../../components/site/use-changed-bef
 import { getApp } from "../../lib/context.server.ts";
 import {
   cartCookieHeader,
+  couponEffect,
+  couponText,
+  discountText,
   quoteText,
   redirectWithCart,
   refusedWith,
@@ -38,12 +48,14 @@ export const headers: Route.HeadersFunction = () => ({ "Cache-Control": PERSONAL
  * /loja/carrinho — the cart of the visitor's cookie, priced again from the database on every view: a
  * product that is gone or sold out leaves it, a quantity above the stock comes down to it (each said in
  * a notice), and the cookie keeps what is left. With a CEP it also shows the shipping options to choose.
+ * Her coupon is judged again too (for her, when she is signed in: the uses per customer), and the sums
+ * follow common/order-totals.ts: the coupon's discount, then the total by Pix when the shop gives one.
  */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const { services } = getApp(context);
+  const { services, actor } = getApp(context);
   await requireFeature(services, "shop");
   const read = requestCart(request);
-  const { cart, priced } = await services.cart.price(read);
+  const { cart, priced } = await services.cart.price(read, actor?.id ?? null);
   const quote =
     cart.postal_code && cart.items.length > 0
       ? quoteText(
@@ -52,6 +64,15 @@ export async function loader({ context, request }: Route.LoaderArgs) {
         )
       : null;
   const chosen = quote?.options.find((option) => option.code === cart.shipping) ?? null;
+  const sums = (byPix: boolean) =>
+    orderTotals({
+      subtotal_cents: priced.subtotal_cents,
+      shipping_cents: chosen?.priceCents ?? 0,
+      coupon: couponEffect(priced.coupon),
+      pix_discount_percent: priced.pix_discount_percent,
+      by_pix: byPix,
+    });
+  const totals = sums(false);
   const headers = new Headers({ "Cache-Control": PERSONAL });
   if (cartCookieValue(cart) !== cartCookieValue(read)) headers.append("Set-Cookie", cartCookieHeader(services, cart));
   return data(
@@ -75,17 +96,23 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       postalCode: cart.postal_code ? formatCep(cart.postal_code) : "",
       quote,
       shipping: chosen ? { code: chosen.code, name: chosen.name, price: chosen.price } : null,
-      total: formatBRL(priced.subtotal_cents + (chosen?.priceCents ?? 0)),
+      coupon: couponText(priced.coupon),
+      couponDiscount: totals.coupon_discount_cents > 0 ? discountText(totals.coupon_discount_cents) : null,
+      total: formatBRL(totals.total_cents),
+      pix:
+        priced.pix_discount_percent > 0
+          ? { percent: priced.pix_discount_percent, total: formatBRL(sums(true).total_cents) }
+          : null,
     },
     { headers },
   );
 }
 
-const FORM_KEYS = ["quantity", "position", "postal_code", "shipping"] as const;
+const FORM_KEYS = ["quantity", "position", "postal_code", "shipping", "code"] as const;
 
 /** Every form of the page: one rule of spec §4 on the cookie's cart, then back to the cart (POST/redirect/GET). */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { services } = getApp(context);
+  const { services, actor } = getApp(context);
   await requireFeature(services, "shop");
   const submitted = await readBodyFields(request);
   const cart = requestCart(request);
@@ -102,6 +129,12 @@ export async function action({ request, context }: Route.ActionArgs) {
         return back(setPostalCode(cart, parseInput(postalCodeSchema, submitted).postal_code));
       case "shipping":
         return back(chooseShipping(cart, parseInput(shippingChoiceSchema, submitted).shipping));
+      case APPLY_COUPON: {
+        const { code } = parseInput(couponCodeSchema, submitted);
+        return back((await services.cart.applyCoupon(cart, code, actor?.id ?? null)).cart);
+      }
+      case REMOVE_COUPON:
+        return back(setCoupon(cart, null));
       default:
         throw invalid("Ação desconhecida.");
     }
@@ -175,9 +208,11 @@ function CartLine({ line, error }: { line: Line; error: string | null }) {
 }
 
 export default function CartPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { lines, notices, subtotal, postalCode, quote, shipping, total } = loaderData;
+  const { lines, notices, subtotal, postalCode, quote, shipping, coupon, couponDiscount, total, pix } = loaderData;
   const navigation = useNavigation();
   const failure = actionData && !actionData.ok ? actionData : null;
+  // A refused code is the coupon field's error, not the page's alert.
+  const couponError = failure?.errors.code?.[0];
   const lineError = (line: Line) =>
     failure && failure.values.line === String(line.variantId)
       ? (failure.errors.quantity?.[0] ?? failure.message)
@@ -200,7 +235,7 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
             </ul>
           </Alert>
         ) : null}
-        {failure ? <Alert tone="danger">{failure.message}</Alert> : null}
+        {failure && !couponError ? <Alert tone="danger">{failure.message}</Alert> : null}
         {lines.length === 0 ? (
           <Stack gap="sm">
             <p>Seu carrinho está vazio.</p>
@@ -267,14 +302,28 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
                   />
                 </Form>
               ) : null}
+              <Form method="post" aria-label="Cupom de desconto">
+                <CouponFields coupon={coupon} typed={failure?.values.code} error={couponError} />
+              </Form>
               <dl className={styles.totals}>
                 <dt>Subtotal</dt>
                 <dd>{subtotal}</dd>
                 <dt>Frete</dt>
                 <dd>{shipping ? `${shipping.price} (${shipping.name})` : "a calcular"}</dd>
+                {couponDiscount ? (
+                  <>
+                    <dt>Desconto do cupom</dt>
+                    <dd>{couponDiscount}</dd>
+                  </>
+                ) : null}
                 <dt className={styles.total}>Total</dt>
                 <dd className={styles.total}>{total}</dd>
               </dl>
+              {pix ? (
+                <p className={styles.pix}>
+                  <strong>{pix.total} no Pix</strong> ({pix.percent} % de desconto)
+                </p>
+              ) : null}
               <AppLink to={sitePaths.checkout} className={buttonClass()}>
                 Finalizar pedido
               </AppLink>

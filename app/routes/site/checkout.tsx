@@ -8,7 +8,8 @@ import { sitePaths } from "../../../common/site-paths.ts";
 import { AppLink } from "../../components/app-link.tsx";
 import { CheckoutAddress } from "../../components/site/checkout-address.tsx";
 import { CheckoutRegister } from "../../components/site/checkout-register.tsx";
-import { CheckoutReview } from "../../components/site/checkout-review.tsx";
+import { CheckoutReview, type PixOffer } from "../../components/site/checkout-review.tsx";
+import { APPLY_COUPON, REMOVE_COUPON } from "../../components/site/coupon-fields.tsx";
 import { CustomerFields } from "../../components/site/registration-fields.tsx";
 import { seoMeta } from "../../components/site/seo.ts";
 import { Alert, buttonClass, Container, Stack, TextField } from "../../components/site/ui/ui.tsx";
@@ -19,17 +20,19 @@ import {
   type CheckoutForm,
   cartLines,
   cartShipping,
+  changeCoupon,
   checkoutForm,
   initialValues,
   lookUpCep,
   placeOrder,
   refused,
   registerAndComeBack,
+  shopPixOffer,
   submittedValues,
   withSavedAddress,
 } from "../../lib/checkout.server.ts";
 import { getApp } from "../../lib/context.server.ts";
-import { cartCookieHeader, requestCart } from "../../lib/shop.server.ts";
+import { cartCookieHeader, couponText, requestCart } from "../../lib/shop.server.ts";
 import { requireFeature } from "../../lib/site-content.server.ts";
 import type { Route } from "./+types/checkout";
 import styles from "./checkout.module.css";
@@ -42,21 +45,25 @@ export const headers: Route.HeadersFunction = () => ({ "Cache-Control": PERSONAL
 /**
  * /loja/finalizar-pedido — the order finalisation form: her account (created here or signed in), the
  * delivery address (the CEP's lookup, or the state and city lists), the shipping options for it, and
- * the review of items, shipping and total before "Confirmar pedido". The cart is priced again on every
- * view; the order is placed by services.orders.place, which prices and quotes it once more.
+ * the review of items, coupon, payment (Pix or card where the gateway takes both and Pix has a discount)
+ * and total before "Confirmar pedido". The cart is priced again on every view, its coupon judged again
+ * for her; the order is placed by services.orders.place, which prices, quotes and judges it once more.
  */
 export async function loader({ context, request }: Route.LoaderArgs) {
   const app = getApp(context);
   const { services, actor } = app;
   await requireFeature(services, "shop");
   const read = requestCart(request);
-  const { cart, priced } = await services.cart.price(read);
+  const { cart, priced } = await services.cart.price(read, actor?.id ?? null);
+  const pix = await shopPixOffer(app);
   const headers = new Headers({ "Cache-Control": PERSONAL });
   if (cartCookieValue(cart) !== cartCookieValue(read)) headers.append("Set-Cookie", cartCookieHeader(services, cart));
   const base = {
     lines: cartLines(priced),
     notices: priced.notices,
     subtotal: formatBRL(priced.subtotal_cents),
+    coupon: couponText(priced.coupon),
+    pix,
   };
   if (!actor || priced.lines.length === 0)
     return data(
@@ -65,7 +72,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
         account: null,
         addresses: [],
         form: null,
-        cartShipping: await cartShipping(app, cart, priced),
+        cartShipping: await cartShipping(app, cart, priced, pix),
         loginHref: loginHref(),
       },
       { headers },
@@ -90,7 +97,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 const loginHref = () => sitePaths.loginThenBack(sitePaths.checkout);
 
 /**
- * Every button of the page: "Criar conta"; "Buscar" (the CEP's address), "Carregar cidades" and "Usar este
+ * Every button of the page: "Aplicar" and "Remover" of the coupon, signed in or not; "Criar conta"; "Buscar" (the CEP's address), "Carregar cidades" and "Usar este
  * endereço", each answered with the form drawn again; the shipping quote the browser asks for after its
  * own lookup, answered the same way but read only for its options; and "Confirmar pedido", which places
  * the order and goes to its payment page.
@@ -100,11 +107,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { services, actor } = app;
   await requireFeature(services, "shop");
   const submitted = await readBodyFields(request);
+  if (submitted.intent === APPLY_COUPON || submitted.intent === REMOVE_COUPON) {
+    const { cart, priced } = await services.cart.price(requestCart(request), actor?.id ?? null);
+    return changeCoupon(app, cart, priced, submitted);
+  }
   if (!actor) {
     if (submitted.intent === "register") return registerAndComeBack(app, submitted);
     throw redirect(loginHref());
   }
-  const { cart, priced } = await services.cart.price(requestCart(request));
+  const { cart, priced } = await services.cart.price(requestCart(request), actor.id);
   if (priced.lines.length === 0) throw redirect(sitePaths.checkout);
   const values = submittedValues(submitted);
   const redrawn = async (next = values) => ({ ok: true as const, form: await checkoutForm(app, cart, priced, next) });
@@ -172,6 +183,7 @@ function OrderForm({
   addresses,
   lines,
   subtotal,
+  pix,
   errors,
   busy,
 }: {
@@ -179,6 +191,7 @@ function OrderForm({
   addresses: LoaderData["addresses"];
   lines: LoaderData["lines"];
   subtotal: string;
+  pix: PixOffer | null;
   errors: Record<string, string[]> | undefined;
   busy: boolean;
 }) {
@@ -224,6 +237,7 @@ function OrderForm({
         form={quoted}
         lines={lines}
         subtotal={subtotal}
+        pix={pix}
         errors={fieldErrors}
         busy={busy || quoting.state !== "idle"}
       />
@@ -232,7 +246,7 @@ function OrderForm({
 }
 
 export default function CheckoutPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { lines, notices, subtotal, account, addresses, cartShipping, loginHref: signIn } = loaderData;
+  const { lines, notices, subtotal, coupon, pix, account, addresses, cartShipping, loginHref: signIn } = loaderData;
   const navigation = useNavigation();
   const answer = actionData as Answer | undefined;
   const failure = answer && !answer.ok ? answer : null;
@@ -268,7 +282,8 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
             </ul>
           </Alert>
         ) : null}
-        {failure ? <Alert tone="danger">{failure.message}</Alert> : null}
+        {/* A refused coupon code is said beside its field. */}
+        {failure && !failure.errors.code ? <Alert tone="danger">{failure.message}</Alert> : null}
         <section aria-labelledby="conta" className={styles.step}>
           <h2 id="conta">1. Sua conta</h2>
           {account ? (
@@ -297,6 +312,7 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
             addresses={addresses}
             lines={lines}
             subtotal={subtotal}
+            pix={pix}
             errors={failure?.errors}
             busy={busy}
           />
@@ -304,9 +320,12 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
           <CheckoutReview
             form={null}
             cartShipping={cartShipping}
+            coupon={coupon}
+            pix={pix}
             lines={lines}
             subtotal={subtotal}
             errors={errors}
+            typedCoupon={failure?.typedCoupon}
             busy={busy}
           />
         )}

@@ -9,8 +9,10 @@ import { OrderStatusBadge } from "../../components/site/checkout-status.tsx";
 import { CopyCode } from "../../components/site/copy-code.tsx";
 import { seoMeta } from "../../components/site/seo.ts";
 import { Alert, buttonClass, Container, Stack } from "../../components/site/ui/ui.tsx";
+import { WhatsappLink } from "../../components/site/whatsapp-link.tsx";
 import { getApp } from "../../lib/context.server.ts";
 import { loadOr404, notFoundPage } from "../../lib/not-found.server.ts";
+import { orderWhatsappHref } from "../../lib/order-whatsapp.server.ts";
 import type { Route } from "./+types/payment";
 import styles from "./payment.module.css";
 
@@ -44,6 +46,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       payment,
       orderHref: accountPaths.order(order.id),
       retryHref: sitePaths.payment(order.id),
+      whatsappHref: await orderWhatsappHref({ services, actor }, order),
     },
     { headers: { "Cache-Control": PERSONAL } },
   );
@@ -142,7 +145,7 @@ function HowToPay({ payment, qrLabel, retryHref }: { payment: OrderPaymentView; 
 }
 
 export default function PaymentPage({ loaderData }: Route.ComponentProps) {
-  const { number, status, total, qrLabel, email, payment, orderHref, retryHref } = loaderData;
+  const { number, status, total, qrLabel, email, payment, orderHref, retryHref, whatsappHref } = loaderData;
   return (
     <Container section>
       <Stack gap="lg" className={styles.page}>
@@ -160,6 +163,11 @@ export default function PaymentPage({ loaderData }: Route.ComponentProps) {
         <p>
           <AppLink to={orderHref}>Acompanhar o pedido em Meus pedidos</AppLink>
         </p>
+        {whatsappHref ? (
+          <p>
+            <WhatsappLink href={whatsappHref} />
+          </p>
+        ) : null}
       </Stack>
     </Container>
   );

@@ -4,13 +4,15 @@ import { setPostalCode } from "../../../common/cart.ts";
 import { invalid } from "../../../common/errors.ts";
 import { fileUrl } from "../../../common/file-url.ts";
 import { formatBRL } from "../../../common/money.ts";
+import { pixPrice } from "../../../common/order-totals.ts";
 import { parseInput } from "../../../common/parse-input.ts";
 import { readBodyFields } from "../../../common/read-body.ts";
 import { cartItemSchema } from "../../../common/schemas/cart.ts";
 import { postalCodeSchema } from "../../../common/schemas/shop.ts";
-import { truncate } from "../../../common/seo.ts";
+import { absoluteUrl, truncate } from "../../../common/seo.ts";
 import { sitePaths } from "../../../common/site-paths.ts";
 import type { ProductView } from "../../../common/views/products.ts";
+import { productWhatsappMessage, whatsappLink } from "../../../common/whatsapp.ts";
 import { AppLink } from "../../components/app-link.tsx";
 import { ContentBody, DocumentList, DraftNotice } from "../../components/site/content-body.tsx";
 import { ArrowLeftIcon } from "../../components/site/icons.tsx";
@@ -20,6 +22,7 @@ import { ShippingOptions } from "../../components/site/shipping-options.tsx";
 import { TagList } from "../../components/site/tags.tsx";
 import { Alert, Badge, buttonClass, Container, Stack, TextField, ui } from "../../components/site/ui/ui.tsx";
 import { useChangedBeforeHydration } from "../../components/site/use-changed-before-hydration.ts";
+import { WhatsappLink } from "../../components/site/whatsapp-link.tsx";
 import { getApp } from "../../lib/context.server.ts";
 import { loadOr404 } from "../../lib/not-found.server.ts";
 import { publicText } from "../../lib/rich-text.server.ts";
@@ -38,12 +41,13 @@ import { useRootData } from "../../root.tsx";
 import type { Route } from "./+types/product";
 import styles from "./product.module.css";
 
-/** What the page needs of each variant, its price already in reais. */
-function variantChoice(product: ProductView, variant: ProductView["variants"][number]) {
+/** What the page needs of each variant, its prices already in reais: by Pix only when the shop gives a discount. */
+function variantChoice(product: ProductView, variant: ProductView["variants"][number], pixDiscountPercent: number) {
   return {
     id: variant.id,
     label: variant.options.join(" / "),
     price: formatBRL(variant.price_cents),
+    pixPrice: pixDiscountPercent > 0 ? formatBRL(pixPrice(variant.price_cents, pixDiscountPercent)) : null,
     compareAt: variant.compare_at_cents === null ? null : formatBRL(variant.compare_at_cents),
     stock: variant.stock,
     offer: {
@@ -60,8 +64,13 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const { services, actor } = getApp(context);
   await requireFeature(services, "shop");
   const product = await loadOr404(() => services.products.get(actor, params.slug));
-  const related = await services.products.related(actor, product);
+  const [related, storefront] = await Promise.all([
+    services.products.related(actor, product),
+    services.shop.storefront(),
+  ]);
   const { content, textExcerpt } = publicText(context, product);
+  // The same page for every visitor (it is cached): the shop's number and the product's address, nobody's own.
+  const address = absoluteUrl(services.config.BASE_URL, product.url) ?? product.url;
   return {
     product: {
       id: product.id,
@@ -75,9 +84,13 @@ export async function loader({ context, params }: Route.LoaderArgs) {
       tags: product.tags,
       inStock: product.in_stock,
       optionName: product.options.map((option) => option.name).join(" / "),
-      variants: product.variants.map((variant) => variantChoice(product, variant)),
+      variants: product.variants.map((variant) => variantChoice(product, variant, storefront.pix_discount_percent)),
+      pixDiscountPercent: storefront.pix_discount_percent,
       updatedAt: product.updated_at,
     },
+    whatsappHref: storefront.whatsapp
+      ? whatsappLink(storefront.whatsapp, productWhatsappMessage(product.name, address))
+      : null,
     related: related.map(productCard),
     textExcerpt,
   };
@@ -198,7 +211,7 @@ function Gallery({ product }: { product: ProductData }) {
 }
 
 export default function Product({ loaderData, actionData }: Route.ComponentProps) {
-  const { product, related } = loaderData;
+  const { product, related, whatsappHref } = loaderData;
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const sent = actionData?.values;
@@ -234,6 +247,12 @@ export default function Product({ loaderData, actionData }: Route.ComponentProps
             <h1 className={styles.title}>{product.name}</h1>
             {product.summary ? <p className={styles.summary}>{product.summary}</p> : null}
             {chosen ? <PriceLine price={chosen.price} compareAt={chosen.compareAt} /> : null}
+            {chosen?.pixPrice ? (
+              <p className={styles.pix}>
+                <strong>{chosen.pixPrice} no Pix</strong>
+                <small>{product.pixDiscountPercent} % de desconto no Pix</small>
+              </p>
+            ) : null}
             {product.inStock ? null : (
               <p>
                 <Badge tone="gray">Esgotado</Badge>
@@ -313,6 +332,7 @@ export default function Product({ loaderData, actionData }: Route.ComponentProps
                 {quote ? <ShippingOptions quote={quote} /> : null}
               </fieldset>
             </Form>
+            {whatsappHref ? <WhatsappLink href={whatsappHref} /> : null}
           </Stack>
         </div>
         <section aria-labelledby="descricao" className={styles.description}>

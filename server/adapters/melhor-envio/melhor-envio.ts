@@ -95,6 +95,8 @@ export type MelhorEnvioCartInput = {
   insurance_cents: number;
   /** The shop's order number, shown on the label and in Melhor Envio's panel. */
   tag: string;
+  /** The order's page, linked from the tag in Melhor Envio's panel; absent: no link. */
+  tag_url?: string;
 };
 
 /** A shipment in Melhor Envio's cart or later. */

@@ -12,7 +12,7 @@ import { createHttpApp } from "../../http/app.ts";
 import { createDatabaseThrottle } from "../../kernel/throttle.ts";
 import { passwordResets } from "../../modules/auth/tables.ts";
 import { startScheduler } from "../../modules/jobs/scheduler.ts";
-import { orderPayments } from "../../modules/orders/tables.ts";
+import { orderLabels, orderPayments } from "../../modules/orders/tables.ts";
 import { makePdf } from "../../modules/uploads/test-documents.ts";
 import type { Services } from "../../services.ts";
 import { type Database, type Db, openPglite, openPostgres } from "../client.ts";
@@ -222,6 +222,11 @@ export async function fillEveryKindOfRow(services: Services, db: Db): Promise<vo
     (await send("POST", "/api/auth/login", { body: { email: "maria@example.com", password: "senha-forte-1" } })).token,
   );
   const items = [{ product_id: idOf(shirt), variant_id: Number(variants[0]?.id), quantity: 2 }];
+  // A coupon the order below redeems (its use in coupon_redemptions).
+  await send("POST", "/api/coupons", {
+    token,
+    body: { code: "FEIRA10", kind: "percent", percent: 10, product_ids: [idOf(shirt)], tags: ["feira"] },
+  });
   const placed = await send("POST", "/api/shop/checkout", {
     token: buyerToken,
     headers: { cookie: `cms_cart=${cartCookieValue({ ...emptyCart, items })}` },
@@ -236,6 +241,7 @@ export async function fillEveryKindOfRow(services: Services, db: Db): Promise<vo
       tax_id: "529.982.247-25",
       phone: "(81) 98765-4321",
       shipping: "table:entrega-regional",
+      coupon_code: "feira10",
       idempotency_key: randomUUID(),
     },
   });
@@ -249,6 +255,21 @@ export async function fillEveryKindOfRow(services: Services, db: Db): Promise<vo
     status: "approved",
     amountCents: 11480,
     providerUpdatedAt: new Date("2026-11-20T12:34:56.789Z"),
+  });
+  // A Melhor Envio label bought for it, as order-labels.ts writes one (Melhor Envio has its own fake elsewhere).
+  await db.insert(orderLabels).values({
+    orderId: order.id,
+    serviceId: 1,
+    step: "printed",
+    externalId: "9a1f0c4e-5b7d-4e2a-8c3b-1d2e3f4a5b6c",
+    protocol: "ORD-202611000001",
+    priceCents: 2850,
+    labelUrl: "https://melhorenvio.com.br/imprimir/abc",
+    trackingCode: "AB123456785BR",
+    trackingUrl: "https://www.melhorrastreio.com.br/rastreio/ME00000001",
+    trackingStatus: "posted",
+    trackingEvents: [{ status: "posted", at: "2026-11-21T12:00:00.000Z" }],
+    trackingCheckedAt: new Date("2026-11-21T12:30:00.000Z"),
   });
   // On PGlite the services count limits in memory; the table PostgreSQL's processes share is filled here.
   await createDatabaseThrottle(db, { name: "transfer-test", maxHits: 5, windowMs: 60_000, message: "Aguarde." }).take(

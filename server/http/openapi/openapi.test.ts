@@ -282,6 +282,16 @@ describe("real answers follow the documented schemas", () => {
     await call("DELETE /api/redirects/{id}", { token, params: { id: redirectId } });
     await call("DELETE /api/redirects/{id}", { token, params: { id: redirectId }, status: 404 });
 
+    const promo = { code: "promo10", kind: "percent", percent: 10, valid_until: "2199-12-31" };
+    const couponId = (await call("POST /api/coupons", { token, body: promo })).json<{ id: number }>().id;
+    await call("POST /api/coupons", { token, body: { ...promo, code: "PROMO10" }, status: 409 });
+    await call("POST /api/coupons", { token, body: { ...promo, percent: 101 }, status: 400 });
+    await call("GET /api/coupons", { token, query: "?q=promo&status=active" });
+    await call("GET /api/coupons/{id}", { token, params: { id: couponId } });
+    await call("PUT /api/coupons/{id}", { token, params: { id: couponId }, body: { ...promo, kind: "free_shipping" } });
+    await call("DELETE /api/coupons/{id}", { token, params: { id: couponId } });
+    await call("DELETE /api/coupons/{id}", { token, params: { id: couponId }, status: 404 });
+
     await t.services.mail.queue("password-reset", SUPER.email, { name: "Ana", link: "https://example.com/senha" });
     const outbox = await call("GET /api/mail/outbox", { token, query: "?status=pending" });
     const mailId = outbox.json<{ data: { id: number }[] }>().data[0]?.id ?? 0;
@@ -388,6 +398,9 @@ describe("real answers follow the documented schemas", () => {
     await call("DELETE /api/shop/cart");
     await call("PUT /api/shop/cart/postal-code", { body: { postal_code: "01310-100" } });
     await call("PUT /api/shop/cart/shipping", { body: { shipping: "table:0" } });
+    // A code that applies answers the cart (server/modules/shop/cart-coupon.test.ts checks it against the document).
+    await call("POST /api/shop/cart/coupon", { body: { code: "NAOEXISTE" }, status: 400 });
+    await call("DELETE /api/shop/cart/coupon");
     const shopSettings = {
       legal_name: "Cooperativa Teste",
       tax_id: "529.982.247-25",
@@ -456,6 +469,10 @@ describe("real answers follow the documented schemas", () => {
       status: 409,
     });
     await call("POST /api/orders/{id}/status", { token, params: { id: orderId }, body: { status: "paid" } });
+    // Not sent by Melhor Envio: no label, nothing to follow (order-labels.test.ts buys one from its fake).
+    await call("POST /api/orders/{id}/label", { token, params: { id: orderId }, status: 409 });
+    await call("GET /api/orders/{id}/tracking", { token, params: { id: orderId }, status: 404 });
+    await call("POST /api/orders/{id}/tracking/refresh", { token, params: { id: orderId }, status: 404 });
     await call("POST /api/payments/mercadopago/webhook", { query: "?data.id=123&type=payment", status: 401 });
 
     const image = asFile(await makeImage("png", 40, 30), "foto.png", "image/png");

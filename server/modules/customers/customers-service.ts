@@ -255,6 +255,17 @@ export function createCustomersService(context: ServiceContext, throttles: Custo
 
     addresses,
 
+    /** Keeps the details a checkout was placed with, for her next one (on the order's transaction). */
+    async rememberContact(
+      userId: number,
+      contact: { tax_id: string; phone: string; organization: string },
+    ): Promise<void> {
+      await db
+        .update(users)
+        .set({ taxId: contact.tax_id, phone: contact.phone, organization: contact.organization, updatedAt: new Date() })
+        .where(eq(users.id, userId));
+    },
+
     /**
      * Keeps the address a checkout delivered to: the same postal code, street and number is the same
      * address (its other fields take the latest values); only the latest MAX_SAVED_ADDRESSES stay.

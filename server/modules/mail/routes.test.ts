@@ -14,6 +14,8 @@ const order = {
   items: [{ name: "Café", variant: "500 g", quantity: 2, unitPriceCents: 3450, totalCents: 6900 }],
   subtotalCents: 6900,
   shippingCents: 1290,
+  coupon: null,
+  pixDiscountCents: 0,
   totalCents: 8190,
   shippingName: "Entrega padrão",
   deliveryDays: 3,

@@ -1,5 +1,6 @@
 import { listQuerySchema } from "../../../common/pagination.ts";
 import { checkoutSchema, orderListQuerySchema, orderStatusChangeSchema } from "../../../common/schemas/orders.ts";
+import { orderLabelViewSchema, orderShipmentTrackingSchema } from "../../../common/views/order-labels.ts";
 import {
   orderListSchema,
   orderPaymentViewSchema,
@@ -14,6 +15,8 @@ const orders = areaOperations({ tag: "orders", path: "/api/orders", access: "use
 const order = output("Order", orderViewSchema);
 const payment = output("OrderPayment", orderPaymentViewSchema);
 const withPayment = output("PlacedOrder", z.strictObject({ order, payment }));
+const label = output("OrderLabel", orderLabelViewSchema);
+const tracking = output("OrderShipmentTracking", orderShipmentTrackingSchema);
 
 export const ordersOperations: Operation[] = [
   orders.get({
@@ -72,6 +75,39 @@ export const ordersOperations: Operation[] = [
     body: input("OrderStatusChange", orderStatusChangeSchema),
     success: { status: 200, description: "The order after the move", schema: order },
     refusals: [{ status: 409, description: "A move the state machine does not allow, or a concurrent change" }],
+  }),
+  orders.post({
+    path: "/{id}/label",
+    summary:
+      "Buy the order's shipping label from the shop's Melhor Envio balance (a paid or processing order sent by a Melhor Envio service): cart, checkout, generate, print, each step kept as it succeeds; called again after a failure it resumes from the failed step and never pays twice (Melhor Envio is asked first). A paid order moves to processing once its label is paid",
+    access: "admin",
+    success: { status: 200, description: "The label, printed: its PDF and tracking code", schema: label },
+    refusals: [
+      {
+        status: 400,
+        description: "Melhor Envio refused the label's data (its reason in the message)",
+      },
+      {
+        status: 409,
+        description:
+          "Not a Melhor Envio order, not paid, Melhor Envio not set up, another request buying it now, balance too low, service no longer available, token refused; the reason is also kept on the label",
+      },
+      { status: 503, description: "Melhor Envio did not answer in time: what was done is kept, try again" },
+    ],
+  }),
+  orders.get({
+    path: "/{id}/tracking",
+    summary:
+      "The order's journey as Melhor Envio tells it (its customer or administrators): asked again when the last answer is 30 minutes old, else as kept; when Melhor Envio cannot be asked, the last known events with a notice",
+    success: { status: 200, description: "The tracking", schema: tracking },
+    refusals: [{ status: 404, description: "Another's order, or an order without a paid Melhor Envio label" }],
+  }),
+  orders.post({
+    path: "/{id}/tracking/refresh",
+    summary: "Ask Melhor Envio for the order's tracking now (Atualizar rastreamento)",
+    access: "admin",
+    success: { status: 200, description: "The tracking", schema: tracking },
+    refusals: [{ status: 404, description: "An order without a paid Melhor Envio label" }],
   }),
 ];
 

@@ -57,7 +57,7 @@ describe("GET /api/orders/export.csv", () => {
     ];
     expect(rows).toHaveLength(customers.length);
     for (const [index, row] of rows.entries()) {
-      const rest = `cliente${index}@example.com;529.982.247-25;81987654321;'@Recife;PE;0;10,0${index};0,00;10,0${index};'=Retirada;`;
+      const rest = `cliente${index}@example.com;529.982.247-25;81987654321;'@Recife;PE;0;10,0${index};0,00;;0,00;0,00;10,0${index};'=Retirada;`;
       expect(row).toContain(`;Confirmação Pendente;${customers[index]};${rest}`);
     }
   });

@@ -35,6 +35,8 @@ export async function orderMail(context: ServiceContext, order: OrderRow): Promi
     })),
     subtotalCents: order.subtotalCents,
     shippingCents: order.shippingCents,
+    coupon: order.couponCode ? { code: order.couponCode, discountCents: order.couponDiscountCents } : null,
+    pixDiscountCents: order.pixDiscountCents,
     totalCents: order.totalCents,
     shippingName: order.shipping.name,
     deliveryDays: order.shipping.delivery_days,

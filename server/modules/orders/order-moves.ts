@@ -1,11 +1,10 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { type Carrier, carrierLabels, DEFAULT_CARRIER } from "../../../common/brazil/tracking.ts";
 import { conflict } from "../../../common/errors.ts";
 import { canMoveOrder, type OrderStatus, orderStatusLabels, paidOrderStatuses } from "../../../common/order-status.ts";
-import type { Db } from "../../db/client.ts";
 import type { ServiceContext } from "../../kernel/area.ts";
 import type { TrackingMail } from "../mail/templates/index.ts";
-import { products, productVariants } from "../products/tables.ts";
+import type { StockReturn } from "../products/stock.ts";
 import { orderMail } from "./order-mail.ts";
 import { trackingView } from "./order-views.ts";
 import { orderEvents, orderItems, orders } from "./tables.ts";
@@ -30,59 +29,29 @@ export function refusedMove(from: OrderStatus, to: OrderStatus) {
   });
 }
 
+/** The order's lines as the products area counts them. */
+async function soldLines(tx: ServiceContext, orderId: number): Promise<StockReturn[]> {
+  const rows = await tx.db
+    .select({ product_id: orderItems.productId, variant_id: orderItems.variantId, quantity: orderItems.quantity })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, orderId));
+  return rows;
+}
+
 /**
- * Gives an order's units back to the stock, once: the flag is turned in the same statement that says
- * whether it was already, so a cancellation and the expiry racing each other give back one time.
+ * Gives an order's units back to the stock, and its coupon's use, once: the flag is turned in the same
+ * statement that says whether it was already, so a cancellation and the expiry racing each other give back
+ * one time.
  */
-async function returnStock(db: Db, orderId: number): Promise<void> {
-  const claimed = await db
+async function giveBack(tx: ServiceContext, orderId: number): Promise<void> {
+  const claimed = await tx.db
     .update(orders)
     .set({ stockReturned: true })
     .where(and(eq(orders.id, orderId), eq(orders.stockReturned, false)))
     .returning({ id: orders.id });
   if (claimed.length === 0) return;
-  const items = await db
-    .select({ variantId: orderItems.variantId, productId: orderItems.productId, quantity: orderItems.quantity })
-    .from(orderItems)
-    .where(eq(orderItems.orderId, orderId));
-  for (const item of items) {
-    if (item.variantId === null) continue;
-    await db
-      .update(productVariants)
-      .set({ stock: sql`${productVariants.stock} + ${item.quantity}` })
-      .where(eq(productVariants.id, item.variantId));
-  }
-  await refreshStockTotals(
-    db,
-    items.map((item) => item.productId),
-  );
-}
-
-/** The list's stock on the product rows, after their variants' stock changed. */
-export async function refreshStockTotals(db: Db, productIds: number[]): Promise<void> {
-  const ids = [...new Set(productIds)];
-  if (ids.length === 0) return;
-  await db
-    .update(products)
-    .set({
-      stockTotal: sql`(select coalesce(sum(${productVariants.stock}), 0) from ${productVariants} where ${productVariants.productId} = ${products.id})`,
-    })
-    .where(inArray(products.id, ids));
-}
-
-/** Units sold per product go up when an order is paid and down when a paid order is canceled. */
-async function countSold(db: Db, orderId: number, sign: 1 | -1): Promise<void> {
-  const items = await db
-    .select({ productId: orderItems.productId, quantity: sql<number>`sum(${orderItems.quantity})::int` })
-    .from(orderItems)
-    .where(eq(orderItems.orderId, orderId))
-    .groupBy(orderItems.productId);
-  for (const item of items) {
-    await db
-      .update(products)
-      .set({ unitsSold: sql`greatest(${products.unitsSold} + ${sign * item.quantity}, 0)` })
-      .where(eq(products.id, item.productId));
-  }
+  await tx.services.products.returnStock(await soldLines(tx, orderId));
+  await tx.services.coupons.release(orderId);
 }
 
 /**
@@ -121,9 +90,10 @@ export async function moveOrder(
     actorName: actor.name,
     note: change.note ?? "",
   });
-  if (to === "canceled") await returnStock(tx.db, order.id);
-  if (SOLD.includes(to) && !SOLD.includes(from)) await countSold(tx.db, order.id, 1);
-  if (SOLD.includes(from) && !SOLD.includes(to)) await countSold(tx.db, order.id, -1);
+  if (to === "canceled") await giveBack(tx, order.id);
+  if (SOLD.includes(to) && !SOLD.includes(from)) await tx.services.products.countSold(await soldLines(tx, order.id), 1);
+  if (SOLD.includes(from) && !SOLD.includes(to))
+    await tx.services.products.countSold(await soldLines(tx, order.id), -1);
   await queueStatusMail(tx, moved, change.note ?? "");
   tx.announce({ name: "orders.changed", payload: { id: order.id } });
   return moved;

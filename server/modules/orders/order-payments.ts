@@ -40,6 +40,7 @@ function chargeInput(context: ServiceContext, order: OrderRow): ChargeInput {
     notificationUrl: base.startsWith("https:") ? `${base}/api/payments/mercadopago/webhook` : null,
     returnUrl: `${base}${sitePaths.payment(order.id)}`,
     expiresAt: order.expiresAt,
+    offerCard: order.paymentChoice !== "pix",
   };
 }
 

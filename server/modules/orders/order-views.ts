@@ -5,6 +5,7 @@ import {
   orderTransitions,
   unpaidOrderStatuses,
 } from "../../../common/order-status.ts";
+import type { OrderLabelView } from "../../../common/views/order-labels.ts";
 import type { OrderTrackingView, OrderView } from "../../../common/views/orders.ts";
 import { type Actor, isAdmin } from "../../kernel/access.ts";
 import type { orderEvents, orderItems, orders } from "./tables.ts";
@@ -31,7 +32,13 @@ export function trackingView(order: TrackingColumns): OrderTrackingView {
   };
 }
 
-export function orderView(viewer: Actor, order: OrderRow, items: ItemRow[], events: EventRow[]): OrderView {
+export function orderView(
+  viewer: Actor,
+  order: OrderRow,
+  items: ItemRow[],
+  events: EventRow[],
+  label: OrderLabelView | null = null,
+): OrderView {
   return {
     id: order.id,
     number: order.number,
@@ -60,7 +67,11 @@ export function orderView(viewer: Actor, order: OrderRow, items: ItemRow[], even
     })),
     subtotal_cents: order.subtotalCents,
     shipping_cents: order.shippingCents,
+    coupon_code: order.couponCode,
+    coupon_discount_cents: order.couponDiscountCents,
+    pix_discount_cents: order.pixDiscountCents,
     total_cents: order.totalCents,
+    payment_choice: order.paymentChoice,
     payment_method: order.paymentMethod,
     ...trackingView(order),
     expires_at: order.expiresAt.toISOString(),
@@ -73,5 +84,6 @@ export function orderView(viewer: Actor, order: OrderRow, items: ItemRow[], even
       at: event.createdAt.toISOString(),
     })),
     next_statuses: nextStatusesFor(viewer, order.status),
+    label,
   };
 }

@@ -10,6 +10,7 @@ import { type Actor, isAdmin, requireAdmin, requireUser } from "../../kernel/acc
 import type { ServiceContext } from "../../kernel/area.ts";
 import type { ProviderPayment } from "../payments/provider.ts";
 import { requireShopOpen } from "../shop/shop-open.ts";
+import { createOrderLabels } from "./order-labels.ts";
 import { orderMail } from "./order-mail.ts";
 import { moveOrder, type OrderRow, SYSTEM } from "./order-moves.ts";
 import { type PaymentOutcome, paymentMail, paymentOf, recordProviderPayment } from "./order-payments.ts";
@@ -66,12 +67,15 @@ export function createOrdersService(context: ServiceContext) {
     return row;
   }
 
+  const labels = createOrderLabels(context, readOrder);
+
   async function view(actor: Actor, order: OrderRow): Promise<OrderView> {
-    const [items, events] = await Promise.all([
+    const [items, events, label] = await Promise.all([
       db.select().from(orderItems).where(eq(orderItems.orderId, order.id)).orderBy(asc(orderItems.position)),
       db.select().from(orderEvents).where(eq(orderEvents.orderId, order.id)).orderBy(asc(orderEvents.id)),
+      labels.labelOf(actor, order),
     ]);
-    return orderView(actor, order, items, events);
+    return orderView(actor, order, items, events, label);
   }
 
   return {
@@ -86,6 +90,7 @@ export function createOrdersService(context: ServiceContext) {
       const payments = await services.shop.paymentSettings();
       const { order, created } = await placeOrder(context, customer, cart, input, {
         method: payments.provider,
+        pixDiscountPercent: payments.pix_discount_percent,
         expiryHours: await services.shop.orderExpiryHours(),
         now,
       });
@@ -247,6 +252,27 @@ export function createOrdersService(context: ServiceContext) {
       const order = await view(admin, await readOrder(admin, id));
       const shop = await services.shop.settings(admin);
       return { order, sender: shop };
+    },
+
+    /** Buys (or resumes buying) the order's Melhor Envio label (order-labels.ts; administrators). */
+    buyLabel: labels.buy,
+
+    /** The order's Melhor Envio tracking, cached 30 minutes; null when it has no paid label (order-labels.ts). */
+    tracking: (actor: Actor | null, id: number) => labels.tracking(actor, id),
+
+    /** The tracking asked of Melhor Envio now (administrators). */
+    refreshTracking: (actor: Actor | null, id: number) => labels.tracking(actor, id, { refresh: true }),
+
+    /** "Marcar como enviado" with the label's tracking code (administrators). */
+    async markLabelSent(actor: Actor | null, id: number): Promise<OrderView> {
+      const moved = await labels.markSent(actor, id);
+      return view(requireUser(actor), moved);
+    },
+
+    /** "Marcar como recebido" once the tracking shows the delivery (administrators). */
+    async markDelivered(actor: Actor | null, id: number): Promise<OrderView> {
+      const moved = await labels.markReceived(actor, id);
+      return view(requireUser(actor), moved);
     },
   };
 }

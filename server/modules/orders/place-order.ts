@@ -1,28 +1,23 @@
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Cart } from "../../../common/cart.ts";
-import { conflict, invalid } from "../../../common/errors.ts";
+import { conflict, invalid, isDomainError } from "../../../common/errors.ts";
 import { formatBRL, MAX_ORDER_TOTAL_CENTS } from "../../../common/money.ts";
+import { orderTotals } from "../../../common/order-totals.ts";
 import type { CheckoutInput } from "../../../common/schemas/orders.ts";
-import type { PaymentProvider } from "../../../common/schemas/payments.ts";
+import type { PaymentChoice, PaymentProvider } from "../../../common/schemas/payments.ts";
 import type { PricedCart } from "../../../common/views/cart.ts";
 import type { OrderShipping } from "../../../common/views/orders.ts";
 import { isUniqueViolation, violatedConstraint } from "../../db/sql.ts";
 import type { Actor } from "../../kernel/access.ts";
 import type { ServiceContext } from "../../kernel/area.ts";
-import { productVariants } from "../products/tables.ts";
-import { users } from "../users/tables.ts";
-import { moveOrder, refreshStockTotals, SYSTEM } from "./order-moves.ts";
+import { REVIEW_AGAIN, type StockTake } from "../products/stock.ts";
+import { moveOrder, SYSTEM } from "./order-moves.ts";
 import { tellOwnerOfNewOrder } from "./owner-mail.ts";
 import { orderEvents, orderItems, orders } from "./tables.ts";
 
 export type OrderRow = typeof orders.$inferSelect;
 
 export const EMPTY_CART = "Seu carrinho está vazio.";
-const REVIEW_AGAIN = "Revise o pedido e confirme de novo.";
-
-function units(quantity: number): string {
-  return quantity === 1 ? "1 unidade" : `${quantity} unidades`;
-}
 
 /** The order her key already made. Keys are each customer's own: another's equal key finds nothing of hers. */
 async function orderOfKey(context: ServiceContext, actor: Actor, key: string): Promise<OrderRow | undefined> {
@@ -80,74 +75,90 @@ async function quotedShipping(
   };
 }
 
-/**
- * Takes the cart's units from the stock inside the placing transaction. The variants are locked in id
- * order (two checkouts never wait on each other in a cycle) and each decrement applies only while the
- * stock covers it, so concurrent checkouts for the last units make exactly as many orders as there are
- * units. A price that changed since the cart was priced is refused: she pays what she reviewed.
- */
-async function takeStock(tx: ServiceContext, priced: PricedCart): Promise<Map<number, string>> {
-  const wanted = new Map<number, number>();
-  for (const line of priced.lines) wanted.set(line.variant_id, (wanted.get(line.variant_id) ?? 0) + line.quantity);
-  const ids = [...wanted.keys()].sort((a, b) => a - b);
-  const locked = await tx.db
-    .select()
-    .from(productVariants)
-    .where(inArray(productVariants.id, ids))
-    .orderBy(asc(productVariants.id))
-    .for("update");
-  const byId = new Map(locked.map((variant) => [variant.id, variant]));
-  for (const line of priced.lines) {
-    const variant = byId.get(line.variant_id);
-    const label = line.variant ? `${line.name} (${line.variant})` : line.name;
-    if (!variant || variant.productId !== line.product_id)
-      throw conflict(`${label} não está mais disponível. ${REVIEW_AGAIN}`);
-    if (variant.priceCents !== line.unit_price_cents)
-      throw conflict(`O preço de ${label} mudou para ${formatBRL(variant.priceCents)}. ${REVIEW_AGAIN}`);
-    const quantity = wanted.get(variant.id) ?? 0;
-    if (variant.stock < quantity)
-      throw conflict(
-        variant.stock === 0
-          ? `${label} esgotou. ${REVIEW_AGAIN}`
-          : `Só há ${units(variant.stock)} de ${label} em estoque; você pediu ${quantity}. ${REVIEW_AGAIN}`,
-      );
-  }
-  for (const [variantId, quantity] of wanted) {
-    await tx.db
-      .update(productVariants)
-      .set({ stock: sql`${productVariants.stock} - ${quantity}` })
-      .where(eq(productVariants.id, variantId));
-  }
-  await refreshStockTotals(
-    tx.db,
-    priced.lines.map((line) => line.product_id),
-  );
-  return new Map(locked.map((variant) => [variant.id, variant.sku]));
+/** The order's lines as the products area takes them from the stock. */
+function stockTakes(priced: PricedCart): StockTake[] {
+  return priced.lines.map((line) => ({
+    product_id: line.product_id,
+    variant_id: line.variant_id,
+    quantity: line.quantity,
+    unit_price_cents: line.unit_price_cents,
+    label: line.variant ? `${line.name} (${line.variant})` : line.name,
+  }));
+}
+
+/** What a coupon is checked against: the cart's lines with their products' tags, and who buys. */
+async function couponCheck(context: ServiceContext, actor: Actor, priced: PricedCart, code: string) {
+  const found = await context.services.products.forCart(priced.lines.map((line) => line.variant_id));
+  const tags = new Map(found.map((item) => [item.product.id, item.product.tags]));
+  return {
+    code,
+    user_id: actor.id,
+    lines: priced.lines.map((line) => ({
+      product_id: line.product_id,
+      tags: tags.get(line.product_id) ?? [],
+      line_total_cents: line.line_total_cents,
+    })),
+    subtotal_cents: priced.subtotal_cents,
+  };
+}
+
+/** The coupon she applied, as it prices this cart now; its refusal's reason when it no longer applies. */
+async function acceptedCoupon(context: ServiceContext, check: Awaited<ReturnType<typeof couponCheck>> | null) {
+  if (check === null) return null;
+  const verdict = await context.services.coupons.evaluate(check);
+  if (!verdict.applied) throw couponRefused(verdict.reason);
+  return verdict.effect;
+}
+
+/** The coupon no longer applies: the reason on its field, and the order to review again. */
+const couponRefused = (reason: string) => conflict(`${reason}. ${REVIEW_AGAIN}`, { coupon_code: [reason] });
+
+/** How the order is paid: the Pix discount is for Pix, the static code's or the gateway's when she chose it. */
+function paysByPix(method: PaymentProvider, choice: PaymentChoice | undefined): boolean {
+  if (method === "pix") return true;
+  return method === "mercadopago" && choice === "pix";
 }
 
 /**
- * Places an order in one transaction: the cart priced again, the chosen shipping quoted again, the
- * stock taken, the customer, address, items, shipping and totals copied in integer cents, the number
- * from the database's sequence, the history's first line, the customer's details and address kept for
- * next time. The same idempotency key gives back the order it already made (`created` false).
+ * Places an order in one transaction: the cart priced again, the chosen shipping quoted again, the coupon
+ * priced again and its use counted (locked against every other order using it), the Pix discount when she
+ * pays by Pix, the stock taken through the products area, the customer, address, items, shipping and totals
+ * copied in integer cents (common/order-totals.ts), the number from the database's sequence, the history's
+ * first line, her details and address kept for next time through the customers area. The same idempotency
+ * key gives back the order it already made (`created` false).
  */
 export async function placeOrder(
   context: ServiceContext,
   actor: Actor,
   cart: Cart,
   input: CheckoutInput,
-  payment: { method: PaymentProvider; expiryHours: number; now: Date },
+  payment: { method: PaymentProvider; pixDiscountPercent: number; expiryHours: number; now: Date },
 ): Promise<{ order: OrderRow; created: boolean }> {
   const existing = await orderOfKey(context, actor, input.idempotency_key);
   if (existing) return { order: existing, created: false };
   const priced = await pricedCart(context, cart);
   const shipping = await quotedShipping(context, actor, priced, input);
-  const total = priced.subtotal_cents + shipping.price_cents;
+  const check = input.coupon_code ? await couponCheck(context, actor, priced, input.coupon_code) : null;
+  const coupon = await acceptedCoupon(context, check);
+  const byPix = paysByPix(payment.method, input.payment_choice);
+  const sums = (pix: boolean) =>
+    orderTotals({
+      subtotal_cents: priced.subtotal_cents,
+      shipping_cents: shipping.price_cents,
+      coupon,
+      pix_discount_percent: payment.pixDiscountPercent,
+      by_pix: pix,
+    });
+  const totals = sums(byPix);
+  const total = totals.total_cents;
   if (total > MAX_ORDER_TOTAL_CENTS)
     throw invalid(
       `O valor máximo de um pedido é ${formatBRL(MAX_ORDER_TOTAL_CENTS)}, e este soma ${formatBRL(total)}. Divida a compra em pedidos menores.`,
     );
-  if (input.expected_total_cents !== undefined && input.expected_total_cents !== total)
+  // A form without JavaScript carries one reviewed total while she picks Pix or card: the total before the
+  // Pix discount is one she reviewed too, and paying by Pix only lowers it.
+  const reviewed = input.expected_total_cents;
+  if (reviewed !== undefined && reviewed !== total && reviewed !== sums(false).total_cents)
     throw conflict(`O total do pedido mudou para ${formatBRL(total)}. ${REVIEW_AGAIN}`);
   const address = {
     postal_code: input.postal_code,
@@ -160,7 +171,7 @@ export async function placeOrder(
   };
   try {
     const order = await context.transaction(async (tx) => {
-      const skus = await takeStock(tx, priced);
+      const skus = await tx.services.products.takeStock(stockTakes(priced));
       const [order] = await tx.db
         .insert(orders)
         .values({
@@ -173,14 +184,30 @@ export async function placeOrder(
           customerOrganization: input.organization,
           address,
           shipping,
-          subtotalCents: priced.subtotal_cents,
-          shippingCents: shipping.price_cents,
+          subtotalCents: totals.subtotal_cents,
+          shippingCents: totals.shipping_cents,
+          couponCode: coupon?.code ?? null,
+          couponDiscountCents: totals.coupon_discount_cents,
+          pixDiscountCents: totals.pix_discount_cents,
           totalCents: total,
           paymentMethod: payment.method,
+          paymentChoice: payment.method === "mercadopago" ? (input.payment_choice ?? null) : null,
           expiresAt: new Date(payment.now.getTime() + payment.expiryHours * 3_600_000),
         })
         .returning();
       if (!order) throw new Error("order insert returned nothing");
+      if (check !== null && coupon !== null) {
+        // Counted here, locked, against the uses of every other order committing now: the coupon may have
+        // run out (or changed) since she reviewed it.
+        const redeemed = await tx.services.coupons.redeem({ ...check, order_id: order.id }).catch((error: unknown) => {
+          throw isDomainError(error) ? couponRefused(error.message) : error;
+        });
+        if (
+          redeemed.items_discount_cents !== coupon.items_discount_cents ||
+          redeemed.free_shipping !== coupon.free_shipping
+        )
+          throw conflict(`O cupom ${coupon.code} mudou. ${REVIEW_AGAIN}`, { coupon_code: ["O cupom mudou"] });
+      }
       await tx.db.insert(orderItems).values(
         priced.lines.map((line, position) => ({
           orderId: order.id,
@@ -205,10 +232,7 @@ export async function placeOrder(
         note: "Pedido realizado",
       });
       await tellOwnerOfNewOrder(tx, order);
-      await tx.db
-        .update(users)
-        .set({ taxId: input.tax_id, phone: input.phone, organization: input.organization, updatedAt: new Date() })
-        .where(eq(users.id, actor.id));
+      await tx.services.customers.rememberContact(actor.id, input);
       await tx.services.customers.rememberAddress(actor.id, address);
       tx.announce({ name: "orders.changed", payload: { id: order.id } });
       return total === 0 ? moveOrder(tx, order, "paid", SYSTEM, { note: NOTHING_TO_PAY }) : order;

@@ -430,7 +430,7 @@ describe("the administrators' tools", () => {
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const [header, row] = new TextDecoder().decode(bytes).split("\r\n");
     expect(header).toBe(
-      "Número;Data;Situação;Cliente;E-mail;CPF/CNPJ;Telefone;Cidade;UF;Unidades;Subtotal (R$);Frete (R$);Total (R$);Entrega;Rastreamento",
+      "Número;Data;Situação;Cliente;E-mail;CPF/CNPJ;Telefone;Cidade;UF;Unidades;Subtotal (R$);Frete (R$);Cupom;Desconto do cupom (R$);Desconto no Pix (R$);Total (R$);Entrega;Rastreamento",
     );
     expect(row?.split(";")).toEqual([
       String(order.number),
@@ -445,6 +445,9 @@ describe("the administrators' tools", () => {
       "3",
       "125,70",
       "15,00",
+      "",
+      "0,00",
+      "0,00",
       "140,70",
       "Entrega regional",
       "",

@@ -1,8 +1,10 @@
 import type { Context } from "hono";
 import { Hono } from "hono";
 import { CART_COOKIE, type Cart, cartSetCookie, clearCart, readCartCookie } from "../../../common/cart.ts";
+import { notFound } from "../../../common/errors.ts";
 import { listQuerySchema } from "../../../common/pagination.ts";
 import { checkoutSchema, orderListQuerySchema, orderStatusChangeSchema } from "../../../common/schemas/orders.ts";
+import { NO_TRACKING, type OrderShipmentTrackingView } from "../../../common/views/order-labels.ts";
 import type { AppEnv } from "../../http/env.ts";
 import { adminOnly, signedIn } from "../../http/guards.ts";
 import { readBody, readId, readQuery } from "../../http/input.ts";
@@ -36,7 +38,22 @@ export const ordersRoutes: Hono<AppEnv> = new Hono<AppEnv>()
     const id = readId(c);
     const input = await readBody(c, orderStatusChangeSchema);
     return c.json(await c.get("services").orders.changeStatus(c.get("actor"), id, input));
-  });
+  })
+  .post("/:id/label", adminOnly, async (c) =>
+    c.json(await c.get("services").orders.buyLabel(c.get("actor"), readId(c))),
+  )
+  .get("/:id/tracking", async (c) =>
+    c.json(trackingOrNotFound(await c.get("services").orders.tracking(c.get("actor"), readId(c)))),
+  )
+  .post("/:id/tracking/refresh", adminOnly, async (c) =>
+    c.json(trackingOrNotFound(await c.get("services").orders.refreshTracking(c.get("actor"), readId(c)))),
+  );
+
+/** An order without a paid Melhor Envio label has nothing to follow there. */
+function trackingOrNotFound(tracking: OrderShipmentTrackingView | null): OrderShipmentTrackingView {
+  if (!tracking) throw notFound(NO_TRACKING);
+  return tracking;
+}
 
 /**
  * Places the order of the cart in the visitor's cookie (POST /api/shop/checkout). A new order empties

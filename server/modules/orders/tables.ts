@@ -16,6 +16,7 @@ import {
 import type { Carrier } from "../../../common/brazil/tracking.ts";
 import { orderStatuses } from "../../../common/order-status.ts";
 import type { PaymentChoice, PaymentProvider } from "../../../common/schemas/payments.ts";
+import type { LabelStep } from "../../../common/views/order-labels.ts";
 import type { OrderAddress, OrderShipping } from "../../../common/views/orders.ts";
 import { createdAt, updatedAt } from "../../db/columns.ts";
 import { products, productVariants } from "../products/tables.ts";
@@ -176,5 +177,53 @@ export const orderPayments = pgTable(
   (table) => [
     uniqueIndex("order_payments_external_unique").on(table.provider, table.externalId),
     index("order_payments_order_idx").on(table.orderId),
+  ],
+);
+
+/** One Melhor Envio event of a parcel's journey, as last asked (order-labels.ts). */
+export type LabelTrackingEvent = { status: string; at: string };
+
+/**
+ * The shipping label of an order sent by a Melhor Envio service, bought from the shop's balance in four
+ * steps (cart, checkout, generate, print). Each step's result is written as soon as it succeeds, so a
+ * failure in the middle keeps what was done and a retry goes on from there; `inProgressUntil` is held
+ * while a request runs the steps, so a second click or tab cannot pay again. The tracking Melhor Envio
+ * gave last is kept here too, asked again at most every 30 minutes.
+ */
+export const orderLabels = pgTable(
+  "order_labels",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    provider: text("provider").$type<"melhorenvio">().notNull().default("melhorenvio"),
+    /** Melhor Envio's service id, from the order's shipping code "melhorenvio:<id>". */
+    serviceId: integer("service_id").notNull(),
+    step: text("step").$type<LabelStep>().notNull().default("none"),
+    /** Melhor Envio's shipment id, once in its cart. */
+    externalId: text("external_id"),
+    protocol: text("protocol"),
+    priceCents: integer("price_cents"),
+    labelUrl: text("label_url"),
+    trackingCode: text("tracking_code"),
+    /** Melhor Envio's own page for the shipment, as it gave it. */
+    trackingUrl: text("tracking_url"),
+    trackingStatus: text("tracking_status"),
+    trackingEvents: jsonb("tracking_events").$type<LabelTrackingEvent[]>().notNull().default([]),
+    /** When Melhor Envio last answered about the tracking. */
+    trackingCheckedAt: timestamp("tracking_checked_at", { withTimezone: true }),
+    /** When it last failed to, since its last answer: the events shown are then the last known. */
+    trackingFailedAt: timestamp("tracking_failed_at", { withTimezone: true }),
+    /** Why the last attempt to buy stopped, in pt-BR for the administrator; null once a step succeeds. */
+    lastError: text("last_error"),
+    /** A request is running the steps until then (a lease: a process that died frees it when it runs out). */
+    inProgressUntil: timestamp("in_progress_until", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    uniqueIndex("order_labels_order_unique").on(table.orderId),
+    check("order_labels_step", sql`${table.step} in ('none', 'in_cart', 'paid', 'generated', 'printed')`),
   ],
 );

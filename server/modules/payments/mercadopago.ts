@@ -31,8 +31,8 @@ const clientFor = (settings: PaymentSettings["mercadopago"], deps: PaymentGatewa
   createMercadoPagoClient({ accessToken: settings.access_token, baseUrl: deps.mercadoPagoUrl, fetch: deps.fetch });
 
 /**
- * Mercado Pago: a Pix charge with its own dynamic QR, and a checkout preference for paying by card, both
- * made once per order whatever the retries (idempotency keys derived from the order's). Either payment
+ * Mercado Pago: a Pix charge with its own dynamic QR, and (unless she chose Pix for its discount) a checkout
+ * preference for paying by card, made once per order whatever the retries (idempotency keys derived from the order's). Either payment
  * is reported by webhook, and read back with mercadoPagoPayment.
  */
 export function mercadoPagoGateway(settings: PaymentSettings["mercadopago"], deps: PaymentGatewayDeps): PaymentGateway {
@@ -54,12 +54,14 @@ export function mercadoPagoGateway(settings: PaymentSettings["mercadopago"], dep
             idempotencyKey: `${input.idempotencyKey}:pix`,
             expiresAt: input.expiresAt,
           }),
-          client.createPreference({
-            ...common,
-            title: input.description,
-            returnUrl: input.returnUrl,
-            idempotencyKey: `${input.idempotencyKey}:card`,
-          }),
+          input.offerCard
+            ? client.createPreference({
+                ...common,
+                title: input.description,
+                returnUrl: input.returnUrl,
+                idempotencyKey: `${input.idempotencyKey}:card`,
+              })
+            : null,
         ]),
       );
       return {
@@ -71,7 +73,7 @@ export function mercadoPagoGateway(settings: PaymentSettings["mercadopago"], dep
         copyPaste: pix.qrCode,
         qrPngBase64: pix.qrCodeBase64,
         ticketUrl: pix.ticketUrl,
-        cardCheckoutUrl: preference.initPoint,
+        cardCheckoutUrl: preference?.initPoint ?? null,
         updatedAt: pix.dateLastUpdated ?? pix.dateCreated,
       };
     },

@@ -23,6 +23,7 @@ const order: ChargeInput = {
   notificationUrl: "https://loja.exemplo.com.br/api/webhook",
   returnUrl: "https://loja.exemplo.com.br/checkout?pedido=1001",
   expiresAt: new Date("2026-11-27T12:00:00Z"),
+  offerCard: true,
 };
 
 const pix = { key: "12345678909", receiver_name: "Cooperativa Vale Verde", receiver_city: "Campinas" };
@@ -114,6 +115,13 @@ describe("the Mercado Pago gateway", () => {
     expect(again).toMatchObject({ externalId: charge.externalId, cardCheckoutUrl: charge.cardCheckoutUrl });
     expect(fake.payments.size).toBe(1);
     expect(fake.preferences.size).toBe(1);
+  });
+
+  it("offers no card checkout to an order that chose Pix for its discount", async () => {
+    const charge = await createPaymentGateway(settings(), deps()).charge({ ...order, offerCard: false });
+    expect(charge).toMatchObject({ kind: "provider", amountCents: 15870, cardCheckoutUrl: null });
+    expect(fake.payments.size).toBe(1);
+    expect(fake.preferences.size).toBe(0);
   });
 
   it("reads payments from Mercado Pago: approved, for another amount, rejected, by card", async () => {

@@ -18,6 +18,8 @@ export type ChargeInput = {
   returnUrl: string;
   /** When the order stops waiting for its payment: a provider's charge should not outlive it. */
   expiresAt: Date;
+  /** False when she chose Pix for its discount: a card at the discounted total would get the discount too. */
+  offerCard: boolean;
 };
 
 export type Charge =

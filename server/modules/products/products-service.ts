@@ -21,6 +21,7 @@ import { chooseSlug, isDigits, type SlugRules, withSlug } from "../../kernel/slu
 import { sanitizeRichText } from "../content/sanitize.ts";
 import { requireShopOpen } from "../shop/shop-open.ts";
 import { productsAccess } from "./products-access.ts";
+import { countSold, returnStock, type StockReturn, type StockTake, takeStock } from "./stock.ts";
 import { products, productVariants } from "./tables.ts";
 
 declare module "../../kernel/events.ts" {
@@ -420,6 +421,13 @@ export function createProductsService(context: ServiceContext) {
         variant: variantView(row.variant),
       }));
     },
+
+    /** An order's lines out of the stock, on the order's transaction (stock.ts). */
+    takeStock: (lines: readonly StockTake[]) => takeStock(db, lines),
+    /** A canceled order's units back into the stock. */
+    returnStock: (lines: readonly StockReturn[]) => returnStock(db, lines),
+    /** A paid order's units counted as sold (1), or no longer (-1). */
+    countSold: (lines: readonly StockReturn[], sign: 1 | -1) => countSold(db, lines, sign),
   };
 }
 

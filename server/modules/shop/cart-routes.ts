@@ -7,23 +7,35 @@ import {
   chooseShipping,
   clearCart,
   readCartCookie,
+  setCoupon,
   setPostalCode,
 } from "../../../common/cart.ts";
-import { cartItemSchema, cartPositionSchema, shippingChoiceSchema } from "../../../common/schemas/cart.ts";
+import {
+  cartItemSchema,
+  cartPositionSchema,
+  couponCodeSchema,
+  shippingChoiceSchema,
+} from "../../../common/schemas/cart.ts";
 import { postalCodeSchema } from "../../../common/schemas/shop.ts";
 import type { AppEnv } from "../../http/env.ts";
 import { readBody, readParams } from "../../http/input.ts";
 import { readCookie } from "../../http/session-cookie.ts";
+import type { CartPricing } from "./cart-service.ts";
 import { requireShopOpen } from "./shop-open.ts";
 
 const cartOf = (c: Context<AppEnv>): Cart => readCartCookie(readCookie(c.req.header("cookie"), CART_COOKIE));
 
-/** Answers the cart priced now, and keeps in the cookie what it holds after the pricing. */
-async function answer(c: Context<AppEnv>, cart: Cart) {
-  const { cart: kept, priced } = await c.get("services").cart.price(cart);
-  c.header("Set-Cookie", cartSetCookie(kept, c.get("services").config.secureCookies));
+/** Who is buying, for a coupon's uses per customer; null for a visitor not signed in. */
+const buyerOf = (c: Context<AppEnv>): number | null => c.get("actor")?.id ?? null;
+
+/** Answers the cart as priced, and keeps in the cookie what it holds after the pricing. */
+function send(c: Context<AppEnv>, { cart, priced }: CartPricing) {
+  c.header("Set-Cookie", cartSetCookie(cart, c.get("services").config.secureCookies));
   return c.json(priced);
 }
+
+/** Answers the cart priced now. */
+const answer = async (c: Context<AppEnv>, cart: Cart) => send(c, await c.get("services").cart.price(cart, buyerOf(c)));
 
 /**
  * The visitor's cart (spec §4), kept in its cookie: each call reads it, applies one rule and answers
@@ -55,4 +67,9 @@ export const cartRoutes: Hono<AppEnv> = new Hono<AppEnv>()
   .put("/shipping", async (c) => {
     const { shipping } = await readBody(c, shippingChoiceSchema);
     return answer(c, chooseShipping(cartOf(c), shipping));
-  });
+  })
+  .post("/coupon", async (c) => {
+    const { code } = await readBody(c, couponCodeSchema);
+    return send(c, await c.get("services").cart.applyCoupon(cartOf(c), code, buyerOf(c)));
+  })
+  .delete("/coupon", async (c) => answer(c, setCoupon(cartOf(c), null)));

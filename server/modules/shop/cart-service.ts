@@ -1,4 +1,4 @@
-import { addToCart, type Cart, removeFromCart, updateInCart } from "../../../common/cart.ts";
+import { addToCart, type Cart, removeFromCart, setCoupon, updateInCart } from "../../../common/cart.ts";
 import { invalid, notFound } from "../../../common/errors.ts";
 import type { CartItemInput } from "../../../common/schemas/cart.ts";
 import type { CartLine, PricedCart } from "../../../common/views/cart.ts";
@@ -7,6 +7,8 @@ import type { ServiceContext } from "../../kernel/area.ts";
 import { PRODUCT_NOT_FOUND } from "../products/products-service.ts";
 
 type Sellable = { product: ProductView; variant: VariantView };
+/** A cart priced now, and what its cookie holds from now on. */
+export type CartPricing = { cart: Cart; priced: PricedCart };
 
 /** "Camiseta (M)": the product and, when it has options, the chosen values. */
 function itemName({ product, variant }: Sellable): string {
@@ -44,11 +46,108 @@ export function createCartService(context: ServiceContext) {
     return found;
   }
 
+  /** The coupon as it prices these lines now, for this customer. */
+  async function couponVerdict(
+    code: string,
+    userId: number | null,
+    lines: CartLine[],
+    tags: Map<number, string[]>,
+    subtotal_cents: number,
+  ): Promise<NonNullable<PricedCart["coupon"]>> {
+    const verdict = await services.coupons.evaluate({
+      code,
+      user_id: userId,
+      lines: lines.map((line) => ({
+        product_id: line.product_id,
+        tags: tags.get(line.product_id) ?? [],
+        line_total_cents: line.line_total_cents,
+      })),
+      subtotal_cents,
+    });
+    if (!verdict.applied)
+      return { code, applied: false, reason: verdict.reason, items_discount_cents: 0, free_shipping: false };
+    const { effect } = verdict;
+    return {
+      code: effect.code,
+      applied: true,
+      reason: null,
+      items_discount_cents: effect.items_discount_cents,
+      free_shipping: effect.free_shipping,
+    };
+  }
+
   function quantityIn(cart: Cart, input: Pick<CartItemInput, "product_id" | "variant_id">): number {
     const line = cart.items.find(
       (item) => item.product_id === input.product_id && item.variant_id === input.variant_id,
     );
     return line?.quantity ?? 0;
+  }
+
+  /**
+   * The cart priced now. A line whose product is gone, unpublished or sold out leaves the cart, and
+   * a quantity above the stock comes down to it; each change is told in `notices`, and `cart` is
+   * what the cookie should hold from now on. The cart's coupon is judged again against these lines
+   * and this customer (`userId`, for the uses per customer): applied, or refused with the reason,
+   * its code kept in the cart so she sees why and can remove it.
+   */
+  async function price(cart: Cart, userId: number | null = null): Promise<CartPricing> {
+    const found = await services.products.forCart(cart.items.map((item) => item.variant_id));
+    const byVariant = new Map(found.map((item) => [item.variant.id, item]));
+    const notices: string[] = [];
+    let kept: Cart = { ...cart, items: [] };
+    for (const line of cart.items) {
+      const item = byVariant.get(line.variant_id);
+      if (!item || item.product.id !== line.product_id) {
+        notices.push("Um produto do seu carrinho não está mais disponível e foi retirado.");
+        continue;
+      }
+      if (item.variant.stock === 0) {
+        notices.push(`${itemName(item)} esgotou e foi retirado do carrinho.`);
+        continue;
+      }
+      const quantity = Math.min(line.quantity, item.variant.stock);
+      if (quantity < line.quantity)
+        notices.push(`Só há ${units(quantity)} de ${itemName(item)} em estoque; a quantidade foi ajustada.`);
+      kept = addToCart(kept, { ...line, quantity });
+    }
+    const lines: CartLine[] = [];
+    const tags = new Map<number, string[]>();
+    for (const [position, line] of kept.items.entries()) {
+      const item = byVariant.get(line.variant_id);
+      if (!item) continue;
+      const cover = item.product.images[0];
+      tags.set(item.product.id, item.product.tags);
+      lines.push({
+        position,
+        product_id: line.product_id,
+        variant_id: line.variant_id,
+        name: item.product.name,
+        variant: variantLabel(item),
+        url: item.product.url,
+        image: cover ? (cover.thumb ?? cover.url) : null,
+        unit_price_cents: item.variant.price_cents,
+        compare_at_cents: item.variant.compare_at_cents,
+        quantity: line.quantity,
+        line_total_cents: item.variant.price_cents * line.quantity,
+        stock: item.variant.stock,
+        weight_grams: item.product.weight_grams,
+      });
+    }
+    const subtotal_cents = lines.reduce((total, line) => total + line.line_total_cents, 0);
+    return {
+      cart: kept,
+      priced: {
+        lines,
+        subtotal_cents,
+        count: lines.reduce((total, line) => total + line.quantity, 0),
+        postal_code: kept.postal_code,
+        shipping: kept.shipping,
+        coupon: kept.coupon ? await couponVerdict(kept.coupon, userId, lines, tags, subtotal_cents) : null,
+        // 0 when the shop takes no Pix (manual payment): no price "no Pix" to show.
+        pix_discount_percent: (await services.shop.storefront()).pix_discount_percent,
+        notices,
+      },
+    };
   }
 
   return {
@@ -67,66 +166,18 @@ export function createCartService(context: ServiceContext) {
       return updateInCart(cart, input);
     },
 
+    price,
+
     /**
-     * The cart priced now. A line whose product is gone, unpublished or sold out leaves the cart, and
-     * a quantity above the stock comes down to it; each change is told in `notices`, and `cart` is
-     * what the cookie should hold from now on.
+     * "Aplicar": the cart priced with the code, kept only when the coupon applies; a refusal is an
+     * error on the code's field with the reason ("Cupom expirado"), and the cart stays as it was.
      */
-    async price(cart: Cart): Promise<{ cart: Cart; priced: PricedCart }> {
-      const found = await services.products.forCart(cart.items.map((item) => item.variant_id));
-      const byVariant = new Map(found.map((item) => [item.variant.id, item]));
-      const notices: string[] = [];
-      let kept: Cart = { ...cart, items: [] };
-      for (const line of cart.items) {
-        const item = byVariant.get(line.variant_id);
-        if (!item || item.product.id !== line.product_id) {
-          notices.push("Um produto do seu carrinho não está mais disponível e foi retirado.");
-          continue;
-        }
-        if (item.variant.stock === 0) {
-          notices.push(`${itemName(item)} esgotou e foi retirado do carrinho.`);
-          continue;
-        }
-        const quantity = Math.min(line.quantity, item.variant.stock);
-        if (quantity < line.quantity)
-          notices.push(`Só há ${units(quantity)} de ${itemName(item)} em estoque; a quantidade foi ajustada.`);
-        kept = addToCart(kept, { ...line, quantity });
-      }
-      const lines: CartLine[] = kept.items.flatMap((line, position) => {
-        const item = byVariant.get(line.variant_id);
-        if (!item) return [];
-        const cover = item.product.images[0];
-        return [
-          {
-            position,
-            product_id: line.product_id,
-            variant_id: line.variant_id,
-            name: item.product.name,
-            variant: variantLabel(item),
-            url: item.product.url,
-            image: cover ? (cover.thumb ?? cover.url) : null,
-            unit_price_cents: item.variant.price_cents,
-            compare_at_cents: item.variant.compare_at_cents,
-            quantity: line.quantity,
-            line_total_cents: item.variant.price_cents * line.quantity,
-            stock: item.variant.stock,
-            weight_grams: item.product.weight_grams,
-          },
-        ];
-      });
-      return {
-        cart: kept,
-        priced: {
-          lines,
-          subtotal_cents: lines.reduce((total, line) => total + line.line_total_cents, 0),
-          count: lines.reduce((total, line) => total + line.quantity, 0),
-          postal_code: kept.postal_code,
-          shipping: kept.shipping,
-          coupon: null,
-          pix_discount_percent: (await services.shop.paymentSettings()).pix_discount_percent,
-          notices,
-        },
-      };
+    async applyCoupon(cart: Cart, code: string, userId: number | null = null): Promise<CartPricing> {
+      const result = await price(setCoupon(cart, code), userId);
+      // A refused coupon always carries its reason; an applied one has none.
+      const reason = result.priced.coupon?.reason;
+      if (reason) throw invalid(reason, { code: [reason] });
+      return result;
     },
 
     remove: (cart: Cart, position: number): Cart => removeFromCart(cart, position),

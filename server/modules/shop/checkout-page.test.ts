@@ -124,7 +124,9 @@ describe("the checkout page", () => {
     });
     expect(withCep.data.form?.values.postal_code).toBe("01310-100");
     expect(withCep.data.form?.values.shipping).toBe("table:entrega-padrao");
-    expect(withCep.data.form?.totals).toEqual({ "table:entrega-padrao": { cents: 6290, text: "R$ 62,90" } });
+    expect(withCep.data.form?.totals).toEqual({
+      "table:entrega-padrao": { cents: 6290, text: "R$ 62,90", couponDiscount: null, pix: null },
+    });
   });
 
   it("places one order for a double submit, empties the cart and goes to the payment page", async () => {
@@ -213,7 +215,7 @@ describe("the checkout page's answers (issue 24)", () => {
       name: "Entrega padrão",
       price: "R$ 12,90",
       postalCode: "01310-100",
-      total: "R$ 62,90",
+      sums: { cents: 6290, text: "R$ 62,90", couponDiscount: null, pix: null },
     });
     // Nothing chosen, or a choice no longer offered for the cart's CEP: nothing to show.
     expect((await load(null, chosen("01310100", ""))).data.cartShipping).toBeNull();

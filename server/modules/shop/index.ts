@@ -8,7 +8,11 @@ import { createShopService, createShopState } from "./shop-service.ts";
 export const shopArea = defineArea({
   state: ({ config }) => createShopState({ config }),
   service: (context, state) => createShopService(context, state),
-  listen: (on, state) => on("shop.changed", () => state.settings.invalidate()),
+  listen: (on, state) =>
+    on("shop.changed", () => {
+      state.settings.invalidate();
+      state.melhorEnvioQuotes.clear();
+    }),
   routes: [
     { base: "/api/shop/cart", routes: cartRoutes, operations: cartOperations },
     { base: "/api/shop", routes: shopRoutes, operations: shopOperations },

@@ -1,4 +1,4 @@
-import { cartItemSchema, shippingChoiceSchema } from "../../../common/schemas/cart.ts";
+import { cartItemSchema, couponCodeSchema, shippingChoiceSchema } from "../../../common/schemas/cart.ts";
 import { postalCodeSchema, shippingQuoteSchema, shopSettingsSchema } from "../../../common/schemas/shop.ts";
 import { pricedCartSchema } from "../../../common/views/cart.ts";
 import { shippingQuoteViewSchema, shopSettingsViewSchema } from "../../../common/views/shop.ts";
@@ -89,4 +89,21 @@ export const cartOperations: Operation[] = [
       success: priced,
     }),
   ),
+  cart.post(
+    orClosed({
+      path: "/coupon",
+      summary:
+        "Apply a coupon code (case does not matter): kept in the cookie only when it applies to this cart and customer; the cart's answer carries its discount",
+      body: input("CartCoupon", couponCodeSchema),
+      success: priced,
+      refusals: [
+        {
+          status: 400,
+          description:
+            'The coupon does not apply; the reason ("Cupom expirado", "Valor mínimo de R$ 100,00") is in errors.code',
+        },
+      ],
+    }),
+  ),
+  cart.delete(orClosed({ path: "/coupon", summary: "Remove the cart's coupon", success: priced })),
 ];

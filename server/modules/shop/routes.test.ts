@@ -307,6 +307,7 @@ describe("payment settings", () => {
       pix: { key: "", receiver_name: "", receiver_city: "" },
       mercadopago: { access_token: "", access_token_set: false, webhook_secret: "", webhook_secret_set: false },
       manual: { instructions: "" },
+      pix_discount_percent: 0,
     });
     expect(view.order_expiry_hours).toBe(72);
     expect(await t.services.shop.orderExpiryHours()).toBe(72);
@@ -430,6 +431,7 @@ describe("payment settings", () => {
       notificationUrl: null,
       returnUrl: "https://loja.exemplo.com.br/checkout",
       expiresAt: new Date("2026-11-27T12:00:00Z"),
+      offerCard: true,
     });
     expect(charge).toMatchObject({ kind: "pix_static", copyPaste: expect.stringContaining("6009Sao Paulo") });
 
@@ -451,6 +453,7 @@ describe("payment settings", () => {
       notificationUrl: null,
       returnUrl: "https://loja.exemplo.com.br/checkout",
       expiresAt: new Date("2026-11-27T12:00:00Z"),
+      offerCard: true,
     });
     if (charge.kind !== "provider") throw new Error(charge.kind);
     expect(mercadoPago.payments.get(charge.externalId)).toMatchObject({

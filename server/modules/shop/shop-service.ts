@@ -7,7 +7,7 @@ import {
   paymentSettingsSchema,
   WEBHOOK_SECRET_MISSING,
 } from "../../../common/schemas/payments.ts";
-import { type ShippingSettings, shippingSettingsSchema } from "../../../common/schemas/shipping.ts";
+import { melhorEnvioSchema, type ShippingSettings, shippingSettingsSchema } from "../../../common/schemas/shipping.ts";
 import {
   DEFAULT_ORDER_EXPIRY_HOURS,
   type OwnerNotice,
@@ -17,10 +17,13 @@ import {
   type ShopSettingsInput,
 } from "../../../common/schemas/shop.ts";
 import type { PaymentSettingsView, ShippingQuoteView, ShopSettingsView } from "../../../common/views/shop.ts";
+import type { MelhorEnvioClient } from "../../adapters/melhor-envio/melhor-envio.ts";
+import { createMelhorEnvioClient } from "../../adapters/melhor-envio/melhor-envio-client.ts";
 import { type Actor, requireAdmin } from "../../kernel/access.ts";
 import type { ServiceContext } from "../../kernel/area.ts";
 import { memo, readThrough } from "../../kernel/memo.ts";
 import { createPaymentGateway, type PaymentGateway, type PaymentGatewayDeps } from "../payments/provider.ts";
+import { MelhorEnvioQuoteCache } from "./shipping/melhor-envio.ts";
 import type { QuoteItem } from "./shipping/provider.ts";
 import { providersFor, quoteShipping, type ShippingDeps } from "./shipping/quote.ts";
 import { requireShopOpen } from "./shop-open.ts";
@@ -33,6 +36,7 @@ declare module "../../kernel/events.ts" {
 }
 
 const ACCESS_CODE_MISSING = "Informe o código de acesso à API";
+const MELHOR_ENVIO_TOKEN_MISSING = "Informe o token do Melhor Envio";
 
 type ShopSettingsRow = typeof shopSettings.$inferSelect;
 
@@ -50,8 +54,15 @@ function defaultRow(): ShopSettingsRow {
     payments: null,
     orderExpiryHours: DEFAULT_ORDER_EXPIRY_HOURS,
     notifications: null,
+    whatsapp: null,
     updatedAt: new Date(0),
   };
+}
+
+/** The stored shipping settings; a row saved before Melhor Envio came has it off. */
+function shippingOf(row: ShopSettingsRow): ShippingSettings {
+  const stored: Partial<ShippingSettings> = row.shipping;
+  return stored.melhor_envio ? row.shipping : { ...row.shipping, melhor_envio: melhorEnvioSchema.parse({}) };
 }
 
 /** Where the shop's e-mails go and which are on; before the first save, every one on, to the site's e-mail. */
@@ -76,7 +87,9 @@ function paymentsView(payments: PaymentSettings): PaymentSettingsView {
 
 /** The settings as the form shows them: no secret, only whether each is set. */
 function settingsView(row: ShopSettingsRow): ShopSettingsView {
-  const { access_code, ...correios } = row.shipping.correios;
+  const shipping = shippingOf(row);
+  const { access_code, ...correios } = shipping.correios;
+  const { token, ...melhorEnvio } = shipping.melhor_envio;
   return {
     legal_name: row.legalName,
     address: row.address,
@@ -84,10 +97,15 @@ function settingsView(row: ShopSettingsRow): ShopSettingsView {
     city: row.city,
     uf: row.uf,
     origin_postal_code: row.originPostalCode,
-    shipping: { ...row.shipping, correios: { ...correios, access_code: "", access_code_set: access_code !== "" } },
+    shipping: {
+      ...shipping,
+      correios: { ...correios, access_code: "", access_code_set: access_code !== "" },
+      melhor_envio: { ...melhorEnvio, token: "", token_set: token !== "" },
+    },
     payments: paymentsView(paymentsOf(row)),
     order_expiry_hours: row.orderExpiryHours,
     notifications: notificationsOf(row),
+    whatsapp: row.whatsapp,
   };
 }
 
@@ -111,11 +129,22 @@ function paymentsToStore(input: ShopSettingsInput["payments"], stored: PaymentSe
   return { ...input, mercadopago };
 }
 
-/** Process-wide: the settings read once per change, and how the Correios and Mercado Pago adapters are reached. */
-export function createShopState(deps: { config: { CORREIOS_URL?: string; MERCADOPAGO_URL?: string } }) {
+/**
+ * Process-wide: the settings read once per change, how the Correios, Melhor Envio and Mercado Pago adapters
+ * are reached, and Melhor Envio's quotes of the last minutes (cleared with the settings).
+ */
+export function createShopState(deps: {
+  config: { CORREIOS_URL?: string; MERCADOPAGO_URL?: string; MELHOR_ENVIO_URL?: string };
+}) {
   const shipping: ShippingDeps = { correiosBaseUrl: deps.config.CORREIOS_URL };
   const payments: PaymentGatewayDeps = { mercadoPagoUrl: deps.config.MERCADOPAGO_URL };
-  return { shipping, payments, settings: memo<ShopSettingsRow>() };
+  return {
+    shipping,
+    payments,
+    melhorEnvioUrl: deps.config.MELHOR_ENVIO_URL,
+    melhorEnvioQuotes: new MelhorEnvioQuoteCache(),
+    settings: memo<ShopSettingsRow>(),
+  };
 }
 export type ShopState = ReturnType<typeof createShopState>;
 
@@ -134,6 +163,24 @@ export function createShopService(context: ServiceContext, state: ShopState) {
     );
   }
 
+  /**
+   * Melhor Envio's client with the stored token, in the chosen environment (or at MELHOR_ENVIO_URL), naming
+   * the site and its e-mail in the User-Agent as Melhor Envio asks; null when it is off or has no token.
+   */
+  async function melhorEnvioClient(row: ShopSettingsRow): Promise<MelhorEnvioClient | null> {
+    const settings = shippingOf(row).melhor_envio;
+    if (!settings.enabled || settings.token === "") return null;
+    const site = await context.services.settings.get();
+    const title = site?.title.trim() || "Loja";
+    const email = site?.email || notificationsOf(row).email;
+    return createMelhorEnvioClient({
+      token: settings.token,
+      environment: settings.environment,
+      baseUrl: state.melhorEnvioUrl,
+      userAgent: email ? `${title} (${email})` : title,
+    });
+  }
+
   return {
     async settings(actor: Actor | null): Promise<ShopSettingsView> {
       requireAdmin(actor);
@@ -148,7 +195,11 @@ export function createShopService(context: ServiceContext, state: ShopState) {
         const correios = { ...input.shipping.correios, access_code: input.shipping.correios.access_code || storedCode };
         if (correios.enabled && correios.access_code === "")
           throw invalid(ACCESS_CODE_MISSING, { "shipping.correios.access_code": [ACCESS_CODE_MISSING] });
-        const shipping: ShippingSettings = { ...input.shipping, correios };
+        const storedToken = stored ? shippingOf(stored).melhor_envio.token : "";
+        const melhorEnvio = { ...input.shipping.melhor_envio, token: input.shipping.melhor_envio.token || storedToken };
+        if (melhorEnvio.enabled && melhorEnvio.token === "")
+          throw invalid(MELHOR_ENVIO_TOKEN_MISSING, { "shipping.melhor_envio.token": [MELHOR_ENVIO_TOKEN_MISSING] });
+        const shipping: ShippingSettings = { ...input.shipping, correios, melhor_envio: melhorEnvio };
         const storedPayments = stored ? paymentsOf(stored) : paymentSettingsSchema.parse({});
         const values = {
           legalName: input.legal_name,
@@ -161,6 +212,7 @@ export function createShopService(context: ServiceContext, state: ShopState) {
           payments: paymentsToStore(input.payments, storedPayments),
           orderExpiryHours: input.order_expiry_hours,
           notifications: input.notifications ?? stored?.notifications ?? null,
+          whatsapp: input.whatsapp === undefined ? (stored?.whatsapp ?? null) : input.whatsapp,
           updatedAt: new Date(),
         };
         const [row] = await tx.db
@@ -173,6 +225,19 @@ export function createShopService(context: ServiceContext, state: ShopState) {
       });
       context.announce({ name: "shop.changed", payload: undefined });
       return settingsView(saved);
+    },
+
+    /**
+     * What every visitor may know of the settings, for the public pages: the Pix discount offered now (0 when
+     * the provider takes no Pix) and the WhatsApp number.
+     */
+    async storefront(): Promise<{ pix_discount_percent: number; whatsapp: string | null }> {
+      const row = await readRow();
+      const payments = paymentsOf(row);
+      return {
+        pix_discount_percent: payments.provider === "manual" ? 0 : payments.pix_discount_percent,
+        whatsapp: row.whatsapp,
+      };
     },
 
     /** The stored payment settings, secrets included: for the server's own use, never for an answer. */
@@ -198,6 +263,11 @@ export function createShopService(context: ServiceContext, state: ShopState) {
       if (!notifications[notice]) return null;
       if (notifications.email !== "") return notifications.email;
       return (await context.services.settings.get())?.email || null;
+    },
+
+    /** Melhor Envio's client for the labels of /conta/pedidos; null when the settings turn it off or hold no token. */
+    async melhorEnvio(): Promise<MelhorEnvioClient | null> {
+      return melhorEnvioClient(await readRow());
     },
 
     /** Hours after which an unpaid order is canceled and its stock given back. */
@@ -232,8 +302,19 @@ export function createShopService(context: ServiceContext, state: ShopState) {
         ];
       });
       if (items.length === 0) return { options: [], unavailable: [] };
+      const melhorEnvio = await melhorEnvioClient(row);
+      const deps: ShippingDeps = melhorEnvio
+        ? {
+            ...state.shipping,
+            melhorEnvio: {
+              client: melhorEnvio,
+              cache: state.melhorEnvioQuotes,
+              settingsVersion: String(row.updatedAt.getTime()),
+            },
+          }
+        : state.shipping;
       const result = await quoteShipping(
-        providersFor(row.shipping, state.shipping),
+        providersFor(shippingOf(row), deps),
         {
           origin_cep: row.originPostalCode ?? "",
           destination_cep: input.postal_code,

@@ -26,6 +26,8 @@ export const shopSettings = pgTable(
     orderExpiryHours: integer("order_expiry_hours").notNull().default(72),
     /** The shop's own e-mails: where they go and which are on, as ownerNotificationsSchema reads them. */
     notifications: jsonb("notifications").$type<OwnerNotifications>(),
+    /** wa.me's digits (5581999998888) for "Fale conosco pelo WhatsApp"; null: no button. */
+    whatsapp: text("whatsapp"),
     updatedAt: updatedAt(),
   },
   (table) => [check("shop_settings_single_row", sql`${table.id} = 1`)],

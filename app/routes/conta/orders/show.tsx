@@ -1,5 +1,5 @@
 import { Button, Group, Stack, Text, Title } from "@mantine/core";
-import { IconArrowLeft, IconCreditCard, IconPrinter } from "@tabler/icons-react";
+import { IconArrowLeft, IconBrandWhatsapp, IconCreditCard, IconPrinter } from "@tabler/icons-react";
 import { data } from "react-router";
 import { formatDateTime } from "../../../../common/dates/format.ts";
 import { consequenceTexts, moveConsequences, needsConfirmation } from "../../../../common/order-move-consequences.ts";
@@ -10,30 +10,42 @@ import { accountPaths, sitePaths } from "../../../../common/site-paths.ts";
 import { AppLink } from "../../../components/app-link.tsx";
 import { OrderFacts, OrderItems } from "../../../components/conta/order-details.tsx";
 import { OrderHistory } from "../../../components/conta/order-history.tsx";
+import { OrderLabel } from "../../../components/conta/order-label.tsx";
 import { OrderStatusBadge } from "../../../components/conta/order-status-badge.tsx";
 import { ConfirmMove, OrderStatusForm, type PendingMove } from "../../../components/conta/order-status-form.tsx";
+import { OrderTracking } from "../../../components/conta/order-tracking.tsx";
 import { ConfirmAction } from "../../../components/form-kit/confirm-action.tsx";
 import { redirectWithFlash } from "../../../lib/flash.server.ts";
 import { formAction } from "../../../lib/form-action.server.ts";
 import { requireUser } from "../../../lib/guards.server.ts";
 import { idParam, loadOr404 } from "../../../lib/not-found.server.ts";
+import { orderLabelAction } from "../../../lib/order-label-actions.server.ts";
+import { orderWhatsappHref } from "../../../lib/order-whatsapp.server.ts";
 import type { Route } from "./+types/show";
 
 /** Another customer's order does not exist for her: the service answers 404, never 403. */
 export async function loader({ context, params }: Route.LoaderArgs) {
-  const { services, actor } = requireUser(context);
+  const app = requireUser(context);
+  const { services, actor } = app;
   const id = idParam(params);
-  return { order: await loadOr404(() => services.orders.get(actor, id)), admin: isAdmin(actor) };
+  const order = await loadOr404(() => services.orders.get(actor, id));
+  // Only an order sent by Melhor Envio has its journey there (asked again at most every 30 minutes).
+  const tracking = order.shipping.provider === "melhorenvio" ? await services.orders.tracking(actor, id) : null;
+  return { order, admin: isAdmin(actor), whatsappHref: await orderWhatsappHref(app, order), tracking };
 }
 
 /**
  * A move along the state machine (administrators) or a customer canceling her unpaid order. A move that
  * e-mails the customer or gives stock back is done only once confirmed: the form asks first with
- * JavaScript; without it, this answers the question and the page asks it.
+ * JavaScript; without it, this answers the question and the page asks it. The Melhor Envio label's and
+ * tracking's buttons are answered by orderLabelAction.
  */
-export function action({ context, params, request }: Route.ActionArgs) {
-  const { services, actor } = requireUser(context);
+export async function action({ context, params, request }: Route.ActionArgs) {
+  const app = requireUser(context);
+  const { services, actor } = app;
   const id = idParam(params);
+  const labelAnswer = await orderLabelAction(app, request, id);
+  if (labelAnswer) return labelAnswer;
   return formAction(request, orderStatusChangeSchema, async (input, form) => {
     const current = await services.orders.get(actor, id);
     const consequences = moveConsequences(current.status, input.status);
@@ -118,6 +130,19 @@ export default function OrderScreen({ loaderData, actionData }: Route.ComponentP
       ) : customerCancels ? (
         <CancelOrder number={order.number} />
       ) : null}
+      {loaderData.whatsappHref ? (
+        <Button
+          component="a"
+          href={loaderData.whatsappHref}
+          target="_blank"
+          rel="noopener noreferrer"
+          variant="default"
+          leftSection={<IconBrandWhatsapp size={16} aria-hidden />}
+          w="fit-content"
+        >
+          Fale conosco pelo WhatsApp
+        </Button>
+      ) : null}
       {admin ? (
         <Group>
           <Button
@@ -130,6 +155,10 @@ export default function OrderScreen({ loaderData, actionData }: Route.ComponentP
           </Button>
         </Group>
       ) : null}
+      {order.label ? (
+        <OrderLabel label={order.label} serviceName={order.shipping.name} shippingCents={order.shipping_cents} />
+      ) : null}
+      {loaderData.tracking ? <OrderTracking tracking={loaderData.tracking} admin={admin} /> : null}
       {admin && order.next_statuses.length > 0 ? (
         <OrderStatusForm key={order.status} from={order.status} next={order.next_statuses} answer={actionData} />
       ) : null}

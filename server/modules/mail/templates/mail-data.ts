@@ -7,6 +7,10 @@ export type OrderMail = {
   items: { name: string; variant: string; quantity: number; unitPriceCents: number; totalCents: number }[];
   subtotalCents: number;
   shippingCents: number;
+  /** The coupon applied and what it took off; null: none. */
+  coupon: { code: string; discountCents: number } | null;
+  /** The discount for paying by Pix; 0: none. */
+  pixDiscountCents: number;
   totalCents: number;
   shippingName: string;
   deliveryDays: number;

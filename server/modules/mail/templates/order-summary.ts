@@ -13,6 +13,14 @@ const days = (count: number) => (count === 1 ? "1 dia útil" : `${count} dias ú
 const shippingLine = (order: OrderMail) =>
   order.deliveryDays > 0 ? `${order.shippingName}, até ${days(order.deliveryDays)}` : order.shippingName;
 
+/** The discounts' lines, label and amount: the coupon's, then the Pix discount's. */
+function discounts(order: OrderMail): [string, string][] {
+  const lines: [string, string][] = [];
+  if (order.coupon) lines.push([`Cupom ${order.coupon.code}`, `− ${formatBRL(order.coupon.discountCents)}`]);
+  if (order.pixDiscountCents > 0) lines.push(["Desconto no Pix", `− ${formatBRL(order.pixDiscountCents)}`]);
+  return lines;
+}
+
 /** The order's items, totals, shipping and address, as every order e-mail repeats them. */
 export function orderSummaryHtml(order: OrderMail): Html {
   const rows = order.items.map(
@@ -24,6 +32,7 @@ export function orderSummaryHtml(order: OrderMail): Html {
 ${rows}
 <tr><td style="${CELL}">Subtotal</td><td style="${RIGHT}">${formatBRL(order.subtotalCents)}</td></tr>
 <tr><td style="${CELL}">Frete: ${shippingLine(order)}</td><td style="${RIGHT}">${formatBRL(order.shippingCents)}</td></tr>
+${discounts(order).map(([label, amount]) => html`<tr><td style="${CELL}">${label}</td><td style="${RIGHT}">${amount}</td></tr>`)}
 <tr><td style="padding:8px 0;font-weight:bold">Total</td><td style="padding:8px 0;text-align:right;white-space:nowrap;font-weight:bold">${formatBRL(order.totalCents)}</td></tr>
 </table>
 <h2 style="margin:24px 0 8px;font-size:17px">Entrega</h2>
@@ -41,6 +50,7 @@ export function orderSummaryText(order: OrderMail): string {
     "",
     `Subtotal: ${formatBRL(order.subtotalCents)}`,
     `Frete (${shippingLine(order)}): ${formatBRL(order.shippingCents)}`,
+    ...discounts(order).map(([label, amount]) => `${label}: ${amount}`),
     `Total: ${formatBRL(order.totalCents)}`,
     "",
     "Entrega:",

@@ -13,6 +13,8 @@ const order: OrderMail = {
   ],
   subtotalCents: 130356,
   shippingCents: 1290,
+  coupon: null,
+  pixDiscountCents: 0,
   totalCents: 131646,
   shippingName: "Entrega padrão",
   deliveryDays: 3,
@@ -45,6 +47,15 @@ describe("the e-mail templates", () => {
     expect(mail.html).toContain("border-top:6px solid #523d38");
     expect(mail.html).toContain("Rua das Flores, 10<br>Centro, Campinas - SP");
     expect(mail.text).toContain("- Café torrado (500 g): 2 × R$ 34,50 = R$ 69,00");
+  });
+
+  it("lists the coupon's and the Pix discount's lines when the order has them", () => {
+    const discounted = { ...order, coupon: { code: "PROMO10", discountCents: 13036 }, pixDiscountCents: 5866 };
+    const mail = renderMail("order-paid", { order: { ...discounted, totalCents: 112744 } }, site);
+    expect(mail.text).toContain("Cupom PROMO10: − R$ 130,36\nDesconto no Pix: − R$ 58,66\nTotal: R$ 1.127,44");
+    expect(mail.html).toContain("Cupom PROMO10");
+    expect(mail.html).toContain("Desconto no Pix");
+    expect(renderMail("order-paid", { order }, site).text).not.toContain("Cupom");
   });
 
   it("explains each way of paying, or none", () => {

@@ -5,7 +5,10 @@ import {
   type FakeCorreios,
   startFakeCorreios,
 } from "../../../../tests/support/fake-correios.ts";
+import { startFakeMelhorEnvio } from "../../../../tests/support/fake-melhor-envio.ts";
+import { createMelhorEnvioClient } from "../../../adapters/melhor-envio/melhor-envio-client.ts";
 import { CorreiosTokenCache } from "./correios.ts";
+import { MelhorEnvioQuoteCache } from "./melhor-envio.ts";
 import type { ShippingOption, ShippingProvider, ShippingProviderName } from "./provider.ts";
 import { providersFor, quoteShipping } from "./quote.ts";
 import { quoteRequest } from "./test-fixtures.ts";
@@ -163,6 +166,35 @@ describe("providersFor", () => {
       ["free:correios:04510", "Frete grátis (PAC)", 0, "free"],
       ["correios:04014", "SEDEX", 4130, "correios"],
     ]);
+  });
+
+  it("asks Melhor Envio beside the table once it is on and has a client, and never makes its services free", async () => {
+    const melhorEnvio = await startFakeMelhorEnvio();
+    try {
+      const settings = shippingSettingsSchema.parse({
+        table_rates: [tableRow],
+        free_shipping: { enabled: true, min_subtotal_cents: 0 },
+        melhor_envio: { enabled: true, token: melhorEnvio.token, services: [1, 3] },
+      });
+      expect(providersFor(settings).map((provider) => provider.provider)).toEqual(["table"]);
+      const client = createMelhorEnvioClient({
+        token: melhorEnvio.token,
+        environment: "sandbox",
+        baseUrl: melhorEnvio.url,
+        userAgent: "Cooperativa (loja@cooperativa.coop.br)",
+      });
+      const providers = providersFor(settings, {
+        melhorEnvio: { client, cache: new MelhorEnvioQuoteCache(), settingsVersion: "1" },
+      });
+      const result = await quoteShipping(providers, quoteRequest());
+      expect(result.options.map((found) => [found.code, found.price_cents])).toEqual([
+        ["free:table:entrega-padrao", 0],
+        ["melhorenvio:3", 2230],
+        ["melhorenvio:1", 2550],
+      ]);
+    } finally {
+      await melhorEnvio.close();
+    }
   });
 
   it("still offers the table and pickup when Correios is down", async () => {

@@ -1,7 +1,9 @@
 import type { ShippingSettings } from "../../../../common/schemas/shipping.ts";
+import type { MelhorEnvioClient } from "../../../adapters/melhor-envio/melhor-envio.ts";
 import { abortable } from "./abortable.ts";
 import { CorreiosTokenCache, correiosProvider } from "./correios.ts";
 import { withFreeShipping } from "./free-shipping.ts";
+import { type MelhorEnvioQuoteCache, melhorEnvioProvider } from "./melhor-envio.ts";
 import { pickupProvider } from "./pickup.ts";
 import type { QuoteRequest, ShippingOption, ShippingProvider, ShippingProviderName } from "./provider.ts";
 import { tableRatesProvider } from "./table-rates.ts";
@@ -60,14 +62,20 @@ export type ShippingDeps = {
   correiosBaseUrl?: string;
   fetch?: typeof fetch;
   now?: () => number;
+  /**
+   * Melhor Envio's client with the stored token, the process's quote cache and the settings' version;
+   * without it Melhor Envio is not asked (the shop's service builds it when the settings turn it on).
+   */
+  melhorEnvio?: { client: MelhorEnvioClient; cache: MelhorEnvioQuoteCache; settingsVersion: string };
 };
 
 const processTokens = new CorreiosTokenCache();
 
 /**
- * The providers the settings turn on: the table when it has rows, Correios when enabled, pickup when
- * enabled. Free shipping makes the table's cheapest service free, or Correios' when there is no table
- * (free-shipping.ts): the table is the shop's own promise and needs no network.
+ * The providers the settings turn on: the table when it has rows, Correios when enabled, Melhor Envio
+ * when enabled, pickup when enabled. Free shipping makes the table's cheapest service free, or Correios'
+ * when there is no table (free-shipping.ts): the table is the shop's own promise and needs no network.
+ * Never Melhor Envio's: its label is bought for the service the order names ("melhorenvio:<id>").
  */
 export function providersFor(settings: ShippingSettings, deps: ShippingDeps = {}): ShippingProvider[] {
   const table = settings.table_rates.length > 0 ? tableRatesProvider(settings.table_rates) : null;
@@ -80,9 +88,13 @@ export function providersFor(settings: ShippingSettings, deps: ShippingDeps = {}
         now: deps.now,
       })
     : null;
+  const melhorEnvio =
+    settings.melhor_envio.enabled && deps.melhorEnvio
+      ? melhorEnvioProvider({ settings: settings.melhor_envio, now: deps.now, ...deps.melhorEnvio })
+      : null;
   const free = settings.free_shipping;
   const freeTarget = free.enabled ? (table ?? correios) : null;
-  const delivery = [table, correios].flatMap((provider) => {
+  const delivery = [table, correios, melhorEnvio].flatMap((provider) => {
     if (provider === null) return [];
     return [provider === freeTarget ? withFreeShipping(provider, free.min_subtotal_cents) : provider];
   });

@@ -1,0 +1,9 @@
+import { defineArea } from "../../kernel/area.ts";
+import { createCouponsService } from "./coupons-service.ts";
+import { couponsOperations } from "./operations.ts";
+import { couponsRoutes } from "./routes.ts";
+
+export const couponsArea = defineArea({
+  service: (context) => createCouponsService(context),
+  routes: [{ base: "/api/coupons", routes: couponsRoutes, operations: couponsOperations }],
+});

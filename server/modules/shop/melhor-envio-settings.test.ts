@@ -1,0 +1,205 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { ProductView } from "../../../common/views/products.ts";
+import type { ShippingQuoteView, ShopSettingsView } from "../../../common/views/shop.ts";
+import { type FakeMelhorEnvio, startFakeMelhorEnvio } from "../../../tests/support/fake-melhor-envio.ts";
+import { withTestApp } from "../../../tests/support/with-test-app.ts";
+
+// The fake starts before the app, which reads MELHOR_ENVIO_URL from `env` when it is built.
+const env: Record<string, string> = {};
+let melhorEnvio: FakeMelhorEnvio;
+beforeAll(async () => {
+  melhorEnvio = await startFakeMelhorEnvio();
+  env.MELHOR_ENVIO_URL = melhorEnvio.url;
+});
+afterAll(() => melhorEnvio.close());
+
+const t = withTestApp({ env });
+
+type ErrorBody = { message: string; errors?: Record<string, string[]> };
+type Settings = { features: Record<"shop", { enabled: boolean }> };
+
+const CALCULATE = "POST /api/v2/me/shipment/calculate";
+
+let token = "";
+let coffee: ProductView;
+
+/**
+ * Table rates to SP and Melhor Envio's PAC, SEDEX and .Package with R$ 1,00 and a day on top. The test site
+ * has no public e-mail: Melhor Envio's User-Agent names the shop's.
+ */
+const shop = (melhorEnvioOverrides: Record<string, unknown> = {}) => ({
+  legal_name: "Cooperativa Vale Verde",
+  origin_postal_code: "13010-000",
+  notifications: { email: "loja@valeverde.coop.br" },
+  shipping: {
+    table_rates: [
+      {
+        name: "Entrega padrão",
+        region: { kind: "uf", uf: "SP" },
+        min_weight_grams: 0,
+        max_weight_grams: 5000,
+        price_cents: 1290,
+        delivery_days: 3,
+      },
+    ],
+    melhor_envio: {
+      enabled: true,
+      environment: "sandbox",
+      token: melhorEnvio.token,
+      services: [1, 2, 3],
+      margin: { kind: "fixed", value: 100 },
+      extra_days: 1,
+      ...melhorEnvioOverrides,
+    },
+  },
+});
+
+const save = (body: unknown) => t.request("PUT", "/api/shop/settings", { token, body });
+
+const quote = (quantity = 1) =>
+  t.request("POST", "/api/shop/shipping/quote", {
+    body: {
+      postal_code: "01310-100",
+      items: [{ product_id: coffee.id, variant_id: coffee.variants[0]?.id, quantity }],
+    },
+  });
+
+beforeEach(async () => {
+  melhorEnvio.requests.length = 0;
+  melhorEnvio.setDelay(0);
+  token = await t.setupSite();
+  const settings = (await t.request("GET", "/api/settings")).json<Settings>();
+  settings.features.shop.enabled = true;
+  expect((await t.request("POST", "/api/settings", { token, body: settings })).status).toBe(200);
+  const created = await t.request("POST", "/api/products", {
+    token,
+    body: {
+      name: "Café orgânico",
+      status: "published",
+      variants: [{ price_cents: 2590, stock: 20 }],
+      weight_grams: 500,
+      length_cm: 20,
+      width_cm: 15,
+      height_cm: 10,
+    },
+  });
+  expect(created.status).toBe(201);
+  coffee = created.json<ProductView>();
+});
+
+describe("Melhor Envio in the shop's settings", () => {
+  it("keeps the token write-only: never sent back, kept when the field comes empty", async () => {
+    const saved = await save(shop());
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const view = saved.json<ShopSettingsView>().shipping.melhor_envio;
+    expect(view).toEqual({
+      enabled: true,
+      environment: "sandbox",
+      token: "",
+      token_set: true,
+      services: [1, 2, 3],
+      margin: { kind: "fixed", value: 100 },
+      extra_days: 1,
+    });
+    const read = await t.request("GET", "/api/shop/settings", { token });
+    expect(JSON.stringify(read.body)).not.toContain(melhorEnvio.token);
+    expect(JSON.stringify(saved.body)).not.toContain(melhorEnvio.token);
+
+    const kept = await save(shop({ token: "" }));
+    expect(kept.status, JSON.stringify(kept.body)).toBe(200);
+    expect(kept.json<ShopSettingsView>().shipping.melhor_envio.token_set).toBe(true);
+    expect((await quote()).json<ShippingQuoteView>().unavailable).toEqual([]);
+    expect(melhorEnvio.requestsTo(CALCULATE)[0]?.authorization).toBe(`Bearer ${melhorEnvio.token}`);
+
+    const off = await save(shop({ enabled: false, token: "" }));
+    expect(off.json<ShopSettingsView>().shipping.melhor_envio).toMatchObject({ enabled: false, token_set: true });
+  });
+
+  it("asks for the token, a service and the origin CEP when it is turned on, in Portuguese", async () => {
+    const noToken = await save(shop({ token: "" }));
+    expect(noToken.status).toBe(400);
+    expect(noToken.json<ErrorBody>().errors?.["shipping.melhor_envio.token"]).toEqual([
+      "Informe o token do Melhor Envio",
+    ]);
+
+    const noService = await save(shop({ services: [] }));
+    expect(noService.json<ErrorBody>().errors?.["shipping.melhor_envio.services"]).toEqual([
+      "Escolha ao menos um serviço",
+    ]);
+    const noOrigin = await save({ ...shop(), origin_postal_code: "" });
+    expect(noOrigin.json<ErrorBody>().errors?.origin_postal_code).toEqual([
+      "Informe o CEP de origem para cotar com o Melhor Envio",
+    ]);
+    const customer = await t.createUser("user", token);
+    expect((await t.request("PUT", "/api/shop/settings", { token: customer.token, body: shop() })).status).toBe(403);
+  });
+});
+
+describe("Melhor Envio's quotes", () => {
+  it("come beside the table rates, cheapest first, with the shop's margin and extra days", async () => {
+    expect((await save(shop())).status).toBe(200);
+    const answer = await quote();
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    const view = answer.json<ShippingQuoteView>();
+    expect(view.unavailable).toEqual([]);
+    expect(view.options.map((option) => [option.code, option.name, option.price_cents, option.delivery_days])).toEqual([
+      ["table:entrega-padrao", "Entrega padrão", 1290, 3],
+      ["melhorenvio:3", "Jadlog .Package", 2330, 6],
+      ["melhorenvio:1", "Correios PAC", 2650, 8],
+      ["melhorenvio:2", "Correios SEDEX", 4590, 3],
+    ]);
+    const [sent] = melhorEnvio.requestsTo(CALCULATE);
+    expect(sent?.userAgent).toBe("Cooperativa Teste (loja@valeverde.coop.br)");
+    expect(sent?.body).toMatchObject({
+      from: { postal_code: "13010000" },
+      to: { postal_code: "01310100" },
+      products: [{ id: "1", width: 15, height: 10, length: 20, weight: 0.5, insurance_value: 25.9, quantity: 1 }],
+      services: "1,2,3",
+    });
+  });
+
+  it("answer a repeat quote of the same cart from the cache, and ask again after a settings change", async () => {
+    expect((await save(shop())).status).toBe(200);
+    const first = (await quote()).json<ShippingQuoteView>();
+    const started = performance.now();
+    const again = (await quote()).json<ShippingQuoteView>();
+    expect(performance.now() - started).toBeLessThan(1000);
+    expect(again).toEqual(first);
+    expect(melhorEnvio.requestsTo(CALCULATE)).toHaveLength(1);
+
+    await quote(2);
+    expect(melhorEnvio.requestsTo(CALCULATE)).toHaveLength(2);
+
+    expect((await save(shop({ margin: { kind: "percent", value: 10 } }))).status).toBe(200);
+    const changed = (await quote()).json<ShippingQuoteView>();
+    expect(melhorEnvio.requestsTo(CALCULATE)).toHaveLength(3);
+    expect(changed.options.find((option) => option.code === "melhorenvio:1")?.price_cents).toBe(2805);
+  });
+
+  it("name Melhor Envio unavailable when it fails or refuses the token, and keep the table's options", async () => {
+    expect((await save(shop())).status).toBe(200);
+    melhorEnvio.failNext("server_error");
+    const failed = (await quote()).json<ShippingQuoteView>();
+    expect(failed.unavailable).toEqual(["melhorenvio"]);
+    expect(failed.options.map((option) => option.code)).toEqual(["table:entrega-padrao"]);
+
+    melhorEnvio.failNext("unauthorized");
+    expect((await quote(3)).json<ShippingQuoteView>().unavailable).toEqual(["melhorenvio"]);
+    expect((await quote()).json<ShippingQuoteView>().unavailable).toEqual([]);
+  });
+});
+
+describe("the labels' Melhor Envio client", () => {
+  it("is none while Melhor Envio is off, and names the site and an e-mail to reach it once it is on", async () => {
+    expect(await t.services.shop.melhorEnvio()).toBeNull();
+    expect((await save(shop({ enabled: false }))).status).toBe(200);
+    expect(await t.services.shop.melhorEnvio()).toBeNull();
+    expect((await save(shop())).status).toBe(200);
+    const client = await t.services.shop.melhorEnvio();
+    expect((await client?.balance())?.balance_cents).toBe(melhorEnvio.balanceCents());
+    expect(melhorEnvio.requestsTo("GET /api/v2/me/balance")[0]).toMatchObject({
+      authorization: `Bearer ${melhorEnvio.token}`,
+      userAgent: "Cooperativa Teste (loja@valeverde.coop.br)",
+    });
+  });
+});
