@@ -1,16 +1,12 @@
-import { randomBytes, randomUUID } from "node:crypto";
-import fs from "node:fs/promises";
-import os from "node:os";
-import path from "node:path";
+import { randomUUID } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Browser, Page, PlaywrightWorkerArgs } from "@playwright/test";
-import pg from "pg";
 import { cartCookieValue, emptyCart } from "../../common/cart.ts";
 import { type FakeMelhorEnvio, startFakeMelhorEnvio } from "../support/fake-melhor-envio.ts";
 import { signInWithoutJavaScript } from "./account-forms.ts";
 import { test as base, expect, jsonOf, login, waitForHydration, watchCspViolations } from "./fixtures.ts";
-import { childEnv, freePort, type ServerProcess, spawnServer, stopServer, tail } from "./server-process.ts";
-import { OUTPUT_DIR } from "./site.ts";
+import { type OwnServer, startOwnServer } from "./own-server.ts";
+import { type ServerProcess, tail } from "./server-process.ts";
 
 /**
  * Issue 26's label and tracking on the order page, against a server of its own whose Melhor Envio is the
@@ -18,17 +14,14 @@ import { OUTPUT_DIR } from "./site.ts";
  * lack of balance and resumes it, marks the order sent and, once delivered, received with JavaScript; the
  * buyer follows the tracking on her phone. Each page is read by axe.
  */
-const ROOT = path.resolve(import.meta.dirname, "../..");
-const LOG_PATH = path.join(ROOT, OUTPUT_DIR, "servers", "melhor-envio-label.log");
 const PHONE = { width: 375, height: 812 };
 const PASSWORD = "senha-forte-de-teste-1";
 const OWNER = { title: "Cooperativa Etiqueta E2E", admin_name: "Olga Dona", email: "olga@etiqueta.example" };
 const BUYER = { name: "Bia Compradora", email: "bia@etiqueta.example", password: "senha-da-bia-123", role: "user" };
 
-let workDir: string;
+let own: OwnServer;
 let site: ServerProcess;
 let me: FakeMelhorEnvio;
-let databaseName: string | undefined;
 let ownerApi: APIRequestContext;
 let orderPath = "";
 
@@ -131,49 +124,16 @@ async function setUpShop(playwright: PlaywrightWorkerArgs["playwright"]) {
 }
 
 test.beforeAll(async ({ playwright }) => {
-  const build = process.env.E2E_SITE_DIR;
-  if (!build) throw new Error("E2E_SITE_DIR is set by tests/e2e/global-setup.ts");
-  workDir = await fs.mkdtemp(path.join(os.tmpdir(), "cms-melhor-envio-"));
   me = await startFakeMelhorEnvio();
-  const env: NodeJS.ProcessEnv = {
-    ...childEnv(),
-    DATA_DIR: path.join(workDir, "data"),
-    RENDER_WORKERS: "1",
-    MELHOR_ENVIO_URL: me.url,
-  };
-  delete env.FILES_URL;
-  delete env.DATABASE_URL;
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  if (serverUrl) {
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    databaseName = `cms_e2e_labels_${randomBytes(5).toString("hex")}`;
-    await admin.query(`CREATE DATABASE ${databaseName}`);
-    await admin.end();
-    const url = new URL(serverUrl);
-    url.pathname = `/${databaseName}`;
-    env.DATABASE_URL = url.toString();
-  }
-  await fs.mkdir(env.DATA_DIR as string, { recursive: true });
-  await fs.mkdir(path.dirname(LOG_PATH), { recursive: true });
-  const port = await freePort();
-  env.BASE_URL = `http://127.0.0.1:${port}`;
-  site = await spawnServer({ site: build, name: "melhor-envio-label", port, env, logPath: LOG_PATH });
+  own = await startOwnServer("melhor-envio-label", { MELHOR_ENVIO_URL: me.url });
+  site = own.server;
   await setUpShop(playwright);
 });
 
 test.afterAll(async () => {
   await ownerApi?.dispose();
-  if (site) await stopServer(site);
+  await own?.close();
   await me?.close();
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  if (serverUrl && databaseName) {
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);
-    await admin.end();
-  }
-  if (workDir) await fs.rm(workDir, { recursive: true, force: true });
 });
 
 test.afterEach(async ({ baseURL: _ }, testInfo) => {

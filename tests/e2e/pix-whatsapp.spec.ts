@@ -1,13 +1,9 @@
-import { randomBytes, randomUUID } from "node:crypto";
-import fs from "node:fs/promises";
-import os from "node:os";
-import path from "node:path";
+import { randomUUID } from "node:crypto";
 import type { APIRequestContext, Page } from "@playwright/test";
-import pg from "pg";
 import type { ProductView } from "../../common/views/products.ts";
 import { test as base, expect, jsonOf, login, waitForHydratedPage } from "./fixtures.ts";
-import { childEnv, freePort, type ServerProcess, spawnServer, stopServer, tail } from "./server-process.ts";
-import { OUTPUT_DIR } from "./site.ts";
+import { type OwnServer, setUpSite, startOwnServer } from "./own-server.ts";
+import { type ServerProcess, tail } from "./server-process.ts";
 
 /**
  * Issue 26's Pix discount and WhatsApp button: an administrator sets them in /conta/shop on a phone, a
@@ -17,8 +13,6 @@ import { OUTPUT_DIR } from "./site.ts";
  * TEST_DATABASE_URL) started from the global setup's build, with its address as BASE_URL. The tests run in
  * order, each on the settings the one before left.
  */
-const ROOT = path.resolve(import.meta.dirname, "../..");
-const LOG_PATH = path.join(ROOT, OUTPUT_DIR, "servers", "pix-whatsapp.log");
 const PHONE = { width: 375, height: 812 };
 const SUPER = { title: "Cooperativa Pix E2E", admin_name: "Sara Super", email: "sara@pix.example" };
 const PASSWORD = "senha-forte-de-teste-1";
@@ -27,9 +21,8 @@ const CUSTOMER = { name: "Bia Cliente", email: "bia@pix.example", password: "sen
 const PRODUCT = "Camiseta Orgânica";
 const NUMBER = "5581999998888";
 
-let workDir: string;
+let own: OwnServer;
 let site: ServerProcess;
-let databaseName: string | undefined;
 /** The own site's REST API, signed in as its super user. */
 let siteApi: APIRequestContext;
 let product: ProductView;
@@ -81,46 +74,9 @@ async function setUpShop(api: APIRequestContext): Promise<ProductView> {
 }
 
 test.beforeAll(async ({ playwright }) => {
-  const build = process.env.E2E_SITE_DIR;
-  if (!build) throw new Error("E2E_SITE_DIR is set by tests/e2e/global-setup.ts");
-  workDir = await fs.mkdtemp(path.join(os.tmpdir(), "cms-pix-whatsapp-"));
-  const env: NodeJS.ProcessEnv = {
-    ...childEnv(),
-    DATA_DIR: path.join(workDir, "data"),
-    LOG_LEVEL: "warn",
-    RENDER_WORKERS: "1",
-  };
-  delete env.FILES_URL;
-  delete env.DATABASE_URL;
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  if (serverUrl) {
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    databaseName = `cms_e2e_pix_${randomBytes(5).toString("hex")}`;
-    await admin.query(`CREATE DATABASE ${databaseName}`);
-    await admin.end();
-    const url = new URL(serverUrl);
-    url.pathname = `/${databaseName}`;
-    env.DATABASE_URL = url.toString();
-  }
-  await fs.mkdir(env.DATA_DIR as string, { recursive: true });
-  await fs.mkdir(path.dirname(LOG_PATH), { recursive: true });
-  const port = await freePort();
-  env.BASE_URL = `http://127.0.0.1:${port}`;
-  site = await spawnServer({ site: build, name: "pix-whatsapp", port, env, logPath: LOG_PATH });
-  const json = { "Content-Type": "application/json", Accept: "application/json" };
-  const setup = await fetch(`${site.url}/api/settings/setup`, {
-    method: "POST",
-    headers: json,
-    body: JSON.stringify({ ...SUPER, password: PASSWORD, password_confirmation: PASSWORD }),
-  });
-  expect(setup.status, await setup.clone().text()).toBe(201);
-  const signIn = await fetch(`${site.url}/api/auth/login`, {
-    method: "POST",
-    headers: json,
-    body: JSON.stringify({ email: SUPER.email, password: PASSWORD }),
-  });
-  const { token } = (await signIn.json()) as { token: string };
+  own = await startOwnServer("pix-whatsapp", { LOG_LEVEL: "warn" });
+  site = own.server;
+  const token = await setUpSite(site.url, SUPER, PASSWORD);
   siteApi = await playwright.request.newContext({
     baseURL: site.url,
     extraHTTPHeaders: { Authorization: `Token ${token}`, Accept: "application/json" },
@@ -131,15 +87,7 @@ test.beforeAll(async ({ playwright }) => {
 
 test.afterAll(async () => {
   await siteApi?.dispose();
-  if (site) await stopServer(site);
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  if (serverUrl && databaseName) {
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);
-    await admin.end();
-  }
-  if (workDir) await fs.rm(workDir, { recursive: true, force: true });
+  await own?.close();
 });
 
 test.afterEach(async ({ baseURL: _ }, testInfo) => {

@@ -1,9 +1,4 @@
-import { randomBytes } from "node:crypto";
-import fs from "node:fs/promises";
-import os from "node:os";
-import path from "node:path";
 import type { APIRequestContext, Browser, BrowserContext, Page } from "@playwright/test";
-import pg from "pg";
 import type { OrderView } from "../../common/views/orders.ts";
 import {
   FAKE_MELHOR_ENVIO_DEFAULTS,
@@ -12,8 +7,8 @@ import {
 } from "../support/fake-melhor-envio.ts";
 import { FOUND_CEP } from "./fake-addresses.ts";
 import { test as base, expect, expectPath, jsonOf, SAO_PAULO_RATE, waitForHydratedPage } from "./fixtures.ts";
-import { childEnv, freePort, type ServerProcess, spawnServer, stopServer, tail } from "./server-process.ts";
-import { OUTPUT_DIR } from "./site.ts";
+import { type OwnServer, setUpSite, startOwnServer } from "./own-server.ts";
+import { type ServerProcess, tail } from "./server-process.ts";
 
 /**
  * Issue 26's story: a shop without a Correios contract sells like Brazilian shops do. A buyer on a phone
@@ -24,8 +19,6 @@ import { OUTPUT_DIR } from "./site.ts";
  * own (its own data folder, or its own database on PostgreSQL with TEST_DATABASE_URL), started from the
  * global setup's build. The tests run in order: each goes on from the one before.
  */
-const ROOT = path.resolve(import.meta.dirname, "../..");
-const LOG_PATH = path.join(ROOT, OUTPUT_DIR, "servers", "shop-selling.log");
 const PHONE = { width: 375, height: 812 };
 
 const SUPER = { title: "Cooperativa Venda E2E", admin_name: "Sara Super", email: "sara@venda.example" };
@@ -33,10 +26,9 @@ const PASSWORD = "senha-forte-de-teste-1";
 const BUYER = { name: "Beatriz Lima", email: "bia@venda.example", password: "senha-da-bia-123" };
 const PRODUCT = "Cesta agroecológica";
 
-let workDir: string;
+let own: OwnServer;
 let site: ServerProcess;
 let melhorEnvio: FakeMelhorEnvio;
-let databaseName: string | undefined;
 /** The own site's REST API, signed in as its super user. */
 let siteApi: APIRequestContext;
 let orderId = 0;
@@ -51,20 +43,8 @@ const test = base.extend({
 test.describe.configure({ mode: "serial", timeout: 180_000 });
 
 async function setUpShop(url: string): Promise<string> {
-  const json = { "content-type": "application/json", accept: "application/json" };
-  const setup = await fetch(`${url}/api/settings/setup`, {
-    method: "POST",
-    headers: json,
-    body: JSON.stringify({ ...SUPER, password: PASSWORD, password_confirmation: PASSWORD }),
-  });
-  expect(setup.status, await setup.clone().text()).toBe(201);
-  const login = await fetch(`${url}/api/auth/login`, {
-    method: "POST",
-    headers: json,
-    body: JSON.stringify({ email: SUPER.email, password: PASSWORD }),
-  });
-  const { token } = (await login.json()) as { token: string };
-  const headers = { ...json, authorization: `Token ${token}` };
+  const token = await setUpSite(url, SUPER, PASSWORD);
+  const headers = { "content-type": "application/json", accept: "application/json", authorization: `Token ${token}` };
   const call = async (method: string, address: string, body: unknown, status = 200) => {
     const response = await fetch(`${url}${address}`, { method, headers, body: JSON.stringify(body) });
     expect(response.status, `${method} ${address}: ${await response.clone().text()}`).toBe(status);
@@ -118,35 +98,9 @@ async function setUpShop(url: string): Promise<string> {
 }
 
 test.beforeAll(async ({ playwright }) => {
-  const build = process.env.E2E_SITE_DIR;
-  if (!build) throw new Error("E2E_SITE_DIR is set by tests/e2e/global-setup.ts");
-  workDir = await fs.mkdtemp(path.join(os.tmpdir(), "cms-selling-"));
   melhorEnvio = await startFakeMelhorEnvio();
-  const env: NodeJS.ProcessEnv = {
-    ...childEnv(),
-    DATA_DIR: path.join(workDir, "data"),
-    LOG_LEVEL: "info",
-    RENDER_WORKERS: "1",
-    MELHOR_ENVIO_URL: melhorEnvio.url,
-  };
-  delete env.FILES_URL;
-  delete env.DATABASE_URL;
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  if (serverUrl) {
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    databaseName = `cms_e2e_selling_${randomBytes(5).toString("hex")}`;
-    await admin.query(`CREATE DATABASE ${databaseName}`);
-    await admin.end();
-    const url = new URL(serverUrl);
-    url.pathname = `/${databaseName}`;
-    env.DATABASE_URL = url.toString();
-  }
-  await fs.mkdir(env.DATA_DIR as string, { recursive: true });
-  await fs.mkdir(path.dirname(LOG_PATH), { recursive: true });
-  const port = await freePort();
-  env.BASE_URL = `http://127.0.0.1:${port}`;
-  site = await spawnServer({ site: build, name: "shop-selling", port, env, logPath: LOG_PATH });
+  own = await startOwnServer("shop-selling", { MELHOR_ENVIO_URL: melhorEnvio.url });
+  site = own.server;
   const token = await setUpShop(site.url);
   siteApi = await playwright.request.newContext({
     baseURL: site.url,
@@ -156,16 +110,8 @@ test.beforeAll(async ({ playwright }) => {
 
 test.afterAll(async () => {
   await siteApi?.dispose();
-  if (site) await stopServer(site);
+  await own?.close();
   await melhorEnvio?.close();
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  if (serverUrl && databaseName) {
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);
-    await admin.end();
-  }
-  if (workDir) await fs.rm(workDir, { recursive: true, force: true });
 });
 
 test.afterEach(async ({ baseURL: _ }, testInfo) => {

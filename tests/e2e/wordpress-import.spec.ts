@@ -1,11 +1,8 @@
-import { randomBytes } from "node:crypto";
 import fs from "node:fs/promises";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import os from "node:os";
 import path from "node:path";
 import type { APIRequestContext, Browser, BrowserContext, Page } from "@playwright/test";
-import pg from "pg";
 import type { WordPressImportView } from "../../common/views/wordpress-import.ts";
 import { signInWithoutJavaScript } from "./account-forms.ts";
 import {
@@ -18,8 +15,8 @@ import {
   waitForHydration,
   watchCspViolations,
 } from "./fixtures.ts";
-import { childEnv, freePort, type ServerProcess, spawnServer, stopServer, tail } from "./server-process.ts";
-import { OUTPUT_DIR } from "./site.ts";
+import { type OwnServer, setUpSite, startOwnServer } from "./own-server.ts";
+import { type ServerProcess, tail } from "./server-process.ts";
 
 /**
  * Issue 25's story: a cooperative moves its WordPress site in through /conta/wordpress. The import
@@ -38,7 +35,6 @@ const UPLOADS = path.join(FIXTURES, "uploads");
 /** The host stock WordPress wrote the export on. */
 const OLD_HOST = "http://127.0.0.1:18080";
 const IMAGE_PATH = "/wp-content/uploads/2024/03/colheita-do-acai.png";
-const LOG_PATH = path.join(ROOT, OUTPUT_DIR, "servers", "wordpress-import.log");
 /** A whole import on a busy machine, polled by the page every 2 s. */
 const IMPORT_TIME = 60_000;
 const PHONE = { width: 375, height: 812 };
@@ -56,10 +52,9 @@ type UploadsServer = {
   close(): Promise<void>;
 };
 
-let workDir: string;
+let own: OwnServer;
 let site: ServerProcess;
 let uploads: UploadsServer;
-let databaseName: string | undefined;
 /** The own site's REST API, signed in as its super user. */
 let siteApi: APIRequestContext;
 
@@ -125,22 +120,9 @@ async function startUploadsServer(): Promise<UploadsServer> {
 }
 
 /** The first-time setup through its REST call, every feature switched on, and an administrator. */
-async function setUpSite(url: string): Promise<string> {
-  const json = { "content-type": "application/json", accept: "application/json" };
-  const setup = await fetch(`${url}/api/settings/setup`, {
-    method: "POST",
-    headers: json,
-    body: JSON.stringify({ ...SUPER, password: PASSWORD, password_confirmation: PASSWORD }),
-  });
-  expect(setup.status, await setup.clone().text()).toBe(201);
-  const login = await fetch(`${url}/api/auth/login`, {
-    method: "POST",
-    headers: json,
-    body: JSON.stringify({ email: SUPER.email, password: PASSWORD }),
-  });
-  expect(login.status).toBe(200);
-  const { token } = (await login.json()) as { token: string };
-  const headers = { ...json, authorization: `Token ${token}` };
+async function setUpSiteForImports(url: string): Promise<string> {
+  const token = await setUpSite(url, SUPER, PASSWORD);
+  const headers = { "content-type": "application/json", accept: "application/json", authorization: `Token ${token}` };
   const settings = (await (await fetch(`${url}/api/settings`, { headers })).json()) as {
     features: Record<string, { enabled: boolean }>;
   };
@@ -153,36 +135,10 @@ async function setUpSite(url: string): Promise<string> {
 }
 
 test.beforeAll(async ({ playwright }) => {
-  const build = process.env.E2E_SITE_DIR;
-  if (!build) throw new Error("E2E_SITE_DIR is set by tests/e2e/global-setup.ts");
-  workDir = await fs.mkdtemp(path.join(os.tmpdir(), "cms-wordpress-"));
   uploads = await startUploadsServer();
-  const env: NodeJS.ProcessEnv = {
-    ...childEnv(),
-    DATA_DIR: path.join(workDir, "data"),
-    LOG_LEVEL: "info",
-    RENDER_WORKERS: "1",
-    WORDPRESS_FILES_PRIVATE_HOSTS: "127.0.0.1",
-  };
-  delete env.FILES_URL;
-  delete env.DATABASE_URL;
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  if (serverUrl) {
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    databaseName = `cms_e2e_wordpress_${randomBytes(5).toString("hex")}`;
-    await admin.query(`CREATE DATABASE ${databaseName}`);
-    await admin.end();
-    const url = new URL(serverUrl);
-    url.pathname = `/${databaseName}`;
-    env.DATABASE_URL = url.toString();
-  }
-  await fs.mkdir(env.DATA_DIR as string, { recursive: true });
-  await fs.mkdir(path.dirname(LOG_PATH), { recursive: true });
-  const port = await freePort();
-  env.BASE_URL = `http://127.0.0.1:${port}`;
-  site = await spawnServer({ site: build, name: "wordpress-import", port, env, logPath: LOG_PATH });
-  const token = await setUpSite(site.url);
+  own = await startOwnServer("wordpress-import", { WORDPRESS_FILES_PRIVATE_HOSTS: "127.0.0.1" });
+  site = own.server;
+  const token = await setUpSiteForImports(site.url);
   siteApi = await playwright.request.newContext({
     baseURL: site.url,
     extraHTTPHeaders: { Authorization: `Token ${token}`, Accept: "application/json" },
@@ -191,16 +147,8 @@ test.beforeAll(async ({ playwright }) => {
 
 test.afterAll(async () => {
   await siteApi?.dispose();
-  if (site) await stopServer(site);
+  await own?.close();
   await uploads?.close();
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  if (serverUrl && databaseName) {
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);
-    await admin.end();
-  }
-  if (workDir) await fs.rm(workDir, { recursive: true, force: true });
 });
 
 // The server's own account of a failure: the import runs in the background, its errors are in the log.
