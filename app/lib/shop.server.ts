@@ -64,6 +64,12 @@ export function deliveryText(days: number): string {
   return days === 1 ? "até 1 dia útil" : `até ${days} dias úteis`;
 }
 
+/** The providers that ask a carrier's API, by the name the customer knows; the shop's own never fail. */
+const CARRIERS_THAT_MAY_FAIL: Partial<Record<ShippingQuoteView["unavailable"][number], string>> = {
+  correios: "Correios",
+  melhorenvio: "Melhor Envio",
+};
+
 /** A quote as the pages show it: prices as R$ 12,90 and days in words. */
 export function quoteText(postalCode: string, quote: ShippingQuoteView): QuoteText {
   return {
@@ -76,7 +82,10 @@ export function quoteText(postalCode: string, quote: ShippingQuoteView): QuoteTe
       delivery: deliveryText(option.delivery_days),
       details: option.details ?? "",
     })),
-    correiosUnavailable: quote.unavailable.includes("correios"),
+    unavailable: quote.unavailable.flatMap((provider) => {
+      const carrier = CARRIERS_THAT_MAY_FAIL[provider];
+      return carrier ? [carrier] : [];
+    }),
     delivers: quote.options.some((option) => option.provider !== "pickup"),
   };
 }

@@ -31,13 +31,13 @@ describe("amounts and days in words", () => {
     ]);
   });
 
-  it("shows a quote with the spec's currency format and says when the Correios did not answer", () => {
+  it("shows a quote with the spec's currency format and names the carriers that did not answer", () => {
     const quote = quoteText("01310100", {
       options: [
         { code: "pickup", name: "Retirada", price_cents: 0, delivery_days: 1, provider: "pickup", details: "Rua A" },
         { code: "table:padrao", name: "Entrega padrão", price_cents: 1290, delivery_days: 3, provider: "table" },
       ],
-      unavailable: ["correios"],
+      unavailable: ["correios", "melhorenvio"],
     });
     expect(quote).toEqual({
       postalCode: "01310-100",
@@ -59,7 +59,7 @@ describe("amounts and days in words", () => {
           details: "",
         },
       ],
-      correiosUnavailable: true,
+      unavailable: ["Correios", "Melhor Envio"],
       delivers: true,
     });
   });

@@ -13,7 +13,8 @@ export type ShippingOptionText = {
 export type QuoteText = {
   postalCode: string;
   options: ShippingOptionText[];
-  correiosUnavailable: boolean;
+  /** The carriers that did not answer in time ("Correios", "Melhor Envio"): the others' options still come. */
+  unavailable: string[];
   /** Whether any option brings the order to the CEP (pickup does not). */
   delivers: boolean;
 };
@@ -43,8 +44,8 @@ export function ShippingOptions({
   return (
     <div className={styles.quote} role="status">
       <p className={styles.heading}>Frete para o CEP {quote.postalCode}:</p>
-      {/* Said outright, even when pickup is offered; unless Correios could not answer, which may deliver there. */}
-      {quote.delivers || quote.correiosUnavailable ? null : (
+      {/* Said outright, even when pickup is offered; unless a carrier could not answer, which may deliver there. */}
+      {quote.delivers || quote.unavailable.length > 0 ? null : (
         <p className={styles.unavailable}>
           <strong>Não entregamos neste CEP.</strong>
           {quote.options.length > 0 ? " Você pode retirar o pedido:" : ""}
@@ -76,7 +77,11 @@ export function ShippingOptions({
           ))}
         </ul>
       )}
-      {quote.correiosUnavailable ? <p className={styles.unavailable}>Correios indisponível no momento.</p> : null}
+      {quote.unavailable.map((carrier) => (
+        <p key={carrier} className={styles.unavailable}>
+          {carrier} indisponível no momento.
+        </p>
+      ))}
     </div>
   );
 }
