@@ -143,8 +143,14 @@ test.afterEach(async ({ baseURL: _ }, testInfo) => {
 
 /** Nothing wider than the phone and, on a page with JavaScript (axe runs in the page), nothing axe finds wrong. */
 async function expectReadable(page: Page, javaScript = true) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow, "horizontal overflow at 375 px").toBeLessThanOrEqual(0);
+  // Measured once the page and its stylesheets have loaded (a sign-in's redirect may still be loading them
+  // on a busy machine), as the person reads it.
+  await page.waitForLoadState("load");
+  await expect
+    .poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), {
+      message: "horizontal overflow at 375 px",
+    })
+    .toBeLessThanOrEqual(0);
   if (!javaScript) return;
   const results = await new AxeBuilder({ page }).analyze();
   expect(results.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
