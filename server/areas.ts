@@ -1,3 +1,4 @@
+import { auditArea } from "./modules/audit/index.ts";
 import { authArea } from "./modules/auth/index.ts";
 import { contactsArea } from "./modules/contacts/index.ts";
 import { eventsArea, pagesArea, postsArea } from "./modules/content/index.ts";
@@ -24,6 +25,7 @@ import { wordpressArea } from "./modules/wordpress/index.ts";
  */
 export const areas = {
   health: healthArea,
+  audit: auditArea,
   settings: settingsArea,
   auth: authArea,
   users: usersArea,

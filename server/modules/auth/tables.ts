@@ -1,4 +1,4 @@
-import { index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { bigint, index, integer, pgTable, smallint, text, timestamp } from "drizzle-orm/pg-core";
 import { createdAt } from "../../db/columns.ts";
 import { users } from "../users/tables.ts";
 
@@ -30,4 +30,54 @@ export const passwordResets = pgTable(
     usedAt: timestamp("used_at", { withTimezone: true }),
   },
   (table) => [index("password_resets_user_idx").on(table.userId)],
+);
+
+/**
+ * A user's TOTP secret (RFC 6238). `confirmedAt` is null while she is enrolling (the secret shown, no
+ * code typed yet): sign-in asks for a code only once it is confirmed. `lastUsedStep` is the time step of
+ * the last code accepted, so a code cannot be used twice within its window.
+ */
+export const twoFactorSecrets = pgTable("two_factor_secrets", {
+  userId: integer("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  secret: text("secret").notNull(),
+  confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+  lastUsedStep: bigint("last_used_step", { mode: "number" }),
+  createdAt: createdAt(),
+});
+
+/** The ten one-time recovery codes shown once at enrolment, kept as hashes. */
+export const recoveryCodes = pgTable(
+  "recovery_codes",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    codeHash: text("code_hash").notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [index("recovery_codes_user_idx").on(table.userId)],
+);
+
+/**
+ * The step between a right password and a session: the code to type ('code'), or the enrolment an
+ * administrator must finish first when the site requires it ('enrol'). Kept as the token's SHA-256, for
+ * a few minutes, with its failed attempts counted.
+ */
+export const loginChallenges = pgTable(
+  "login_challenges",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    purpose: text("purpose", { enum: ["code", "enrol"] }).notNull(),
+    attempts: smallint("attempts").notNull().default(0),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (table) => [index("login_challenges_user_idx").on(table.userId)],
 );

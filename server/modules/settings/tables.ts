@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { type AnyPgColumn, check, integer, jsonb, pgTable, smallint, text } from "drizzle-orm/pg-core";
+import { type AnyPgColumn, boolean, check, integer, jsonb, pgTable, smallint, text } from "drizzle-orm/pg-core";
 import type { Features } from "../../../common/features.ts";
 import { createdAt, updatedAt } from "../../db/columns.ts";
 import { pages } from "../content/tables.ts";
@@ -28,6 +28,10 @@ export const settings = pgTable(
     features: jsonb("features").$type<Features>().notNull(),
     /** A published page shown at / instead of the default home; null keeps the default. */
     homePageId: integer("home_page_id").references((): AnyPgColumn => pages.id, { onDelete: "set null" }),
+    /** Administrators and super users must sign in with a second step (TOTP); set by a super user. */
+    requireTwoFactor: boolean("require_two_factor").notNull().default(false),
+    /** How long the audit log keeps an entry; the job runner removes older ones. */
+    auditRetentionDays: integer("audit_retention_days").notNull().default(730),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -1,0 +1,124 @@
+import { accountPaths } from "./site-paths.ts";
+
+/**
+ * Every kind of entry the audit log keeps, with the pt-BR words its screen shows. The part before
+ * the dot is the kind of record it is about (auditRecordKinds).
+ */
+export const auditActions = {
+  "settings.updated": "Configurações alteradas",
+  "menu.created": "Menu criado",
+  "menu.updated": "Menu alterado",
+  "menu.deleted": "Menu excluído",
+  "page.created": "Página criada",
+  "page.updated": "Página alterada",
+  "page.deleted": "Página excluída",
+  "post.created": "Notícia criada",
+  "post.updated": "Notícia alterada",
+  "post.deleted": "Notícia excluída",
+  "event.created": "Evento criado",
+  "event.updated": "Evento alterado",
+  "event.deleted": "Evento excluído",
+  "media.created": "Item da biblioteca criado",
+  "media.updated": "Item da biblioteca alterado",
+  "media.deleted": "Item da biblioteca excluído",
+  "media.imported": "Biblioteca importada (BibTeX/RIS)",
+  "redirect.created": "Redirecionamento criado",
+  "redirect.updated": "Redirecionamento alterado",
+  "redirect.deleted": "Redirecionamento excluído",
+  "product.created": "Produto criado",
+  "product.updated": "Produto alterado",
+  "product.deleted": "Produto excluído",
+  "shop.updated": "Configurações da loja alteradas",
+  "payments.updated": "Configurações de pagamento alteradas",
+  "coupon.created": "Cupom criado",
+  "coupon.updated": "Cupom alterado",
+  "coupon.deleted": "Cupom excluído",
+  "order.status_changed": "Situação do pedido alterada",
+  "order.payment_notice": "Pagamento registrado por aviso do provedor",
+  "order.label_bought": "Etiqueta de envio comprada",
+  "user.created": "Usuário criado",
+  "user.updated": "Usuário alterado",
+  "user.deleted": "Usuário excluído",
+  "wordpress.imported": "Importação do WordPress",
+  "backup.created": "Cópia de segurança feita",
+  "backup.restored": "Cópia de segurança restaurada",
+  "auth.signed_in": "Entrada de administrador",
+  "auth.sign_in_failed": "Tentativa de entrada recusada",
+  "two_factor.enabled": "Verificação em duas etapas ativada",
+  "two_factor.disabled": "Verificação em duas etapas desativada",
+  "two_factor.recovery_codes_renewed": "Códigos de recuperação gerados de novo",
+  "two_factor.recovery_code_used": "Código de recuperação usado",
+  "audit.exported": "Registro de auditoria exportado",
+} as const;
+
+export type AuditAction = keyof typeof auditActions;
+export const auditActionKeys = Object.keys(auditActions) as [AuditAction, ...AuditAction[]];
+
+/** The kinds of record an entry may be about, and their pt-BR names. */
+export const auditRecordKinds = {
+  settings: "Configurações",
+  menu: "Menu",
+  page: "Página",
+  post: "Notícia",
+  event: "Evento",
+  media: "Biblioteca",
+  redirect: "Redirecionamento",
+  product: "Produto",
+  shop: "Loja",
+  payments: "Pagamentos",
+  coupon: "Cupom",
+  order: "Pedido",
+  user: "Usuário",
+  wordpress: "Importação do WordPress",
+  backup: "Cópia de segurança",
+  auth: "Entrada",
+  two_factor: "Verificação em duas etapas",
+  audit: "Auditoria",
+} as const;
+
+export type AuditRecordKind = keyof typeof auditRecordKinds;
+export const auditRecordKindKeys = Object.keys(auditRecordKinds) as [AuditRecordKind, ...AuditRecordKind[]];
+
+export const auditRecordKindOf = (action: AuditAction): AuditRecordKind => action.split(".")[0] as AuditRecordKind;
+
+/** What a secret field's change is shown as: the value itself is never kept. */
+export const AUDIT_SECRET_CHANGED = "alterado";
+
+/** One changed field: its value before and after (null when the record did not exist before, or no longer does). */
+export type AuditChange = { before: unknown; after: unknown };
+
+/** Where the account area shows the record an entry is about; null when it has no screen of its own (or is gone). */
+export function auditRecordHref(kind: AuditRecordKind, id: string | null): string | null {
+  const numeric = id !== null && /^\d+$/.test(id) ? Number(id) : null;
+  switch (kind) {
+    case "settings":
+      return accountPaths.area("settings");
+    case "shop":
+    case "payments":
+      return accountPaths.area("shop");
+    case "order":
+      return numeric === null ? null : accountPaths.order(numeric);
+    case "wordpress":
+      return numeric === null ? null : accountPaths.wordpressImport(numeric);
+    case "menu":
+      return numeric === null ? null : accountPaths.edit("menus", numeric);
+    case "page":
+      return numeric === null ? null : accountPaths.edit("pages", numeric);
+    case "post":
+      return numeric === null ? null : accountPaths.edit("posts", numeric);
+    case "event":
+      return numeric === null ? null : accountPaths.edit("events", numeric);
+    case "media":
+      return numeric === null ? null : accountPaths.edit("medias", numeric);
+    case "redirect":
+      return numeric === null ? null : accountPaths.edit("redirects", numeric);
+    case "product":
+      return numeric === null ? null : accountPaths.edit("produtos", numeric);
+    case "coupon":
+      return numeric === null ? null : accountPaths.edit("cupons", numeric);
+    case "user":
+      return numeric === null ? null : accountPaths.edit("users", numeric);
+    default:
+      return null;
+  }
+}
