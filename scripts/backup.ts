@@ -10,11 +10,12 @@ import path from "node:path";
 import { siteClock } from "../common/dates/time-zone.ts";
 import { createFileStorage } from "../server/adapters/storage/from-config.ts";
 import { requestBackup } from "../server/backup/backup-socket.ts";
-import type { Manifest } from "../server/backup/manifest.ts";
+import { backupContents } from "../server/backup/manifest.ts";
 import { writeBackup } from "../server/backup/write-backup.ts";
 import { ConfigError, loadConfig } from "../server/config.ts";
 import { type Database, openPglite, openPostgres } from "../server/db/client.ts";
 import { DataDirLockError, lockDataDir } from "../server/db/data-dir-lock.ts";
+import { commandActorName, recordCommand } from "./record-audit.ts";
 
 function fail(message: string): never {
   process.stderr.write(`${message}\n`);
@@ -35,16 +36,22 @@ const stamp = `${now.year}-${two(now.month)}-${two(now.day)}-${two(now.hour)}${t
 const output = path.resolve(process.argv[2] ?? path.join(config.DATA_DIR, "backups", `cms-${stamp}.tar.gz`));
 if (fs.existsSync(output)) fail(`${output} already exists: name another file.`);
 
-const contentsOf = (manifest: Manifest) => {
-  const rows = manifest.tables.reduce((sum, table) => sum + table.rows, 0);
-  return `${manifest.tables.length} tables, ${rows} rows, ${manifest.files.length} files`;
-};
-
+/** Written, then told to the audit log of the database it saves (after its snapshot: the backup holds no entry of itself). */
 async function backUpHere(database: Database, connectionString?: string): Promise<string> {
   try {
-    const manifest = await writeBackup({ database, storage: createFileStorage(config), output, connectionString });
+    const storage = createFileStorage(config);
+    const manifest = await writeBackup({ database, storage, output, connectionString });
     const how = manifest.database === "pg_dump" ? "pg_dump" : "a logical export";
-    return `${contentsOf(manifest)}; the rows by ${how}`;
+    await recordCommand(
+      { config, database, storage },
+      {
+        actorName: commandActorName("npm run backup"),
+        action: "backup.created",
+        recordLabel: path.basename(output),
+        details: { Arquivo: output, Conteúdo: backupContents(manifest) },
+      },
+    );
+    return `${backupContents(manifest)}; the rows by ${how}`;
   } finally {
     await database.close().catch(() => {});
   }
@@ -71,11 +78,13 @@ try {
       }
     } else {
       // The server holds the data folder: it writes the backup itself, from a consistent snapshot.
-      const answer = await requestBackup(config.DATA_DIR, output).catch((error: NodeJS.ErrnoException) => {
-        fail(
-          `The data folder ${config.DATA_DIR} is in use, but its server takes no backup requests (${error.code ?? error.message}): update and restart it, or stop it and run this again.`,
-        );
-      });
+      const answer = await requestBackup(config.DATA_DIR, output, commandActorName("npm run backup")).catch(
+        (error: NodeJS.ErrnoException) => {
+          fail(
+            `The data folder ${config.DATA_DIR} is in use, but its server takes no backup requests (${error.code ?? error.message}): update and restart it, or stop it and run this again.`,
+          );
+        },
+      );
       if (!answer.ok) fail(`Backup failed: ${answer.message}`);
       done = `${answer.tables} tables, ${answer.rows} rows, ${answer.files} files; written by the running server`;
     }

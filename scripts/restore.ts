@@ -12,6 +12,7 @@ import { type Database, openPglite, openPostgres } from "../server/db/client.ts"
 import { DataDirLockError, lockDataDir } from "../server/db/data-dir-lock.ts";
 import { openPgliteFolder } from "../server/db/pglite-template.ts";
 import { formatSummary } from "../server/db/transfer/summary.ts";
+import { commandActorName, recordCommand } from "./record-audit.ts";
 
 function fail(message: string): never {
   process.stderr.write(`${message}\n`);
@@ -56,12 +57,19 @@ try {
   database = config.DATABASE_URL
     ? await openPostgres(config.DATABASE_URL, { maxConnections: 2 })
     : await openEmbedded(backup);
-  const summary = await restoreBackup(backup, {
-    database,
-    storage: createFileStorage(config),
-    connectionString: config.DATABASE_URL,
-  });
+  const storage = createFileStorage(config);
+  const summary = await restoreBackup(backup, { database, storage, connectionString: config.DATABASE_URL });
   const { manifest } = summary;
+  // Once restored: every table was replaced by the backup's, the audit log's too.
+  await recordCommand(
+    { config, database, storage },
+    {
+      actorName: commandActorName("npm run restore"),
+      action: "backup.restored",
+      recordLabel: path.basename(file),
+      details: { Arquivo: path.resolve(file), "Feita em": manifest.createdAt },
+    },
+  );
   process.stdout.write(
     [
       `Restored ${path.resolve(file)} (made ${manifest.createdAt} on ${manifest.engine}) into ${config.DATABASE_URL ? "the DATABASE_URL database" : path.join(config.DATA_DIR, "db")}:`,

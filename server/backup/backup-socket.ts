@@ -5,12 +5,17 @@ import type { Logger } from "pino";
 import { z } from "zod";
 import type { FileStorage } from "../adapters/storage/file-storage.ts";
 import type { Database } from "../db/client.ts";
+import type { Manifest } from "./manifest.ts";
 import { writeBackup } from "./write-backup.ts";
 
 /** Where the server that holds an embedded data folder takes backup requests. */
 export const backupSocketPath = (dataDir: string) => path.join(dataDir, "backup.sock");
 
-const request = z.object({ output: z.string().refine((value) => path.isAbsolute(value), "must be an absolute path") });
+const request = z.object({
+  output: z.string().refine((value) => path.isAbsolute(value), "must be an absolute path"),
+  /** Who asked, as the audit log names an operator's command ("npm run backup (maria)"). */
+  by: z.string().max(200).default("npm run backup"),
+});
 const answer = z.union([
   z.object({ ok: z.literal(true), tables: z.number(), rows: z.number(), files: z.number() }),
   z.object({ ok: z.literal(false), message: z.string() }),
@@ -28,6 +33,8 @@ export async function serveBackupRequests(options: {
   database: Database;
   storage: FileStorage;
   logger: Logger;
+  /** Tells the audit log of the saved database that a backup was written (after its snapshot). */
+  onWritten?: (written: { by: string; output: string; manifest: Manifest }) => Promise<void>;
 }): Promise<{ close(): Promise<void> }> {
   const socketPath = backupSocketPath(options.dataDir);
   // Left by a server that died: the data folder's lock, taken before this, says no live server uses it.
@@ -50,8 +57,9 @@ export async function serveBackupRequests(options: {
 
   async function answerRequest(line: string): Promise<BackupAnswer> {
     let output: string;
+    let by: string;
     try {
-      output = request.parse(JSON.parse(line)).output;
+      ({ output, by } = request.parse(JSON.parse(line)));
     } catch {
       return { ok: false, message: "bad request: send one line of JSON with an absolute `output` path" };
     }
@@ -59,6 +67,9 @@ export async function serveBackupRequests(options: {
       const manifest = await writeBackup({ database: options.database, storage: options.storage, output });
       const rows = manifest.tables.reduce((sum, table) => sum + table.rows, 0);
       options.logger.info({ output, rows, files: manifest.files.length }, "backup written");
+      await options.onWritten?.({ by, output, manifest }).catch((error: unknown) => {
+        options.logger.error({ err: error, output }, "backup written but not told to the audit log");
+      });
       return { ok: true, tables: manifest.tables.length, rows, files: manifest.files.length };
     } catch (error) {
       options.logger.error({ err: error, output }, "backup failed");
@@ -91,12 +102,12 @@ export async function serveBackupRequests(options: {
 }
 
 /** Asks the server holding `dataDir` to write a backup to `output` (absolute), and waits for its answer. */
-export function requestBackup(dataDir: string, output: string): Promise<BackupAnswer> {
+export function requestBackup(dataDir: string, output: string, by: string): Promise<BackupAnswer> {
   return new Promise((resolve, reject) => {
     const connection = net.createConnection(backupSocketPath(dataDir));
     let received = "";
     connection.setEncoding("utf8");
-    connection.on("connect", () => connection.write(`${JSON.stringify({ output })}\n`));
+    connection.on("connect", () => connection.write(`${JSON.stringify({ output, by })}\n`));
     connection.on("data", (chunk: string) => {
       received += chunk;
     });

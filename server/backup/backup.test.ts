@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { FileStorage } from "../adapters/storage/file-storage.ts";
 import { createLocalStorage } from "../adapters/storage/local-storage.ts";
 import { loadConfig } from "../config.ts";
-import { type Database, openPglite, openPostgres } from "../db/client.ts";
+import { type Database, type Db, openPglite, openPostgres } from "../db/client.ts";
 import { lockDataDir } from "../db/data-dir-lock.ts";
 import { openPgliteFolder } from "../db/pglite-template.ts";
 import { appliedMigrations, codeMigrations, migrateTo } from "../db/transfer/migrations.ts";
@@ -61,6 +61,22 @@ async function fillSite(database: Database, dataDir: string): Promise<FileStorag
   return storage;
 }
 
+/**
+ * A database `npm run restore` filled, as the backup saved it: the restore's own entry, the audit log's last,
+ * set apart once checked.
+ */
+async function restoredContents(db: Db): Promise<Record<string, string[]>> {
+  const contents = await tableContents(db);
+  const entries = contents.audit_entries ?? [];
+  expect(entries.at(-1)).toContain('"action": "backup.restored"');
+  return { ...contents, audit_entries: entries.slice(0, -1) };
+}
+
+/** The sequences but the audit log's, which the restore's own entry moved on. */
+async function sequencesBesideTheLog(db: Db) {
+  return (await sequenceStates(db)).filter(({ name }) => name !== "audit_entries_id_seq");
+}
+
 const folders: string[] = [];
 async function folder(prefix: string): Promise<string> {
   const made = await fs.mkdtemp(path.join(os.tmpdir(), prefix));
@@ -88,7 +104,16 @@ describe("an embedded site's backup, taken while its server runs", () => {
   });
 
   it("is restored into a new data folder with the same rows, sequences and byte-identical files", async () => {
-    const socket = await serveBackupRequests({ dataDir, database, storage, logger: pino({ level: "silent" }) });
+    const told: string[] = [];
+    const socket = await serveBackupRequests({
+      dataDir,
+      database,
+      storage,
+      logger: pino({ level: "silent" }),
+      onWritten: async ({ by, output: written }) => {
+        told.push(`${by} ${path.basename(written)}`);
+      },
+    });
     const output = path.join(await folder("cms-backup-out-"), "site.tar.gz");
     try {
       expect((await fs.stat(path.join(dataDir, "backup.sock"))).mode & 0o777).toBe(0o600);
@@ -115,12 +140,14 @@ describe("an embedded site's backup, taken while its server runs", () => {
       }
       expect(backup.stderr).toBe("");
       expect(backup.stdout).toMatch(
-        /^Backup written to .*site\.tar\.gz \(.* MB: 30 tables, \d+ rows, 2 files; written by the running server\)\.$/m,
+        /^Backup written to .*site\.tar\.gz \(.* MB: 34 tables, \d+ rows, 2 files; written by the running server\)\.$/m,
       );
     } finally {
       await socket.close();
     }
     await expect(fs.stat(path.join(dataDir, "backup.sock"))).rejects.toThrow();
+    // The server tells its audit log who asked for the backup (serve.ts records it).
+    expect(told).toEqual([expect.stringMatching(/^npm run backup( \(.+\))? site\.tar\.gz$/)]);
 
     const restoredDir = await folder("cms-backup-restored-");
     const restored = await script("restore.ts", [output], { DATA_DIR: restoredDir });
@@ -130,7 +157,7 @@ describe("an embedded site's backup, taken while its server runs", () => {
     const source = await tableContents(database.db);
     const copy = await openPglite({ dataDir: path.join(restoredDir, "db") });
     try {
-      const contents = await tableContents(copy.db);
+      const contents = await restoredContents(copy.db);
       // The contact messages written during the backup are there up to the moment of its snapshot.
       const { contacts, ...rest } = contents;
       const { contacts: sourceContacts, ...sourceRest } = source;
@@ -138,8 +165,8 @@ describe("an embedded site's backup, taken while its server runs", () => {
       expect(Object.values(rest).every((rows) => rows.length > 0)).toBe(true);
       expect(contacts?.length).toBeGreaterThanOrEqual(1);
       expect(contacts).toEqual(sourceContacts?.slice(0, contacts?.length));
-      const sequences = await sequenceStates(copy.db);
-      const sourceSequences = await sequenceStates(database.db);
+      const sequences = await sequencesBesideTheLog(copy.db);
+      const sourceSequences = await sequencesBesideTheLog(database.db);
       expect(sequences.filter(({ name }) => name !== "contacts_id_seq")).toEqual(
         sourceSequences.filter(({ name }) => name !== "contacts_id_seq"),
       );
@@ -161,7 +188,7 @@ describe("an embedded site's backup, taken while its server runs", () => {
       await database.close();
       const backup = await script("backup.ts", [output], { DATA_DIR: dataDir });
       expect(backup.stderr).toBe("");
-      expect(backup.stdout).toMatch(/30 tables, \d+ rows, 2 files; the rows by a logical export\)\.$/m);
+      expect(backup.stdout).toMatch(/34 tables, \d+ rows, 2 files; the rows by a logical export\)\.$/m);
     } finally {
       release = lockDataDir(dataDir);
       database = await openPglite({ dataDir: path.join(dataDir, "db") });
@@ -214,8 +241,8 @@ describe("a PostgreSQL site's backup", () => {
         expect(restored.code).toBe(0);
         const copy = await openPostgres(target.url);
         try {
-          expect(await tableContents(copy.db)).toEqual(await tableContents(database.db));
-          expect(await sequenceStates(copy.db)).toEqual(await sequenceStates(database.db));
+          expect(await restoredContents(copy.db)).toEqual(await tableContents(database.db));
+          expect(await sequencesBesideTheLog(copy.db)).toEqual(await sequencesBesideTheLog(database.db));
         } finally {
           await copy.close();
         }
@@ -242,7 +269,7 @@ describe("a PostgreSQL site's backup", () => {
       expect(restored.stderr).toBe("");
       const embedded = await openPglite({ dataDir: path.join(embeddedDir, "db") });
       try {
-        expect(await tableContents(embedded.db)).toEqual(await tableContents(database.db));
+        expect(await restoredContents(embedded.db)).toEqual(await tableContents(database.db));
       } finally {
         await embedded.close();
       }

@@ -29,3 +29,9 @@ export const manifestSchema = z.object({
 });
 
 export type Manifest = z.infer<typeof manifestSchema>;
+
+/** What a backup holds, in one line for its command's output and its audit entry. */
+export function backupContents(manifest: Manifest): string {
+  const rows = manifest.tables.reduce((sum, table) => sum + table.rows, 0);
+  return `${manifest.tables.length} tables, ${rows} rows, ${manifest.files.length} files`;
+}

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { ListQuery } from "../../../common/pagination.ts";
 import {
@@ -17,6 +17,7 @@ import { failure } from "../../../tests/support/domain-failure.ts";
 import { withTestServices } from "../../../tests/support/with-test-services.ts";
 import type { Db } from "../../db/client.ts";
 import type { Actor } from "../../kernel/access.ts";
+import { auditEntries } from "../audit/tables.ts";
 import { orders } from "../orders/tables.ts";
 import { users } from "../users/tables.ts";
 import {
@@ -382,5 +383,64 @@ describe("redeem and release", () => {
     expect(await refusal(cart({ user_id: bia }))).toBeNull();
     await order(cart({ user_id: bia }));
     expect(await usesOf(promo.id)).toBe(1);
+  });
+});
+
+describe("audit entries", () => {
+  const entries = () => t.database.db.select().from(auditEntries).orderBy(asc(auditEntries.id));
+
+  it("names who created, changed and deleted a coupon, with its fields' before and after", async () => {
+    const promo = await create({ code: "FEIRA", kind: "fixed", amount_cents: 1500, min_subtotal_cents: 5000 });
+    await t.services.coupons.update(
+      admin,
+      promo.id,
+      values({ code: "FEIRA", kind: "fixed", amount_cents: 9000, min_subtotal_cents: 5000, max_uses: 10 }),
+    );
+    expect(await t.services.coupons.remove(admin, promo.id)).toBe("deleted");
+    const [created, updated, deleted, ...more] = await entries();
+    expect(more).toEqual([]);
+    const who = { actorId: admin.id, actorName: "Ana", recordKind: "coupon", recordId: String(promo.id) };
+    expect(created).toMatchObject({ ...who, action: "coupon.created", recordLabel: "FEIRA" });
+    expect(created?.changes).toMatchObject({
+      Código: { before: null, after: "FEIRA" },
+      Desconto: { before: null, after: "Valor fixo" },
+      "Valor do desconto": { before: null, after: "R$ 15,00" },
+      "Valor mínimo do carrinho": { before: null, after: "R$ 50,00" },
+      Ativo: { before: null, after: true },
+    });
+    expect(updated).toMatchObject({ ...who, action: "coupon.updated" });
+    expect(updated?.changes).toEqual({
+      "Valor do desconto": { before: "R$ 15,00", after: "R$ 90,00" },
+      "Usos no total": { before: null, after: 10 },
+    });
+    expect(deleted).toMatchObject({ ...who, action: "coupon.deleted", recordLabel: "FEIRA" });
+    expect(deleted?.changes).toMatchObject({ Código: { before: "FEIRA", after: null } });
+  });
+
+  it("records a used coupon switched off as a change of Ativo, and no entry for an order's use", async () => {
+    const promo = await create({});
+    await order(cart());
+    expect((await entries()).map((entry) => entry.action)).toEqual(["coupon.created"]);
+    expect(await t.services.coupons.remove(admin, promo.id)).toBe("deactivated");
+    const switchedOff = (await entries()).at(-1);
+    expect(switchedOff).toMatchObject({ action: "coupon.updated", recordId: String(promo.id), actorId: admin.id });
+    expect(switchedOff?.changes).toEqual({
+      Ativo: { before: true, after: false },
+      Resultado: { before: null, after: "Desativado em vez de excluído: pedidos usaram este cupom" },
+    });
+  });
+
+  it("leaves no entry when the change is rolled back", async () => {
+    const promo = await create({});
+    const before = await entries();
+    await expect(
+      t.services.transaction(async (tx) => {
+        await tx.coupons.update(admin, promo.id, values({ percent: 90 }));
+        await tx.coupons.create(admin, values({ code: "OUTRO" }));
+        throw new Error("desfeito");
+      }),
+    ).rejects.toThrow("desfeito");
+    expect(await entries()).toEqual(before);
+    expect((await t.services.coupons.get(admin, promo.id)).percent).toBe(10);
   });
 });

@@ -24,6 +24,7 @@ import {
   type CouponListQuery,
   type CouponStatus,
   type CouponValues,
+  couponKindLabels,
   formatCouponDay,
   saoPauloDay,
 } from "../../../common/schemas/coupons.ts";
@@ -32,6 +33,7 @@ import type { Db } from "../../db/client.ts";
 import { containsPattern, isUniqueViolation } from "../../db/sql.ts";
 import { type Actor, requireAdmin } from "../../kernel/access.ts";
 import type { ServiceContext } from "../../kernel/area.ts";
+import type { AuditFields } from "../audit/audit-changes.ts";
 import { products } from "../products/tables.ts";
 import { couponRedemptions, coupons } from "./tables.ts";
 
@@ -64,6 +66,7 @@ export const NO_ELIGIBLE_LINE = "Este cupom não vale para os produtos do carrin
 export const startsOn = (day: string) => `Este cupom vale a partir de ${formatCouponDay(day)}`;
 export const minimumOf = (cents: number) => `Valor mínimo de ${formatBRL(cents)}`;
 const UNKNOWN_PRODUCT = "Produto não encontrado: escolha os produtos da lista";
+const DEACTIVATED_INSTEAD = "Desativado em vez de excluído: pedidos usaram este cupom";
 
 type Row = typeof coupons.$inferSelect;
 
@@ -134,6 +137,25 @@ const toColumns = (values: CouponValues) => ({
   description: values.description,
 });
 
+const money = (cents: number | null) => (cents === null ? null : formatBRL(cents));
+
+/** A coupon as its audit entries show it: the form's fields, in its words, money as R$ (uses are orders' doing). */
+const auditFields = (row: Row): AuditFields => ({
+  Código: row.code,
+  Desconto: couponKindLabels[row.kind],
+  "Porcentagem (%)": row.percent,
+  "Valor do desconto": money(row.amountCents),
+  "Valor mínimo do carrinho": money(row.minSubtotalCents),
+  "Primeiro dia": row.validFrom,
+  "Último dia": row.validUntil,
+  "Usos no total": row.maxUses,
+  "Usos por cliente": row.maxUsesPerCustomer,
+  Produtos: row.productIds,
+  Tags: row.tags,
+  Ativo: row.active,
+  "Nota interna": row.description,
+});
+
 /** The cart's lines the coupon applies to: those of its products or with one of its tags; all without either. */
 function eligibleLines(row: Row, lines: CouponCheck["lines"]): CouponCheck["lines"] {
   if (row.productIds.length === 0 && row.tags.length === 0) return lines;
@@ -182,8 +204,10 @@ const normalCode = (code: string) => code.trim().toUpperCase();
 export function createCouponsService(context: ServiceContext) {
   const { db } = context;
 
-  async function find(on: Db, id: number): Promise<Row> {
-    const [row] = await on.select().from(coupons).where(eq(coupons.id, id)).limit(1);
+  /** The coupon, locked until the caller's transaction ends when `lock` (a change: its entry's "before"). */
+  async function find(on: Db, id: number, lock = false): Promise<Row> {
+    const query = on.select().from(coupons).where(eq(coupons.id, id)).limit(1);
+    const [row] = lock ? await query.for("update") : await query;
     if (!row) throw notFound(`${NOT_FOUND}.`);
     return row;
   }
@@ -230,10 +254,11 @@ export function createCouponsService(context: ServiceContext) {
 
   /** Creates (`id` null) or rewrites a coupon; a code taken by another, whatever its case, is a 409. */
   async function save(actor: Actor | null, id: number | null, values: CouponValues): Promise<CouponView> {
-    requireAdmin(actor);
+    const admin = requireAdmin(actor);
     try {
       const row = await context.transaction(async (tx) => {
         await checkProducts(tx.db, values.product_ids);
+        const before = id === null ? null : await find(tx.db, id, true);
         const [written] =
           id === null
             ? await tx.db.insert(coupons).values(toColumns(values)).returning()
@@ -243,6 +268,14 @@ export function createCouponsService(context: ServiceContext) {
                 .where(eq(coupons.id, id))
                 .returning();
         if (!written) throw notFound(`${NOT_FOUND}.`);
+        await tx.services.audit.record({
+          actor: admin,
+          action: before ? "coupon.updated" : "coupon.created",
+          recordId: written.id,
+          recordLabel: written.code,
+          before: before && auditFields(before),
+          after: auditFields(written),
+        });
         tx.announce({ name: "coupons.changed", payload: undefined });
         return written;
       });
@@ -297,21 +330,33 @@ export function createCouponsService(context: ServiceContext) {
      * taking it at this moment either comes first (and it is switched off) or finds it gone.
      */
     async remove(actor: Actor | null, id: number): Promise<CouponRemoval["outcome"]> {
-      requireAdmin(actor);
+      const admin = requireAdmin(actor);
       return context.transaction(async (tx) => {
-        const [row] = await tx.db.select({ id: coupons.id }).from(coupons).where(eq(coupons.id, id)).for("update");
-        if (!row) throw notFound(`${NOT_FOUND}.`);
+        const row = await find(tx.db, id, true);
         const [used] = await tx.db
           .select({ id: couponRedemptions.id })
           .from(couponRedemptions)
           .where(eq(couponRedemptions.couponId, id))
           .limit(1);
         tx.announce({ name: "coupons.changed", payload: undefined });
+        const entry = { actor: admin, recordId: id, recordLabel: row.code, before: auditFields(row) };
         if (used) {
-          await tx.db.update(coupons).set({ active: false, updatedAt: new Date() }).where(eq(coupons.id, id));
+          const [off] = await tx.db
+            .update(coupons)
+            .set({ active: false, updatedAt: new Date() })
+            .where(eq(coupons.id, id))
+            .returning();
+          if (!off) throw new Error("coupon update returned nothing");
+          await tx.services.audit.record({
+            ...entry,
+            action: "coupon.updated",
+            after: auditFields(off),
+            details: { Resultado: DEACTIVATED_INSTEAD },
+          });
           return "deactivated";
         }
         await tx.db.delete(coupons).where(eq(coupons.id, id));
+        await tx.services.audit.record({ ...entry, action: "coupon.deleted", after: null });
         return "deleted";
       });
     },

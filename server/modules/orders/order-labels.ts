@@ -2,7 +2,9 @@ import { and, asc, eq } from "drizzle-orm";
 import { trackingUrl } from "../../../common/brazil/tracking.ts";
 import { formatDateTime } from "../../../common/dates/format.ts";
 import { busy, conflict, type DomainError, invalid, isDomainError } from "../../../common/errors.ts";
+import { formatBRL } from "../../../common/money.ts";
 import type { OrderStatus } from "../../../common/order-status.ts";
+import { MELHOR_ENVIO_SERVICES } from "../../../common/schemas/shipping.ts";
 import { accountPaths } from "../../../common/site-paths.ts";
 import {
   isStepReached,
@@ -17,12 +19,13 @@ import {
   MelhorEnvioError,
   type MelhorEnvioParty,
 } from "../../adapters/melhor-envio/melhor-envio.ts";
+import type { Db } from "../../db/client.ts";
 import { type Actor, isAdmin, requireAdmin, requireUser } from "../../kernel/access.ts";
 import type { ServiceContext } from "../../kernel/area.ts";
 import { MELHOR_ENVIO_CODE_PREFIX } from "../shop/shipping/melhor-envio.ts";
 import { consolidatePackage } from "../shop/shipping/package.ts";
 import type { QuoteItem } from "../shop/shipping/provider.ts";
-import { moveOrder, type OrderRow } from "./order-moves.ts";
+import { moveOrder, type OrderRow, orderLabel } from "./order-moves.ts";
 import { type LabelTrackingEvent, orderItems, orderLabels, orders } from "./tables.ts";
 
 type LabelRow = typeof orderLabels.$inferSelect;
@@ -59,6 +62,11 @@ const SENDER_MISSING =
 const UNEXPECTED =
   "A compra da etiqueta parou por um erro inesperado. O que já foi feito está guardado: tente de novo.";
 const TRACKING_FAILED = "Não foi possível consultar o Melhor Envio agora";
+
+const melhorEnvioServiceName = (id: number) => {
+  const service = MELHOR_ENVIO_SERVICES.find((candidate) => candidate.id === id);
+  return service ? `Melhor Envio: ${service.company} ${service.name}` : `Melhor Envio: serviço ${id}`;
+};
 
 /** The Melhor Envio service an order travels by, from its shipping code "melhorenvio:<service id>". */
 function labelServiceOf(order: Pick<OrderRow, "shipping">): number | null {
@@ -233,8 +241,12 @@ export function createOrderLabels(context: ServiceContext, readOrder: (actor: Ac
   }
 
   /** A step's result, written at once: only over the step it was read at, so nothing is written twice. */
-  async function advance(row: LabelRow, values: Partial<LabelRow> & { step: LabelStep }): Promise<LabelRow> {
-    const [saved] = await db
+  async function advance(
+    row: LabelRow,
+    values: Partial<LabelRow> & { step: LabelStep },
+    on: Db = db,
+  ): Promise<LabelRow> {
+    const [saved] = await on
       .update(orderLabels)
       .set({ ...values, lastError: null, updatedAt: new Date() })
       .where(and(eq(orderLabels.id, row.id), eq(orderLabels.step, row.step)))
@@ -284,7 +296,22 @@ export function createOrderLabels(context: ServiceContext, readOrder: (actor: Ac
             return advance(row, { step: "none", externalId: null, protocol: null, priceCents: null });
           if (!PAID_STATUSES.has(status)) await me.checkout([id]);
         } else await me.checkout([id]);
-        const paid = await advance(row, { step: "paid" });
+        const paid = await context.transaction(async (tx) => {
+          const saved = await advance(row, { step: "paid" }, tx.db);
+          await tx.services.audit.record({
+            actor: admin,
+            action: "order.label_bought",
+            recordId: order.id,
+            recordLabel: orderLabel(order),
+            details: {
+              Serviço: melhorEnvioServiceName(saved.serviceId),
+              Valor: saved.priceCents === null ? null : formatBRL(saved.priceCents),
+              Protocolo: saved.protocol,
+              "Envio no Melhor Envio": saved.externalId,
+            },
+          });
+          return saved;
+        });
         await startPreparing(admin, order.id, paid.protocol);
         return paid;
       }

@@ -3,6 +3,7 @@ import { type Carrier, carrierLabels, DEFAULT_CARRIER } from "../../../common/br
 import { conflict } from "../../../common/errors.ts";
 import { canMoveOrder, type OrderStatus, orderStatusLabels, paidOrderStatuses } from "../../../common/order-status.ts";
 import type { ServiceContext } from "../../kernel/area.ts";
+import type { AuditFields } from "../audit/audit-changes.ts";
 import type { TrackingMail } from "../mail/templates/index.ts";
 import type { StockReturn } from "../products/stock.ts";
 import { orderMail } from "./order-mail.ts";
@@ -19,6 +20,20 @@ export type MoveActor = { id: number | null; name: string };
 
 /** The site itself: the expiry of unpaid orders, the confirmation of one with nothing to pay. */
 export const SYSTEM: MoveActor = { id: null, name: "Sistema" };
+
+/** How the audit log names an order. */
+export const orderLabel = (order: Pick<OrderRow, "number">) => `Pedido ${order.number}`;
+
+/** What a move changes, as the order's page shows it: its status and, once sent, how it travels. */
+function auditFields(order: OrderRow): AuditFields {
+  const tracking = trackingView(order);
+  return {
+    Situação: orderStatusLabels[order.status],
+    Transportadora: tracking.tracking_carrier && carrierLabels[tracking.tracking_carrier],
+    "Código de rastreamento": tracking.tracking_code,
+    "Página de rastreamento": tracking.tracking_url,
+  };
+}
 
 /** Statuses in which the order's units count as sold ("mais vendidos"). */
 const SOLD = paidOrderStatuses;
@@ -89,6 +104,15 @@ export async function moveOrder(
     actorId: actor.id,
     actorName: actor.name,
     note: change.note ?? "",
+  });
+  await tx.services.audit.record({
+    ...(actor.id === null ? { actor: null, actorName: actor.name } : { actor: { id: actor.id, name: actor.name } }),
+    action: "order.status_changed",
+    recordId: order.id,
+    recordLabel: orderLabel(order),
+    before: auditFields(order),
+    after: auditFields(moved),
+    details: change.note ? { Observação: change.note } : {},
   });
   if (to === "canceled") await giveBack(tx, order.id);
   if (SOLD.includes(to) && !SOLD.includes(from)) await tx.services.products.countSold(await soldLines(tx, order.id), 1);

@@ -12,7 +12,7 @@ import type { OrderPaymentView } from "../../../common/views/orders.ts";
 import type { ServiceContext } from "../../kernel/area.ts";
 import type { PaymentMail, PaymentReversal } from "../mail/templates/index.ts";
 import type { ChargeInput, ProviderPayment } from "../payments/provider.ts";
-import { moveOrder, type OrderRow } from "./order-moves.ts";
+import { moveOrder, type OrderRow, orderLabel } from "./order-moves.ts";
 import { tellOwnerOfPayment, tellOwnerOfReversal } from "./owner-mail.ts";
 import { orderEvents, orderPayments, orders } from "./tables.ts";
 
@@ -210,31 +210,67 @@ export async function recordProviderPayment(
       await tx.db
         .insert(orderPayments)
         .values({ orderId, provider: payment.provider, externalId: payment.externalId, ...values });
-    const actor = { id: null, name: PROVIDER_NAMES[payment.provider] };
-    if (payment.approved) {
-      if (payment.amountCents !== order.totalCents) {
-        tx.logger.warn(
-          { order: orderId, confirmed: payment.amountCents, total: order.totalCents },
-          "payment amount differs from the order total",
-        );
-        return "amount_mismatch";
-      }
-      if (!unpaidOrderStatuses.includes(order.status)) return "recorded";
-      if (order.status === "failed") await moveOrder(tx, order, "pending", actor, { note: "Novo pagamento" });
-      const current = order.status === "failed" ? { ...order, status: "pending" as const } : order;
-      await moveOrder(tx, current, "paid", actor, { note: `Pagamento ${payment.externalId} aprovado` });
-      await tellOwnerOfPayment(tx, order, { provider: actor.name, paymentId: payment.externalId });
-      return "paid";
-    }
-    const reversal = reversalOf(payment.status, known?.status);
-    if (reversal && paidOrderStatuses.includes(order.status)) {
-      await recordReversal(tx, order, payment, reversal);
-      return "reversed";
-    }
-    if (payment.failed && order.status === "pending") {
-      await moveOrder(tx, order, "failed", actor, { note: `Pagamento ${payment.externalId}: ${payment.status}` });
-      return "failed";
-    }
-    return "recorded";
+    const outcome = await settle(tx, order, payment, known?.status);
+    await tx.services.audit.record({
+      actor: null,
+      actorName: PROVIDER_NAMES[payment.provider],
+      action: "order.payment_notice",
+      recordId: order.id,
+      recordLabel: orderLabel(order),
+      before: { "Situação do pagamento no provedor": known?.status ?? null },
+      after: { "Situação do pagamento no provedor": payment.status },
+      details: {
+        "Pagamento no provedor": payment.externalId,
+        Valor: formatBRL(payment.amountCents),
+        Resultado: OUTCOME_NOTES[outcome],
+      },
+    });
+    return outcome;
   });
+}
+
+type SettledOutcome = Exclude<PaymentOutcome, "stale" | "unknown_order">;
+
+/** What a recorded notice did to its order, as its audit entry tells it. */
+const OUTCOME_NOTES: Record<SettledOutcome, string> = {
+  paid: `Pedido passou a "${orderStatusLabels.paid}"`,
+  failed: `Pedido passou a "${orderStatusLabels.failed}"`,
+  reversed: "Estorno ou contestação anotado no histórico do pedido",
+  recorded: "Registrado, sem mudar o pedido",
+  amount_mismatch: "Valor diferente do total do pedido: o pedido não foi dado como pago",
+};
+
+/** What a new state of a charge does to its order (the notice is already recorded). */
+async function settle(
+  tx: ServiceContext,
+  order: OrderRow,
+  payment: ProviderPayment,
+  before: string | undefined,
+): Promise<SettledOutcome> {
+  const actor = { id: null, name: PROVIDER_NAMES[payment.provider] };
+  if (payment.approved) {
+    if (payment.amountCents !== order.totalCents) {
+      tx.logger.warn(
+        { order: order.id, confirmed: payment.amountCents, total: order.totalCents },
+        "payment amount differs from the order total",
+      );
+      return "amount_mismatch";
+    }
+    if (!unpaidOrderStatuses.includes(order.status)) return "recorded";
+    if (order.status === "failed") await moveOrder(tx, order, "pending", actor, { note: "Novo pagamento" });
+    const current = order.status === "failed" ? { ...order, status: "pending" as const } : order;
+    await moveOrder(tx, current, "paid", actor, { note: `Pagamento ${payment.externalId} aprovado` });
+    await tellOwnerOfPayment(tx, order, { provider: actor.name, paymentId: payment.externalId });
+    return "paid";
+  }
+  const reversal = reversalOf(payment.status, before);
+  if (reversal && paidOrderStatuses.includes(order.status)) {
+    await recordReversal(tx, order, payment, reversal);
+    return "reversed";
+  }
+  if (payment.failed && order.status === "pending") {
+    await moveOrder(tx, order, "failed", actor, { note: `Pagamento ${payment.externalId}: ${payment.status}` });
+    return "failed";
+  }
+  return "recorded";
 }

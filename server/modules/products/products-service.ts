@@ -6,6 +6,7 @@ import {
   foldCase,
   type ProductInput,
   type ProductListQuery,
+  productStatusLabels,
   type ShopListQuery,
   type VariantInput,
 } from "../../../common/schemas/product.ts";
@@ -20,6 +21,7 @@ import { publicReader } from "../../kernel/public-reads.ts";
 import { chooseSlug, isDigits, type SlugRules, withSlug } from "../../kernel/slugs.ts";
 import { sanitizeRichText } from "../content/sanitize.ts";
 import { requireShopOpen } from "../shop/shop-open.ts";
+import { productAuditFields } from "./product-audit.ts";
 import { productsAccess } from "./products-access.ts";
 import { countSold, returnStock, type StockReturn, type StockTake, takeStock } from "./stock.ts";
 import { products, productVariants } from "./tables.ts";
@@ -33,6 +35,7 @@ declare module "../../kernel/events.ts" {
 export const PRODUCT_NOT_FOUND = "Produto não encontrado.";
 const SKU_TAKEN = "Este SKU já está em uso em outro produto.";
 const UNKNOWN_VARIANT = "Esta variação não pertence ao produto.";
+const ARCHIVED_INSTEAD = "Arquivado em vez de excluído: há pedidos com este produto";
 const SLUG_RULES: SlugRules = { word: "produto", reserved: shopReservedSlugs };
 
 type ProductRow = typeof products.$inferSelect;
@@ -208,12 +211,13 @@ export function createProductsService(context: ServiceContext) {
 
   const requireOpen = (actor: Actor | null) => requireShopOpen(context.services, actor);
 
-  async function load(where: SQL | undefined): Promise<ProductView | null> {
-    const [row] = await db.select().from(products).where(where).limit(1);
+  async function loadOn(on: Db, where: SQL | undefined): Promise<ProductView | null> {
+    const [row] = await on.select().from(products).where(where).limit(1);
     if (!row) return null;
-    const variants = await variantsOf(db, [row.id]);
+    const variants = await variantsOf(on, [row.id]);
     return productView(row, variants.get(row.id) ?? []);
   }
+  const load = (where: SQL | undefined) => loadOn(db, where);
 
   async function listFor(actor: Actor | null, query: ListQuery & ProductListQuery): Promise<Paginated<ProductView>> {
     const where = listWhere(productsAccess(actor), query);
@@ -239,22 +243,27 @@ export function createProductsService(context: ServiceContext) {
 
   /** Inserts or rewrites the product row and its variants in one transaction, with a free slug. */
   function write(actor: Actor | null, id: number | null, input: ProductInput): Promise<ProductView> {
-    requireAdmin(actor);
+    const admin = requireAdmin(actor);
     return context
       .transaction(async (tx) => {
-        if (id !== null) {
-          const [row] = await tx.db.select({ id: products.id }).from(products).where(eq(products.id, id)).limit(1);
-          if (!row) throw notFound(PRODUCT_NOT_FOUND);
-        }
+        const before = id === null ? null : await loadOn(tx.db, eq(products.id, id));
+        if (id !== null && !before) throw notFound(PRODUCT_NOT_FOUND);
         const saved = await withSlug(
           () => chooseSlug(tx.db, products, { slug: input.slug, title: input.name }, id, SLUG_RULES),
           (slug) => tx.transaction(async (attempt) => writeRow(attempt.db, id, input, slug)),
         );
         await saveVariants(tx.db, saved, input).catch(skuConflict);
-        const [row] = await tx.db.select().from(products).where(eq(products.id, saved));
-        if (!row) throw notFound(PRODUCT_NOT_FOUND);
-        const variants = await variantsOf(tx.db, [saved]);
-        return productView(row, variants.get(saved) ?? []);
+        const view = await loadOn(tx.db, eq(products.id, saved));
+        if (!view) throw notFound(PRODUCT_NOT_FOUND);
+        await tx.services.audit.record({
+          actor: admin,
+          action: before ? "product.updated" : "product.created",
+          recordId: view.id,
+          recordLabel: view.name,
+          before: before && productAuditFields(before),
+          after: productAuditFields(view),
+        });
+        return view;
       })
       .then((view) => {
         changed();
@@ -361,16 +370,24 @@ export function createProductsService(context: ServiceContext) {
      * an order must keep what was bought. Answers what happened.
      */
     async remove(actor: Actor | null, id: number): Promise<"deleted" | "archived"> {
-      requireAdmin(actor);
+      const admin = requireAdmin(actor);
       const outcome = await context.transaction(async (tx) => {
-        const [row] = await tx.db.select({ id: products.id }).from(products).where(eq(products.id, id)).limit(1);
-        if (!row) throw notFound(PRODUCT_NOT_FOUND);
+        const before = await loadOn(tx.db, eq(products.id, id));
+        if (!before) throw notFound(PRODUCT_NOT_FOUND);
+        const entry = { actor: admin, action: "product.deleted", recordId: id, recordLabel: before.name } as const;
         try {
           await tx.transaction((attempt) => attempt.db.delete(products).where(eq(products.id, id)));
+          await tx.services.audit.record({ ...entry, before: productAuditFields(before), after: null });
           return "deleted" as const;
         } catch (error) {
           if (!isForeignKeyViolation(error)) throw error;
           await tx.db.update(products).set({ status: "archived", updatedAt: new Date() }).where(eq(products.id, id));
+          await tx.services.audit.record({
+            ...entry,
+            before: { Situação: productStatusLabels[before.status] },
+            after: { Situação: productStatusLabels.archived },
+            details: { Resultado: ARCHIVED_INSTEAD },
+          });
           return "archived" as const;
         }
       });

@@ -22,10 +22,12 @@ import { createMelhorEnvioClient } from "../../adapters/melhor-envio/melhor-envi
 import { type Actor, requireAdmin } from "../../kernel/access.ts";
 import type { ServiceContext } from "../../kernel/area.ts";
 import { memo, readThrough } from "../../kernel/memo.ts";
+import { changedFields } from "../audit/audit-changes.ts";
 import { createPaymentGateway, type PaymentGateway, type PaymentGatewayDeps } from "../payments/provider.ts";
 import { MelhorEnvioQuoteCache } from "./shipping/melhor-envio.ts";
 import type { QuoteItem } from "./shipping/provider.ts";
 import { providersFor, quoteShipping, type ShippingDeps } from "./shipping/quote.ts";
+import { paymentAuditFields, paymentSecrets, shopAuditFields, shopSecrets } from "./shop-audit.ts";
 import { requireShopOpen } from "./shop-open.ts";
 import { shopSettings } from "./tables.ts";
 
@@ -129,6 +131,24 @@ function paymentsToStore(input: ShopSettingsInput["payments"], stored: PaymentSe
   return { ...input, mercadopago };
 }
 
+const auditedShop = (row: ShopSettingsRow) =>
+  shopAuditFields({ ...row, shipping: shippingOf(row), notifications: notificationsOf(row) });
+
+/**
+ * The save's audit entries, on its transaction: shop.updated for what the shop's fields changed (also when
+ * nothing did: someone saved), payments.updated when the payments changed. Secrets only as "alterado".
+ */
+async function auditSettings(tx: ServiceContext, admin: Actor, before: ShopSettingsRow, after: ShopSettingsRow) {
+  const entry = { actor: admin, recordId: null, recordLabel: "Loja" };
+  const shop = { before: auditedShop(before), after: auditedShop(after) };
+  const payments = { before: paymentAuditFields(paymentsOf(before)), after: paymentAuditFields(paymentsOf(after)) };
+  const paymentsChanged = Object.keys(changedFields(payments.before, payments.after)).length > 0;
+  if (!paymentsChanged || Object.keys(changedFields(shop.before, shop.after)).length > 0)
+    await tx.services.audit.record({ ...entry, action: "shop.updated", ...shop, secrets: shopSecrets });
+  if (paymentsChanged)
+    await tx.services.audit.record({ ...entry, action: "payments.updated", ...payments, secrets: paymentSecrets });
+}
+
 /**
  * Process-wide: the settings read once per change, how the Correios, Melhor Envio and Mercado Pago adapters
  * are reached, and Melhor Envio's quotes of the last minutes (cleared with the settings).
@@ -188,7 +208,7 @@ export function createShopService(context: ServiceContext, state: ShopState) {
     },
 
     async updateSettings(actor: Actor | null, input: ShopSettingsInput): Promise<ShopSettingsView> {
-      requireAdmin(actor);
+      const admin = requireAdmin(actor);
       const saved = await context.transaction(async (tx) => {
         const [stored] = await tx.db.select().from(shopSettings).where(eq(shopSettings.id, 1)).for("update");
         const storedCode = stored?.shipping.correios.access_code ?? "";
@@ -221,6 +241,7 @@ export function createShopService(context: ServiceContext, state: ShopState) {
           .onConflictDoUpdate({ target: shopSettings.id, set: values })
           .returning();
         if (!row) throw new Error("shop settings upsert returned nothing");
+        await auditSettings(tx, admin, stored ?? defaultRow(), row);
         return row;
       });
       context.announce({ name: "shop.changed", payload: undefined });

@@ -1,12 +1,13 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { eq } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { ImportFile } from "../../../common/schemas/wordpress-import.ts";
 import type { WordPressFilesSource, WordPressImportView } from "../../../common/views/wordpress-import.ts";
 import { SUPER } from "../../../tests/support/test-app.ts";
 import { withTestApp } from "../../../tests/support/with-test-app.ts";
 import type { Actor } from "../../kernel/access.ts";
+import { auditEntries } from "../audit/tables.ts";
 import { pages, posts } from "../content/tables.ts";
 import { menus } from "../menus/tables.ts";
 import { products } from "../products/tables.ts";
@@ -322,5 +323,42 @@ describe("POST /api/wordpress-imports", () => {
     } as RequestInit);
     expect(response.status).toBe(413);
     expect(((await response.json()) as { message: string }).message).toMatch(/passam de 100 MB/);
+  });
+});
+
+describe("the audit log", () => {
+  it("names who started an import, when it started and when it finished with what it wrote", async () => {
+    const actor = await admin();
+    const customersCsv: ImportFile = {
+      role: "customers",
+      name: "clientes.csv",
+      bytes: new Uint8Array(readFileSync(path.join(FIXTURES, "customers.csv"))),
+    };
+    const done = await importAll([customersCsv], { kind: "none" });
+    const entries = await t.database.db
+      .select()
+      .from(auditEntries)
+      .where(eq(auditEntries.action, "wordpress.imported"))
+      .orderBy(asc(auditEntries.id));
+    const who = { actorId: actor.id, actorName: SUPER.admin_name, recordKind: "wordpress", recordId: String(done.id) };
+    expect(entries).toEqual([
+      expect.objectContaining({
+        ...who,
+        changes: {
+          Situação: { before: null, after: "Iniciada" },
+          Arquivos: { before: null, after: "clientes.csv" },
+        },
+      }),
+      expect.objectContaining({
+        ...who,
+        changes: {
+          Situação: { before: null, after: "Concluída" },
+          Criados: { before: null, after: `Clientes: ${done.report.result?.created.customer}` },
+          Atualizados: { before: null, after: "nenhum" },
+          "Sem mudança": { before: null, after: "nenhum" },
+        },
+      }),
+    ]);
+    expect(done.report.result?.created.customer).toBeGreaterThan(0);
   });
 });

@@ -8,10 +8,13 @@ import {
   type ImportFileRole,
   WORDPRESS_SPREADSHEET_MAX_BYTES,
 } from "../../../common/schemas/wordpress-import.ts";
-import type {
-  WordPressFilesSource,
-  WordPressImportReport,
-  WordPressImportView,
+import {
+  type ImportCounts,
+  importKindLabels,
+  importKinds,
+  type WordPressFilesSource,
+  type WordPressImportReport,
+  type WordPressImportView,
 } from "../../../common/views/wordpress-import.ts";
 import { type Actor, requireAdmin } from "../../kernel/access.ts";
 import type { ServiceContext } from "../../kernel/area.ts";
@@ -63,6 +66,22 @@ function viewOf(row: ImportRow, now = Date.now()): WordPressImportView {
 /** The old site's address as the key of its ids (a spreadsheet alone has no site: its ids are its own). */
 const siteKeyOf = (sources: ImportSources) =>
   sources.wxr ? (sources.wxr.site.baseSiteUrl || sources.wxr.site.link).replace(/\/+$/, "").toLowerCase() : "planilha";
+
+/** The import an audit entry is about, and who started it. */
+const auditEntry = (actor: Actor, row: ImportRow) =>
+  ({
+    actor,
+    action: "wordpress.imported",
+    recordId: row.id,
+    recordLabel: row.report.site.title || row.fileNames.join(", "),
+  }) as const;
+
+/** A run's counts of one outcome, as a line: "Páginas: 3, Produtos: 2"; "nenhum" when all are 0. */
+const countsLine = (counts: ImportCounts) =>
+  importKinds
+    .filter((kind) => counts[kind] > 0)
+    .map((kind) => `${importKindLabels[kind]}: ${counts[kind]}`)
+    .join(", ") || "nenhum";
 
 export function createWordPressService(context: ServiceContext, state: WordPressState) {
   const { db } = context;
@@ -134,7 +153,7 @@ export function createWordPressService(context: ServiceContext, state: WordPress
       const fileSource =
         row.filesSource.kind === "none" ? null : await openFileSource(row.filesSource, fileSourceOptions());
       try {
-        const { report } = await runImport(plan, {
+        const { report, result } = await runImport(plan, {
           context,
           actor,
           importId: id,
@@ -147,6 +166,16 @@ export function createWordPressService(context: ServiceContext, state: WordPress
             .set({ status: "done", report, finishedAt: new Date(), updatedAt: new Date(), error: null })
             .where(eq(wordpressImports.id, id));
           await tx.db.delete(wordpressImportFiles).where(eq(wordpressImportFiles.importId, id));
+          const { created, updated, unchanged } = result;
+          await tx.services.audit.record({
+            ...auditEntry(actor, row),
+            details: {
+              Situação: "Concluída",
+              Criados: countsLine(created),
+              Atualizados: countsLine(updated),
+              "Sem mudança": countsLine(unchanged),
+            },
+          });
         });
       } finally {
         await fileSource?.close();
@@ -158,10 +187,18 @@ export function createWordPressService(context: ServiceContext, state: WordPress
           : "A importação parou por um erro inesperado; o que já foi importado ficou. Tente de novo: ela continua de onde parou.";
       if (!(error instanceof DomainError))
         context.logger.error({ err: error, importId: id }, "wordpress import failed");
-      await db
-        .update(wordpressImports)
-        .set({ status: "failed", error: message, updatedAt: new Date() })
-        .where(eq(wordpressImports.id, id));
+      await context.transaction(async (tx) => {
+        const [failed] = await tx.db
+          .update(wordpressImports)
+          .set({ status: "failed", error: message, updatedAt: new Date() })
+          .where(eq(wordpressImports.id, id))
+          .returning();
+        if (failed)
+          await tx.services.audit.record({
+            ...auditEntry(actor, failed),
+            details: { Situação: "Parou com erro", Erro: message },
+          });
+      });
     }
   }
 
@@ -220,19 +257,27 @@ export function createWordPressService(context: ServiceContext, state: WordPress
     async start(actor: Actor | null, id: number): Promise<WordPressImportView> {
       const admin = requireAdmin(actor);
       const stalledBefore = new Date(Date.now() - STALLED_AFTER_MS);
-      const [row] = await db
-        .update(wordpressImports)
-        .set({ status: "running", error: null, heartbeatAt: new Date(), updatedAt: new Date() })
-        .where(
-          and(
-            eq(wordpressImports.id, id),
-            or(
-              inArray(wordpressImports.status, ["previewed", "failed"]),
-              and(eq(wordpressImports.status, "running"), lt(wordpressImports.heartbeatAt, stalledBefore)),
+      const row = await context.transaction(async (tx) => {
+        const [started] = await tx.db
+          .update(wordpressImports)
+          .set({ status: "running", error: null, heartbeatAt: new Date(), updatedAt: new Date() })
+          .where(
+            and(
+              eq(wordpressImports.id, id),
+              or(
+                inArray(wordpressImports.status, ["previewed", "failed"]),
+                and(eq(wordpressImports.status, "running"), lt(wordpressImports.heartbeatAt, stalledBefore)),
+              ),
             ),
-          ),
-        )
-        .returning();
+          )
+          .returning();
+        if (started)
+          await tx.services.audit.record({
+            ...auditEntry(admin, started),
+            details: { Situação: "Iniciada", Arquivos: started.fileNames.join(", ") },
+          });
+        return started;
+      });
       if (!row) {
         const current = await load(id);
         if (current.status === "running") return viewOf(current);

@@ -1,0 +1,127 @@
+import { execFile } from "node:child_process";
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { asc } from "drizzle-orm";
+import { afterAll, describe, expect, inject, it } from "vitest";
+import { couponSchema } from "../common/schemas/coupons.ts";
+import { type Database, openPglite, openPostgres } from "../server/db/client.ts";
+import { openPgliteFolder } from "../server/db/pglite-template.ts";
+import { createEmptyPostgres } from "../server/db/transfer/test-support.ts";
+import { auditEntries } from "../server/modules/audit/tables.ts";
+import { createTestServices } from "../tests/support/test-services.ts";
+import { commandActorName } from "./record-audit.ts";
+
+/*
+ * `npm run backup` and `npm run restore` are in the audit log: a backup in the database it saved, once
+ * written; a restore in the restored database, after every table (the log's too) was replaced by the
+ * backup's. On the engine the tests run on: the embedded database, or PostgreSQL with TEST_DATABASE_URL.
+ */
+
+const run = promisify(execFile);
+
+async function script(name: string, args: string[], env: Record<string, string>) {
+  try {
+    const { stdout, stderr } = await run(process.execPath, [path.resolve("scripts", name), ...args], {
+      env: { PATH: process.env.PATH, ...env },
+      timeout: 90_000,
+    });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const failed = error as { code: number; stdout: string; stderr: string };
+    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
+  }
+}
+
+const folders: string[] = [];
+async function folder(prefix: string): Promise<string> {
+  const made = await fs.mkdtemp(path.join(os.tmpdir(), prefix));
+  folders.push(made);
+  return made;
+}
+const drops: (() => Promise<void>)[] = [];
+afterAll(async () => {
+  await Promise.all(drops.map((drop) => drop()));
+  await Promise.all(folders.map((made) => fs.rm(made, { recursive: true, force: true })));
+});
+
+/** A site to back up or restore into: an embedded data folder, or a PostgreSQL database of its own. */
+type Site = { env: Record<string, string>; open(): Promise<Database> };
+
+async function newSite(prefix: string): Promise<Site> {
+  const dataDir = await folder(prefix);
+  if (inject("databaseTemplate").engine === "pglite")
+    return { env: { DATA_DIR: dataDir }, open: () => openPglite({ dataDir: path.join(dataDir, "db") }) };
+  const created = await createEmptyPostgres();
+  drops.push(created.drop);
+  return { env: { DATA_DIR: dataDir, DATABASE_URL: created.url }, open: () => openPostgres(created.url) };
+}
+
+async function entriesOf(site: Site) {
+  const database = await site.open();
+  try {
+    return await database.db.select().from(auditEntries).orderBy(asc(auditEntries.id));
+  } finally {
+    await database.close();
+  }
+}
+
+describe("npm run backup and npm run restore", () => {
+  it("are each an entry of the audit log, with the backup's file", async () => {
+    const source = await newSite("cms-backup-audit-");
+    const opened =
+      inject("databaseTemplate").engine === "pglite"
+        ? await openPgliteFolder(path.join(source.env.DATA_DIR ?? "", "db"))
+        : await source.open();
+    try {
+      await opened.migrate();
+      const admin = { id: 4, name: "Ana", email: "ana@example.com", role: "admin" } as const;
+      await createTestServices(opened).coupons.create(
+        admin,
+        couponSchema.parse({ code: "FEIRA", kind: "percent", percent: 10 }),
+      );
+    } finally {
+      await opened.close();
+    }
+
+    const output = path.join(await folder("cms-backup-audit-out-"), "copia.tar.gz");
+    const backup = await script("backup.ts", [output], source.env);
+    expect(backup.stderr).toBe("");
+    expect(backup.code).toBe(0);
+    const [coupon, backedUp, ...more] = await entriesOf(source);
+    expect(more).toEqual([]);
+    expect(coupon).toMatchObject({ action: "coupon.created", actorName: "Ana" });
+    expect(backedUp).toMatchObject({
+      action: "backup.created",
+      recordKind: "backup",
+      actorId: null,
+      actorName: commandActorName("npm run backup"),
+      recordLabel: "copia.tar.gz",
+      address: null,
+    });
+    expect(backedUp?.changes).toMatchObject({
+      Arquivo: { before: null, after: output },
+      Conteúdo: { before: null, after: expect.stringMatching(/^\d+ tables, \d+ rows, 0 files$/) },
+    });
+
+    const target = await newSite("cms-restore-audit-");
+    const restored = await script("restore.ts", [output], target.env);
+    expect(restored.stderr).toBe("");
+    expect(restored.code).toBe(0);
+    // The backup holds the log as it was when its snapshot was read: before its own entry.
+    const [kept, restoredEntry, ...others] = await entriesOf(target);
+    expect(others).toEqual([]);
+    expect(kept).toEqual(coupon);
+    expect(restoredEntry).toMatchObject({
+      action: "backup.restored",
+      actorId: null,
+      actorName: commandActorName("npm run restore"),
+      recordLabel: "copia.tar.gz",
+    });
+    expect(restoredEntry?.changes).toEqual({
+      Arquivo: { before: null, after: output },
+      "Feita em": { before: null, after: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/) },
+    });
+  }, 180_000);
+});
