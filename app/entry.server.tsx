@@ -4,6 +4,7 @@ import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import { type EntryContext, type HandleErrorFunction, type RouterContextProvider, ServerRouter } from "react-router";
+import { RequestIdContext } from "./components/error-page.tsx";
 import { appContext } from "./lib/context.server.ts";
 import { KeptRichTextContext } from "./lib/rich-text.ts";
 
@@ -11,11 +12,13 @@ export const streamTimeout = 5_000;
 
 /**
  * Loader and action failures go to the server's logger: its serializer keeps a database error's
- * code and message but not the SQL and its parameters, which React Router's default would print.
+ * code and message but not the SQL and its parameters, which React Router's default would print. The
+ * line names the request, whose id the error page shows.
  */
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return;
-  context.get(appContext).services.logger.error({ err: error, path: new URL(request.url).pathname }, "page error");
+  const { services, requestId } = context.get(appContext);
+  services.logger.error({ err: error, path: new URL(request.url).pathname, requestId }, "page error");
 };
 
 /**
@@ -33,7 +36,7 @@ export default function handleRequest(
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
-  const { cspNonce: nonce, keptRichText } = loadContext.get(appContext);
+  const { cspNonce: nonce, keptRichText, requestId, services } = loadContext.get(appContext);
 
   return new Promise<Response>((resolve, reject) => {
     let status = responseStatusCode;
@@ -46,9 +49,11 @@ export default function handleRequest(
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
 
     const { pipe, abort } = renderToPipeableStream(
-      <KeptRichTextContext.Provider value={keptRichText}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-      </KeptRichTextContext.Provider>,
+      <RequestIdContext.Provider value={requestId}>
+        <KeptRichTextContext.Provider value={keptRichText}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </KeptRichTextContext.Provider>
+      </RequestIdContext.Provider>,
       {
         nonce,
         [readyOption]() {
@@ -70,7 +75,8 @@ export default function handleRequest(
         onError(error: unknown) {
           status = 500;
           // Errors in the shell reject above and are logged by React Router.
-          if (shellRendered) console.error(error);
+          if (shellRendered)
+            services.logger.error({ err: error, path: new URL(request.url).pathname, requestId }, "page render error");
         },
       },
     );

@@ -106,6 +106,15 @@ const configSchema = z.object({
         .max(64, "must be a whole number from 1 to 64, or auto"),
     )
     .default(1),
+  /**
+   * Turns on GET /metrics (Prometheus' text format, server/metrics/), answered only to
+   * `Authorization: Bearer <METRICS_TOKEN>`; unset, /metrics is an unknown address like any other.
+   */
+  METRICS_TOKEN: z
+    .string()
+    .trim()
+    .regex(/^\S{16,}$/, "must be at least 16 characters without spaces, such as the output of openssl rand -hex 32")
+    .optional(),
   LOG_LEVEL: z
     .enum(
       ["fatal", "error", "warn", "info", "debug", "trace", "silent"],

@@ -8,12 +8,13 @@ import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from "hono/compress";
 import type { ServerBuild } from "react-router";
 import { createFileStorage } from "./adapters/storage/from-config.ts";
 import { serveBackupRequests } from "./backup/backup-socket.ts";
+import { backupContents } from "./backup/manifest.ts";
 import type { Config } from "./config.ts";
 import { type Database, openPostgres } from "./db/client.ts";
 import { DataDirLockError, lockDataDir } from "./db/data-dir-lock.ts";
 import { openPgliteFolder } from "./db/pglite-template.ts";
 import { openPostgresChangeFeed } from "./db/postgres-change-feed.ts";
-import { createHttpApp, createSitePageCache } from "./http/app.ts";
+import { assetAnswers, createHttpApp, createSitePageCache } from "./http/app.ts";
 import { compressAnswers } from "./http/compress-answers.ts";
 import { createDocumentHandler } from "./http/document.ts";
 import { createNodeListener } from "./http/node-listener.ts";
@@ -74,17 +75,41 @@ export async function serve(config: Config): Promise<void> {
   await database.migrate();
 
   const storage = createFileStorage(config);
-  // `npm run backup` asks the server that holds the data folder for a consistent copy (after the lock:
-  // it removes a socket file left by a server that died).
-  const backupRequests = embedded
-    ? await serveBackupRequests({ dataDir: config.DATA_DIR, database, storage, logger })
-    : null;
   // On PostgreSQL other processes may serve the site: each tells the others what it changed.
   const changeFeed = config.DATABASE_URL ? await openPostgresChangeFeed(config.DATABASE_URL, logger) : undefined;
   const services = createServices({ config, database, storage, logger, changeFeed });
+  // `npm run backup` asks the server that holds the data folder for a consistent copy (after the lock:
+  // it removes a socket file left by a server that died).
+  const backupRequests = embedded
+    ? await serveBackupRequests({
+        dataDir: config.DATA_DIR,
+        database,
+        storage,
+        logger,
+        onWritten: ({ by, output, manifest }) =>
+          services.transaction((tx) =>
+            tx.audit.record({
+              actor: null,
+              actorName: by,
+              action: "backup.created",
+              recordLabel: path.basename(output),
+              details: { Arquivo: output, Conteúdo: backupContents(manifest) },
+            }),
+          ),
+      })
+    : null;
+  // GET /metrics (server/metrics/) only with a token to ask for it: otherwise prom-client is never loaded.
+  const metrics = config.METRICS_TOKEN
+    ? (await import("./metrics/metrics.ts")).startMetrics({ db: database.db })
+    : null;
   // Each mail is claimed by one process (FOR UPDATE SKIP LOCKED); the other jobs by a lease.
   const mailDelivery = services.mail.startDelivery();
-  const scheduler = startScheduler({ db: database.db, logger, jobs: backgroundJobs(services) });
+  const scheduler = startScheduler({
+    db: database.db,
+    logger,
+    jobs: backgroundJobs(services),
+    onRun: metrics?.jobRan,
+  });
 
   const server = http.createServer();
   let build: ServerBuild | (() => Promise<ServerBuild>);
@@ -93,6 +118,8 @@ export async function serve(config: Config): Promise<void> {
   if (loadingBuild) {
     build = await loadingBuild;
     root.use("*", securityHeaders(config.BASE_URL));
+    const assets = assetAnswers(metrics);
+    for (const files of ["/assets/*", "/favicon.svg"]) root.use(files, assets);
     root.use("/assets/*", async (c, next) => {
       await next();
       if (c.res.ok) c.header("Cache-Control", "public, max-age=31536000, immutable");
@@ -132,12 +159,18 @@ export async function serve(config: Config): Promise<void> {
     services.onEveryChange(() => renderPool?.changed());
   }
   const pageCache = createSitePageCache(services);
-  const app = createHttpApp(services, renderPool ? withRenderPool(renderPool, renderHere) : renderHere, pageCache);
+  metrics?.watch({ pageCache, renderPool });
+  const app = createHttpApp(
+    services,
+    renderPool ? withRenderPool(renderPool, renderHere) : renderHere,
+    pageCache,
+    metrics,
+  );
   root.route("/", app);
   const honoListener = getRequestListener(root.fetch);
   let logHits = () => {};
   if (production) {
-    const node = await createNodeListener({ app: honoListener, pageCache, baseUrl: config.BASE_URL, logger });
+    const node = await createNodeListener({ app: honoListener, pageCache, baseUrl: config.BASE_URL, logger, metrics });
     logHits = node.logHits;
     // Once a burst is over, the render workers stop and the heap it grew is given back.
     const idleMemory = startIdleMemoryRelease({

@@ -16,6 +16,8 @@ export type AppContext = {
   /** The browser sent a session cookie whose session is gone: the account area says so on /login. */
   sessionEnded: boolean;
   clientAddress: string;
+  /** This request's id (its X-Request-Id, in its log lines); a server error's page shows it. */
+  requestId: string;
   /** A write sent from another site (server/http/same-origin.ts): answered with the 403 error page. */
   crossSiteWrite: boolean;
   /** Marks this render's own inline scripts; the Content-Security-Policy allows them by hash. */

@@ -19,6 +19,26 @@ const fileUrl = z.preprocess(
   optionalFileAddressField("Endereço de arquivo inválido"),
 );
 
+export const MIN_AUDIT_RETENTION_DAYS = 30;
+/** Ten years. */
+export const MAX_AUDIT_RETENTION_DAYS = 3650;
+/** Two years. */
+export const DEFAULT_AUDIT_RETENTION_DAYS = 730;
+export const AUDIT_RETENTION_INVALID = `Informe de ${MIN_AUDIT_RETENTION_DAYS} a ${MAX_AUDIT_RETENTION_DAYS} dias`;
+
+/** Whole days: a JSON number, or the digits a form sends; absent keeps the stored period. */
+const auditRetentionDays = z.preprocess((value) => {
+  if (typeof value !== "string") return value;
+  const text = value.trim();
+  if (text === "") return Number.NaN;
+  return /^\d+$/.test(text) ? Number(text) : Number.NaN;
+}, z
+  .number({ error: AUDIT_RETENTION_INVALID })
+  .int(AUDIT_RETENTION_INVALID)
+  .min(MIN_AUDIT_RETENTION_DAYS, AUDIT_RETENTION_INVALID)
+  .max(MAX_AUDIT_RETENTION_DAYS, AUDIT_RETENTION_INVALID)
+  .optional());
+
 const feature = z.object({
   title: requiredText(60),
   url: z
@@ -65,6 +85,17 @@ export const settingsSchema = z.object({
       typeof feature
     >,
   ),
+  /**
+   * The site's security, changed by super users only (an administrator's different value is refused);
+   * absent keeps what is stored, so an administrator's form, which does not show them, saves the rest.
+   */
+  require_two_factor: z
+    .boolean("Informe sim ou não")
+    .optional()
+    .meta({ description: "Administrators and super users must sign in with a second step (super users only)." }),
+  audit_retention_days: auditRetentionDays.meta({
+    description: `Days the audit log keeps an entry, ${MIN_AUDIT_RETENTION_DAYS} to ${MAX_AUDIT_RETENTION_DAYS} (super users only).`,
+  }),
 });
 
 export type SettingsInput = z.input<typeof settingsSchema>;

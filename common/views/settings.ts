@@ -36,3 +36,12 @@ export const settingsViewSchema = z.strictObject({
   updated_at: timestampSchema,
 });
 export type SettingsView = z.infer<typeof settingsViewSchema>;
+
+/** The site's security settings: administrators read them, super users change them (POST /api/settings). */
+export const settingsSecurityViewSchema = z.strictObject({
+  require_two_factor: z
+    .boolean()
+    .meta({ description: "Administrators and super users must sign in with a second step (TOTP)." }),
+  audit_retention_days: z.number().int().meta({ description: "Days the audit log keeps an entry." }),
+});
+export type SettingsSecurityView = z.infer<typeof settingsSecurityViewSchema>;

@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { timePgliteQueries, timePostgresQueries } from "../metrics/query-time.ts";
 import { answerProxiedQueries } from "./pglite-proxy.ts";
 
 /** The root handle or a transaction: every query builder a service needs. */
@@ -42,6 +43,7 @@ export async function openPglite(source: PgliteSource): Promise<EmbeddedDatabase
     // Contrib extensions must be handed to PGlite when it starts; the migrations then create them.
     extensions: { unaccent, pg_trgm },
   });
+  timePgliteQueries(client);
   const db = drizzlePglite({ client });
   return {
     db,
@@ -62,6 +64,7 @@ export async function openPostgres(connectionString: string, { maxConnections = 
   // An idle connection dropped by the server (restart, DROP DATABASE ... FORCE) must not crash the process;
   // the pool discards it and the next query opens a new one.
   pool.on("error", () => {});
+  timePostgresQueries(pool);
   const db = drizzlePg({ client: pool });
   return {
     db,

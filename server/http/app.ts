@@ -1,8 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { getConnInfo } from "@hono/node-server/conninfo";
-import { type Context, Hono } from "hono";
+import { type Context, Hono, type MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
+import { matchedRoutes } from "hono/route";
 import { areas } from "../areas.ts";
+import { runInRequest } from "../kernel/request-context.ts";
+import type { Metrics } from "../metrics/metrics.ts";
+import { metricsRoute } from "../metrics/metrics-route.ts";
 import { answerRedirects } from "../modules/redirects/answer-redirects.ts";
 import { WORDPRESS_UPLOAD_PATH } from "../modules/wordpress/routes.ts";
 import type { Services } from "../services.ts";
@@ -33,6 +37,50 @@ const PAGE_CACHE_MAX_AGE_MS = 60_000;
 export type DocumentHandler = (request: Request, env: AppEnv["Variables"]) => Promise<Response>;
 
 /**
+ * An id a proxy or client sent is kept only when it is a short token: anything else (spaces, quotes,
+ * line breaks, kilobytes) would end up verbatim in log lines and on the error page.
+ */
+const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{8,100}$/;
+
+/** The id of one request: the X-Request-Id it came with when that is safe to repeat, else a new one. */
+export function requestIdFrom(sent: string | undefined): string {
+  return sent !== undefined && SAFE_REQUEST_ID.test(sent) ? sent : randomUUID();
+}
+
+/**
+ * The build's own files (server/serve.ts), answered before the app: an X-Request-Id like every other
+ * answer, and counted under one route, "asset", with /metrics on. No log line: a page's assets would
+ * bury its own line.
+ */
+export function assetAnswers(metrics: Metrics | null): MiddlewareHandler {
+  return async (c, next) => {
+    const started = performance.now();
+    const requestId = requestIdFrom(c.req.header("x-request-id"));
+    await next();
+    c.header("x-request-id", requestId);
+    metrics?.answered("asset", c.req.method, c.res.status, performance.now() - started);
+  };
+}
+
+/** What a page answer is counted as in /metrics: the pages' addresses are unbounded, their kinds are not. */
+type PageRoutes = Map<unknown, "page" | "page-cache" | "redirect">;
+
+/**
+ * The route an answer came from, as /metrics counts it: the pattern it was registered with
+ * (`/api/pages/:id`), never the address itself, or the kind of page; "other" for what the middleware
+ * before every route answered (a refused write, a hostile address) or no route matched.
+ */
+function routeOf(c: Context<AppEnv>, pageRoutes: PageRoutes): string {
+  const route = matchedRoutes(c)[c.req.routeIndex];
+  if (!route) return "other";
+  const page = pageRoutes.get(route.handler);
+  // The redirects' look-up passes on what it does not redirect: without a page handler, to no route.
+  if (page === "redirect" && !c.res.headers.has("location")) return "other";
+  if (page) return page;
+  return route.path === "*" || route.path === "/*" ? "other" : route.path;
+}
+
+/**
  * Behind our reverse proxy the client is the last X-Forwarded-For entry: the proxy appends the
  * address it saw, while earlier entries come from the client and cannot be trusted.
  */
@@ -54,29 +102,38 @@ export function createSitePageCache(services: Services): PageCache | null {
   return pageCache;
 }
 
-/** `pageCache` is given by server/main.ts, which also answers its hits before the app (node-listener.ts). */
+/**
+ * `pageCache` is given by server/serve.ts, which also answers its hits before the app (node-listener.ts);
+ * `metrics` too, when METRICS_TOKEN turns /metrics on (server/metrics/).
+ */
 export function createHttpApp(
   services: Services,
   handleDocument?: DocumentHandler,
   pageCache: PageCache | null = handleDocument ? createSitePageCache(services) : null,
+  metrics: Metrics | null = null,
 ) {
   const app = new Hono<AppEnv>();
+  const pageRoutes: PageRoutes = new Map();
 
   app.use(async (c, next) => {
     const started = performance.now();
-    const requestId = c.req.header("x-request-id") ?? randomUUID();
+    const requestId = requestIdFrom(c.req.header("x-request-id"));
     const logger = services.logger.child({ requestId });
     c.set("services", services);
     c.set("logger", logger);
+    const clientAddress = clientAddressOf(c, services.config.TRUST_PROXY);
     c.set("requestId", requestId);
-    c.set("clientAddress", clientAddressOf(c, services.config.TRUST_PROXY));
-    await next();
+    c.set("clientAddress", clientAddress);
+    await runInRequest({ id: requestId, address: clientAddress }, next);
     c.header("x-request-id", requestId);
-    logger.info(
-      { method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) },
-      "request",
-    );
+    const ms = performance.now() - started;
+    logger.info({ method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(ms) }, "request");
+    metrics?.answered(routeOf(c, pageRoutes), c.req.method, c.res.status, ms);
   });
+
+  // Before the session's look-up: the scraper's bearer token is not a session's.
+  const metricsToken = services.config.METRICS_TOKEN;
+  if (metrics && metricsToken) app.get("/metrics", metricsRoute(metrics, metricsToken));
 
   app.use(async (c, next) => {
     const headerToken = readAuthorization(c.req.header("authorization"));
@@ -131,10 +188,22 @@ export function createHttpApp(
 
   // Old addresses answer before any page is rendered or taken from the page cache.
   app.get("*", answerRedirects);
+  pageRoutes.set(answerRedirects, "redirect");
   if (handleDocument) {
-    const render = (c: Context<AppEnv>) => queue.run(c.req.method, () => handleDocument(c.req.raw, c.var));
+    let pagesWaiting = 0;
+    metrics?.watch({ pagesWaiting: () => pagesWaiting });
+    const render = (c: Context<AppEnv>) => {
+      pagesWaiting++;
+      return queue.run(c.req.method, () => {
+        pagesWaiting--;
+        return handleDocument(c.req.raw, c.var);
+      });
+    };
+    pageRoutes.set(render, "page");
     if (pageCache) {
-      app.all("*", servePageCache(pageCache), render);
+      const fromCache = servePageCache(pageCache);
+      pageRoutes.set(fromCache, "page-cache");
+      app.all("*", fromCache, render);
     } else {
       app.all("*", render);
     }

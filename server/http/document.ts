@@ -1,10 +1,15 @@
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import { type AppContext, appContext } from "../../app/lib/context.server.ts";
+import { runInRequest } from "../kernel/request-context.ts";
 import type { DocumentHandler } from "./app.ts";
 import { newCspNonce, withContentSecurityPolicy } from "./content-security-policy.ts";
 import { clearedSessionCookie, clearedSessionEndedCookie, sessionCookie } from "./session-cookie.ts";
 
-/** Hands a request to React Router with the services and the signed-in user in its context. */
+/**
+ * Hands a request to React Router with the services, the signed-in user and the request's id in its
+ * context. The render runs in the request's context (server/kernel/request-context.ts) wherever it
+ * runs: a render worker's log lines name the request as the main thread's do.
+ */
 export function createDocumentHandler(
   build: ServerBuild | (() => Promise<ServerBuild>),
   mode: "development" | "production",
@@ -23,6 +28,7 @@ export function createDocumentHandler(
       sessionToken: env.sessionToken,
       sessionEnded: env.sessionEnded,
       clientAddress: env.clientAddress,
+      requestId: env.requestId,
       crossSiteWrite: env.crossSiteWrite,
       cspNonce,
       // React Router's single fetch asks for a route's data at its address plus ".data".
@@ -33,7 +39,9 @@ export function createDocumentHandler(
       clearedSessionEndedCookie: () => clearedSessionEndedCookie(secure),
     };
     context.set(appContext, value);
-    const response = await handle(request, context);
+    const response = await runInRequest({ id: env.requestId, address: env.clientAddress }, () =>
+      handle(request, context),
+    );
     return withContentSecurityPolicy(response, cspNonce, async () => Boolean((await services.settings.get())?.gtag));
   };
 }

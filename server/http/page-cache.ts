@@ -43,6 +43,7 @@ export function createPageCache({ maxBytes, maxAgeMs, now = Date.now }: PageCach
   let used = 0;
   // A render that started before a change must not be stored after it.
   let generation = 0;
+  const stats = { hits: 0, misses: 0 };
 
   function drop(key: string) {
     const entry = entries.get(key);
@@ -101,12 +102,18 @@ export function createPageCache({ maxBytes, maxAgeMs, now = Date.now }: PageCach
     },
 
     size: () => ({ entries: entries.size, bytes: used }),
+
+    /**
+     * Pages answered from the cache, and pages rendered because it had none (server/metrics/), counted
+     * by `servePageCache` and `serveCachedPages`.
+     */
+    stats,
   };
 }
 
 export type PageCache = ReturnType<typeof createPageCache>;
 
-/** Set again for each answer (length, encoding) or by the app around it (request id). */
+/** Set again for each answer (length, encoding, request id). */
 const UNSTORED_HEADERS = new Set(["content-length", "content-encoding", "etag", "vary", "x-request-id"]);
 
 /** Not the same for every visitor (the sign-in and sign-out routes), or not a page at all (files). */
@@ -181,7 +188,11 @@ export function servePageCache(cache: PageCache): MiddlewareHandler<AppEnv> {
     if ((method !== "GET" && method !== "HEAD") || !anonymousPageRequest(c)) return next();
     const key = c.req.url;
     const hit = cache.get(key);
-    if (hit) return answer(c, hit, "hit");
+    if (hit) {
+      cache.stats.hits++;
+      return answer(c, hit, "hit");
+    }
+    cache.stats.misses++;
     const startedAt = cache.generation();
     await next();
     if (method !== "GET" || !sharedAnswer(c.res)) return;
@@ -195,10 +206,15 @@ export function servePageCache(cache: PageCache): MiddlewareHandler<AppEnv> {
  * anonymous GET or HEAD for an address stored by it: Hono's request URL is scheme, Host and target,
  * and an address it would have normalised differently simply misses here and goes the long way), and
  * the same headers plus those every answer gets from the middleware a hit skips (`everyAnswerHeaders`),
- * but no X-Request-Id: nothing is done for a hit that a log line would need to be tied to. Returns the
- * body's bytes sent for a hit, or null when the request is not one: the caller then hands it to the app.
+ * and an X-Request-Id of its own (`requestIdFor` the one the request brought, as the app does). Returns
+ * the body's bytes sent and the request id for a hit, or null when the request is not one: the caller
+ * then hands it to the app.
  */
-export function serveCachedPages(cache: PageCache, everyAnswerHeaders: [string, string][]) {
+export function serveCachedPages(
+  cache: PageCache,
+  everyAnswerHeaders: [string, string][],
+  requestIdFor: (sent: string | undefined) => string,
+) {
   // A hit's headers depend only on the page and the kind of answer: flattened once for each.
   const flatHeaders = new WeakMap<Entry, Map<string, string[]>>();
   const headersOf = (entry: Entry, kind: AnswerKind): string[] => {
@@ -215,7 +231,7 @@ export function serveCachedPages(cache: PageCache, everyAnswerHeaders: [string, 
     }
     return flat;
   };
-  return (request: IncomingMessage, response: ServerResponse): number | null => {
+  return (request: IncomingMessage, response: ServerResponse): { bytes: number; requestId: string } | null => {
     const { method, url } = request;
     if ((method !== "GET" && method !== "HEAD") || !url?.startsWith("/")) return null;
     const headers = readHitHeaders(request.rawHeaders);
@@ -228,10 +244,12 @@ export function serveCachedPages(cache: PageCache, everyAnswerHeaders: [string, 
       ifNoneMatch: headers.ifNoneMatch,
       acceptEncoding: headers.acceptEncoding,
     });
+    cache.stats.hits++;
     const body = answerBody(entry, kind, method);
-    response.writeHead(kind.status, headersOf(entry, kind));
+    const requestId = requestIdFor(headers.requestId);
+    response.writeHead(kind.status, headersOf(entry, kind).concat("X-Request-Id", requestId));
     response.end(body);
-    return body?.byteLength ?? 0;
+    return { bytes: body?.byteLength ?? 0, requestId };
   };
 }
 
@@ -242,6 +260,7 @@ export type HitHeaders = {
   cookie?: string;
   ifNoneMatch?: string;
   acceptEncoding?: string;
+  requestId?: string;
 };
 
 /**
@@ -265,6 +284,9 @@ export function readHitHeaders(rawHeaders: string[]): HitHeaders {
       case 13:
         if (read.authorization === undefined && name.toLowerCase() === "authorization") read.authorization = value;
         else if (name.toLowerCase() === "if-none-match") read.ifNoneMatch = joinList(read.ifNoneMatch, value);
+        break;
+      case 12:
+        if (read.requestId === undefined && name.toLowerCase() === "x-request-id") read.requestId = value;
         break;
       case 15:
         if (name.toLowerCase() === "accept-encoding") read.acceptEncoding = joinList(read.acceptEncoding, value);

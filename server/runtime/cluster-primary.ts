@@ -1,6 +1,7 @@
 import cluster, { type Worker } from "node:cluster";
 import { fileURLToPath } from "node:url";
 import type { Logger } from "pino";
+import { answerWorkersScrapes } from "../metrics/cluster.ts";
 
 /** A worker that dies this soon after starting is failing to start: wait longer before the next. */
 const QUICK_DEATH_MS = 5_000;
@@ -11,7 +12,8 @@ const STOP_GRACE_MS = 30_000;
 /**
  * The primary of WORKERS processes (Node's cluster): it serves nothing itself. It forks the workers,
  * which share one port, starts a new one when one dies, and on SIGTERM or SIGINT passes the signal on
- * and exits once every worker has finished what it was answering.
+ * and exits once every worker has finished what it was answering. A worker asked for /metrics gets every
+ * worker's numbers through it (server/metrics/cluster.ts).
  */
 export function runClusterPrimary(options: { workers: number; logger: Logger }): void {
   const { logger } = options;
@@ -50,6 +52,7 @@ export function runClusterPrimary(options: { workers: number; logger: Logger }):
   };
   process.on("SIGTERM", stop);
   process.on("SIGINT", stop);
+  answerWorkersScrapes();
 
   // Workers run the server's entry itself, whatever started the primary (npm start runs scripts/start.ts).
   cluster.setupPrimary({ exec: fileURLToPath(new URL("../main.ts", import.meta.url)) });

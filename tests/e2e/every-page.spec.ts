@@ -112,7 +112,13 @@ const adminAccount: Visit[] = [
 ];
 
 /** What only a super user sees differently: the role a user may be given, the features' links. */
-const superAccount: Visit[] = [fixed("/conta"), fixed("/conta/settings"), fixed("/conta/users/new"), editUser];
+const superAccount: Visit[] = [
+  fixed("/conta"),
+  fixed("/conta/settings"),
+  fixed("/conta/users/new"),
+  fixed("/conta/auditoria"),
+  editUser,
+];
 
 /** A signed-in person opening these is sent home. */
 const signInPages: Visit[] = [fixed("/login"), fixed("/criar-conta")];

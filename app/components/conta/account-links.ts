@@ -1,5 +1,5 @@
 import { type FeatureKey, type Features, featureKeys } from "../../../common/features.ts";
-import { isAdmin, type UserRole } from "../../../common/roles.ts";
+import { isAdmin, isSuper, type UserRole } from "../../../common/roles.ts";
 import { accountPaths } from "../../../common/site-paths.ts";
 
 export type AccountLink = { label: string; to: string };
@@ -8,7 +8,7 @@ export type AccountLink = { label: string; to: string };
  * The account sidebar of docs/spec.md §§2, 6. Feature links follow the spec's
  * condition as written: every feature for admin, only enabled ones for super. The shop's feature
  * link (its settings, /conta/shop) comes with Produtos, Pedidos (every order) and Cupons, under the same
- * condition; a customer's own orders are Meus pedidos.
+ * condition; a customer's own orders are Meus pedidos. The audit log is the super users' alone.
  */
 export function accountLinks(user: { role: UserRole }, features: Features | null): AccountLink[] {
   const { role } = user;
@@ -41,6 +41,7 @@ export function accountLinks(user: { role: UserRole }, features: Features | null
       { label: "Importar do WordPress", to: accountPaths.wordpressImports },
     );
   }
+  if (isSuper(user)) links.push({ label: "Auditoria", to: accountPaths.area("auditoria") });
   if (role === "user") links.push({ label: "Meus pedidos", to: accountPaths.area("pedidos") });
   links.push({ label: "Meus dados", to: accountPaths.area("profile") });
   return links;

@@ -1,9 +1,15 @@
-import { Divider, Group, Paper, SimpleGrid, Stack, Title } from "@mantine/core";
+import { Divider, Group, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { useActionData } from "react-router";
 import { contrastRatio, READABLE_CONTRAST } from "../../../common/color-contrast.ts";
 import { featureKeys } from "../../../common/features.ts";
 import { fonts } from "../../../common/fonts.ts";
-import { type SettingsValues, settingsSchema } from "../../../common/schemas/settings.ts";
+import { isSuper } from "../../../common/roles.ts";
+import {
+  MAX_AUDIT_RETENTION_DAYS,
+  MIN_AUDIT_RETENTION_DAYS,
+  type SettingsValues,
+  settingsSchema,
+} from "../../../common/schemas/settings.ts";
 import { accountPaths } from "../../../common/site-paths.ts";
 import { ImageUploadField } from "../../components/conta/image-upload-field.tsx";
 import { pageOptions } from "../../components/conta/page-options.server.ts";
@@ -23,13 +29,14 @@ export async function loader({ context }: Route.LoaderArgs) {
   const settings = await admin.services.settings.get();
   if (!settings) throw notFoundPage();
   const homePages = await pageOptions(admin, { publishedOnly: true, current: settings.home_page_id });
-  return { settings, homePages };
+  const security = await admin.services.settings.securityFor(admin.actor);
+  return { settings, homePages, security, superUser: isSuper(admin.actor) };
 }
 
 export function action({ context, request }: Route.ActionArgs) {
-  const { services } = requireAdmin(context);
+  const { services, actor } = requireAdmin(context);
   return formAction(request, settingsSchema, async (input) => {
-    await services.settings.update(input);
+    await services.settings.update(actor, input);
     return redirectWithFlash(accountPaths.area("settings"), "Configurações salvas com sucesso!");
   });
 }
@@ -48,8 +55,10 @@ function primaryContrastNote(color: string | undefined): string | undefined {
   return `Pouco contraste com o branco (${ratioFormat.format(ratio)}:1; o mínimo recomendado é 4,5:1): links e botões nesta cor sobre fundo branco ficarão difíceis de ler. Prefira um tom mais escuro.`;
 }
 
-function initialValues(settings: Route.ComponentProps["loaderData"]["settings"]): SettingsValues {
+function initialValues({ settings, security, superUser }: Route.ComponentProps["loaderData"]): SettingsValues {
   return {
+    // Only a super user's form has the security fields: an administrator's saves without them.
+    ...(superUser ? security : {}),
     title: settings.title,
     description: settings.description,
     font: settings.font as SettingsValues["font"],
@@ -78,7 +87,7 @@ export default function SettingsPage({ loaderData }: Route.ComponentProps) {
   const { form, fields } = useAccountForm({
     schema: settingsSchema,
     answer: useActionData<typeof action>(),
-    defaultValue: initialValues(loaderData.settings),
+    defaultValue: initialValues(loaderData),
   });
   const features = fields.features.getFieldset();
 
@@ -169,11 +178,64 @@ export default function SettingsPage({ loaderData }: Route.ComponentProps) {
             })}
           </Stack>
         </Paper>
+        <SecuritySection fields={fields} loaderData={loaderData} />
         <Divider />
         <Group>
           <SubmitButton>Salvar</SubmitButton>
         </Group>
       </Stack>
     </AccountForm>
+  );
+}
+
+const RETENTION_HINT = `De ${MIN_AUDIT_RETENTION_DAYS} a ${MAX_AUDIT_RETENTION_DAYS} dias (730 são dois anos). Entradas mais antigas são apagadas uma vez por dia.`;
+
+/** Two-step sign-in and the audit log's period: a super user changes them, an administrator only reads them. */
+function SecuritySection({
+  fields,
+  loaderData,
+}: {
+  fields: ReturnType<typeof useAccountForm<typeof settingsSchema>>["fields"];
+  loaderData: Route.ComponentProps["loaderData"];
+}) {
+  const { security, superUser } = loaderData;
+  return (
+    <Paper withBorder p="md">
+      <Stack>
+        <Title order={2} size="h4">
+          Segurança
+        </Title>
+        {superUser ? (
+          <>
+            <CheckboxField
+              field={fields.require_two_factor}
+              label="Exigir verificação em duas etapas para administradores"
+              description="Administradores e usuários Super passam a entrar com a senha e um código do aplicativo autenticador."
+            />
+            <TextField
+              field={fields.audit_retention_days}
+              label="Guardar o registro de auditoria por (dias)"
+              description={RETENTION_HINT}
+              inputMode="numeric"
+              maxLength={4}
+              w={{ base: "100%", sm: 420 }}
+            />
+          </>
+        ) : (
+          <>
+            <Text size="sm">
+              Verificação em duas etapas para administradores:{" "}
+              <strong>{security.require_two_factor ? "exigida" : "não exigida"}</strong>
+            </Text>
+            <Text size="sm">
+              O registro de auditoria guarda cada entrada por <strong>{security.audit_retention_days} dias</strong>.
+            </Text>
+            <Text size="sm" c="dimmed">
+              Apenas um usuário Super pode alterar estas opções.
+            </Text>
+          </>
+        )}
+      </Stack>
+    </Paper>
   );
 }

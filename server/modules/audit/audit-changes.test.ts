@@ -13,6 +13,16 @@ describe("changedFields", () => {
     expect(changedFields({ title: "Velha" }, null)).toEqual({ title: { before: "Velha", after: null } });
   });
 
+  it("leaves out the empty fields of a record made or deleted, but not an update's field emptied", () => {
+    const empty = { title: "Nova", summary: "", tags: [], cover: null };
+    expect(changedFields(null, empty)).toEqual({ title: { before: null, after: "Nova" } });
+    expect(changedFields(empty, null)).toEqual({ title: { before: "Nova", after: null } });
+    expect(changedFields({ summary: "Texto", tags: ["a"] }, { summary: "", tags: [] })).toEqual({
+      summary: { before: "Texto", after: "" },
+      tags: { before: ["a"], after: [] },
+    });
+  });
+
   it("shows a secret only as changed, and not at all when it did not change", () => {
     expect(changedFields({ token: "a" }, { token: "b" }, ["token"])).toEqual({
       token: { before: "alterado", after: "alterado" },

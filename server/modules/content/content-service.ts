@@ -1,12 +1,15 @@
 import { and, desc, eq, type SQL, sql } from "drizzle-orm";
+import type { AuditAction } from "../../../common/audit.ts";
 import { notFound } from "../../../common/errors.ts";
 import { type ListQuery, type Paginated, pageOffset, toPage } from "../../../common/pagination.ts";
 import type { ContentListQuery, PageInput } from "../../../common/schemas/content.ts";
 import type { ContentView, TagCount } from "../../../common/views/content.ts";
-import type { Db } from "../../db/client.ts";
 import { type Actor, requireAdmin } from "../../kernel/access.ts";
+import type { ServiceContext } from "../../kernel/area.ts";
+import type { AreaEvent } from "../../kernel/events.ts";
 import type { PublicReader } from "../../kernel/public-reads.ts";
 import { chooseSlug, type SlugRules, withSlug } from "../../kernel/slugs.ts";
+import type { AuditFields } from "../audit/audit-changes.ts";
 import type { ContentAccess } from "./content-access.ts";
 import { byIdOrSlug, type ContentTable, countWhere, listWhere, rankFirst, tagCounts } from "./content-kit.ts";
 import type { pages } from "./tables.ts";
@@ -27,8 +30,10 @@ export type ContentKind<T extends ContentTable, View extends ContentView, Input 
   order(query: Query): SQL[];
   /** The sitemap lists the public rows in this order. */
   sitemapOrder: SQL[];
-  /** Announces every successful write. */
-  onChange(): void;
+  /** Announced on every successful write, once it is committed. */
+  changed: AreaEvent;
+  /** Its audit entries: the kind of record (page, post, event) and its fields in the words of its form. */
+  audit: { kind: "page" | "post" | "event"; fields(view: View): AuditFields };
   /** Where visitors' reads are kept (kernel/public-reads.ts). */
   readPublic: PublicReader;
 };
@@ -38,18 +43,21 @@ export function createContentService<
   View extends ContentView,
   Input extends PageInput,
   Query extends ContentListQuery,
->(db: Db, kind: ContentKind<T, View, Input, Query>) {
+>(context: ServiceContext, kind: ContentKind<T, View, Input, Query>) {
+  const { db } = context;
   const { table } = kind;
   // Drizzle cannot type a query over a generic table; every content table has the pages
   // columns (contentColumns in the schema), so queries are typed through them and rows go
   // back through kind.toView with their own type.
   const rows = table as ContentTable as typeof pages;
-  const changed = () => kind.onChange();
   const read = kind.readPublic;
+  const action = (change: "created" | "updated" | "deleted") => `${kind.audit.kind}.${change}` as AuditAction;
 
-  async function exists(id: number) {
-    const [row] = await db.select({ id: table.id }).from(rows).where(eq(table.id, id)).limit(1);
+  /** The row locked until the transaction ends, so its entry's "before" stays true; a missing one is a 404. */
+  async function lockRow(tx: ServiceContext, id: number): Promise<View> {
+    const [row] = await tx.db.select().from(rows).where(eq(table.id, id)).for("update");
     if (!row) throw notFound(kind.notFoundMessage);
+    return kind.toView(row as T["$inferSelect"]);
   }
 
   async function listFor(actor: Actor | null, query: ListQuery & Query): Promise<Paginated<View>> {
@@ -88,43 +96,76 @@ export function createContentService<
     },
 
     async create(actor: Actor | null, input: Input): Promise<View> {
-      requireAdmin(actor);
-      const row = await withSlug(
-        () => chooseSlug(db, table, input, null, kind.slugRules),
-        async (slug) => {
-          const [inserted] = await db.insert(rows).values(kind.values(input, slug)).returning();
-          if (!inserted) throw new Error("content insert returned nothing");
-          return inserted;
-        },
-      );
-      changed();
-      return kind.toView(row as T["$inferSelect"]);
+      const admin = requireAdmin(actor);
+      return context.transaction(async (tx) => {
+        const row = await withSlug(
+          () => chooseSlug(tx.db, table, input, null, kind.slugRules),
+          // A savepoint per attempt: a slug taken meanwhile fails only the attempt, not the transaction.
+          (slug) =>
+            tx.transaction(async (attempt) => {
+              const [inserted] = await attempt.db.insert(rows).values(kind.values(input, slug)).returning();
+              if (!inserted) throw new Error("content insert returned nothing");
+              return inserted;
+            }),
+        );
+        const view = kind.toView(row as T["$inferSelect"]);
+        await tx.services.audit.record({
+          actor: admin,
+          action: action("created"),
+          recordId: view.id,
+          recordLabel: view.title,
+          after: kind.audit.fields(view),
+        });
+        tx.announce(kind.changed);
+        return view;
+      });
     },
 
     async update(actor: Actor | null, id: number, input: Input): Promise<View> {
-      requireAdmin(actor);
-      await exists(id);
-      const row = await withSlug(
-        () => chooseSlug(db, table, input, id, kind.slugRules),
-        async (slug) => {
-          const [updated] = await db
-            .update(rows)
-            .set({ ...kind.values(input, slug), updatedAt: new Date() })
-            .where(eq(table.id, id))
-            .returning();
-          if (!updated) throw notFound(kind.notFoundMessage);
-          return updated;
-        },
-      );
-      changed();
-      return kind.toView(row as T["$inferSelect"]);
+      const admin = requireAdmin(actor);
+      return context.transaction(async (tx) => {
+        const before = await lockRow(tx, id);
+        const row = await withSlug(
+          () => chooseSlug(tx.db, table, input, id, kind.slugRules),
+          (slug) =>
+            tx.transaction(async (attempt) => {
+              const [updated] = await attempt.db
+                .update(rows)
+                .set({ ...kind.values(input, slug), updatedAt: new Date() })
+                .where(eq(table.id, id))
+                .returning();
+              if (!updated) throw notFound(kind.notFoundMessage);
+              return updated;
+            }),
+        );
+        const view = kind.toView(row as T["$inferSelect"]);
+        await tx.services.audit.record({
+          actor: admin,
+          action: action("updated"),
+          recordId: id,
+          recordLabel: view.title,
+          before: kind.audit.fields(before),
+          after: kind.audit.fields(view),
+        });
+        tx.announce(kind.changed);
+        return view;
+      });
     },
 
     async remove(actor: Actor | null, id: number): Promise<void> {
-      requireAdmin(actor);
-      const deleted = await db.delete(rows).where(eq(table.id, id)).returning({ id: table.id });
-      if (deleted.length === 0) throw notFound(kind.notFoundMessage);
-      changed();
+      const admin = requireAdmin(actor);
+      await context.transaction(async (tx) => {
+        const before = await lockRow(tx, id);
+        await tx.db.delete(rows).where(eq(table.id, id));
+        await tx.services.audit.record({
+          actor: admin,
+          action: action("deleted"),
+          recordId: id,
+          recordLabel: before.title,
+          before: kind.audit.fields(before),
+        });
+        tx.announce(kind.changed);
+      });
     },
 
     tags(actor: Actor | null): Promise<TagCount[]> {

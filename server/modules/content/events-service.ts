@@ -5,6 +5,7 @@ import type { EventView } from "../../../common/views/content.ts";
 import type { ServiceContext } from "../../kernel/area.ts";
 import { publicReader } from "../../kernel/public-reads.ts";
 import { eventsAccess } from "./content-access.ts";
+import { eventAuditFields } from "./content-audit.ts";
 import { contentValues, contentView } from "./content-kit.ts";
 import { createContentService } from "./content-service.ts";
 import { events } from "./tables.ts";
@@ -42,7 +43,7 @@ declare module "../../kernel/events.ts" {
 }
 
 export function createEventsService(context: ServiceContext) {
-  return createContentService<typeof events, EventView, EventInput, EventListQuery>(context.db, {
+  return createContentService<typeof events, EventView, EventInput, EventListQuery>(context, {
     table: events,
     notFoundMessage: "Evento não encontrado.",
     slugRules: { word: "evento" },
@@ -60,7 +61,8 @@ export function createEventsService(context: ServiceContext) {
       query.when === "upcoming" ? [upcoming()] : query.when === "past" ? [lt(events.endAt, sql`now()`)] : [],
     order: (query) => agendaOrder(query.sort),
     sitemapOrder: [desc(events.startAt)],
-    onChange: () => context.announce({ name: "events.changed", payload: undefined }),
+    changed: { name: "events.changed", payload: undefined },
+    audit: { kind: "event", fields: eventAuditFields },
     readPublic: publicReader(context, "events"),
   });
 }

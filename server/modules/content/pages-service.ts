@@ -6,6 +6,7 @@ import type { PageView } from "../../../common/views/content.ts";
 import type { ServiceContext } from "../../kernel/area.ts";
 import { publicReader } from "../../kernel/public-reads.ts";
 import { pagesAccess } from "./content-access.ts";
+import { contentAuditFields } from "./content-audit.ts";
 import { contentValues, contentView } from "./content-kit.ts";
 import { createContentService } from "./content-service.ts";
 import { pages } from "./tables.ts";
@@ -21,7 +22,7 @@ declare module "../../kernel/events.ts" {
 
 export function createPagesService(context: ServiceContext) {
   const { db } = context;
-  const service = createContentService<typeof pages, PageView, PageInput, ContentListQuery>(db, {
+  const service = createContentService<typeof pages, PageView, PageInput, ContentListQuery>(context, {
     table: pages,
     notFoundMessage: "Página não encontrada.",
     slugRules: { word: "pagina", reserved: reservedSlugs },
@@ -30,7 +31,8 @@ export function createPagesService(context: ServiceContext) {
     access: pagesAccess,
     order: (query) => [query.sort === "date_asc" ? asc(pages.updatedAt) : desc(pages.updatedAt), desc(pages.id)],
     sitemapOrder: [asc(pages.id)],
-    onChange: () => context.announce({ name: "pages.changed", payload: undefined }),
+    changed: { name: "pages.changed", payload: undefined },
+    audit: { kind: "page", fields: contentAuditFields },
     readPublic: publicReader(context, "pages"),
   });
   return {

@@ -5,6 +5,7 @@ import type { PostView } from "../../../common/views/content.ts";
 import type { ServiceContext } from "../../kernel/area.ts";
 import { publicReader } from "../../kernel/public-reads.ts";
 import { postsAccess } from "./content-access.ts";
+import { postAuditFields } from "./content-audit.ts";
 import { contentValues, contentView } from "./content-kit.ts";
 import { createContentService } from "./content-service.ts";
 import { posts } from "./tables.ts";
@@ -16,7 +17,7 @@ declare module "../../kernel/events.ts" {
 }
 
 export function createPostsService(context: ServiceContext) {
-  return createContentService<typeof posts, PostView, PostInput, ContentListQuery>(context.db, {
+  return createContentService<typeof posts, PostView, PostInput, ContentListQuery>(context, {
     table: posts,
     notFoundMessage: "Notícia não encontrada.",
     slugRules: { word: "noticia" },
@@ -25,7 +26,8 @@ export function createPostsService(context: ServiceContext) {
     access: postsAccess,
     order: (query) => [query.sort === "date_asc" ? asc(posts.publishedAt) : desc(posts.publishedAt), desc(posts.id)],
     sitemapOrder: [desc(posts.publishedAt)],
-    onChange: () => context.announce({ name: "posts.changed", payload: undefined }),
+    changed: { name: "posts.changed", payload: undefined },
+    audit: { kind: "post", fields: postAuditFields },
     readPublic: publicReader(context, "posts"),
   });
 }

@@ -3,6 +3,7 @@ import type { ScheduledJob } from "./scheduler.ts";
 
 const MINUTE = 60 * 1000;
 const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
 
 /** What runs in the background, once at a time across every process serving the site. */
 export function backgroundJobs(services: Services): ScheduledJob[] {
@@ -11,5 +12,7 @@ export function backgroundJobs(services: Services): ScheduledJob[] {
     { name: "purge-sessions", everyMs: 6 * HOUR, leaseMs: 10 * MINUTE, run: () => services.auth.purgeExpired() },
     // Unpaid orders past their time to pay are canceled and their stock given back.
     { name: "expire-orders", everyMs: MINUTE, leaseMs: 10 * MINUTE, run: () => services.orders.expireDue() },
+    // The audit log keeps each entry for the settings' period (two years unless a super user chose otherwise).
+    { name: "purge-audit", everyMs: DAY, leaseMs: HOUR, run: () => services.audit.purgeExpired() },
   ];
 }

@@ -21,6 +21,8 @@ export type SchedulerOptions = {
   tickMs?: number;
   /** Names this process in `leased_by` (host and pid by default). */
   processName?: string;
+  /** Told of each run this process made, and whether it failed (server/metrics/). */
+  onRun?: (job: string, failed: boolean) => void;
 };
 
 /** A failed run is tried again this soon, or at its usual time if that comes first. */
@@ -73,6 +75,7 @@ export function startScheduler(options: SchedulerOptions): { tick(): Promise<voi
       failure = error instanceof Error ? error.message : String(error);
       logger.error({ err: error, job: job.name }, "scheduled job failed");
     }
+    options.onRun?.(job.name, failure !== null);
     // Only while the lease is still this process's: past it, another may be running the job already.
     await db
       .update(scheduledJobs)

@@ -18,6 +18,17 @@ const INSERT_CHUNK = 100;
 /** Serialises the final step of imports: of two commits of one file, the later finds the earlier's items and drops its copies. */
 const IMPORT_LOCK = 4_004_001;
 
+const FORMAT_NAMES: Record<ReferenceFormat, string> = { bibtex: "BibTeX", ris: "RIS" };
+
+/** What an import's audit entry tells: the file's format and what became of its entries. */
+const importDetails = (result: ImportResult) => ({
+  Formato: FORMAT_NAMES[result.format],
+  "Entradas no arquivo": result.total,
+  "Itens criados": result.created,
+  Duplicadas: result.duplicates,
+  Inválidas: result.invalid,
+});
+
 type ValidEntry = ParsedEntry & { input: MediaInput; identity_key: string };
 const isValid = (entry: ParsedEntry): entry is ValidEntry => entry.input !== null && entry.identity_key !== null;
 
@@ -128,8 +139,9 @@ export function createMediaImport(context: ServiceContext) {
       return (await classify(db, parsed)).summary;
     },
 
+    /** The import's audit entry (media.imported with its counts) is written with its final step. */
     async commit(actor: Actor | null, text: string, format?: ReferenceFormat): Promise<ImportResult> {
-      requireAdmin(actor);
+      const admin = requireAdmin(actor);
       const parsed = await parseReferences(text, format);
       // An import left pending this long was cut off (the process stopped): its items go with it.
       await db
@@ -157,7 +169,7 @@ export function createMediaImport(context: ServiceContext) {
             if (row) stagedIds.set(entry.index, row.id);
           });
         }
-        const result = await db.transaction(async (tx) => {
+        const result = await context.transaction(async ({ db: tx, services }) => {
           await tx.execute(sql`SELECT pg_advisory_xact_lock(${IMPORT_LOCK})`);
           // The library may have changed while the chunks were written (another import, an item made by hand).
           const existing = await existingMatches(tx, planned.fresh);
@@ -173,7 +185,14 @@ export function createMediaImport(context: ServiceContext) {
             const match = late.get(entry.index);
             return match ? duplicateOf(entry, match) : entry;
           });
-          return { ...summarize(parsed.format, entries), created: planned.fresh.length - late.size };
+          const imported = { ...summarize(parsed.format, entries), created: planned.fresh.length - late.size };
+          await services.audit.record({
+            actor: admin,
+            action: "media.imported",
+            recordLabel: `Arquivo ${FORMAT_NAMES[parsed.format]}`,
+            details: importDetails(imported),
+          });
+          return imported;
         });
         context.announce({ name: "medias.changed", payload: undefined });
         return result;

@@ -5,10 +5,12 @@ import { mediaTypeLabels, mediaTypes } from "../../../common/media.ts";
 import { type ListQuery, type Paginated, pageOffset, toPage } from "../../../common/pagination.ts";
 import type { MediaInput, MediaListQuery } from "../../../common/schemas/media.ts";
 import type { FacetCount, MediaFilters, MediaView } from "../../../common/views/medias.ts";
+import type { Db } from "../../db/client.ts";
 import { type Actor, isAdmin, requireAdmin } from "../../kernel/access.ts";
 import type { ServiceContext } from "../../kernel/area.ts";
 import { type Memo, readThrough } from "../../kernel/memo.ts";
 import { publicReader } from "../../kernel/public-reads.ts";
+import { mediaAuditFields } from "./media-audit.ts";
 import { mediaValues, toMediaView } from "./media-row.ts";
 import { mediasAccess } from "./medias-access.ts";
 import { medias } from "./tables.ts";
@@ -77,6 +79,8 @@ declare module "../../kernel/events.ts" {
   }
 }
 
+const mediasChanged = { name: "medias.changed", payload: undefined } as const;
+
 export function createMediasService(context: ServiceContext, publicFiltersCache: Memo<MediaFilters>) {
   const { db } = context;
 
@@ -126,7 +130,16 @@ export function createMediasService(context: ServiceContext, publicFiltersCache:
     };
   }
 
-  const changed = () => context.announce({ name: "medias.changed", payload: undefined });
+  /** An item the administrator may change, locked until the transaction ends (its entry's "before" stays true). */
+  async function lockItem(on: Db, admin: Actor, id: number): Promise<MediaView> {
+    const [row] = await on
+      .select()
+      .from(medias)
+      .where(and(eq(medias.id, id), mediasAccess(admin)))
+      .for("update");
+    if (!row) throw notFound(MEDIA_NOT_FOUND);
+    return toMediaView(row);
+  }
 
   async function listFor(actor: Actor | null, query: ListQuery & MediaListQuery): Promise<Paginated<MediaView>> {
     const where = listWhere(actor, query);
@@ -171,33 +184,61 @@ export function createMediasService(context: ServiceContext, publicFiltersCache:
     },
 
     async create(actor: Actor | null, input: MediaInput): Promise<MediaView> {
-      requireAdmin(actor);
-      const [row] = await db.insert(medias).values(mediaValues(input)).returning();
-      if (!row) throw new Error("media insert returned nothing");
-      changed();
-      return toMediaView(row);
+      const admin = requireAdmin(actor);
+      return context.transaction(async (tx) => {
+        const [row] = await tx.db.insert(medias).values(mediaValues(input)).returning();
+        if (!row) throw new Error("media insert returned nothing");
+        const view = toMediaView(row);
+        await tx.services.audit.record({
+          actor: admin,
+          action: "media.created",
+          recordId: view.id,
+          recordLabel: view.title,
+          after: mediaAuditFields(view),
+        });
+        tx.announce(mediasChanged);
+        return view;
+      });
     },
 
     async update(actor: Actor | null, id: number, input: MediaInput): Promise<MediaView> {
-      requireAdmin(actor);
-      const [row] = await db
-        .update(medias)
-        .set({ ...mediaValues(input), updatedAt: new Date() })
-        .where(and(eq(medias.id, id), mediasAccess(actor)))
-        .returning();
-      if (!row) throw notFound(MEDIA_NOT_FOUND);
-      changed();
-      return toMediaView(row);
+      const admin = requireAdmin(actor);
+      return context.transaction(async (tx) => {
+        const before = await lockItem(tx.db, admin, id);
+        const [row] = await tx.db
+          .update(medias)
+          .set({ ...mediaValues(input), updatedAt: new Date() })
+          .where(eq(medias.id, id))
+          .returning();
+        if (!row) throw notFound(MEDIA_NOT_FOUND);
+        const view = toMediaView(row);
+        await tx.services.audit.record({
+          actor: admin,
+          action: "media.updated",
+          recordId: id,
+          recordLabel: view.title,
+          before: mediaAuditFields(before),
+          after: mediaAuditFields(view),
+        });
+        tx.announce(mediasChanged);
+        return view;
+      });
     },
 
     async remove(actor: Actor | null, id: number): Promise<void> {
-      requireAdmin(actor);
-      const deleted = await db
-        .delete(medias)
-        .where(and(eq(medias.id, id), mediasAccess(actor)))
-        .returning({ id: medias.id });
-      if (deleted.length === 0) throw notFound(MEDIA_NOT_FOUND);
-      changed();
+      const admin = requireAdmin(actor);
+      await context.transaction(async (tx) => {
+        const before = await lockItem(tx.db, admin, id);
+        await tx.db.delete(medias).where(eq(medias.id, id));
+        await tx.services.audit.record({
+          actor: admin,
+          action: "media.deleted",
+          recordId: id,
+          recordLabel: before.title,
+          before: mediaAuditFields(before),
+        });
+        tx.announce(mediasChanged);
+      });
     },
 
     /** Every item the list would show for these filters, in its order, up to MAX_EXPORT_ITEMS. */

@@ -3,11 +3,13 @@ import { invalid, notFound } from "../../../common/errors.ts";
 import type { Features } from "../../../common/features.ts";
 import { isExternalUrl } from "../../../common/menus.ts";
 import type { MenuOrder, MenuValues } from "../../../common/schemas/menu.ts";
+import { sitePaths } from "../../../common/site-paths.ts";
 import type { MenuItem } from "../../../common/views/menus.ts";
 import type { Db } from "../../db/client.ts";
 import { type Actor, requireAdmin } from "../../kernel/access.ts";
 import type { ServiceContext } from "../../kernel/area.ts";
 import { type Memo, readThrough } from "../../kernel/memo.ts";
+import type { AuditFields } from "../audit/audit-changes.ts";
 import { syncFeatureMenus } from "./feature-menus.ts";
 import { menus } from "./tables.ts";
 
@@ -86,45 +88,76 @@ export async function loadMenuTrees(db: Db, pageLinks: PageLinks): Promise<MenuT
   return { all, visible: visibleTree(all) };
 }
 
+/** Every item of a tree, submenus after their parent. */
+const itemsOf = (tree: MenuItem[]) => tree.flatMap((item) => [item, ...item.submenus]);
+
+/** A menu item as its audit entries show it, in the words of its form. */
+function menuAuditFields(item: MenuItem, tree: MenuItem[]): AuditFields {
+  const parent = item.parent_id === null ? undefined : tree.find((top) => top.id === item.parent_id);
+  return {
+    Nome: item.name,
+    Endereço: item.url,
+    Página: item.page ? sitePaths.page(item.page.slug) : null,
+    "Menu principal": parent ? parent.name : null,
+    Ordem: item.position,
+    Ativo: item.enabled,
+  };
+}
+
+const menusChanged = { name: "menus.changed", payload: undefined } as const;
+const MENU_NOT_FOUND = "Menu não encontrado.";
+
 export function createMenusService(context: ServiceContext, cache: Memo<MenuTrees>) {
   const { db } = context;
   const pageLinks: PageLinks = (ids) => context.services.pages.linksFor(ids);
-  const trees = {
-    get: () => readThrough(context, cache, () => loadMenuTrees(db, pageLinks)),
-    invalidate: () => context.announce({ name: "menus.changed", payload: undefined }),
-  };
-  const fullTree = async () => (await trees.get()).all;
+  const trees = () => readThrough(context, cache, () => loadMenuTrees(db, pageLinks));
+  const fullTree = async () => (await trees()).all;
+  /** The tree as a transaction sees it (its own writes included). */
+  const treeOn = async (tx: ServiceContext) =>
+    (await loadMenuTrees(tx.db, (ids) => tx.services.pages.linksFor(ids))).all;
 
-  async function checkReferences(values: MenuValues, selfId: number | null) {
+  async function checkReferences(tx: ServiceContext, values: MenuValues, selfId: number | null) {
     if (values.page_id !== null) {
-      const links = await pageLinks([values.page_id]);
+      const links = await tx.services.pages.linksFor([values.page_id]);
       if (!links.has(values.page_id)) throw invalid("Página não encontrada.", { page_id: ["Página não encontrada"] });
     }
     if (values.parent_id === null) return;
     if (values.parent_id === selfId)
       throw invalid("Um menu não pode ser submenu de si mesmo.", { parent_id: ["Escolha outro menu"] });
-    const [parent] = await db.select().from(menus).where(eq(menus.id, values.parent_id)).limit(1);
+    const [parent] = await tx.db.select().from(menus).where(eq(menus.id, values.parent_id)).limit(1);
     if (!parent) throw invalid("Menu principal não encontrado.", { parent_id: ["Menu não encontrado"] });
     if (parent.parentId !== null) {
       throw invalid("Submenus têm apenas um nível.", { parent_id: ["Escolha um menu principal"] });
     }
     if (selfId !== null) {
-      const [child] = await db.select({ id: menus.id }).from(menus).where(eq(menus.parentId, selfId)).limit(1);
+      const [child] = await tx.db.select({ id: menus.id }).from(menus).where(eq(menus.parentId, selfId)).limit(1);
       if (child)
         throw invalid("Este menu tem submenus e não pode virar submenu.", { parent_id: ["Este menu tem submenus"] });
     }
   }
 
-  async function nextPosition(parentId: number | null) {
-    const [row] = await db
+  async function nextPosition(on: Db, parentId: number | null) {
+    const [row] = await on
       .select({ value: max(menus.position) })
       .from(menus)
       .where(parentId === null ? isNull(menus.parentId) : eq(menus.parentId, parentId));
     return row?.value === null || row?.value === undefined ? 0 : row.value + 1;
   }
 
-  const find = async (id: number) =>
-    (await fullTree()).flatMap((item) => [item, ...item.submenus]).find((item) => item.id === id);
+  const find = (tree: MenuItem[], id: number) => itemsOf(tree).find((item) => item.id === id);
+
+  /** The item as the tree shows it once written; it was just written on this transaction. */
+  const written = (tree: MenuItem[], id: number): MenuItem => {
+    const item = find(tree, id);
+    if (!item) throw new Error(`menu ${id} missing after its write`);
+    return item;
+  };
+
+  /** Locks the item's row for the rest of the transaction: the entry's "before" stays true. */
+  async function lockItem(tx: ServiceContext, id: number): Promise<void> {
+    const [row] = await tx.db.select({ id: menus.id }).from(menus).where(eq(menus.id, id)).for("update");
+    if (!row) throw notFound(MENU_NOT_FOUND);
+  }
 
   return {
     /** The full tree, disabled items included, for administrators. */
@@ -135,69 +168,116 @@ export function createMenusService(context: ServiceContext, cache: Memo<MenuTree
 
     /** What visitors see in the header: see visibleTree. */
     async listEnabled() {
-      return (await trees.get()).visible;
+      return (await trees()).visible;
     },
 
     async get(actor: Actor | null, id: number): Promise<MenuItem> {
       requireAdmin(actor);
-      const item = await find(id);
-      if (!item) throw notFound("Menu não encontrado.");
+      const item = find(await fullTree(), id);
+      if (!item) throw notFound(MENU_NOT_FOUND);
       return item;
     },
 
     async create(actor: Actor | null, values: MenuValues): Promise<MenuItem> {
-      requireAdmin(actor);
-      await checkReferences(values, null);
-      const position = values.position ?? (await nextPosition(values.parent_id));
-      const [row] = await db
-        .insert(menus)
-        .values({
-          name: values.name,
-          url: values.url,
-          pageId: values.page_id,
-          parentId: values.parent_id,
-          enabled: values.enabled,
-          position,
-        })
-        .returning({ id: menus.id });
-      trees.invalidate();
-      if (!row) throw new Error("menu insert returned nothing");
-      return this.get(actor, row.id);
+      const admin = requireAdmin(actor);
+      return context.transaction(async (tx) => {
+        await checkReferences(tx, values, null);
+        const position = values.position ?? (await nextPosition(tx.db, values.parent_id));
+        const [row] = await tx.db
+          .insert(menus)
+          .values({
+            name: values.name,
+            url: values.url,
+            pageId: values.page_id,
+            parentId: values.parent_id,
+            enabled: values.enabled,
+            position,
+          })
+          .returning({ id: menus.id });
+        if (!row) throw new Error("menu insert returned nothing");
+        const tree = await treeOn(tx);
+        const item = written(tree, row.id);
+        await tx.services.audit.record({
+          actor: admin,
+          action: "menu.created",
+          recordId: item.id,
+          recordLabel: item.name,
+          after: menuAuditFields(item, tree),
+        });
+        tx.announce(menusChanged);
+        return item;
+      });
     },
 
     async update(actor: Actor | null, id: number, values: MenuValues): Promise<MenuItem> {
-      await this.get(actor, id);
-      await checkReferences(values, id);
-      await db
-        .update(menus)
-        .set({
-          name: values.name,
-          url: values.url,
-          pageId: values.page_id,
-          parentId: values.parent_id,
-          enabled: values.enabled,
-          ...(values.position === undefined ? {} : { position: values.position }),
-          updatedAt: new Date(),
-        })
-        .where(eq(menus.id, id));
-      trees.invalidate();
-      return this.get(actor, id);
+      const admin = requireAdmin(actor);
+      return context.transaction(async (tx) => {
+        await lockItem(tx, id);
+        const treeBefore = await treeOn(tx);
+        const before = written(treeBefore, id);
+        await checkReferences(tx, values, id);
+        await tx.db
+          .update(menus)
+          .set({
+            name: values.name,
+            url: values.url,
+            pageId: values.page_id,
+            parentId: values.parent_id,
+            enabled: values.enabled,
+            ...(values.position === undefined ? {} : { position: values.position }),
+            updatedAt: new Date(),
+          })
+          .where(eq(menus.id, id));
+        const tree = await treeOn(tx);
+        const item = written(tree, id);
+        await tx.services.audit.record({
+          actor: admin,
+          action: "menu.updated",
+          recordId: id,
+          recordLabel: item.name,
+          before: menuAuditFields(before, treeBefore),
+          after: menuAuditFields(item, tree),
+        });
+        tx.announce(menusChanged);
+        return item;
+      });
     },
 
-    /** Deleting a menu deletes its submenus. */
+    /** Deleting a menu deletes its submenus: each has its entry. */
     async remove(actor: Actor | null, id: number): Promise<void> {
-      requireAdmin(actor);
-      const deleted = await db.delete(menus).where(eq(menus.id, id)).returning({ id: menus.id });
-      trees.invalidate();
-      if (deleted.length === 0) throw notFound("Menu não encontrado.");
+      const admin = requireAdmin(actor);
+      await context.transaction(async (tx) => {
+        await lockItem(tx, id);
+        const tree = await treeOn(tx);
+        const item = written(tree, id);
+        await tx.db.delete(menus).where(eq(menus.id, id));
+        for (const gone of [item, ...item.submenus]) {
+          await tx.services.audit.record({
+            actor: admin,
+            action: "menu.deleted",
+            recordId: gone.id,
+            recordLabel: gone.name,
+            before: menuAuditFields(gone, tree),
+          });
+        }
+        tx.announce(menusChanged);
+      });
     },
 
-    /** Sets the order of one level: `ids` must be exactly the siblings under `parent_id`. */
+    /**
+     * Sets the order of one level: `ids` must be exactly the siblings under `parent_id`. Each item whose
+     * place changed has its entry (menu.updated, the order's before and after).
+     */
     async reorder(actor: Actor | null, order: MenuOrder): Promise<MenuItem[]> {
-      requireAdmin(actor);
+      const admin = requireAdmin(actor);
       const parentFilter = order.parent_id === null ? isNull(menus.parentId) : eq(menus.parentId, order.parent_id);
-      await db.transaction(async (tx) => {
-        const siblings = await tx.select({ id: menus.id }).from(menus).where(parentFilter);
+      return context.transaction(async (tx) => {
+        const siblings = await tx.db
+          .select({ id: menus.id })
+          .from(menus)
+          .where(parentFilter)
+          .orderBy(asc(menus.id))
+          .for("update");
         const expected = new Set(siblings.map((row) => row.id));
         const given = new Set(order.ids);
         if (
@@ -209,12 +289,27 @@ export function createMenusService(context: ServiceContext, cache: Memo<MenuTree
             ids: ["Lista de menus inválida"],
           });
         }
+        const treeBefore = await treeOn(tx);
         for (const [position, id] of order.ids.entries()) {
-          await tx.update(menus).set({ position }).where(eq(menus.id, id));
+          await tx.db.update(menus).set({ position }).where(eq(menus.id, id));
         }
+        const tree = await treeOn(tx);
+        for (const id of order.ids) {
+          const before = written(treeBefore, id);
+          const item = written(tree, id);
+          if (before.position === item.position) continue;
+          await tx.services.audit.record({
+            actor: admin,
+            action: "menu.updated",
+            recordId: id,
+            recordLabel: item.name,
+            before: menuAuditFields(before, treeBefore),
+            after: menuAuditFields(item, tree),
+          });
+        }
+        tx.announce(menusChanged);
+        return tree;
       });
-      trees.invalidate();
-      return fullTree();
     },
 
     /** A settings save's part in the menus (docs/spec.md §4, see feature-menus.ts), on the caller's transaction if any. */

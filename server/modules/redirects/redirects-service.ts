@@ -9,6 +9,7 @@ import { containsPattern } from "../../db/sql.ts";
 import { type Actor, requireAdmin } from "../../kernel/access.ts";
 import type { ServiceContext } from "../../kernel/area.ts";
 import { type Memo, readThrough } from "../../kernel/memo.ts";
+import type { AuditFields } from "../audit/audit-changes.ts";
 import { redirectKey } from "../wordpress/old-addresses.ts";
 import type { RedirectHits } from "./redirect-hits.ts";
 import { redirects } from "./tables.ts";
@@ -47,6 +48,12 @@ export function keyOf(address: string): string {
 }
 
 type Row = typeof redirects.$inferSelect;
+
+/** A redirect as its audit entries show it, in the words of its form and list. */
+const redirectAuditFields = (redirect: Pick<RedirectView, "from" | "to">): AuditFields => ({
+  "Endereço antigo": redirect.from,
+  "Leva para": redirect.to,
+});
 
 const toView = (row: Row): RedirectView => ({
   id: row.id,
@@ -117,11 +124,12 @@ export function createRedirectsService(context: ServiceContext, state: Redirects
    * so that none is a chain.
    */
   async function save(actor: Actor | null, id: number | null, values: RedirectValues): Promise<RedirectView> {
-    requireAdmin(actor);
+    const admin = requireAdmin(actor);
     return context.transaction(async (tx) => {
       await lockRedirects(tx.db);
       const links = await loadLinks(tx.db);
       if (id !== null && !links.some((link) => link.id === id)) throw notFound(NOT_FOUND);
+      const before = id === null ? null : await find(tx.db, id);
       const fromKey = keyOf(values.from);
       const others = links.filter((link) => link.id !== id);
       checkAgainst(others, fromKey, keyOf(values.to));
@@ -135,15 +143,40 @@ export function createRedirectsService(context: ServiceContext, state: Redirects
               .where(eq(redirects.id, id))
               .returning({ id: redirects.id });
       if (!written) throw new Error("redirect write returned nothing");
-      const leadingHere = others.filter((link) => link.toKey === fromKey).map((link) => link.id);
+      const leadingHere = others.filter((link) => link.toKey === fromKey);
       if (leadingHere.length > 0) {
         await tx.db
           .update(redirects)
           .set({ toPath: values.to, updatedAt: new Date() })
-          .where(inArray(redirects.id, leadingHere));
+          .where(
+            inArray(
+              redirects.id,
+              leadingHere.map((link) => link.id),
+            ),
+          );
+      }
+      const view = toView(await find(tx.db, written.id));
+      await tx.services.audit.record({
+        actor: admin,
+        action: before ? "redirect.updated" : "redirect.created",
+        recordId: view.id,
+        recordLabel: view.from,
+        before: before && redirectAuditFields(toView(before)),
+        after: redirectAuditFields(view),
+      });
+      // The redirects that now lead where this one does, so that none is a chain, changed too.
+      for (const link of leadingHere) {
+        await tx.services.audit.record({
+          actor: admin,
+          action: "redirect.updated",
+          recordId: link.id,
+          recordLabel: link.fromPath,
+          before: redirectAuditFields({ from: link.fromPath, to: link.toPath }),
+          after: redirectAuditFields({ from: link.fromPath, to: values.to }),
+        });
       }
       tx.announce({ name: "redirects.changed", payload: undefined });
-      return toView(await find(tx.db, written.id));
+      return view;
     });
   }
 
@@ -184,10 +217,20 @@ export function createRedirectsService(context: ServiceContext, state: Redirects
     update: (actor: Actor | null, id: number, values: RedirectValues) => save(actor, id, values),
 
     async remove(actor: Actor | null, id: number): Promise<void> {
-      requireAdmin(actor);
-      const deleted = await db.delete(redirects).where(eq(redirects.id, id)).returning({ id: redirects.id });
-      if (deleted.length === 0) throw notFound(NOT_FOUND);
-      context.announce({ name: "redirects.changed", payload: undefined });
+      const admin = requireAdmin(actor);
+      await context.transaction(async (tx) => {
+        const [deleted] = await tx.db.delete(redirects).where(eq(redirects.id, id)).returning();
+        if (!deleted) throw notFound(NOT_FOUND);
+        const view = toView(deleted);
+        await tx.services.audit.record({
+          actor: admin,
+          action: "redirect.deleted",
+          recordId: id,
+          recordLabel: view.from,
+          before: redirectAuditFields(view),
+        });
+        tx.announce({ name: "redirects.changed", payload: undefined });
+      });
     },
 
     /**

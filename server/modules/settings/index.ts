@@ -1,12 +1,11 @@
-import type { SettingsView } from "../../../common/views/settings.ts";
 import { defineArea } from "../../kernel/area.ts";
 import { memo } from "../../kernel/memo.ts";
 import { settingsOperations } from "./operations.ts";
 import { settingsRoutes } from "./routes.ts";
-import { createSettingsService } from "./settings-service.ts";
+import { createSettingsService, type StoredSettings } from "./settings-service.ts";
 
 export const settingsArea = defineArea({
-  state: () => memo<SettingsView | null>(),
+  state: () => memo<StoredSettings | null>(),
   service: (context, cache) => createSettingsService(context, cache),
   listen: (on, cache) => on("settings.changed", () => cache.invalidate()),
   routes: [{ base: "/api/settings", routes: settingsRoutes, operations: settingsOperations }],

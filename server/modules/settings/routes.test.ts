@@ -1,10 +1,12 @@
-import { sql } from "drizzle-orm";
+import { desc, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { COLOR_INVALID } from "../../../common/schemas/settings.ts";
 import type { MenuItem } from "../../../common/views/menus.ts";
 import { type SettingsView, settingsViewSchema } from "../../../common/views/settings.ts";
+import { expectDocumented } from "../../../tests/support/documented.ts";
 import { SUPER } from "../../../tests/support/test-app.ts";
 import { withTestApp } from "../../../tests/support/with-test-app.ts";
+import { auditEntries } from "../audit/tables.ts";
 import { pages } from "../content/tables.ts";
 import { users } from "../users/tables.ts";
 import { REPEAT_WINDOW_SECONDS } from "./settings-service.ts";
@@ -421,5 +423,80 @@ describe("feature menus", () => {
     await setFeature(token, "posts", { enabled: true });
     await setFeature(token, "posts", { url: "/blog", enabled: false });
     expect(await menus()).toEqual([]);
+  });
+});
+
+describe("security settings", () => {
+  const security = (token: string) => t.request("GET", "/api/settings/security", { token });
+  const save = async (token: string, changes: Record<string, unknown>) =>
+    t.request("POST", "/api/settings", {
+      token,
+      body: { ...(await t.request("GET", "/api/settings")).json<SettingsView>(), ...changes },
+    });
+
+  it("are read by administrators only, and never shown to visitors with the public settings", async () => {
+    const superToken = await t.setupSite();
+    const customer = await t.createUser("user", superToken);
+    const admin = await t.createUser("admin", superToken);
+    expect((await t.request("GET", "/api/settings/security")).status).toBe(401);
+    expect((await security(customer.token)).status).toBe(403);
+    const read = await security(admin.token);
+    expect(read.status).toBe(200);
+    expectDocumented("get", "/api/settings/security", read);
+    expect(read.json()).toEqual({ require_two_factor: false, audit_retention_days: 730 });
+    const publicSettings = JSON.stringify((await t.request("GET", "/api/settings")).body);
+    expect(publicSettings).not.toContain("require_two_factor");
+    expect(publicSettings).not.toContain("audit_retention_days");
+  });
+
+  it("are changed by a super user, between 30 and 3650 days, and the save is logged", async () => {
+    const token = await t.setupSite();
+    for (const days of [29, 3651, 1.5, "abc", "", -30]) {
+      const response = await save(token, { audit_retention_days: days });
+      expect(response.status, String(days)).toBe(400);
+      expect(response.json<Errors>().errors).toEqual({ audit_retention_days: ["Informe de 30 a 3650 dias"] });
+      expectDocumented("post", "/api/settings", response);
+    }
+    const notBoolean = await save(token, { require_two_factor: "sim" });
+    expect(notBoolean.json<Errors>().errors).toEqual({ require_two_factor: ["Informe sim ou não"] });
+    expect((await security(token)).json()).toEqual({ require_two_factor: false, audit_retention_days: 730 });
+
+    for (const days of [30, 3650, "365"]) expect((await save(token, { audit_retention_days: days })).status).toBe(200);
+    expect((await save(token, { require_two_factor: true })).status).toBe(200);
+    expect((await security(token)).json()).toEqual({ require_two_factor: true, audit_retention_days: 365 });
+    const [latest] = await t.database.db
+      .select()
+      .from(auditEntries)
+      .where(eq(auditEntries.action, "settings.updated"))
+      .orderBy(desc(auditEntries.id))
+      .limit(1);
+    expect(latest).toMatchObject({
+      actorName: SUPER.admin_name,
+      changes: { "Exigir verificação em duas etapas para administradores": { before: false, after: true } },
+    });
+  });
+
+  it("refuses an administrator's change with 403, and saves the rest of an administrator's settings", async () => {
+    const superToken = await t.setupSite();
+    const admin = await t.createUser("admin", superToken);
+    for (const change of [{ require_two_factor: true }, { audit_retention_days: 90 }]) {
+      const refused = await save(admin.token, { ...change, title: "Não salvar" });
+      expect(refused.status).toBe(403);
+      expectDocumented("post", "/api/settings", refused);
+      expect(refused.json<Errors>().message).toBe(
+        "Apenas um usuário Super pode alterar a verificação em duas etapas e o prazo do registro de auditoria.",
+      );
+      expect(refused.json<Errors>().errors).toEqual({
+        [Object.keys(change)[0] ?? ""]: ["Apenas um usuário Super pode alterar este campo"],
+      });
+    }
+    expect((await t.request("GET", "/api/settings")).json<SettingsView>().title).toBe(SUPER.title);
+    // What the administrator's form sends (no such fields), or the stored values sent back, is saved.
+    expect((await save(admin.token, { title: "Pelo admin" })).status).toBe(200);
+    expect(
+      (await save(admin.token, { title: "De novo", require_two_factor: false, audit_retention_days: 730 })).status,
+    ).toBe(200);
+    expect((await t.request("GET", "/api/settings")).json<SettingsView>().title).toBe("De novo");
+    expect((await security(superToken)).json()).toEqual({ require_two_factor: false, audit_retention_days: 730 });
   });
 });

@@ -9,8 +9,9 @@ export const settingsRoutes: Hono<AppEnv> = new Hono<AppEnv>()
   .get("/", async (c) => c.json(await c.get("services").settings.get()))
   .post("/", adminOnly, async (c) => {
     const values = await readBody(c, settingsSchema);
-    return c.json(await c.get("services").settings.update(values));
+    return c.json(await c.get("services").settings.update(c.get("actor"), values));
   })
+  .get("/security", adminOnly, async (c) => c.json(await c.get("services").settings.securityFor(c.get("actor"))))
   .post("/setup", async (c) => {
     const input = await readBody(c, setupSchema);
     const { settings } = await c.get("services").settings.setup(input);

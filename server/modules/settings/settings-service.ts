@@ -1,20 +1,33 @@
 import { and, eq, gt, sql } from "drizzle-orm";
-import { conflict, invalid } from "../../../common/errors.ts";
+import { conflict, forbidden, invalid } from "../../../common/errors.ts";
 import { defaultFeatures } from "../../../common/features.ts";
-import type { SettingsValues } from "../../../common/schemas/settings.ts";
+import { DEFAULT_AUDIT_RETENTION_DAYS, type SettingsValues } from "../../../common/schemas/settings.ts";
 import type { SetupInput } from "../../../common/schemas/setup.ts";
-import type { SettingsView } from "../../../common/views/settings.ts";
+import type { SettingsSecurityView, SettingsView } from "../../../common/views/settings.ts";
 import type { Db } from "../../db/client.ts";
-import type { Actor } from "../../kernel/access.ts";
+import { type Actor, isSuper, requireAdmin } from "../../kernel/access.ts";
 import type { ServiceContext } from "../../kernel/area.ts";
 import { type Memo, readThrough } from "../../kernel/memo.ts";
 import { hashPassword, verifyPassword } from "../auth/password.ts";
 import { users } from "../users/tables.ts";
-import { toSettingsView } from "./settings-view.ts";
+import { SETTINGS_AUDIT_LABEL, settingsAuditFields } from "./settings-audit.ts";
+import { toSecurityView, toSettingsView } from "./settings-view.ts";
 import { settings } from "./tables.ts";
 
 const ALREADY_SET_UP = "O site já foi configurado.";
 const HOME_PAGE_UNPUBLISHED = "Escolha uma página publicada";
+export const SECURITY_SUPER_ONLY =
+  "Apenas um usuário Super pode alterar a verificação em duas etapas e o prazo do registro de auditoria.";
+const SECURITY_FIELD_SUPER_ONLY = "Apenas um usuário Super pode alterar este campo";
+
+/** What the site has before the first-time setup, and the columns' defaults. */
+const DEFAULT_SECURITY: SettingsSecurityView = {
+  require_two_factor: false,
+  audit_retention_days: DEFAULT_AUDIT_RETENTION_DAYS,
+};
+
+/** The settings as the site shows them and the security settings, read and kept together. */
+export type StoredSettings = { view: SettingsView; security: SettingsSecurityView };
 /**
  * The setup sent again within this time with the e-mail and password of the super user it made is the
  * same setup (a double click, a form posted twice on a slow connection): it is answered as the first was.
@@ -27,17 +40,18 @@ declare module "../../kernel/events.ts" {
   }
 }
 
-/** The settings row as the site shows it, or null before the first-time setup. */
-async function readSettings(db: Db): Promise<SettingsView | null> {
+/** The settings row as the site shows it and its security part, or null before the first-time setup. */
+async function readSettings(db: Db): Promise<StoredSettings | null> {
   const [row] = await db.select().from(settings).where(eq(settings.id, 1)).limit(1);
-  return row ? toSettingsView(row) : null;
+  return row ? { view: toSettingsView(row), security: toSecurityView(row) } : null;
 }
 
 const settingsChanged = { name: "settings.changed", payload: undefined } as const;
 
-export function createSettingsService(context: ServiceContext, cache: Memo<SettingsView | null>) {
+export function createSettingsService(context: ServiceContext, cache: Memo<StoredSettings | null>) {
   const { db } = context;
-  const get = (): Promise<SettingsView | null> => readThrough(context, cache, () => readSettings(db));
+  const stored = (): Promise<StoredSettings | null> => readThrough(context, cache, () => readSettings(db));
+  const get = async (): Promise<SettingsView | null> => (await stored())?.view ?? null;
 
   /**
    * What the setup made a moment ago (REPEAT_WINDOW_SECONDS) and nobody has changed since, when its super
@@ -98,14 +112,36 @@ export function createSettingsService(context: ServiceContext, cache: Memo<Setti
       });
     },
 
+    /** Whether administrators sign in with a second step, and how long the audit log keeps an entry. */
+    async security(): Promise<SettingsSecurityView> {
+      return (await stored())?.security ?? DEFAULT_SECURITY;
+    },
+
+    /** The security settings for the account area: administrators read them (super users change them). */
+    async securityFor(actor: Actor | null): Promise<SettingsSecurityView> {
+      requireAdmin(actor);
+      return (await stored())?.security ?? DEFAULT_SECURITY;
+    },
+
     /**
-     * Saves the settings with their effects on the menus (docs/spec.md §4), in one transaction (the
-     * caller's when there is one).
+     * Saves the settings with their effects on the menus (docs/spec.md §4) and their audit entry, in one
+     * transaction (the caller's when there is one). The security settings are a super user's: an
+     * administrator's different value is refused (403), an absent one keeps what is stored.
      */
-    async update(values: SettingsValues): Promise<SettingsView> {
+    async update(actor: Actor | null, values: SettingsValues): Promise<SettingsView> {
+      const admin = requireAdmin(actor);
       return context.transaction(async ({ services, db: tx, announce }) => {
         const [before] = await tx.select().from(settings).where(eq(settings.id, 1)).for("update");
         if (!before) throw conflict("O site ainda não foi configurado.");
+        const requireTwoFactor = values.require_two_factor ?? before.requireTwoFactor;
+        const auditRetentionDays = values.audit_retention_days ?? before.auditRetentionDays;
+        if (!isSuper(admin)) {
+          const errors: Record<string, string[]> = {};
+          if (requireTwoFactor !== before.requireTwoFactor) errors.require_two_factor = [SECURITY_FIELD_SUPER_ONLY];
+          if (auditRetentionDays !== before.auditRetentionDays)
+            errors.audit_retention_days = [SECURITY_FIELD_SUPER_ONLY];
+          if (Object.keys(errors).length > 0) throw forbidden(SECURITY_SUPER_ONLY, errors);
+        }
         // The page stays locked until we commit, so it cannot be unpublished or deleted in between.
         if (values.home_page_id !== null && !(await services.pages.lockPublished(values.home_page_id))) {
           throw invalid("Verifique os campos destacados.", { home_page_id: [HOME_PAGE_UNPUBLISHED] });
@@ -131,12 +167,21 @@ export function createSettingsService(context: ServiceContext, cache: Memo<Setti
             gtag: values.gtag,
             features: values.features,
             homePageId: values.home_page_id,
+            requireTwoFactor,
+            auditRetentionDays,
             updatedAt: new Date(),
           })
           .where(eq(settings.id, 1))
           .returning();
         if (!row) throw new Error("settings update returned nothing");
         await services.menus.syncFeatureMenus(before.features, values.features);
+        await services.audit.record({
+          actor: admin,
+          action: "settings.updated",
+          recordLabel: SETTINGS_AUDIT_LABEL,
+          before: settingsAuditFields(before),
+          after: settingsAuditFields(row),
+        });
         announce(settingsChanged);
         return toSettingsView(row);
       });

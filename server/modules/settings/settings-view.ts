@@ -1,4 +1,4 @@
-import type { SettingsView } from "../../../common/views/settings.ts";
+import type { SettingsSecurityView, SettingsView } from "../../../common/views/settings.ts";
 import type { settings } from "./tables.ts";
 
 const fileRef = (url: string | null): SettingsView["site_logo"] => (url ? { url } : null);
@@ -26,4 +26,9 @@ export function toSettingsView(row: typeof settings.$inferSelect): SettingsView 
     home_page_id: row.homePageId,
     updated_at: row.updatedAt.toISOString(),
   };
+}
+
+/** The security part of the settings row (common/views/settings.ts). */
+export function toSecurityView(row: typeof settings.$inferSelect): SettingsSecurityView {
+  return { require_two_factor: row.requireTwoFactor, audit_retention_days: row.auditRetentionDays };
 }

@@ -1,7 +1,7 @@
 import { and, asc, count, eq, ilike, ne, or, type SQL, sql } from "drizzle-orm";
 import { conflict, forbidden, invalid, notFound } from "../../../common/errors.ts";
 import { type ListQuery, pageOffset, toPage } from "../../../common/pagination.ts";
-import type { UserRole } from "../../../common/roles.ts";
+import { roleLabels, type UserRole } from "../../../common/roles.ts";
 import {
   CURRENT_PASSWORD_FOR_EMAIL,
   CURRENT_PASSWORD_REQUIRED,
@@ -12,9 +12,10 @@ import {
 import type { UserPage, UserView } from "../../../common/views/users.ts";
 import type { Db } from "../../db/client.ts";
 import { containsPattern, isUniqueViolation } from "../../db/sql.ts";
-import { type Actor, isSuper, requireAdmin, requireUser } from "../../kernel/access.ts";
+import { type Actor, isAdmin, isSuper, requireAdmin, requireUser } from "../../kernel/access.ts";
 import type { ServiceContext } from "../../kernel/area.ts";
 import type { Throttle, ThrottleFactory } from "../../kernel/throttle.ts";
+import type { AuditFields } from "../audit/audit-changes.ts";
 import { hashPassword, verifyPassword } from "../auth/password.ts";
 import { afterEmailChange } from "./email-change.ts";
 import { users } from "./tables.ts";
@@ -26,6 +27,21 @@ const toView = (row: { id: number; name: string; email: string; role: UserRole; 
   email: row.email,
   role: row.role,
   created_at: row.createdAt.toISOString(),
+});
+
+/** The password's field in audit entries: only whether it changed is ever kept ("alterado"). */
+const PASSWORD_FIELD = "Senha";
+const userSecrets = [PASSWORD_FIELD];
+
+/**
+ * An account as its audit entries show it, in the words of the users' form; the role by its label, so a
+ * role change reads "Perfil: Cliente → Administrador". `passwordSet` says a new password was given.
+ */
+const userAuditFields = (user: { name: string; email: string; role: UserRole }, passwordSet = false): AuditFields => ({
+  Nome: user.name,
+  "E-mail": user.email,
+  Perfil: roleLabels[user.role],
+  [PASSWORD_FIELD]: passwordSet,
 });
 
 const EMAIL_TAKEN = "Este e-mail já está cadastrado.";
@@ -162,14 +178,24 @@ export function createUsersService(context: ServiceContext, state: UsersState) {
       checkRoleChange(admin, null, input.role);
       await ensureEmailFree(input.email, null);
       const passwordHash = await hashPassword(input.password);
-      const [row] = await withEmailUnique(() =>
-        db
-          .insert(users)
-          .values({ name: input.name, email: input.email, role: input.role, passwordHash })
-          .returning(columns),
+      return withEmailUnique(() =>
+        context.transaction(async (tx) => {
+          const [row] = await tx.db
+            .insert(users)
+            .values({ name: input.name, email: input.email, role: input.role, passwordHash })
+            .returning(columns);
+          if (!row) throw new Error("user insert returned nothing");
+          await tx.services.audit.record({
+            actor: admin,
+            action: "user.created",
+            recordId: row.id,
+            recordLabel: row.name,
+            after: userAuditFields(row, true),
+            secrets: userSecrets,
+          });
+          return toView(row);
+        }),
       );
-      if (!row) throw new Error("user insert returned nothing");
-      return toView(row);
     },
 
     /**
@@ -213,6 +239,15 @@ export function createUsersService(context: ServiceContext, state: UsersState) {
               id !== admin.id,
             );
           if (passwordHash) await services.auth.revokeSessions(id, id === admin.id ? currentToken : null);
+          await services.audit.record({
+            actor: admin,
+            action: "user.updated",
+            recordId: id,
+            recordLabel: row.name,
+            before: userAuditFields(target),
+            after: userAuditFields(row, passwordHash !== undefined),
+            secrets: userSecrets,
+          });
           return toView(row);
         }),
       );
@@ -221,7 +256,7 @@ export function createUsersService(context: ServiceContext, state: UsersState) {
     async remove(actor: Actor | null, id: number): Promise<void> {
       const admin = requireAdmin(actor);
       if (admin.id === id) throw invalid("Você não pode remover a sua própria conta por aqui.");
-      await context.transaction(async ({ db: tx }) => {
+      await context.transaction(async ({ db: tx, services }) => {
         const supers = await lockSupers(tx);
         const target = await load(id, tx);
         if (target.role === "super") {
@@ -229,16 +264,35 @@ export function createUsersService(context: ServiceContext, state: UsersState) {
           if (supers.every((superId) => superId === id)) throw conflict(LAST_SUPER);
         }
         await tx.delete(users).where(eq(users.id, id));
+        await services.audit.record({
+          actor: admin,
+          action: "user.deleted",
+          recordId: id,
+          recordLabel: target.name,
+          before: userAuditFields(target),
+          secrets: userSecrets,
+        });
       });
     },
 
-    /** The site's first user, made by the first-time setup (server/modules/settings) on its transaction. */
+    /**
+     * The site's first user, made by the first-time setup (server/modules/settings) on its transaction; the
+     * audit log's first entry names her as its author.
+     */
     async createFirstSuper(input: { name: string; email: string; passwordHash: string }): Promise<Actor> {
       const [user] = await db
         .insert(users)
         .values({ name: input.name, email: input.email, passwordHash: input.passwordHash, role: "super" })
         .returning({ id: users.id, name: users.name, email: users.email, role: users.role });
       if (!user) throw new Error("user insert returned nothing");
+      await context.services.audit.record({
+        actor: user,
+        action: "user.created",
+        recordId: user.id,
+        recordLabel: user.name,
+        after: userAuditFields(user, true),
+        secrets: userSecrets,
+      });
       return user;
     },
 
@@ -250,10 +304,12 @@ export function createUsersService(context: ServiceContext, state: UsersState) {
 
     /**
      * Changing one's password signs out every other device. A new e-mail or password takes the current
-     * password; the old address is told of a new e-mail (email-change.ts).
+     * password; the old address is told of a new e-mail (email-change.ts). An administrator's own account
+     * is an administrative one: its change has its audit entry, as in the users' editor.
      */
     async updateProfile(actor: Actor | null, input: ProfileInput, currentToken: string | null): Promise<UserView> {
-      const { id } = requireUser(actor);
+      const user = requireUser(actor);
+      const { id } = user;
       const current = await load(id);
       const emailChanged = input.email !== current.email;
       await ensureEmailFree(input.email, id);
@@ -276,6 +332,16 @@ export function createUsersService(context: ServiceContext, state: UsersState) {
           if (emailChanged)
             await afterEmailChange(tx, { id, name: row.name, oldEmail: current.email, newEmail: row.email }, false);
           if (passwordHash) await tx.services.auth.revokeSessions(id, currentToken);
+          if (isAdmin(user))
+            await tx.services.audit.record({
+              actor: user,
+              action: "user.updated",
+              recordId: id,
+              recordLabel: row.name,
+              before: userAuditFields(current),
+              after: userAuditFields(row, passwordHash !== undefined),
+              secrets: userSecrets,
+            });
           return toView(row);
         }),
       );

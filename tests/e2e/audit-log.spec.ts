@@ -1,0 +1,221 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { APIRequestContext, Page } from "@playwright/test";
+import { signInWithoutJavaScript } from "./account-forms.ts";
+import {
+  errorOf,
+  expect,
+  expectPath,
+  jsonOf,
+  login,
+  test,
+  uniqueId,
+  waitForHydratedPage,
+  waitForHydration,
+} from "./fixtures.ts";
+import { SITE_ADMIN } from "./site.ts";
+
+// The audit log of /conta/auditoria: the site's super user changes things, finds each change in the log by
+// its filters (person, action, record, days), reads what changed, and follows the entry to the record; on a
+// phone, under axe, and without JavaScript. Administrators have no way in.
+
+// Several screens, filters and an axe run each: more than the default 30 s on a busy machine.
+test.describe.configure({ timeout: 60_000 });
+
+type Created = { id: number; slug: string; url: string };
+type Redirect = { id: number; from: string };
+
+const PHONE = { width: 375, height: 800 };
+const today = () => new Intl.DateTimeFormat("en-CA", { timeZone: "America/Sao_Paulo" }).format(new Date());
+
+const auditTable = (page: Page) =>
+  page.getByRole("table", { name: "Registro de auditoria, das entradas mais novas às mais antigas" });
+const filtersOf = (page: Page) => page.getByRole("search", { name: "Filtrar o registro de auditoria" });
+
+async function makePage(api: APIRequestContext, id: string): Promise<Created> {
+  const page = await jsonOf<Created>(
+    await api.post("/api/pages", { data: { title: `Estatuto ${id}`, slug: `estatuto-${id}`, status: "published" } }),
+    201,
+  );
+  await jsonOf(
+    await api.put(`/api/pages/${page.id}`, {
+      data: { title: `Estatuto social ${id}`, slug: page.slug, status: "published" },
+    }),
+  );
+  return page;
+}
+
+async function deleteRedirects(api: APIRequestContext, text: string) {
+  const { data } = await jsonOf<{ data: Redirect[] }>(await api.get(`/api/redirects?q=${encodeURIComponent(text)}`));
+  for (const redirect of data) await api.delete(`/api/redirects/${redirect.id}`);
+}
+
+/** Every axe violation, one readable line each. */
+async function axeViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations.map((violation) => `${violation.impact} ${violation.id}: ${violation.help}`);
+}
+
+test.describe("on a phone", () => {
+  test.use({ viewport: PHONE });
+
+  test("the super user finds her changes by person, action and record, reads them and opens the record", async ({
+    page,
+    api,
+  }) => {
+    const id = uniqueId();
+    const record = await makePage(api, id);
+    try {
+      await login(page, SITE_ADMIN.email, SITE_ADMIN.password);
+      // A change made on a screen: a redirect to the page.
+      await page.goto("/conta/redirects/new");
+      const form = page.getByRole("form", { name: "Novo redirecionamento" });
+      await waitForHydration(form.getByRole("button", { name: "Salvar" }));
+      await form.getByRole("textbox", { name: "Endereço antigo" }).fill(`/estatuto-antigo-${id}`);
+      await form.getByRole("textbox", { name: "Leva para" }).fill(record.url);
+      await form.getByRole("button", { name: "Salvar" }).click();
+      await expectPath(page, "/conta/redirects");
+
+      await page.goto("/conta");
+      await page.getByRole("button", { name: "Abrir o menu da conta" }).click();
+      await page.getByRole("navigation", { name: "Minha conta" }).getByRole("link", { name: "Auditoria" }).click();
+      await expectPath(page, "/conta/auditoria");
+      await expect(page.getByRole("heading", { name: "Auditoria", level: 1 })).toBeVisible();
+
+      const filters = filtersOf(page);
+      await waitForHydration(filters.getByRole("button", { name: "Filtrar" }));
+      await filters.getByRole("combobox", { name: "Pessoa" }).selectOption({ label: SITE_ADMIN.admin_name });
+      await filters.getByRole("combobox", { name: "Ação" }).selectOption({ label: "Redirecionamento criado" });
+      await filters.getByRole("textbox", { name: "De" }).fill(today());
+      await filters.getByRole("button", { name: "Filtrar" }).click();
+      await expect.poll(() => new URL(page.url()).searchParams.get("action")).toBe("redirect.created");
+      const redirectRow = auditTable(page)
+        .getByRole("row")
+        .filter({ hasText: `/estatuto-antigo-${id}` });
+      await expect(redirectRow).toHaveCount(1);
+      await expect(redirectRow).toContainText(SITE_ADMIN.admin_name);
+      await expect(redirectRow).toContainText(`Leva para: (vazio) → ${record.url}`);
+
+      await filters.getByRole("combobox", { name: "Ação" }).selectOption({ label: "Todas as ações" });
+      await filters.getByRole("combobox", { name: "Registro" }).selectOption({ label: "Página" });
+      await filters.getByRole("textbox", { name: "Id do registro" }).fill(String(record.id));
+      await filters.getByRole("button", { name: "Filtrar" }).click();
+      await expect.poll(() => new URL(page.url()).searchParams.get("record_id")).toBe(String(record.id));
+      const rows = auditTable(page).locator("tbody tr");
+      await expect(rows).toHaveCount(2);
+      await expect(rows.nth(0)).toContainText("Página alterada");
+      await expect(rows.nth(0)).toContainText(`Título: Estatuto ${id} → Estatuto social ${id}`);
+      await expect(rows.nth(1)).toContainText("Página criada");
+      const exported = page.getByRole("link", { name: "Exportar CSV" });
+      await expect(exported).toHaveAttribute("href", new RegExp(`^/api/audit/export\\.csv\\?.*record_id=${record.id}`));
+      await expect(exported).toHaveAttribute("href", /record_kind=page/);
+
+      // The phone's page never scrolls sideways, and axe finds nothing.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+      expect(await axeViolations(page)).toEqual([]);
+
+      await rows
+        .nth(0)
+        .getByRole("link", { name: `Estatuto social ${id}` })
+        .click();
+      await expectPath(page, `/conta/pages/${record.id}/edit`);
+    } finally {
+      await deleteRedirects(api, `estatuto-antigo-${id}`);
+      await api.delete(`/api/pages/${record.id}`);
+    }
+  });
+});
+
+test("an administrator has no audit log: no link, and the screen refuses her", async ({ page, createUser }) => {
+  const admin = await createUser("admin");
+  await login(page, admin.email, admin.password);
+  await page.goto("/conta");
+  const sidebar = page.getByRole("navigation", { name: "Minha conta" });
+  await expect(sidebar.getByRole("link", { name: "Configurações" })).toBeVisible();
+  await expect(sidebar.getByRole("link", { name: "Auditoria" })).toHaveCount(0);
+  const response = await page.goto("/conta/auditoria");
+  expect(response?.status()).toBe(403);
+  expect((await page.request.get("/api/audit")).status()).toBe(403);
+});
+
+test("the audit log's period is a super user's setting: refused out of range, read only by administrators", async ({
+  page,
+  browser,
+  api,
+  createUser,
+}) => {
+  const { audit_retention_days: days } = await jsonOf<{ audit_retention_days: number }>(
+    await api.get("/api/settings/security"),
+  );
+  await login(page, SITE_ADMIN.email, SITE_ADMIN.password);
+  await page.goto("/conta/settings");
+  await waitForHydratedPage(page);
+  const form = page.getByRole("form", { name: "Configurações" });
+  const period = form.getByRole("textbox", { name: "Guardar o registro de auditoria por (dias)" });
+  await expect(period).toHaveValue(String(days));
+  await expect(
+    form.getByRole("checkbox", { name: "Exigir verificação em duas etapas para administradores" }),
+  ).toBeVisible();
+  await period.fill("20");
+  await form.getByRole("button", { name: "Salvar" }).click();
+  await expect(await errorOf(period)).toHaveText("Informe de 30 a 3650 dias");
+  expect(
+    (await jsonOf<{ audit_retention_days: number }>(await api.get("/api/settings/security"))).audit_retention_days,
+  ).toBe(days);
+
+  const admin = await createUser("admin");
+  const context = await browser.newContext();
+  try {
+    const tab = await context.newPage();
+    await login(tab, admin.email, admin.password);
+    await tab.goto("/conta/settings");
+    const settings = tab.getByRole("form", { name: "Configurações" });
+    await expect(settings.getByText(`O registro de auditoria guarda cada entrada por ${days} dias.`)).toBeVisible();
+    await expect(settings.getByText("Apenas um usuário Super pode alterar estas opções.")).toBeVisible();
+    await expect(settings.getByRole("textbox", { name: "Guardar o registro de auditoria por (dias)" })).toHaveCount(0);
+  } finally {
+    await context.close();
+  }
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the filters, the record's link and a gone record's name still work", async ({ page, api }) => {
+    const id = uniqueId();
+    const record = await makePage(api, id);
+    const gone = await jsonOf<Created>(
+      await api.post("/api/pages", { data: { title: `Rascunho ${id}`, status: "draft" } }),
+      201,
+    );
+    await api.delete(`/api/pages/${gone.id}`);
+    try {
+      await signInWithoutJavaScript(page, SITE_ADMIN.email, SITE_ADMIN.password, "/conta/auditoria");
+      const filters = filtersOf(page);
+      await filters.getByRole("combobox", { name: "Registro" }).selectOption({ label: "Página" });
+      await filters.getByRole("textbox", { name: "Id do registro" }).fill(String(gone.id));
+      await filters.getByRole("button", { name: "Filtrar" }).click();
+      await expect.poll(() => new URL(page.url()).searchParams.get("record_id")).toBe(String(gone.id));
+      const rows = auditTable(page).locator("tbody tr");
+      await expect(rows).toHaveCount(2);
+      await expect(rows.nth(0)).toContainText("Página excluída");
+      // The record is gone: its name, without a link.
+      await expect(rows.nth(0).getByText(`Rascunho ${id}`, { exact: true })).toBeVisible();
+      await expect(auditTable(page).getByRole("link", { name: `Rascunho ${id}` })).toHaveCount(0);
+
+      await filters.getByRole("textbox", { name: "Id do registro" }).fill(String(record.id));
+      await filters.getByRole("button", { name: "Filtrar" }).click();
+      await expect.poll(() => new URL(page.url()).searchParams.get("record_id")).toBe(String(record.id));
+      await auditTable(page)
+        .getByRole("link", { name: `Estatuto social ${id}` })
+        .first()
+        .click();
+      await expectPath(page, `/conta/pages/${record.id}/edit`);
+
+      // A range that ends before it starts is refused beside its field, and the list is read without it.
+      await page.goto("/conta/auditoria?from=2026-03-02&to=2026-03-01");
+      await expect(filtersOf(page).getByText("A data final deve ser igual ou posterior à inicial")).toBeVisible();
+    } finally {
+      await api.delete(`/api/pages/${record.id}`);
+    }
+  });
+});
