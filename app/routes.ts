@@ -5,6 +5,8 @@ export default [
   layout("routes/site/layout.tsx", [
     index("routes/site/home.tsx"),
     route("login", "routes/site/login.tsx"),
+    route("login/verificacao", "routes/site/login-code.tsx"),
+    route("login/ativar-verificacao", "routes/site/login-enrol.tsx"),
     route("criar-conta", "routes/site/register.tsx"),
     route("esqueci-minha-senha", "routes/site/forgot-password.tsx"),
     route("redefinir-senha", "routes/site/reset-password.tsx"),
@@ -72,6 +74,7 @@ export default [
       route("cupons", "routes/conta/coupons/list.tsx"),
       route("cupons/new", "routes/conta/coupons/new.tsx"),
       route("cupons/:id/edit", "routes/conta/coupons/edit.tsx"),
+      route("auditoria", "routes/conta/audit/list.tsx"),
       route("*", "routes/site/not-found.tsx", { id: "conta-not-found" }),
     ]),
   ]),

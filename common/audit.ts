@@ -1,3 +1,4 @@
+import { formatDateTime } from "./dates/format.ts";
 import { accountPaths } from "./site-paths.ts";
 
 /**
@@ -86,6 +87,25 @@ export const AUDIT_SECRET_CHANGED = "alterado";
 
 /** One changed field: its value before and after (null when the record did not exist before, or no longer does). */
 export type AuditChange = { before: unknown; after: unknown };
+
+const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?Z$/;
+
+/** A kept value as people read it: instants on São Paulo's clock, yes/no, lists joined; nothing is "(vazio)". */
+export function auditValueText(value: unknown): string {
+  if (value === null || value === undefined || value === "") return "(vazio)";
+  if (typeof value === "boolean") return value ? "sim" : "não";
+  if (typeof value === "string") return INSTANT.test(value) ? formatDateTime(value) : value;
+  if (typeof value === "number") return String(value);
+  if (Array.isArray(value)) return value.length === 0 ? "(vazio)" : value.map(auditValueText).join(", ");
+  return JSON.stringify(value);
+}
+
+/** "Título: Antigo → Novo"; a secret only as "Senha: alterado". */
+export function auditChangeText(field: string, change: AuditChange): string {
+  if (change.before === AUDIT_SECRET_CHANGED && change.after === AUDIT_SECRET_CHANGED)
+    return `${field}: ${AUDIT_SECRET_CHANGED}`;
+  return `${field}: ${auditValueText(change.before)} → ${auditValueText(change.after)}`;
+}
 
 /** Where the account area shows the record an entry is about; null when it has no screen of its own (or is gone). */
 export function auditRecordHref(kind: AuditRecordKind, id: string | null): string | null {

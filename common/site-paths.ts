@@ -14,6 +14,10 @@ const LOGIN = "/login";
 export const sitePaths = {
   home: "/",
   login: LOGIN,
+  /** Sign-in's second step: the authenticator app's code (or a recovery code) after a right password. */
+  loginCode: `${LOGIN}/verificacao`,
+  /** An administrator the site requires it of adds an authenticator before her first session. */
+  loginEnrol: `${LOGIN}/ativar-verificacao`,
   /** Sign-up: a customer's account (role user). */
   register: "/criar-conta",
   /** 'Esqueci minha senha': asks for a link by e-mail. */
@@ -63,7 +67,8 @@ export type AccountArea =
   | "shop"
   | "produtos"
   | "pedidos"
-  | "cupons";
+  | "cupons"
+  | "auditoria";
 
 /** Addresses of the account area. */
 export const accountPaths = {

@@ -1,5 +1,6 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { type SQL, sql } from "drizzle-orm";
+import { Secret, TOTP } from "otpauth";
 import { beforeAll, describe, expect, it } from "vitest";
 import { defaultFeatures } from "../../common/features.ts";
 import { MAX_IMPORT_BYTES } from "../../common/schemas/media.ts";
@@ -112,6 +113,8 @@ const settings = () => ({
   // The shop stays open, so that its endpoints below answer their own refusals, not the closed shop's 404.
   features: { ...defaultFeatures, shop: { ...defaultFeatures.shop, enabled: true } },
 });
+/** A super user's save: the security settings too. */
+const securitySettings = () => ({ ...settings(), require_two_factor: false, audit_retention_days: 730 });
 const CONTENT_TEXT = ["title", "summary", "content", "tags.0", "documents.0.name"];
 
 const setup = () => ({
@@ -143,6 +146,13 @@ const registration = () => ({
 /** A reset link made in beforeAll for the user fixture: only its SHA-256 is stored. */
 const resetToken = randomBytes(32).toString("base64url");
 const passwordReset = () => ({ token: resetToken, password: "nova-senha-1", password_confirmation: "nova-senha-1" });
+/** Authenticators seeded in beforeAll: the user fixture's waits for its first code, the admin's is on. */
+const USER_TOTP = "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP";
+const ADMIN_TOTP = "KRSXG5CTMVRXEZLUKRSXG5CTMVRXEZLU";
+const totp = (secret: string, steps = 0) =>
+  new TOTP({ secret: Secret.fromBase32(secret) }).generate({ timestamp: Date.now() + steps * 30_000 });
+// The disable line's code is the next step's: the recovery-codes line before it spent this step's.
+const disableTwoFactor = () => ({ password: "senha-forte-1", code: totp(ADMIN_TOTP, 1) });
 const newUser = () => ({
   name: "Nova pessoa",
   email: `nova-${unique()}@example.com`,
@@ -281,6 +291,7 @@ const orderSent = () => ({
 const endpoints: Endpoint[] = [
   { method: "POST", path: "/api/settings/setup", table: "users", as: "anonymous", body: setup, text: ["title", "admin_name"], fresh: true },
   { method: "POST", path: "/api/settings", table: "settings", as: "admin", body: settings, text: ["title", "description", "contact", "features.posts.title"] },
+  { method: "POST", path: "/api/settings", table: "settings", as: "super", body: securitySettings },
   { method: "POST", path: "/api/auth/login", table: "sessions", as: "anonymous", body: login },
   { method: "POST", path: "/api/auth/register", table: "users", as: "anonymous", body: registration, text: ["name", "organization"] },
   { method: "POST", path: "/api/auth/password-reset", table: "password_resets", as: "anonymous", body: () => ({ email: "pessoa@example.com" }) },
@@ -320,6 +331,9 @@ const endpoints: Endpoint[] = [
   { method: "POST", path: "/api/orders/{order}/status", table: "order_events", as: "admin", body: orderMove, text: ["note"] },
   { method: "POST", path: "/api/orders/{orderToShip}/status", table: "orders", as: "admin", body: orderSent },
   { method: "PUT", path: "/api/products/{product}", table: "product_variants", as: "admin", body: editedProduct, text: PRODUCT_TEXT },
+  { method: "POST", path: "/api/profile/two-factor/confirm", table: "two_factor_secrets", as: "user", body: () => ({ code: totp(USER_TOTP) }) },
+  { method: "POST", path: "/api/profile/two-factor/recovery-codes", table: "recovery_codes", as: "admin", body: () => ({ code: totp(ADMIN_TOTP) }) },
+  { method: "POST", path: "/api/profile/two-factor/disable", table: "two_factor_secrets", as: "admin", body: disableTwoFactor },
 ];
 
 /** Longer than any text field but the import's file. */
@@ -453,9 +467,13 @@ async function created(path: string, body: Body, token: string | undefined): Pro
 
 beforeAll(async () => {
   tokens.super = await t.setupSite();
-  tokens.admin = (await t.createUser("admin", tokens.super)).token;
+  const admin = await t.createUser("admin", tokens.super);
+  tokens.admin = admin.token;
   const user = await t.createUser("user", tokens.super, "pessoa@example.com");
   tokens.user = user.token;
+  await t.database.db.execute(
+    sql`INSERT INTO two_factor_secrets (user_id, secret, confirmed_at) VALUES (${user.id}, ${USER_TOTP}, NULL), (${admin.id}, ${ADMIN_TOTP}, now())`,
+  );
   ids.user = (await t.createUser("user", tokens.super, "outra@example.com")).id;
   await t.database.db.execute(
     sql`INSERT INTO password_resets (token_hash, user_id, expires_at) VALUES (${createHash("sha256").update(resetToken).digest("hex")}, ${ids.user}, now() + interval '1 day')`,
@@ -588,6 +606,11 @@ describe("hostile addresses of reads", () => {
     ["/api/coupons?q=%00&status=%00", "admin"],
     ["/api/coupons?status=outro&per_page=1e20", "admin"],
     ["/api/coupons/%00", "admin"],
+    ["/api/audit?actor_id=%00&action=%00&record_kind=%00", "super"],
+    ["/api/audit?record_kind=page&record_id=%00&per_page=1e20", "super"],
+    ["/api/audit?actor_id=1e20&from=99999-12-31&to=2026-02-30", "super"],
+    ["/api/audit/export.csv?record_id=%F0%9F%8C%B1&from=%00", "super"],
+    ["/api/settings/security?x=%00", "admin"],
     ["/api/%00", "anonymous"],
   ];
 

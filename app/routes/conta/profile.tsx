@@ -1,13 +1,32 @@
-import { Anchor, Group, Paper, Stack, Table, Text, Title } from "@mantine/core";
+import {
+  Alert,
+  Anchor,
+  Box,
+  type ButtonProps,
+  Code,
+  Group,
+  List,
+  Paper,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from "@mantine/core";
 import { IconDownload, IconTrash } from "@tabler/icons-react";
-import { useActionData } from "react-router";
+import { Form, useActionData } from "react-router";
 import { formatPhone } from "../../../common/brazil/phone.ts";
 import { formatTaxId } from "../../../common/brazil/tax-id.ts";
 import { formatDateTime } from "../../../common/dates/format.ts";
 import { invalid } from "../../../common/errors.ts";
+import {
+  TWO_FACTOR_REQUIRED_BY_SITE,
+  twoFactorCodeSchema,
+  twoFactorDisableSchema,
+} from "../../../common/schemas/auth.ts";
 import { accountDeletionFormSchema, profileFormSchema } from "../../../common/schemas/customer.ts";
 import { parseId } from "../../../common/schemas/id.ts";
 import { accountPaths } from "../../../common/site-paths.ts";
+import type { TwoFactorSetupView, TwoFactorStatusView } from "../../../common/views/auth.ts";
 import type { CustomerAddressView } from "../../../common/views/customer.ts";
 import { AccountForm, SubmitButton } from "../../components/form-kit/account-form.tsx";
 import { ConfirmAction } from "../../components/form-kit/confirm-action.tsx";
@@ -17,17 +36,31 @@ import { redirectWithFlash } from "../../lib/flash.server.ts";
 import { intentAction, submitForm } from "../../lib/form-action.server.ts";
 import { answerFor } from "../../lib/form-answer.ts";
 import { requireUser } from "../../lib/guards.server.ts";
+import { groupedSecret, recoveryCodesFile } from "../../lib/sign-in-steps.ts";
+import { useRootData } from "../../root.tsx";
 import type { Route } from "./+types/profile";
 
 /** The LGPD download: the REST route, which the session cookie signs in (server/modules/customers/routes.ts). */
 const EXPORT_URL = "/api/profile/export";
 const PROFILE = accountPaths.area("profile");
+/** The verification in two steps' part of the page, where its forms come back to. */
+const TWO_FACTOR_ID = "verificacao-em-duas-etapas";
+const TWO_FACTOR = `${PROFILE}#${TWO_FACTOR_ID}`;
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { services, actor } = requireUser(context);
   const account = await services.customers.account(actor);
-  return { account, addresses: await services.customers.addresses(account.id) };
+  return {
+    account,
+    addresses: await services.customers.addresses(account.id),
+    twoFactor: await services.auth.twoFactorStatus(actor),
+  };
 }
+
+/** New recovery codes: the action's answer, the only time they are shown. */
+type RecoveryCodesAnswer = { ok: true; recoveryCodes: string[]; firstTime: boolean };
+const isRecoveryCodesAnswer = (value: unknown): value is RecoveryCodesAnswer =>
+  typeof value === "object" && value !== null && "recoveryCodes" in value;
 
 export function action({ context, request }: Route.ActionArgs) {
   const { services, actor, sessionToken, clearedSessionCookie } = requireUser(context);
@@ -43,6 +76,29 @@ export function action({ context, request }: Route.ActionArgs) {
       await services.customers.deleteAddress(actor, id);
       return redirectWithFlash(PROFILE, "Endereço removido.");
     },
+    "two-factor-start": async () => {
+      await services.auth.startTwoFactor(actor);
+      return redirectWithFlash(TWO_FACTOR, "Adicione a conta ao aplicativo autenticador e digite o código.");
+    },
+    "two-factor-cancel": async () => {
+      await services.auth.cancelTwoFactorSetup(actor);
+      return redirectWithFlash(TWO_FACTOR, "Ativação cancelada.");
+    },
+    "two-factor-confirm": (form) =>
+      submitForm(form, twoFactorCodeSchema, async (input) => {
+        const { recovery_codes } = await services.auth.confirmTwoFactor(actor, input);
+        return { ok: true as const, recoveryCodes: recovery_codes, firstTime: true };
+      }),
+    "two-factor-renew": (form) =>
+      submitForm(form, twoFactorCodeSchema, async (input) => {
+        const { recovery_codes } = await services.auth.renewRecoveryCodes(actor, input);
+        return { ok: true as const, recoveryCodes: recovery_codes, firstTime: false };
+      }),
+    "two-factor-disable": (form) =>
+      submitForm(form, twoFactorDisableSchema, async (input) => {
+        await services.auth.disableTwoFactor(actor, input);
+        return redirectWithFlash(TWO_FACTOR, "Verificação em duas etapas desativada.");
+      }),
     "delete-account": (form) =>
       submitForm(form, accountDeletionFormSchema, async ({ password }) => {
         await services.customers.deleteAccount(actor, password);
@@ -154,6 +210,215 @@ function PrivacyActions({ answer }: { answer: unknown }) {
   );
 }
 
+/** A button that is a whole form: its job (`intent`) and nothing to fill in. */
+function IntentButton({ intent, children, ...props }: { intent: string; children: string } & ButtonProps) {
+  return (
+    <Form method="post" aria-label={children}>
+      <input type="hidden" name="intent" value={intent} />
+      <SubmitButton intent={intent} w="fit-content" {...props}>
+        {children}
+      </SubmitButton>
+    </Form>
+  );
+}
+
+/** The ten recovery codes, shown once: right after turning it on, or after asking for new ones. */
+function RecoveryCodes({ answer }: { answer: RecoveryCodesAnswer }) {
+  const { settings } = useRootData();
+  return (
+    <Alert
+      color="success"
+      variant="light"
+      title={answer.firstTime ? "Verificação em duas etapas ativada" : "Novos códigos de recuperação"}
+    >
+      <Stack gap="sm">
+        <Text size="sm">
+          Guarde estes códigos de recuperação em um lugar seguro: se perder o celular, entre com um deles no lugar do
+          código do aplicativo. Cada código funciona uma vez, e eles não serão mostrados de novo.
+          {answer.firstTime ? null : " Os códigos anteriores deixaram de funcionar."}
+        </Text>
+        <List type="ordered" ff="monospace" aria-label="Códigos de recuperação">
+          {answer.recoveryCodes.map((code) => (
+            <List.Item key={code}>{code}</List.Item>
+          ))}
+        </List>
+        <Anchor
+          href={recoveryCodesFile(answer.recoveryCodes, settings?.title ?? "")}
+          download="codigos-de-recuperacao.txt"
+          w="fit-content"
+        >
+          <Group gap={6}>
+            <IconDownload size={16} aria-hidden />
+            Baixar os códigos (.txt)
+          </Group>
+        </Anchor>
+      </Stack>
+    </Alert>
+  );
+}
+
+/** A form of the section with one code field: the app's code (or, where it is accepted, a recovery code). */
+function CodeForm({
+  answer,
+  intent,
+  label,
+  submit,
+  description,
+}: {
+  answer: unknown;
+  intent: string;
+  label: string;
+  submit: string;
+  description: string;
+}) {
+  const { form, fields } = useAccountForm({
+    schema: twoFactorCodeSchema,
+    answer: answerFor(answer, intent),
+    id: intent,
+  });
+  return (
+    <AccountForm form={form} intent={intent} label={label}>
+      <Stack gap="sm">
+        <TextField
+          field={fields.code}
+          label="Código de verificação"
+          description={description}
+          autoComplete="one-time-code"
+          inputMode="numeric"
+          maw={320}
+        />
+        <SubmitButton intent={intent} variant="light" w="fit-content">
+          {submit}
+        </SubmitButton>
+      </Stack>
+    </AccountForm>
+  );
+}
+
+/** A new authenticator: its QR code and the same secret as text, then its first code. */
+function Enrolment({ setup, answer }: { setup: TwoFactorSetupView; answer: unknown }) {
+  const { settings } = useRootData();
+  return (
+    <Stack>
+      <Text size="sm">
+        1. No aplicativo autenticador (Google Authenticator, Microsoft Authenticator, Authy, 2FAS…), escolha adicionar
+        uma conta e leia o QR code:
+      </Text>
+      <Box
+        w={220}
+        h={220}
+        maw="100%"
+        role="img"
+        aria-label={`QR code para adicionar ${settings?.title ?? "o site"} ao aplicativo autenticador`}
+        style={{ lineHeight: 0 }}
+        // The SVG is made by the server from the account's new secret (server/modules/auth/totp.ts), never from input.
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: the server's own QR image
+        dangerouslySetInnerHTML={{ __html: setup.qr_svg.replace("<svg ", '<svg width="100%" height="100%" ') }}
+      />
+      <Text size="sm">2. Ou digite esta chave no aplicativo:</Text>
+      <Code block fz="md" style={{ overflowWrap: "anywhere", whiteSpace: "normal" }} w="fit-content" maw="100%">
+        {groupedSecret(setup.secret)}
+      </Code>
+      <CodeForm
+        answer={answer}
+        intent="two-factor-confirm"
+        label="Confirmar a verificação em duas etapas"
+        description="3. Digite o código de 6 dígitos que o aplicativo mostrar."
+        submit="Ativar"
+      />
+      <IntentButton intent="two-factor-cancel" variant="subtle" color="gray">
+        Cancelar a ativação
+      </IntentButton>
+    </Stack>
+  );
+}
+
+/** Turning it off: the password and a code, unless the site requires it of this administrator. */
+function DisableForm({ answer }: { answer: unknown }) {
+  const intent = "two-factor-disable";
+  const { form, fields } = useAccountForm({
+    schema: twoFactorDisableSchema,
+    answer: answerFor(answer, intent),
+    id: intent,
+  });
+  return (
+    <AccountForm form={form} intent={intent} label="Desativar a verificação em duas etapas">
+      <Stack gap="sm">
+        <Title order={3} size="h5">
+          Desativar
+        </Title>
+        <PasswordField field={fields.password} label="Senha atual" autoComplete="current-password" maw={320} />
+        <TextField
+          field={fields.code}
+          label="Código de verificação"
+          description="Do aplicativo, ou um código de recuperação."
+          autoComplete="one-time-code"
+          maw={320}
+        />
+        <SubmitButton intent={intent} color="danger" variant="light" w="fit-content">
+          Desativar a verificação em duas etapas
+        </SubmitButton>
+      </Stack>
+    </AccountForm>
+  );
+}
+
+/**
+ * 'Verificação em duas etapas': besides the password, a code from an authenticator app at every sign-in.
+ * Every part is a plain form, so it works without JavaScript.
+ */
+function TwoFactorSection({ status, answer }: { status: TwoFactorStatusView; answer: unknown }) {
+  const codes = isRecoveryCodesAnswer(answer) ? answer : null;
+  return (
+    <Paper withBorder p="md" id={TWO_FACTOR_ID}>
+      <Stack>
+        <Title order={2} size="h4">
+          Verificação em duas etapas
+        </Title>
+        {codes ? <RecoveryCodes answer={codes} /> : null}
+        {status.enabled ? (
+          <>
+            <Text size="sm">
+              Ativada{status.enabled_at ? ` em ${formatDateTime(status.enabled_at)}` : ""}: ao entrar, o site pede a
+              senha e o código do aplicativo autenticador. Códigos de recuperação restantes:{" "}
+              {status.recovery_codes_left}.
+            </Text>
+            <CodeForm
+              answer={answer}
+              intent="two-factor-renew"
+              label="Gerar novos códigos de recuperação"
+              description="Do aplicativo, ou um código de recuperação. Os códigos anteriores deixam de funcionar."
+              submit="Gerar novos códigos de recuperação"
+            />
+            {status.required ? (
+              <Alert color="info" variant="light">
+                {TWO_FACTOR_REQUIRED_BY_SITE}
+              </Alert>
+            ) : (
+              <DisableForm answer={answer} />
+            )}
+          </>
+        ) : status.setup ? (
+          <Enrolment setup={status.setup} answer={answer} />
+        ) : (
+          <>
+            <Text size="sm">
+              Proteja a sua conta: além da senha, o site passa a pedir um código de 6 dígitos do aplicativo autenticador
+              do seu celular a cada entrada.
+            </Text>
+            {status.required ? (
+              <Alert color="warning" variant="light">
+                O site exige a verificação em duas etapas para administradores: ative-a agora.
+              </Alert>
+            ) : null}
+            <IntentButton intent="two-factor-start">Ativar verificação em duas etapas</IntentButton>
+          </>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
+
 export default function ProfilePage({ loaderData }: Route.ComponentProps) {
   const answer = useActionData<typeof action>();
   const { account } = loaderData;
@@ -219,6 +484,7 @@ export default function ProfilePage({ loaderData }: Route.ComponentProps) {
           </SubmitButton>
         </Stack>
       </AccountForm>
+      <TwoFactorSection status={loaderData.twoFactor} answer={answer} />
       <SavedAddresses addresses={loaderData.addresses} />
       <PrivacyActions answer={answerFor(answer, "delete-account")} />
     </Stack>

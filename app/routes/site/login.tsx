@@ -1,4 +1,4 @@
-import { Form, redirect, useNavigation, useSearchParams } from "react-router";
+import { Form, useNavigation, useSearchParams } from "react-router";
 import { loginChecks } from "../../../common/form-checks.ts";
 import { safeRedirect } from "../../../common/safe-redirect.ts";
 import { loginSchema } from "../../../common/schemas/auth.ts";
@@ -10,6 +10,7 @@ import { useFormChecks } from "../../components/site/use-form-checks.ts";
 import { formAction } from "../../lib/action.server.ts";
 import { getApp } from "../../lib/context.server.ts";
 import { requireVisitor } from "../../lib/guards.server.ts";
+import { signInAnswer } from "../../lib/sign-in.server.ts";
 import { isFailure } from "../../lib/use-server-errors.ts";
 import type { Route } from "./+types/login";
 
@@ -18,13 +19,14 @@ export function loader({ context }: Route.LoaderArgs) {
   return null;
 }
 
+/** A right password signs in, or leads to the step of its own that asks for the code (login-code.tsx). */
 export function action({ request, context }: Route.ActionArgs) {
-  const { services, clientAddress, sessionCookie } = getApp(context);
+  const app = getApp(context);
   return formAction(request, loginSchema, async (input, submitted) => {
     // Worked out before signing in: nothing may fail between creating the session and answering.
     const target = safeRedirect(submitted.redirectTo);
-    const { session } = await services.auth.login(input, clientAddress);
-    return redirect(target, { headers: { "Set-Cookie": sessionCookie(session.token) } });
+    const step = await app.services.auth.beginSignIn(input, app.clientAddress);
+    return signInAnswer(app, step, target);
   });
 }
 

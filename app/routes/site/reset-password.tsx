@@ -9,7 +9,8 @@ import { Alert, buttonClass, Stack } from "../../components/site/ui/ui.tsx";
 import { useFormChecks } from "../../components/site/use-form-checks.ts";
 import { formAction } from "../../lib/action.server.ts";
 import { getApp } from "../../lib/context.server.ts";
-import { redirectWithFlash } from "../../lib/flash.server.ts";
+import { flashHeader } from "../../lib/flash.server.ts";
+import { signInAnswer } from "../../lib/sign-in.server.ts";
 import { isFailure } from "../../lib/use-server-errors.ts";
 import type { Route } from "./+types/reset-password";
 
@@ -25,16 +26,22 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { token: usable ? token : "" };
 }
 
-/** Sets the password, ends every session of the account, and signs this browser in. */
+/**
+ * Sets the password, ends every session of the account, and signs this browser in; an account with a
+ * second step goes on to it (the code, or adding an authenticator) instead: a reset link is not a way around it.
+ */
 export function action({ request, context }: Route.ActionArgs) {
-  const { services, sessionCookie } = getApp(context);
+  const app = getApp(context);
   return formAction(request, passwordResetSchema, async (input) => {
-    const session = await services.transaction(async (tx) => {
-      const user = await tx.auth.resetPassword(input);
-      return tx.auth.createSession(user.id);
-    });
-    const headers = new Headers({ "Set-Cookie": sessionCookie(session.token) });
-    return redirectWithFlash(accountPaths.home, "Senha alterada. As outras sessões foram encerradas.", headers);
+    const step = await app.services.transaction(async (tx) =>
+      tx.auth.continueSignIn(await tx.auth.resetPassword(input), "senha redefinida"),
+    );
+    const message =
+      step.kind === "session"
+        ? "Senha alterada. As outras sessões foram encerradas."
+        : "Senha alterada. As outras sessões foram encerradas. Falta só a verificação em duas etapas.";
+    const headers = new Headers({ "Set-Cookie": await flashHeader("success", message) });
+    return signInAnswer(app, step, accountPaths.home, headers);
   });
 }
 

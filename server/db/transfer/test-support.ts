@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { sql } from "drizzle-orm";
+import { Secret, TOTP } from "otpauth";
 import pg from "pg";
 import { pino } from "pino";
 import { inject } from "vitest";
@@ -10,7 +11,7 @@ import { databaseUrlFor } from "../../../tests/support/database-url.ts";
 import { RECIFE_SHOP_SETTINGS } from "../../../tests/support/shop-fixture.ts";
 import { createHttpApp } from "../../http/app.ts";
 import { createDatabaseThrottle } from "../../kernel/throttle.ts";
-import { passwordResets } from "../../modules/auth/tables.ts";
+import { loginChallenges, passwordResets } from "../../modules/auth/tables.ts";
 import { startScheduler } from "../../modules/jobs/scheduler.ts";
 import { orderLabels, orderPayments } from "../../modules/orders/tables.ts";
 import { makePdf } from "../../modules/uploads/test-documents.ts";
@@ -282,6 +283,25 @@ export async function fillEveryKindOfRow(services: Services, db: Db): Promise<vo
   await db.insert(passwordResets).values({
     tokenHash: randomBytes(32).toString("hex"),
     userId: idOf(maria),
+    expiresAt: new Date("2026-11-20T13:34:56.789Z"),
+  });
+  // Rita turns the verification in two steps on (her secret and recovery codes); a sign-in waits for her code.
+  const rita = await send("POST", "/api/users", {
+    token,
+    body: { name: "Rita Editora", email: "rita@example.com", role: "admin", password: "senha-forte-2" },
+  });
+  const ritaToken = String(
+    (await send("POST", "/api/auth/login", { body: { email: "rita@example.com", password: "senha-forte-2" } })).token,
+  );
+  const { secret } = (await send("POST", "/api/profile/two-factor/setup", { token: ritaToken })) as { secret: string };
+  await send("POST", "/api/profile/two-factor/confirm", {
+    token: ritaToken,
+    body: { code: new TOTP({ secret: Secret.fromBase32(secret) }).generate() },
+  });
+  await db.insert(loginChallenges).values({
+    tokenHash: randomBytes(32).toString("hex"),
+    userId: idOf(rita),
+    purpose: "code",
     expiresAt: new Date("2026-11-20T13:34:56.789Z"),
   });
   // A menu item whose parent has a greater id: rows read in id order come before the row they refer to.

@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import { Secret, TOTP } from "otpauth";
 import { describe, expect, it } from "vitest";
 import type { z } from "zod";
 import { MAX_IMPORT_BYTES } from "../../../common/schemas/media.ts";
@@ -228,6 +229,21 @@ describe("real answers follow the documented schemas", () => {
     await call("GET /api/profile/addresses", { token: clara });
     await call("DELETE /api/profile/addresses/{id}", { token: clara, params: { id: 999 }, status: 404 });
     await call("GET /api/profile/export", { token: clara });
+    // Clara turns the verification in two steps on, renews her recovery codes with one of them, and turns it off.
+    await call("GET /api/profile/two-factor", { token: clara });
+    await call("POST /api/profile/two-factor/setup", { token: clara });
+    await call("DELETE /api/profile/two-factor/setup", { token: clara });
+    const { secret } = (await call("POST /api/profile/two-factor/setup", { token: clara })).json<{ secret: string }>();
+    await call("POST /api/profile/two-factor/confirm", { token: clara, body: { code: "12" }, status: 400 });
+    const appCode = new TOTP({ secret: Secret.fromBase32(secret) }).generate();
+    const codes = async (key: string, body: Json) =>
+      (await call(key, { token: clara, body })).json<{ recovery_codes: string[] }>().recovery_codes;
+    const [recoveryCode] = await codes("POST /api/profile/two-factor/confirm", { code: appCode });
+    const [renewedCode] = await codes("POST /api/profile/two-factor/recovery-codes", { code: recoveryCode ?? "" });
+    await call("POST /api/profile/two-factor/disable", {
+      token: clara,
+      body: { password: customer.password, code: renewedCode },
+    });
     await call("POST /api/auth/password-reset", { body: { email: customer.email } });
     await call("POST /api/auth/password-reset/confirm", {
       body: { token: "nao-existe", password: "segredo456", password_confirmation: "segredo456" },
@@ -502,6 +518,10 @@ describe("real answers follow the documented schemas", () => {
     await call("GET /api/search", { query: "?q=cooperativas" });
     await call("GET /api/search", { query: "?per_page=500", status: 400 });
 
+    await call("GET /api/settings/security", { token });
+    await call("GET /api/audit", { token, query: "?record_kind=page" });
+    await call("GET /api/audit", { token, query: "?record_id=1", status: 400 });
+    await call("GET /api/audit/export.csv", { token, query: "?action=page.created" });
     await call("DELETE /api/users/{id}", { token, params: { id: userId } });
     await call("POST /api/auth/logout", { token });
     await call("GET /api/profile", { token, status: 401 });

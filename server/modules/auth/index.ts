@@ -1,14 +1,24 @@
 import { defineArea } from "../../kernel/area.ts";
 import { createAuthService, createLoginThrottles } from "./auth-service.ts";
-import { authOperations } from "./operations.ts";
+import { authOperations, twoFactorOperations } from "./operations.ts";
 import { createPasswordResetService, createResetState } from "./password-reset.ts";
 import { authRoutes } from "./routes.ts";
+import { twoFactorRoutes } from "./two-factor-routes.ts";
+import { createCodeChecks, createTwoFactorService } from "./two-factor-service.ts";
 
 export const authArea = defineArea({
-  state: ({ throttle }) => ({ login: createLoginThrottles(throttle), reset: createResetState(throttle) }),
+  state: ({ throttle }) => ({
+    login: createLoginThrottles(throttle),
+    codeChecks: createCodeChecks(throttle),
+    reset: createResetState(throttle),
+  }),
   service: (context, state) => ({
-    ...createAuthService(context.db, state.login),
+    ...createAuthService(context, state.login),
+    ...createTwoFactorService(context, state.codeChecks),
     ...createPasswordResetService(context, state.reset),
   }),
-  routes: [{ base: "/api/auth", routes: authRoutes, operations: authOperations }],
+  routes: [
+    { base: "/api/auth", routes: authRoutes, operations: authOperations },
+    { base: "/api/profile/two-factor", routes: twoFactorRoutes, operations: twoFactorOperations },
+  ],
 });

@@ -1,7 +1,14 @@
-import { loginSchema } from "../../../common/schemas/auth.ts";
+import { loginSchema, twoFactorCodeSchema, twoFactorDisableSchema } from "../../../common/schemas/auth.ts";
 import { registrationSchema } from "../../../common/schemas/customer.ts";
 import { passwordResetRequestSchema, passwordResetSchema } from "../../../common/schemas/password-reset.ts";
-import { profileViewSchema, sessionViewSchema } from "../../../common/views/auth.ts";
+import {
+  passwordResetDoneViewSchema,
+  profileViewSchema,
+  recoveryCodesViewSchema,
+  sessionViewSchema,
+  twoFactorSetupViewSchema,
+  twoFactorStatusViewSchema,
+} from "../../../common/views/auth.ts";
 import { areaOperations, input, messageSchema, type Operation, output } from "../../http/openapi/operation.ts";
 import { SESSION_COOKIE } from "../../http/session-cookie.ts";
 
@@ -14,7 +21,8 @@ const auth = areaOperations({ tag: "auth", path: "/api/auth", access: "user" });
 export const authOperations: Operation[] = [
   auth.post({
     path: "/login",
-    summary: "Sign in; answers a token and sets the session cookie",
+    summary:
+      "Sign in; answers a token and sets the session cookie. An account with the verification in two steps sends its code (the authenticator app's 6 digits, or a recovery code) as `code` in the same request",
     access: "public",
     body: input("LoginInput", loginSchema),
     success: {
@@ -24,8 +32,21 @@ export const authOperations: Operation[] = [
       setsCookie: `${SESSION_COOKIE}=<token>; HttpOnly; SameSite=Lax (Secure when BASE_URL is https)`,
     },
     refusals: [
-      { status: 401, description: "Wrong e-mail or password" },
-      { status: 429, description: "Too many failed attempts from this address or at this e-mail (up to 15 minutes)" },
+      {
+        status: 401,
+        description:
+          "Wrong e-mail or password; or, with `errors.code`, the account's verification code is missing, wrong or already used (each code works once)",
+      },
+      {
+        status: 403,
+        description:
+          "With `errors.two_factor`: the site requires the verification in two steps of administrators and this one has not set it up yet; she signs in on the site's pages to do it",
+      },
+      {
+        status: 429,
+        description:
+          "Too many failed attempts (passwords or codes) from this address or at this e-mail (up to 15 minutes)",
+      },
     ],
   }),
   auth.post({
@@ -65,14 +86,71 @@ export const authOperations: Operation[] = [
   }),
   auth.post({
     path: "/password-reset/confirm",
-    summary: "Set a new password with the e-mailed link's token: every other session ends, and this one signs in",
+    summary:
+      "Set a new password with the e-mailed link's token: every other session ends, and this one signs in, unless the account signs in with a second step (then sign in again with the new password and a code)",
     access: "public",
     body: input("PasswordResetInput", passwordResetSchema),
     success: {
       status: 200,
-      description: "Password changed and signed in",
-      schema: sessionView,
+      description:
+        "Password changed and signed in; or, with `two_factor_required`, changed without a session: sign in with the code",
+      schema: output("PasswordResetDone", passwordResetDoneViewSchema),
       setsCookie: `${SESSION_COOKIE}=<token>; HttpOnly; SameSite=Lax (Secure when BASE_URL is https)`,
     },
+  }),
+];
+
+const twoFactor = areaOperations({ tag: "profile", path: "/api/profile/two-factor", access: "user" });
+const recoveryCodesView = output("RecoveryCodes", recoveryCodesViewSchema);
+const tooManyCodes = { status: 429, description: "Too many wrong codes for this account (up to 15 minutes)" };
+
+/** One's own verification in two steps (TOTP: SHA1, 6 digits, 30 s), as on 'Meus dados'. */
+export const twoFactorOperations: Operation[] = [
+  twoFactor.get({
+    summary: "Whether one's verification in two steps is on, required by the site, and the authenticator being added",
+    success: { status: 200, description: "Its state", schema: output("TwoFactorStatus", twoFactorStatusViewSchema) },
+  }),
+  twoFactor.post({
+    path: "/setup",
+    summary:
+      "Start adding an authenticator: a new secret (as text and as a QR code of its otpauth URI), replacing one that never got its first code",
+    success: {
+      status: 201,
+      description: "The secret to add to the app",
+      schema: output("TwoFactorSetup", twoFactorSetupViewSchema),
+    },
+    refusals: [{ status: 409, description: "The verification in two steps is already on" }],
+  }),
+  twoFactor.delete({
+    path: "/setup",
+    summary: "Forget the authenticator being added (one that never got its first code)",
+    success: { status: 204, description: "Forgotten" },
+    refusals: [{ status: 409, description: "The verification in two steps is already on: turn it off instead" }],
+  }),
+  twoFactor.post({
+    path: "/confirm",
+    summary:
+      "Turn the verification in two steps on with the app's first code; answers ten one-time recovery codes, shown only this once",
+    body: input("TwoFactorCodeInput", twoFactorCodeSchema),
+    success: { status: 200, description: "On; the recovery codes", schema: recoveryCodesView },
+    refusals: [{ status: 409, description: "Nothing being added, or already on" }, tooManyCodes],
+  }),
+  twoFactor.post({
+    path: "/recovery-codes",
+    summary: "Ten new recovery codes for a code (the app's or a recovery code); the old ones stop working",
+    body: input("TwoFactorCodeInput", twoFactorCodeSchema),
+    success: { status: 200, description: "The new recovery codes, shown only this once", schema: recoveryCodesView },
+    refusals: [{ status: 409, description: "The verification in two steps is off" }, tooManyCodes],
+  }),
+  twoFactor.post({
+    path: "/disable",
+    summary: "Turn the verification in two steps off with the account's password and a code",
+    body: input("TwoFactorDisableInput", twoFactorDisableSchema),
+    success: { status: 200, description: "Off", schema: messageSchema },
+    refusals: [
+      { status: 403, description: "The site requires it of administrators and super users" },
+      { status: 409, description: "The verification in two steps is off" },
+      { status: 429, description: "Too many wrong passwords or codes for this account (up to 15 minutes)" },
+    ],
   }),
 ];

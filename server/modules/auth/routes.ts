@@ -1,9 +1,9 @@
 import { Hono } from "hono";
 import { RESET_REQUESTED } from "../../../common/password-reset-messages.ts";
-import { loginSchema } from "../../../common/schemas/auth.ts";
+import { loginSchema, TWO_FACTOR_ENROL_ON_SITE } from "../../../common/schemas/auth.ts";
 import { registrationSchema } from "../../../common/schemas/customer.ts";
 import { passwordResetRequestSchema, passwordResetSchema } from "../../../common/schemas/password-reset.ts";
-import type { SessionView } from "../../../common/views/auth.ts";
+import type { SecondStepView, SessionView } from "../../../common/views/auth.ts";
 import type { AppEnv } from "../../http/env.ts";
 import { signedIn } from "../../http/guards.ts";
 import { readBody } from "../../http/input.ts";
@@ -18,6 +18,9 @@ function signedInAnswer(services: Services, session: Session, user: Actor): { an
     cookie: sessionCookie(session.token, services.config.secureCookies),
   };
 }
+
+const RESET_THEN_CODE = "Senha alterada. Entre com a nova senha e o código de verificação.";
+const RESET_THEN_ENROL = `Senha alterada. ${TWO_FACTOR_ENROL_ON_SITE}`;
 
 export const authRoutes: Hono<AppEnv> = new Hono<AppEnv>()
   .post("/login", async (c) => {
@@ -55,11 +58,20 @@ export const authRoutes: Hono<AppEnv> = new Hono<AppEnv>()
   .post("/password-reset/confirm", async (c) => {
     const services = c.get("services");
     const input = await readBody(c, passwordResetSchema);
-    const { user, session } = await services.transaction(async (tx) => {
+    // An account with a second step gets no session here: it signs in again with the new password and a code.
+    const done = await services.transaction(async (tx) => {
       const user = await tx.auth.resetPassword(input);
-      return { user, session: await tx.auth.createSession(user.id) };
+      const purpose = await tx.auth.secondStepOf(user);
+      return purpose === null ? { user, session: await tx.auth.openSession(user, "senha redefinida") } : { purpose };
     });
-    const { answer, cookie } = signedInAnswer(services, session, user);
+    if ("purpose" in done) {
+      const answer: SecondStepView = {
+        message: done.purpose === "code" ? RESET_THEN_CODE : RESET_THEN_ENROL,
+        two_factor_required: true,
+      };
+      return c.json(answer);
+    }
+    const { answer, cookie } = signedInAnswer(services, done.session, done.user);
     c.header("Set-Cookie", cookie);
     return c.json(answer);
   });

@@ -1,0 +1,121 @@
+import { Secret, TOTP } from "otpauth";
+import { RouterContextProvider } from "react-router";
+import { describe, expect, it } from "vitest";
+import { type AppContext, appContext } from "../../../app/lib/context.server.ts";
+import { action as login } from "../../../app/routes/site/login.tsx";
+import { action as loginCode } from "../../../app/routes/site/login-code.tsx";
+import { action as loginEnrol } from "../../../app/routes/site/login-enrol.tsx";
+import { SUPER } from "../../../tests/support/test-app.ts";
+import { withTestApp } from "../../../tests/support/with-test-app.ts";
+import { sessionCookie } from "../../http/session-cookie.ts";
+import { settings } from "../settings/tables.ts";
+
+/*
+ * The sign-in pages' actions as the document handler runs them (services in the React Router context) on a
+ * real database: the password's page hands a challenge cookie to the code's page, which alone opens the
+ * session. The browser's side (forms, JavaScript off, a phone's width, axe) is tests/e2e/two-factor.spec.ts.
+ */
+
+const t = withTestApp({ setUp: true });
+
+const codeOf = (secret: string, steps = 0) =>
+  new TOTP({ secret: Secret.fromBase32(secret) }).generate({ timestamp: Date.now() + steps * 30_000 });
+
+type PageAction = (args: {
+  request: Request;
+  context: RouterContextProvider;
+  params: Record<string, string>;
+  url: URL;
+  pattern: string;
+}) => unknown;
+
+/** Posts a form to a page's action, with the cookies the browser holds. */
+async function post(action: PageAction, path: string, body: Record<string, string>, cookie = "") {
+  const url = `http://localhost${path}`;
+  const request = new Request(url, { method: "POST", body: new URLSearchParams(body), headers: { cookie } });
+  const context = new RouterContextProvider();
+  const value: Pick<AppContext, "services" | "actor" | "clientAddress" | "sessionCookie"> = {
+    services: t.services,
+    actor: null,
+    clientAddress: "203.0.113.9",
+    sessionCookie: (token) => sessionCookie(token, false),
+  };
+  context.set(appContext, value as AppContext);
+  return action({ request, context, params: {}, url: new URL(url), pattern: path });
+}
+
+const cookiesOf = (answer: unknown) =>
+  answer instanceof Response
+    ? answer.headers.getSetCookie()
+    : ((answer as { init?: { headers?: Headers } }).init?.headers?.getSetCookie() ?? []);
+const cookieValue = (cookies: string[], name: string) =>
+  cookies.map((cookie) => new RegExp(`^${name}=([^;]*)`).exec(cookie)?.[1]).find((value) => value !== undefined);
+
+async function enrolSuper(): Promise<string> {
+  const setup = await t.request("POST", "/api/profile/two-factor/setup", { token: t.superToken });
+  const { secret } = setup.json<{ secret: string }>();
+  await t.request("POST", "/api/profile/two-factor/confirm", { token: t.superToken, body: { code: codeOf(secret) } });
+  return secret;
+}
+
+describe("the sign-in pages", () => {
+  it("hand a right password on to the code's own step, which alone opens the session", async () => {
+    const secret = await enrolSuper();
+    const answer = await post(login, "/login", {
+      email: SUPER.email,
+      password: SUPER.password,
+      redirectTo: "/conta/pages",
+    });
+    if (!(answer instanceof Response)) throw new Error(`expected a redirect, got ${JSON.stringify(answer)}`);
+    expect(answer.headers.get("location")).toBe("/login/verificacao?redirectTo=%2Fconta%2Fpages");
+    const cookies = cookiesOf(answer);
+    expect(cookieValue(cookies, "cms_session")).toBeUndefined();
+    const challenge = cookies.find((cookie) => cookie.startsWith("cms_login_challenge="));
+    expect(challenge).toMatch(/^cms_login_challenge=[\w-]{40,}; Path=\/login; HttpOnly; SameSite=Lax; Max-Age=600$/);
+    const held = `cms_login_challenge=${cookieValue(cookies, "cms_login_challenge")}`;
+
+    const wrong = await post(loginCode, "/login/verificacao", { code: "000000", redirectTo: "/conta/pages" }, held);
+    expect(wrong).toMatchObject({
+      init: { status: 401 },
+      data: { errors: { code: ["Código de verificação inválido ou já usado"] } },
+    });
+
+    const done = await post(
+      loginCode,
+      "/login/verificacao",
+      { code: codeOf(secret, 1), redirectTo: "/conta/pages" },
+      held,
+    );
+    if (!(done instanceof Response)) throw new Error(`expected a redirect, got ${JSON.stringify(done)}`);
+    expect(done.headers.get("location")).toBe("/conta/pages");
+    const session = cookieValue(cookiesOf(done), "cms_session");
+    expect(await t.services.auth.userForToken(session ?? "")).toMatchObject({ email: SUPER.email });
+    expect(cookiesOf(done)).toContainEqual(expect.stringMatching(/^cms_login_challenge=; .*Max-Age=0/));
+
+    // The challenge is spent: the page goes back to the password, saying why.
+    const again = await post(loginCode, "/login/verificacao", { code: codeOf(secret, 1), redirectTo: "/" }, held);
+    if (!(again instanceof Response)) throw new Error("expected a redirect");
+    expect(again.headers.get("location")).toBe("/login");
+  });
+
+  it("turn an administrator the site requires it of to the enrolment, then show her recovery codes with the session", async () => {
+    await t.database.db.update(settings).set({ requireTwoFactor: true });
+    const answer = await post(login, "/login", { email: SUPER.email, password: SUPER.password, redirectTo: "/conta" });
+    if (!(answer instanceof Response)) throw new Error("expected a redirect");
+    expect(answer.headers.get("location")).toBe("/login/ativar-verificacao?redirectTo=%2Fconta");
+    const token = cookieValue(cookiesOf(answer), "cms_login_challenge") ?? "";
+    const setup = await t.services.auth.enrolmentOf(token);
+    if (!setup) throw new Error("expected the secret to add");
+
+    const done = await post(
+      loginEnrol,
+      "/login/ativar-verificacao",
+      { code: codeOf(setup.secret), redirectTo: "/conta" },
+      `cms_login_challenge=${token}`,
+    );
+    expect(done).toMatchObject({ data: { ok: true, target: "/conta" } });
+    expect((done as { data: { recoveryCodes: string[] } }).data.recoveryCodes).toHaveLength(10);
+    const session = cookieValue(cookiesOf(done), "cms_session");
+    expect(await t.services.auth.userForToken(session ?? "")).toMatchObject({ email: SUPER.email });
+  });
+});
