@@ -143,9 +143,9 @@ async function measuredRun(
   await waitIdle(processes);
   const rssIdleMb = await totalRssMb(processes);
   const name = runName({ database, ...run });
-  const peak = sampleRssPeak(processes);
+  const peak = await sampleRssPeak(processes);
   const loads = await loadTargets(load, { name, base: server.base, targets: run.targets, processes });
-  const rssPeakMb = await peak.stop();
+  const { peakMb: rssPeakMb, sinceStartMb } = await peak.stop();
   // What the server keeps once the burst is over: after a quiet spell it stops its render workers and
   // collects (server/runtime/idle-memory.ts).
   await waitIdle(processes);
@@ -154,7 +154,8 @@ async function measuredRun(
   const rssAfterLoadMb = rssAfterLoadByProcessMb.reduce((sum, mb) => sum + mb, 0);
   const byProcess = processes.tree ? ` (${rssAfterLoadByProcessMb.map(figure).join(" + ")}, primary first)` : "";
   console.error(
-    `[${name}] start ${server.startSeconds.toFixed(2)} s, RSS ${rssIdleMb.toFixed(0)} MB idle, ${rssPeakMb.toFixed(0)} MB at peak, ${rssAfterLoadMb.toFixed(0)} MB after load${byProcess}`,
+    `[${name}] start ${server.startSeconds.toFixed(2)} s, RSS ${rssIdleMb.toFixed(0)} MB idle, ${rssPeakMb.toFixed(0)} MB at peak under load, ${rssAfterLoadMb.toFixed(0)} MB after load${byProcess}` +
+      (sinceStartMb === null ? "" : `; before the load, ${sinceStartMb.toFixed(0)} MB at most since it started`),
   );
   return {
     database,
@@ -164,6 +165,7 @@ async function measuredRun(
     startSeconds: server.startSeconds,
     rssIdleMb,
     rssPeakMb,
+    ...(sinceStartMb === null ? {} : { rssPeakSinceStartMb: sinceStartMb }),
     rssAfterLoadMb,
     rssAfterLoadByProcessMb,
     loads,

@@ -2,12 +2,27 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { stopChild } from "./cleanup.ts";
-import { parseCpuTicks, parseVmRssMb, processTree, rssByProcessMb, rssMb, totalRssMb, waitIdle } from "./proc.ts";
+import {
+  parseCpuTicks,
+  parseVmHwmMb,
+  parseVmRssMb,
+  processTree,
+  rssByProcessMb,
+  rssMb,
+  sampleRssPeak,
+  totalRssMb,
+  waitIdle,
+} from "./proc.ts";
 
 describe("/proc readers", () => {
   it("reads VmRSS in MB", () => {
     expect(parseVmRssMb("Name:\tnode\nVmPeak:\t 999999 kB\nVmRSS:\t  307200 kB\nRssAnon:\t 1 kB\n")).toBe(300);
     expect(() => parseVmRssMb("Name:\tnode\n")).toThrow(/no VmRSS/);
+  });
+
+  it("reads VmHWM in MB", () => {
+    expect(parseVmHwmMb("Name:\tnode\nVmHWM:\t  409600 kB\nVmRSS:\t  307200 kB\n")).toBe(400);
+    expect(() => parseVmHwmMb("Name:\tnode\n")).toThrow(/no VmHWM/);
   });
 
   it("adds user and system ticks, even when the command name holds spaces and parentheses", () => {
@@ -71,5 +86,52 @@ describe("a process tree", () => {
     const pid = parent.pid ?? 0;
     expect(await waitIdle({ pid, tree: false }, { maxMs: 1500 })).toBe(true);
     expect(await waitIdle({ pid, tree: true }, { maxMs: 1500 })).toBe(false);
+  });
+});
+
+/**
+ * Holds `mb` for a moment each time it reads a line, then gives it back (a full collection frees the
+ * buffer, whose pages go back at once), and says "done".
+ */
+const SPIKES = `
+  require("node:readline").createInterface({ input: process.stdin }).on("line", (mb) => {
+    let held = Buffer.alloc(Number(mb) * 1024 * 1024, 1);
+    held = null;
+    gc();
+    console.log("done");
+  });
+  console.log("ready");
+`;
+
+describe("the peak under load", () => {
+  it("catches a spike shorter than the sampling interval, and leaves out what came before", async () => {
+    const child = spawn(process.execPath, ["--expose-gc", "-e", SPIKES], { stdio: ["pipe", "pipe", "inherit"] });
+    const lines: string[] = [];
+    child.stdout?.on("data", (chunk: Buffer) => lines.push(...chunk.toString().trim().split("\n")));
+    const answered = async (count: number) => {
+      while (lines.length < count) {
+        if (child.exitCode !== null) throw new Error(`the child exited with ${child.exitCode}`);
+        await sleep(5);
+      }
+    };
+    const spike = async (mb: number) => {
+      const before = lines.length;
+      child.stdin?.write(`${mb}\n`);
+      await answered(before + 1);
+    };
+    try {
+      await answered(1);
+      const processes = { pid: child.pid ?? 0, tree: false };
+      await spike(300);
+      const rest = await rssMb(processes.pid);
+      const peak = await sampleRssPeak(processes);
+      await spike(120);
+      const { peakMb, sinceStartMb } = await peak.stop();
+      expect(sinceStartMb).toBeGreaterThan(rest + 280);
+      expect(peakMb).toBeGreaterThan(rest + 100);
+      expect(peakMb).toBeLessThan(rest + 200);
+    } finally {
+      await stopChild(child);
+    }
   });
 });

@@ -75,21 +75,67 @@ export async function totalRssMb(processes: Processes): Promise<number> {
   return (await rssByProcessMb(processes)).reduce((sum, mb) => sum + mb, 0);
 }
 
-/** Samples the processes' total RSS every quarter second until `stop()`, which answers the most seen, in MB. */
-export function sampleRssPeak(processes: Processes): { stop: () => Promise<number> } {
-  let peak = 0;
+/** VmHWM (the most VmRSS has been since start, or since the last reset) of a /proc/PID/status text, in MB. */
+export function parseVmHwmMb(status: string): number {
+  const match = /^VmHWM:\s+(\d+) kB$/m.exec(status);
+  if (!match) throw new Error("no VmHWM line in /proc/PID/status");
+  return Number(match[1]) / 1024;
+}
+
+async function hwmMb(pid: number): Promise<number> {
+  return parseVmHwmMb(await fs.readFile(`/proc/${pid}/status`, "utf8"));
+}
+
+/**
+ * Starts VmHWM again from the current RSS (writing 5 to /proc/PID/clear_refs, Linux 4.0 and later);
+ * false where that is not allowed, and the peak is then only sampled.
+ */
+async function resetHwm(pid: number): Promise<boolean> {
+  try {
+    await fs.writeFile(`/proc/${pid}/clear_refs`, "5");
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** How often the peak is sampled: a burst of garbage lives a few hundred ms before V8 collects it. */
+export const PEAK_SAMPLE_MS = 100;
+
+export type RssPeak = {
+  /** The most resident memory under load, in MB: the kernel's own high-water mark when it could be reset, else the most sampled. */
+  peakMb: number;
+  /** The most the sampling saw, every PEAK_SAMPLE_MS. */
+  sampledMb: number;
+  /** The one process's VmHWM before the load, in MB: the peak since it started (its start and seeding), or null for a process tree. */
+  sinceStartMb: number | null;
+};
+
+/**
+ * Watches the processes' resident memory until `stop()`. One process: its VmHWM, reset at the start
+ * (so its start and what came before the load are not counted), read at the end, so no peak is missed
+ * between samples. A process tree (a cluster): their total sampled every PEAK_SAMPLE_MS, since their
+ * peaks need not fall at the same moment.
+ */
+export async function sampleRssPeak(processes: Processes): Promise<{ stop: () => Promise<RssPeak> }> {
+  const single = !processes.tree;
+  const sinceStartMb = single ? await hwmMb(processes.pid) : null;
+  const kernelPeak = single && (await resetHwm(processes.pid));
+  let sampledMb = 0;
   let sampling = true;
   const sampled = (async () => {
     while (sampling) {
-      peak = Math.max(peak, await totalRssMb(processes));
-      await sleep(250);
+      sampledMb = Math.max(sampledMb, await totalRssMb(processes));
+      await sleep(PEAK_SAMPLE_MS);
     }
   })();
   return {
     async stop() {
       sampling = false;
       await sampled;
-      return Math.max(peak, await totalRssMb(processes));
+      sampledMb = Math.max(sampledMb, await totalRssMb(processes));
+      const peakMb = kernelPeak ? Math.max(sampledMb, await hwmMb(processes.pid)) : sampledMb;
+      return { peakMb, sampledMb, sinceStartMb };
     },
   };
 }

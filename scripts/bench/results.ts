@@ -16,8 +16,13 @@ export type ServerRun = {
   dataFolder: "new" | "existing";
   startSeconds: number;
   rssIdleMb: number;
-  /** The most seen while the load ran (sampled every quarter second). */
+  /**
+   * The most resident memory while the load ran: the process's VmHWM, reset when the load starts, or for
+   * a cluster the most its processes' total was when sampled (every 100 ms).
+   */
   rssPeakMb: number;
+  /** One process's VmHWM when the load starts: the most it held since it started (its start, the seeding). */
+  rssPeakSinceStartMb?: number;
   /** Once the load is over and the server has had its quiet spell (server/runtime/idle-memory.ts). */
   rssAfterLoadMb: number;
   /** The same by process, in the same reading: the one process, or the primary first, then each worker. */

@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { sourceHash, stampPath } from "../build-stamp.ts";
-import { staleBuild, startScriptEnv } from "./server.ts";
+import { parseStartScript, staleBuild } from "./server.ts";
 
 let root: string;
 
@@ -36,17 +36,23 @@ describe("staleBuild", () => {
   });
 });
 
-describe("startScriptEnv", () => {
-  it("reads the variables set before the command, and only those", () => {
-    expect(startScriptEnv("GLIBC_TUNABLES=a=1:b=2 LANG=C node scripts/start.ts X=1")).toEqual({
-      GLIBC_TUNABLES: "a=1:b=2",
-      LANG: "C",
+describe("parseStartScript", () => {
+  it("reads the variables set before node and node's options before the script, and only those", () => {
+    expect(
+      parseStartScript(
+        "GLIBC_TUNABLES=a=1:b=2 LANG=C node --max-semi-space-size=16 --liftoff-only scripts/start.ts X=1 --y",
+      ),
+    ).toEqual({
+      env: { GLIBC_TUNABLES: "a=1:b=2", LANG: "C" },
+      nodeOptions: ["--max-semi-space-size=16", "--liftoff-only"],
     });
-    expect(startScriptEnv("node scripts/start.ts")).toEqual({});
+    expect(parseStartScript("node scripts/start.ts")).toEqual({ env: {}, nodeOptions: [] });
   });
 
-  it("finds the allocator settings in npm start's own script", () => {
+  it("finds the allocator settings and V8's memory options in npm start's own script", () => {
     const manifest = JSON.parse(fs.readFileSync(path.join(import.meta.dirname, "../../package.json"), "utf8"));
-    expect(startScriptEnv(manifest.scripts.start).GLIBC_TUNABLES).toMatch(/glibc\.malloc\.mmap_threshold=/);
+    const start = parseStartScript(manifest.scripts.start);
+    expect(start.env.GLIBC_TUNABLES).toMatch(/glibc\.malloc\.mmap_threshold=/);
+    expect(start.nodeOptions).toContain("--max-semi-space-size=16");
   });
 });

@@ -35,19 +35,23 @@ const START_TIMEOUT_MS = 90_000;
 const projectRoot = path.resolve(import.meta.dirname, "../..");
 
 /**
- * Spawns `node script` with `env` and waits for its first 200 on GET /, keeping its last output for
- * errors. `problem`, asked while it waits and once it answers, stops it with the reason it gives;
+ * Spawns `node [nodeOptions] script` with `env` and waits for its first 200 on GET /, keeping its last
+ * output for errors. `problem`, asked while it waits and once it answers, stops it with the reason it gives;
  * `tree`: it serves from processes of its own (a cluster), measured with it.
  */
 async function startNodeServer(
   script: string,
   env: Record<string, string>,
-  { tree = false, problem = () => null }: { tree?: boolean; problem?: () => string | null } = {},
+  {
+    tree = false,
+    problem = () => null,
+    nodeOptions = [],
+  }: { tree?: boolean; problem?: () => string | null; nodeOptions?: string[] } = {},
 ): Promise<RunningServer> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const started = performance.now();
-  const child = spawn(process.execPath, [script], {
+  const child = spawn(process.execPath, [...nodeOptions, script], {
     cwd: projectRoot,
     env: { ...process.env, ...env, PORT: String(port), HOST: "127.0.0.1" },
     stdio: ["ignore", "pipe", "pipe"],
@@ -119,25 +123,35 @@ function stampState(root = projectRoot): string {
   return stat ? `${stat.ino} ${stat.mtimeMs} ${stat.size}` : "none";
 }
 
+/** How the `start` script of package.json runs node: the variables it sets and node's own options. */
+export type StartCommand = { env: Record<string, string>; nodeOptions: string[] };
+
 /**
- * The variables the `start` script of package.json sets before `node` (`NAME=value node ...`): the
- * bench starts the server with them too, as `npm start` would.
+ * The variables the `start` script sets before `node` (`NAME=value node ...`) and the options it gives
+ * node before the script (`node --flag scripts/start.ts`): the bench starts the server with them too,
+ * as `npm start` would.
  */
-export function startScriptEnv(script: string): Record<string, string> {
+export function parseStartScript(script: string): StartCommand {
+  const words = script.trim().split(/\s+/);
   const env: Record<string, string> = {};
-  for (const word of script.trim().split(/\s+/)) {
-    const [, name, value] = /^([A-Z_][A-Z0-9_]*)=(.*)$/.exec(word) ?? [];
+  let at = 0;
+  for (; at < words.length; at++) {
+    const [, name, value] = /^([A-Z_][A-Z0-9_]*)=(.*)$/.exec(words[at] ?? "") ?? [];
     if (name === undefined || value === undefined) break;
     env[name] = value;
   }
-  return env;
+  const nodeOptions: string[] = [];
+  if (words[at] === "node") {
+    for (at++; words[at]?.startsWith("-"); at++) nodeOptions.push(words[at] ?? "");
+  }
+  return { env, nodeOptions };
 }
 
-function npmStartEnv(): Record<string, string> {
+function npmStartCommand(): StartCommand {
   const manifest = JSON.parse(fs.readFileSync(path.join(projectRoot, "package.json"), "utf8")) as {
     scripts: { start: string };
   };
-  return startScriptEnv(manifest.scripts.start);
+  return parseStartScript(manifest.scripts.start);
 }
 
 export type AppServerOptions = {
@@ -152,7 +166,8 @@ export type AppServerOptions = {
 
 /**
  * The production server as `npm start` starts it (`node scripts/start.ts`, which serves in its own
- * process, with the variables its script sets), on a current build only, quiet except for warnings.
+ * process, with the variables and node options its script sets), on a current build only, quiet except
+ * for warnings.
  * Throws rather than time a start that builds: when the build is stale now, or when the stamp changes while it starts (sources edited since
  * the check, and scripts/start.ts set about building).
  */
@@ -171,10 +186,11 @@ export function startAppServer({
       ? null
       : "build/.source-hash changed during the start: it is building, as the sources changed since the bench " +
         "checked them. Stopped, not timed; build first (npm run build) and rerun.";
+  const npmStart = npmStartCommand();
   return startNodeServer(
     path.join("scripts", "start.ts"),
     {
-      ...npmStartEnv(),
+      ...npmStart.env,
       ...env,
       NODE_ENV: "production",
       DATA_DIR: dataDir,
@@ -185,7 +201,7 @@ export function startAppServer({
       WORKERS: String(workers),
       LOG_LEVEL: "warn",
     },
-    { tree: workers > 1, problem: rebuilt },
+    { tree: workers > 1, problem: rebuilt, nodeOptions: npmStart.nodeOptions },
   );
 }
 

@@ -691,13 +691,13 @@ function noDatabasePolls(base: string) {
  * stop on a failure too.
  */
 async function watched<T>(server: RunningServer, work: () => Promise<T>) {
-  const peak = sampleRssPeak(server.processes);
+  const peak = await sampleRssPeak(server.processes);
   const polls = noDatabasePolls(server.base);
   const value = await work().catch(async (error: unknown) => {
     await Promise.all([peak.stop(), polls.stop()]);
     throw error;
   });
-  return { value, peakMb: await peak.stop(), noDatabase: await polls.stop() };
+  return { value, peakMb: (await peak.stop()).peakMb, noDatabase: await polls.stop() };
 }
 
 async function importTwice(

@@ -2,7 +2,13 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { pino } from "pino";
 import { afterEach, describe, expect, it } from "vitest";
 import type { DocumentHandler } from "../http/app.ts";
-import { type RenderPool, startRenderPool, withRenderPool } from "./render-pool.ts";
+import {
+  RENDER_THREAD_YOUNG_GENERATION_MB,
+  RENDERS_TO_START_WORKER,
+  type RenderPool,
+  startRenderPool,
+  withRenderPool,
+} from "./render-pool.ts";
 
 const echoWorker = new URL("../../tests/support/echo-render-worker.ts", import.meta.url);
 const pools: RenderPool[] = [];
@@ -33,22 +39,26 @@ afterEach(() => {
   mainThreadBusy = false;
 });
 
-function newPool(restartDelayMs = 5_000): RenderPool {
+function newPool(
+  restartDelayMs = 5_000,
+  { workerModule = echoWorker, now }: { workerModule?: URL; now?: () => number } = {},
+): RenderPool {
   const pool = startRenderPool({
     size: 1,
     logger: pino({ level: "silent" }),
-    workerModule: echoWorker,
+    workerModule,
     restartDelayMs,
     mainThreadBusy: () => mainThreadBusy,
+    now,
   });
   pools.push(pool);
   return pool;
 }
 
-/** A page while the main thread is busy, which starts a worker if the pool may. */
+/** Pages rendered here one after the other while the main thread is busy, which starts a worker if the pool may. */
 async function busyMoment(pool: RenderPool) {
   mainThreadBusy = true;
-  await pool.render(page("/b"), visitor, here);
+  for (let rendered = 0; rendered < RENDERS_TO_START_WORKER; rendered++) await pool.render(page("/b"), visitor, here);
   mainThreadBusy = false;
 }
 
@@ -74,6 +84,44 @@ describe("the render pool", () => {
     for (const path of ["/", "/sobre", "/noticias"])
       expect(await text(pool.render(page(path), visitor, here))).toBe(`here ${path}`);
     expect(pool.size).toBe(0);
+  });
+
+  it("starts no worker for a page now and then while the main thread is busy with other requests (the page cache's hits)", async () => {
+    let clock = 0;
+    const pool = newPool(5_000, { now: () => clock });
+    mainThreadBusy = true;
+    for (let rendered = 0; rendered < 2 * RENDERS_TO_START_WORKER; rendered++) {
+      expect(await text(pool.render(page("/sobre"), visitor, here))).toBe("here /sobre");
+      clock += 300;
+    }
+    expect(pool.size).toBe(0);
+    // The same pages closer together: the main thread is rendering, and a worker starts.
+    for (let rendered = 0; rendered < RENDERS_TO_START_WORKER; rendered++) {
+      await pool.render(page("/sobre"), visitor, here);
+      clock += 100;
+    }
+    expect(pool.size).toBe(1);
+  });
+
+  it("gives its render threads a young generation of their own size, however the process was started", async () => {
+    const reportLimits = `
+      import { parentPort, resourceLimits } from "node:worker_threads";
+      parentPort.on("message", (job) => {
+        if (job.type !== "render") return;
+        const body = new TextEncoder().encode(JSON.stringify(resourceLimits)).buffer;
+        parentPort.postMessage({ type: "rendered", id: job.id, status: 200, statusText: "OK", headers: [], body }, [body]);
+      });
+      parentPort.postMessage({ type: "ready" });
+    `;
+    const pool = newPool(5_000, { workerModule: new URL(`data:text/javascript,${encodeURIComponent(reportLimits)}`) });
+    await busyMoment(pool);
+    let limits: { maxYoungGenerationSizeMb?: number } = {};
+    for (let tries = 0; tries < 500 && limits.maxYoungGenerationSizeMb === undefined; tries++) {
+      const answer = await text(pool.render(page("/limits"), visitor, here));
+      if (answer.startsWith("{")) limits = JSON.parse(answer);
+      else await sleep(10);
+    }
+    expect(limits.maxYoungGenerationSizeMb).toBe(RENDER_THREAD_YOUNG_GENERATION_MB);
   });
 
   it("renders a visitor's page in a worker once the main thread is busy, and a signed-in page or a form post here", async () => {

@@ -30,6 +30,36 @@ function eventLoopBusy(): () => boolean {
   };
 }
 
+/**
+ * Pages the main thread must have rendered itself within the last BUSY_WINDOW_MS before a worker starts.
+ * With the page cache on, the main thread is busy answering hits and renders a page only now and then
+ * (a miss, an expiry): a worker would then cost its memory (~100 MB at rest, more under load) for nothing.
+ */
+export const RENDERS_TO_START_WORKER = 3;
+
+/** Whether the main thread has been rendering pages itself lately, not merely serving other requests. */
+function renderingOften(now: () => number = () => performance.now()) {
+  const recent: number[] = [];
+  return {
+    rendered() {
+      recent.push(now());
+      if (recent.length > RENDERS_TO_START_WORKER) recent.shift();
+    },
+    often() {
+      const oldest = recent[0];
+      return recent.length === RENDERS_TO_START_WORKER && oldest !== undefined && now() - oldest <= BUSY_WINDOW_MS;
+    },
+  };
+}
+
+/**
+ * A render thread's V8 young generation, in MB: three semi-spaces of 16 MB, as `npm start` gives every
+ * thread with --max-semi-space-size (docs/decisions/0018). Set here too so that a server started without
+ * those flags keeps its render threads as small; V8's default on a large machine is 64 MB semi-spaces
+ * (192 MB), which a render thread fills before each scavenge.
+ */
+export const RENDER_THREAD_YOUNG_GENERATION_MB = 48;
+
 /** After a worker dies, how long before another is started in its place (a crash loop costs a core). */
 const RESTART_DELAY_MS = 5_000;
 
@@ -44,8 +74,9 @@ type Lane = {
 /**
  * Render workers (render-worker.ts) for visitors' pages, so rendering uses the other cores while this
  * thread keeps HTTP, the page cache, every write and the embedded database. The pool is elastic: a
- * worker starts when a page arrives while the main thread is busy (a quiet site never pays for one), up
- * to `size`; `releaseIdle` stops them once the burst is over (each holds ~250 MB),
+ * worker starts when the main thread is busy and has rendered RENDERS_TO_START_WORKER pages itself in the
+ * last half second (a quiet site, or one whose page cache answers, never pays for one), up to `size`;
+ * `releaseIdle` stops them once the burst is over (each holds ~100 MB at rest),
  * and one that died is replaced on the next busy moment. A page goes to the worker with the least work
  * in hand; while none can take it, the main thread renders it, so a page is never lost to a worker.
  */
@@ -59,6 +90,8 @@ export function startRenderPool(options: {
   restartDelayMs?: number;
   /** Whether the main thread is busy enough for a worker to help (tests set it). */
   mainThreadBusy?: () => boolean;
+  /** The clock that tells how recent the main thread's renders are (tests set it). */
+  now?: () => number;
 }) {
   const workerModule = options.workerModule ?? new URL("./render-worker-entry.ts", import.meta.url);
   const restartDelayMs = options.restartDelayMs ?? RESTART_DELAY_MS;
@@ -67,6 +100,7 @@ export function startRenderPool(options: {
   let lastFailureAt = Number.NEGATIVE_INFINITY;
   let closed = false;
   const mainThreadBusy = options.mainThreadBusy ?? eventLoopBusy();
+  const rendering = renderingOften(options.now);
 
   function start(): Lane {
     const channel = options.answerQueries ? new MessageChannel() : null;
@@ -75,6 +109,7 @@ export function startRenderPool(options: {
     const worker = new Worker(workerModule, {
       workerData: data,
       transferList: channel ? [channel.port2] : [],
+      resourceLimits: { maxYoungGenerationSizeMb: RENDER_THREAD_YOUNG_GENERATION_MB },
     });
     const lane: Lane = { worker, ready: false, retiring: false, waiting: new Map() };
     worker.on("message", (message: FromWorker) => {
@@ -156,13 +191,19 @@ export function startRenderPool(options: {
     render(request: Request, env: Parameters<DocumentHandler>[1], here: DocumentHandler): Promise<Response> {
       const fromWorker = toWorker(request, env);
       if (fromWorker) return fromWorker;
-      if (mainThreadBusy()) grow();
+      rendering.rendered();
+      if (mainThreadBusy() && rendering.often()) grow();
       return here(request, env);
     },
 
     /** Workers running or starting. */
     get size() {
       return lanes.length;
+    },
+
+    /** Pages handed to the workers and not yet answered (server/metrics/). */
+    get waiting() {
+      return lanes.reduce((pages, lane) => pages + lane.waiting.size, 0);
     },
 
     /** A committed change: every worker drops its caches before its next page. */
