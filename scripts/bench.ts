@@ -7,7 +7,9 @@
  *   - the production server started as `npm start` starts it (`node scripts/start.ts`, serving in that
  *     process: the one whose RSS is read) on a fresh data folder, seeded through the REST API with the
  *     WordPress comparison site (scripts/bench/content.json, from ../shared/bench/): start time, RSS idle,
- *     at its peak under load and after load (once the server's quiet spell let it give memory back), wrk
+ *     at its peak under load (the process's VmHWM, reset as the load starts, so no peak between two
+ *     samples is missed; a cluster's total sampled every 100 ms) and after load (once the server's quiet
+ *     spell let it give memory back), wrk
  *     at 10 and 50 connections on home, a page, a post, the news list, search and the REST list, without
  *     Accept-Encoding as the WordPress runs; then home, the page and the post again with
  *     `Accept-Encoding: gzip, deflate, br` as browsers send it, checked to come back as brotli (rows
@@ -40,6 +42,9 @@
  *                                     a quote, one request at a time with PAGE_CACHE=off, then a cart quoted again
  *                                     with Melhor Envio's fake answering after 50 ms (scripts/bench/shop.ts)
  *   BENCH_WORDPRESS_POSTS=1000        posts (and as many images) of the WordPress import part (0 skips it)
+ * Only the memory part (issue 27: the peak under load on the embedded database, with the page cache and
+ * with PAGE_CACHE=off), in about 8 minutes: BENCH_LIGHTHOUSE=0 BENCH_IMPORT_ENTRIES=0 BENCH_SHOP_PRODUCTS=0
+ * BENCH_WORDPRESS_POSTS=0 npm run bench (hello and page weight still run: they take seconds).
  */
 import { execFileSync } from "node:child_process";
 import fs from "node:fs/promises";
