@@ -145,3 +145,21 @@ export function fieldErrors(error: z.ZodError): Record<string, string[]> {
   }
   return errors;
 }
+
+const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** A list filter's calendar day "2026-11-24" (São Paulo's clock), or empty for no bound; `label` names it in the error. */
+export const dayField = (label: string) =>
+  plainString()
+    .trim()
+    .default("")
+    .refine((value) => {
+      if (value === "") return true;
+      const match = DAY.exec(value);
+      if (!match) return false;
+      const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+      const date = new Date(Date.UTC(year, month - 1, day));
+      return (
+        year >= MIN_DATE_YEAR && year <= MAX_DATE_YEAR && date.getUTCMonth() === month - 1 && date.getUTCDate() === day
+      );
+    }, `Informe ${label} como AAAA-MM-DD`);

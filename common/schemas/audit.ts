@@ -1,24 +1,6 @@
 import { auditActionKeys, auditRecordKindKeys } from "../audit.ts";
-import { MAX_DATE_YEAR, MIN_DATE_YEAR, plainString, z } from "../zod.ts";
+import { dayField, plainString, z } from "../zod.ts";
 import { idField } from "./id.ts";
-
-const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-/** A calendar day "2026-11-24" on São Paulo's clock, or empty (no bound). */
-const dayField = (label: string) =>
-  plainString()
-    .trim()
-    .default("")
-    .refine((value) => {
-      if (value === "") return true;
-      const match = DAY.exec(value);
-      if (!match) return false;
-      const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-      const date = new Date(Date.UTC(year, month - 1, day));
-      return (
-        year >= MIN_DATE_YEAR && year <= MAX_DATE_YEAR && date.getUTCMonth() === month - 1 && date.getUTCDate() === day
-      );
-    }, `Informe ${label} como AAAA-MM-DD`);
 
 /** "" from a form's empty select or field counts as not given. */
 const optional = <S extends z.ZodType>(schema: S) =>

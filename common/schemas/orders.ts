@@ -10,7 +10,7 @@ import {
   normalizeCorreiosCode,
 } from "../brazil/tracking.ts";
 import { orderStatuses } from "../order-status.ts";
-import { isWebAddress, MAX_DATE_YEAR, MIN_DATE_YEAR, optionalText, plainString, requiredText, z } from "../zod.ts";
+import { dayField, isWebAddress, optionalText, plainString, requiredText, z } from "../zod.ts";
 import { couponCodeField } from "./cart.ts";
 import { customerFields } from "./customer.ts";
 import { paymentChoices } from "./payments.ts";
@@ -133,24 +133,6 @@ export const orderStatusChangeSchema = z
     tracking_code: change.carrier === "correios" ? normalizeCorreiosCode(change.tracking_code) : change.tracking_code,
   }));
 export type OrderStatusChangeInput = z.infer<typeof orderStatusChangeSchema>;
-
-const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-/** A calendar day "2026-11-24" (São Paulo), or empty. */
-const dayField = (label: string) =>
-  plainString()
-    .trim()
-    .default("")
-    .refine((value) => {
-      if (value === "") return true;
-      const match = DAY.exec(value);
-      if (!match) return false;
-      const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-      const date = new Date(Date.UTC(year, month - 1, day));
-      return (
-        year >= MIN_DATE_YEAR && year <= MAX_DATE_YEAR && date.getUTCMonth() === month - 1 && date.getUTCDate() === day
-      );
-    }, `Informe ${label} como AAAA-MM-DD`);
 
 /** Filters of /conta/pedidos and GET /api/orders (text: number, name, e-mail or CPF/CNPJ). */
 export const orderListQuerySchema = z

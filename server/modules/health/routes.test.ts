@@ -113,7 +113,7 @@ describe("health and API edges", () => {
     const response = await t.request("GET", "/api/health", { headers: { "x-request-id": "proxy-abc-123" } });
     expect(response.headers.get("x-request-id")).toBe("proxy-abc-123");
     // One that could forge a log line is not kept: a new id is made.
-    const forged = await t.request("GET", "/api/health", { headers: { "x-request-id": "abc 123\" level=fatal" } });
+    const forged = await t.request("GET", "/api/health", { headers: { "x-request-id": 'abc 123" level=fatal' } });
     expect(forged.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
     const generated = await t.request("GET", "/api/nada");
     expect(generated.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
