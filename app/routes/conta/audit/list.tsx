@@ -6,12 +6,13 @@ import { formatDateTime } from "../../../../common/dates/format.ts";
 import { isSuper } from "../../../../common/roles.ts";
 import type { AuditEntryView } from "../../../../common/views/audit.ts";
 import { AppLink } from "../../../components/app-link.tsx";
+import { isFiltered } from "../../../components/conta/list-filter-form.tsx";
 import { PaginationBar } from "../../../components/conta/pagination-bar.tsx";
 import { type RecordColumn, RecordTable } from "../../../components/conta/record-table.tsx";
 import { requireUser } from "../../../lib/guards.server.ts";
 import { redirectPastLastPage } from "../../../lib/page-links.ts";
 import type { Route } from "./+types/list";
-import { AuditFilters, type AuditFilterValues, auditFilterQuery } from "./audit-filters.tsx";
+import { AuditFilters, type AuditFilterValues } from "./audit-filters.tsx";
 import { readAuditListQuery } from "./audit-query.server.ts";
 
 /** The audit log: super users only (the service refuses everyone else too). */
@@ -94,7 +95,7 @@ const columns: RecordColumn<AuditEntryView>[] = [
 
 export default function AuditList({ loaderData }: Route.ComponentProps) {
   const { entries, people, filters, errors } = loaderData;
-  const filtered = auditFilterQuery(filters) !== "";
+  const filtered = isFiltered(filters);
   return (
     <Stack>
       <Title order={1} size="h2">
