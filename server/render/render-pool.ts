@@ -54,7 +54,7 @@ function renderingOften(now: () => number = () => performance.now()) {
 
 /**
  * A render thread's V8 young generation, in MB: three semi-spaces of 16 MB, as `npm start` gives every
- * thread with --max-semi-space-size (docs/decisions/0018). Set here too so that a server started without
+ * thread with --max-semi-space-size (docs/decisions/0016). Set here too so that a server started without
  * those flags keeps its render threads as small; V8's default on a large machine is 64 MB semi-spaces
  * (192 MB), which a render thread fills before each scavenge.
  */

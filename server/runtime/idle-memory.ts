@@ -33,7 +33,7 @@ export const IDLE_MEMORY = {
   checkMs: 2_000,
   /**
    * Heap growth since the last release below which a collection (~0.2 s of a core) is not worth it. With
-   * the 16 MB semi-spaces `npm start` sets (docs/decisions/0018) a burst that started no render worker
+   * the 16 MB semi-spaces `npm start` sets (docs/decisions/0016) a burst that started no render worker
    * grows the heap by ~25 MB, which a collection turns into ~65 MB of resident memory given back.
    */
   heapGrowthBytes: 16 * 1024 * 1024,
