@@ -1,5 +1,4 @@
 import { existsSync } from "node:fs";
-import http from "node:http";
 import path from "node:path";
 import { getRequestListener } from "@hono/node-server";
 import { serveStatic } from "@hono/node-server/serve-static";
@@ -17,6 +16,7 @@ import { openPostgresChangeFeed } from "./db/postgres-change-feed.ts";
 import { assetAnswers, createHttpApp, createSitePageCache } from "./http/app.ts";
 import { compressAnswers } from "./http/compress-answers.ts";
 import { createDocumentHandler } from "./http/document.ts";
+import { createHttpServer } from "./http/http-server.ts";
 import { createNodeListener } from "./http/node-listener.ts";
 import { securityHeaders } from "./http/security-headers.ts";
 import { createLogger } from "./logger.ts";
@@ -111,7 +111,7 @@ export async function serve(config: Config): Promise<void> {
     onRun: metrics?.jobRan,
   });
 
-  const server = http.createServer();
+  const server = createHttpServer();
   let build: ServerBuild | (() => Promise<ServerBuild>);
   const root = new Hono();
 
