@@ -18,9 +18,6 @@ import { SITE_ADMIN } from "./site.ts";
 // its filters (person, action, record, days), reads what changed, and follows the entry to the record; on a
 // phone, under axe, and without JavaScript. Administrators have no way in.
 
-// Several screens, filters and an axe run each: more than the default 30 s on a busy machine.
-test.describe.configure({ timeout: 60_000 });
-
 type Created = { id: number; slug: string; url: string };
 type Redirect = { id: number; from: string };
 

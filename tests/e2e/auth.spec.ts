@@ -78,8 +78,6 @@ test("an administrator editing their own account gives the current password to c
   createUser,
   playwright,
 }) => {
-  // Two pages, three saves and four password checks: on the shared 2-core CI machine this nears 30 s.
-  test.setTimeout(60_000);
   const admin = await createUser("admin");
   const other = await createUser("user");
   await login(page, admin.email, admin.password);

@@ -158,8 +158,6 @@ async function couponInTheCart(page: Page, javaScript: boolean) {
 test("on a phone: a refused code says why beside the field, an applied one shows its discount and the Pix total, and goes", async ({
   browser,
 }) => {
-  // Two forms, two pages, two passes of axe: more than 30 s on a loaded machine.
-  test.slow();
   const { context, page } = await buyer(browser, true);
   await couponInTheCart(page, true);
   await context.close();
@@ -175,8 +173,6 @@ test("signed in, she applies the coupon on the order form, keeps what she typed,
   browser,
   createUser,
 }) => {
-  // An order and its QR image: more than 30 s on a loaded machine.
-  test.slow();
   const customer = await createUser("user");
   const { context, page } = await buyer(browser, true);
   await page.goto("/login?redirectTo=%2Floja%2Ffinalizar-pedido");

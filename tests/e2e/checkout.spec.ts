@@ -130,7 +130,7 @@ async function createAccount(page: Page, name: string, email: string) {
 
 /**
  * Placing the order and drawing its payment page (a QR image made on the server) may take longer than an
- * expectation's 10 s on a loaded machine: the wait is for that navigation, within the test's own time.
+ * expectation's limit on a loaded machine: the wait is for that navigation, within the test's own time.
  */
 async function waitForPaymentPage(page: Page): Promise<void> {
   await page.waitForURL((url) => url.pathname === "/checkout", { timeout: 0 });
@@ -177,8 +177,6 @@ test("with JavaScript: she creates her account, the CEP fills the address, she c
   browser,
   api,
 }) => {
-  // A whole purchase (an account, a lookup, an order, a QR image): more than 30 s on a loaded machine.
-  test.slow();
   const { context, page } = await shopper(browser, true);
   const email = `ana-${run}@example.com`;
   await page.goto("/loja/carrinho");
@@ -232,8 +230,6 @@ test("with JavaScript: she creates her account, the CEP fills the address, she c
 test("with JavaScript, a returning customer: the lookup is unreachable, she picks the state and the city from the lists", async ({
   browser,
 }) => {
-  // A whole purchase (an account, a lookup, an order, a QR image): more than 30 s on a loaded machine.
-  test.slow();
   const { context, page } = await shopper(browser, true);
   const email = `bia-${run}@example.com`;
   await page.goto("/loja/finalizar-pedido");
@@ -273,8 +269,6 @@ test("without JavaScript: she signs in, fills the address from the lists and pay
   api,
   createUser,
 }) => {
-  // A whole purchase (an account, a lookup, an order, a QR image): more than 30 s on a loaded machine.
-  test.slow();
   const customer = await createUser("user");
   const { context, page } = await shopper(browser, false);
   await page.goto("/loja/finalizar-pedido");
@@ -403,8 +397,6 @@ test.describe("without JavaScript, one answer names every field's problem", () =
     page,
     createUser,
   }) => {
-    // Two refusals, a sign-in and four redraws of the form: more than 30 s on a loaded machine.
-    test.slow();
     await page.context().addCookies([{ name: "cms_cart", value: cartValue, url: CONFIGURED_URL }]);
     await page.goto("/loja/finalizar-pedido");
     const signUp = page.getByRole("form", { name: "Criar conta" });
@@ -491,8 +483,6 @@ test("the checkout and payment pages stay within the public pages' JavaScript an
   browser,
   page,
 }) => {
-  // Two first visits measured, an account made and an order placed: more than 30 s on a loaded machine.
-  test.slow();
   await page.context().addCookies([{ name: "cms_cart", value: cartValue, url: CONFIGURED_URL }]);
   await expectWithinPublicBudget(page, "/loja/finalizar-pedido");
 

@@ -30,7 +30,6 @@ test("a news item typed and set before the page comes to life keeps it, and save
   api,
   createUser,
 }) => {
-  test.setTimeout(60_000);
   const id = uniqueId();
   const admin = await createUser("admin");
   await login(page, admin.email, admin.password);

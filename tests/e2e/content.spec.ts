@@ -48,8 +48,6 @@ test("an administrator writes a page in the editor, publishes it and links it fr
   api,
   createUser,
 }) => {
-  // Typing in the editor, two uploads, the menu and a visitor's visit: a long story.
-  test.setTimeout(60_000);
   const id = uniqueId();
   const slug = `quem-somos-${id}`;
   const title = `Quem somos ${id}`;

@@ -156,7 +156,6 @@ async function wordpressImport(api: APIRequestContext): Promise<number> {
 }
 
 test("seed the pages every-page.spec.ts visits", async ({ api, browser, playwright, createUser }) => {
-  test.setTimeout(120_000);
   writePreviousTitle(await configure(api));
   const cover = await image(api);
   const content = richText(cover.url);

@@ -12,7 +12,7 @@ import { expect, test, waitForHydratedPage } from "./fixtures.ts";
  * with items in every role's browser); a focused run takes
  * `E2E_EVERY_PAGE_ALONE=1 npx playwright test --project=every-page`.
  */
-test.describe.configure({ mode: "parallel", timeout: 60_000 });
+test.describe.configure({ mode: "parallel" });
 
 const PHONE_WIDTHS = [320, 360, 375, 414];
 const PHONE = 375;

@@ -104,7 +104,6 @@ test("an administrator imports 200 Zotero references, the preview naming the 2 i
   page,
   createUser,
 }) => {
-  test.setTimeout(120_000);
   const admin = await createUser("admin");
   await login(page, admin.email, admin.password);
 
@@ -147,7 +146,6 @@ test("an administrator adds a booklet with its cover, PDF and video; a visitor s
   browser,
   createUser,
 }) => {
-  test.setTimeout(60_000);
   const title = `Cartilha de agroecologia para a agricultura familiar ${uniqueId()}`;
   const admin = await createUser("admin");
   await login(page, admin.email, admin.password);
@@ -215,7 +213,6 @@ test("an administrator adds a booklet with its cover, PDF and video; a visitor s
 test("a visitor finds the theses on agroecologia familiar from 2015 to 2020, cites one by ABNT and exports the list", async ({
   browser,
 }) => {
-  test.setTimeout(60_000);
   const visitor = await browser.newContext({ baseURL: CONFIGURED_URL });
   await visitor.grantPermissions(["clipboard-read", "clipboard-write"], { origin: CONFIGURED_URL });
   try {
@@ -335,7 +332,6 @@ test("an administrator imports a Latin-1 BibTeX file; its accents reach the prev
   browser,
   createUser,
 }) => {
-  test.setTimeout(60_000);
   const folder = await mkdtemp(path.join(tmpdir(), "cms-latin1-"));
   const file = path.join(folder, "referencias-latin1.bib");
   await writeFile(file, Buffer.from(BIBTEX, "latin1"));

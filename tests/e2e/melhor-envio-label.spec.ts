@@ -32,7 +32,7 @@ const test = base.extend({
   },
 });
 
-test.describe.configure({ mode: "serial", timeout: 120_000 });
+test.describe.configure({ mode: "serial" });
 
 /** The site set up, the shop open with Melhor Envio's PAC, a jar of honey, and the buyer's order of it, paid. */
 async function setUpShop(playwright: PlaywrightWorkerArgs["playwright"]) {

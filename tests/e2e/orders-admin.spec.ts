@@ -176,7 +176,6 @@ async function placeOrder(
 }
 
 test.beforeAll(async ({ playwright, superToken }) => {
-  test.setTimeout(60_000);
   const api = await playwright.request.newContext({
     baseURL: CONFIGURED_URL,
     extraHTTPHeaders: { Authorization: `Token ${superToken}`, Accept: "application/json" },
@@ -247,7 +246,6 @@ test("an administrator filters the orders and moves one from pending to sent", a
   createUser,
   playwright,
 }) => {
-  test.setTimeout(90_000);
   const admin = await createUser("admin");
   await login(page, admin.email, admin.password);
   await page.goto("/conta");

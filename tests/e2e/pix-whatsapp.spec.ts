@@ -36,7 +36,7 @@ const test = base.extend({
   },
 });
 
-test.describe.configure({ mode: "serial", timeout: 60_000 });
+test.describe.configure({ mode: "serial" });
 
 /** The first-time setup, the shop open and paid by Pix, an administrator, and a product of R$ 100,00. */
 async function setUpShop(api: APIRequestContext): Promise<ProductView> {

@@ -13,7 +13,7 @@ import { childEnv, freePort, type ServerProcess, spawnServer, stopServer } from 
  * Issue 13's story: two server processes (as on two machines) on one PostgreSQL database and one
  * S3-compatible bucket, then one server of WORKERS=2. Runs with TEST_DATABASE_URL (playwright.config.ts).
  */
-test.describe.configure({ mode: "serial", timeout: 120_000 });
+test.describe.configure({ mode: "serial" });
 
 const ADMIN = { admin_name: "Ana Souza", email: "ana@coop.example", password: "senha-forte-de-teste-1" };
 

@@ -206,7 +206,6 @@ test("a product's edit saved after the session ended elsewhere signs in again an
   request,
   createUser,
 }) => {
-  test.setTimeout(60_000);
   const id = uniqueId();
   const created = await jsonOf<Product>(await api.post("/api/products", { data: storedShirt(id) }), 201);
   const editPath = `/conta/produtos/${created.id}/edit`;

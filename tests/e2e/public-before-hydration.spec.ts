@@ -550,8 +550,6 @@ test.describe("buying", () => {
     browser,
     createUser,
   }) => {
-    // A whole purchase (an order, a QR image): more than 30 s on a loaded machine.
-    test.slow();
     const customer = await createUser("user");
     const cart = {
       items: [

@@ -25,7 +25,6 @@ test("saving a page after the session ended elsewhere signs in again and keeps w
   request,
   createUser,
 }) => {
-  test.setTimeout(60_000);
   const id = uniqueId();
   const admin = await createUser("admin");
   const created = await jsonOf<PageRow>(

@@ -10,9 +10,6 @@ test.describe.configure({ mode: "serial" });
 const DANGER_RED = [220, 53, 69];
 
 test("first-time setup from an empty data folder", async ({ page, request }) => {
-  // The whole first-run story in one test: on a 2-core machine shared with the library import it
-  // has taken up to 30 s, so it gets more than the default limit (speed is measured by npm run bench).
-  test.setTimeout(90_000);
   await page.goto("/");
   await expect(page.getByRole("alert").filter({ hasText: "Site não configurado" })).toBeVisible();
   // Nobody can sign in and there is nothing to search yet.

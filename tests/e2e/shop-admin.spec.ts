@@ -69,7 +69,6 @@ test("an administrator opens the shop, sets its shipping and fills the catalogue
   playwright,
   baseURL,
 }) => {
-  test.setTimeout(120_000);
   const admin = await createUser("admin");
   await login(page, admin.email, admin.password);
 

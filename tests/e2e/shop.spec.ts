@@ -142,8 +142,6 @@ test.afterAll(async ({ playwright, superToken }) => {
 });
 
 test("the shop's pages are a 404 while the feature is off", async ({ page, api }) => {
-  // It also seeds the shop (13 products, two images made and uploaded): more than 30 s on a loaded machine.
-  test.slow();
   await setShop(api, false);
   for (const path of ["/loja", "/loja/carrinho", "/loja/qualquer-coisa"]) {
     const response = await page.goto(path);
@@ -244,8 +242,6 @@ test.describe("on a phone", () => {
   test.use(PHONE);
 
   test("a visitor sorts, searches, filters, quotes the shipping and fills the cart", async ({ page, browser }) => {
-    // The whole story, a dozen pages and forms: more than 30 s on a loaded machine.
-    test.slow();
     await page.goto("/loja");
     await waitForHydratedPage(page);
     await expectNoSidewaysScroll(page);
@@ -350,8 +346,6 @@ test.describe("on a phone", () => {
   test("the list pages through its products, and the shop's pages have no serious accessibility violations", async ({
     page,
   }) => {
-    // Three pages scanned by axe: more than 30 s on a loaded machine.
-    test.slow();
     await page.goto("/loja?sort=alphabetical_order");
     await expect(page.getByRole("list", { name: "Produtos" }).getByRole("listitem")).toHaveCount(12);
     expect(await seriousViolations(page)).toEqual([]);

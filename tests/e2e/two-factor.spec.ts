@@ -35,7 +35,7 @@ const test = base.extend({
   },
 });
 
-test.describe.configure({ mode: "serial", timeout: 90_000 });
+test.describe.configure({ mode: "serial" });
 
 test.beforeAll(async ({ playwright }) => {
   own = await startOwnServer("two-factor", { LOG_LEVEL: "warn" });
