@@ -24,9 +24,15 @@ const EVERY_PAGE = /every-page\.spec\.ts$/;
 // forms before hydration, which set a shop of their own and leave it open. A failure
 // in one skips those after it, and the summary counts them as skipped. A focused run of one of them
 // takes --no-deps.
-const embeddedDatabaseProjects = [
-  { name: "site", testIgnore: [SHOP_SWITCHING, PROCESSES, EVERY_PAGE] },
-  { name: "shop", testMatch: /[\\/]shop\.spec\.ts$/, dependencies: ["site"] },
+//
+// npm test runs the two in turn, each with servers of its own (scripts/run-tests.ts): E2E_PART=site the
+// site's specs, then E2E_PART=chain the chain, which then starts without waiting for them, so a failure
+// among the site's specs does not skip the chain. Without E2E_PART, one run has both, the chain after.
+const part = process.env.E2E_PART;
+if (part !== undefined && part !== "site" && part !== "chain") throw new Error("E2E_PART must be site or chain");
+const siteProjects = [{ name: "site", testIgnore: [SHOP_SWITCHING, PROCESSES, EVERY_PAGE] }];
+const chainProjects = [
+  { name: "shop", testMatch: /[\\/]shop\.spec\.ts$/, dependencies: part === "chain" ? [] : ["site"] },
   { name: "sidebar", testMatch: /account-sidebar\.spec\.ts$/, dependencies: ["shop"] },
   { name: "shop-admin", testMatch: /shop-admin\.spec\.ts$/, dependencies: ["sidebar"] },
   { name: "shop-settings", testMatch: /shop-settings\.spec\.ts$/, dependencies: ["shop-admin"] },
@@ -48,6 +54,7 @@ const embeddedDatabaseProjects = [
   { name: "every-page", testMatch: EVERY_PAGE, dependencies: ["every-page-setup"] },
   { name: "every-page-teardown", testMatch: /every-page\.teardown\.ts$/ },
 ];
+const embeddedDatabaseProjects = [...(part === "chain" ? [] : siteProjects), ...(part === "site" ? [] : chainProjects)];
 
 /**
  * On PostgreSQL the browser specs whose outcome depends on the database server run again: several

@@ -61,6 +61,12 @@ function readJson<T>(file: string): T | null {
   }
 }
 
+function add(total: Counts, counts: Counts): void {
+  total.passed += counts.passed;
+  total.failed += counts.failed;
+  total.skipped += counts.skipped;
+}
+
 /** A runner that exited with an error although no test failed still fails the run. */
 function withExitCode(counts: Counts, code: number, runner: string): Counts {
   if (code === 0 || counts.failed > 0) return counts;
@@ -93,16 +99,13 @@ async function vitest(reports: string, env: NodeJS.ProcessEnv): Promise<Counts> 
   return withExitCode(counts, code, "vitest");
 }
 
-async function playwright(reports: string, env: NodeJS.ProcessEnv): Promise<Counts> {
-  if (!existsSync(CHROMIUM)) {
-    console.error(
-      `The browser tests need Chromium at ${CHROMIUM}, which is missing. Install it with:\n  apt-get install -y chromium`,
-    );
-    return { passed: 0, failed: 1, skipped: 0 };
-  }
-  const output = path.join(reports, "playwright.json");
+/** One Playwright run; `part` names the E2E_PART it runs (playwright.config.ts), if any. */
+async function playwrightRun(reports: string, env: NodeJS.ProcessEnv, part?: string): Promise<Counts> {
+  const output = path.join(reports, `playwright${part ? `-${part}` : ""}.json`);
   const playwrightEnv: NodeJS.ProcessEnv = { ...env, PLAYWRIGHT_JSON_OUTPUT_NAME: output };
   delete playwrightEnv.PLAYWRIGHT_JSON_OUTPUT_FILE;
+  delete playwrightEnv.E2E_PART;
+  if (part) playwrightEnv.E2E_PART = part;
   const code = await run(path.join(BIN, "playwright"), ["test", "--reporter=list,json"], playwrightEnv);
   const report = readJson<PlaywrightReport>(output);
   if (!report) {
@@ -119,6 +122,27 @@ async function playwright(reports: string, env: NodeJS.ProcessEnv): Promise<Coun
   return withExitCode(counts, code, "playwright");
 }
 
+/**
+ * The browser tests. On the embedded database in two runs, the site's specs and then the chain of
+ * shop specs and every page, so that a failure in the first does not skip the second; on PostgreSQL
+ * (a few specs, docs/decisions/0018) in one.
+ */
+async function playwright(reports: string, env: NodeJS.ProcessEnv): Promise<Counts> {
+  if (!existsSync(CHROMIUM)) {
+    console.error(
+      `The browser tests need Chromium at ${CHROMIUM}, which is missing. Install it with:\n  apt-get install -y chromium`,
+    );
+    return { passed: 0, failed: 1, skipped: 0 };
+  }
+  const parts = env.TEST_DATABASE_URL ? [undefined] : ["site", "chain"];
+  const total: Counts = { passed: 0, failed: 0, skipped: 0 };
+  for (const part of parts) {
+    if (interrupted) break;
+    add(total, await playwrightRun(reports, env, part));
+  }
+  return total;
+}
+
 const reports = mkdtempSync(path.join(os.tmpdir(), "cms-test-reports-"));
 // Node 24 from the project's dependencies comes first, for the runners and everything they start.
 const env = { ...process.env, PATH: `${BIN}${path.delimiter}${process.env.PATH ?? ""}` };
@@ -126,10 +150,7 @@ const total: Counts = { passed: 0, failed: 0, skipped: 0 };
 try {
   for (const runner of [vitest, playwright]) {
     if (interrupted) break;
-    const counts = await runner(reports, env);
-    total.passed += counts.passed;
-    total.failed += counts.failed;
-    total.skipped += counts.skipped;
+    add(total, await runner(reports, env));
   }
 } finally {
   rmSync(reports, { recursive: true, force: true });
