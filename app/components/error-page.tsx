@@ -1,6 +1,7 @@
 import { createContext, useContext, useEffect, useState } from "react";
 import { isRouteErrorResponse, useLocation, useNavigate } from "react-router";
 import { sitePaths } from "../../common/site-paths.ts";
+import { lastFailedDataRequestId } from "../lib/data-request-id.ts";
 import styles from "./error-page.module.css";
 import { buttonClass } from "./site/ui/ui.tsx";
 
@@ -25,8 +26,8 @@ let documentCodeRead = false;
  * The code shown with an error (a 401 goes to sign in instead), so that what a visitor reports can be
  * found in the logs: the request's id (error answers are never kept by the page cache). The server's
  * render has it; the browser takes it from the page the server sent, for the error that page was
- * rendered with only. An error met later, in a navigation, shows none: its id is in a data request's
- * header, out of the page's reach.
+ * rendered with only. An error met later, in a navigation, shows the id of the data request that
+ * failed (app/lib/data-request-id.ts); one the browser's own code met shows none.
  */
 function useErrorCode(error: unknown): string | null {
   const onServer = useContext(RequestIdContext);
@@ -41,7 +42,8 @@ function useErrorCode(error: unknown): string | null {
     documentCodeRead = true;
   }, []);
   if (onServer !== null) return onServer;
-  return fromDocument.error === error ? fromDocument.code : null;
+  if (fromDocument.error === error && fromDocument.code !== null) return fromDocument.code;
+  return lastFailedDataRequestId();
 }
 
 /**

@@ -222,4 +222,21 @@ test("a page that fails shows a code, the request id its log lines carry", async
   await expect(page.getByRole("heading", { level: 1, name: "Ocorreu um erro" })).toBeVisible();
   await expect(page.getByText(`Código do erro: ${shown}`)).toBeVisible();
   expect(errors.filter((error) => /hydrat|did not match/i.test(error))).toEqual([]);
+
+  // A search from a page that works fails in the browser's navigation: the code is its data request's id.
+  await page.goto(`${server.url}/contato`);
+  await waitForHydratedPage(page);
+  const search = page.getByRole("banner").getByRole("searchbox", { name: "Buscar" });
+  await search.fill(`cooperativas ${uniqueId()}`);
+  const dataRequest = page.waitForResponse((answer) => new URL(answer.url()).pathname === "/busca.data");
+  await search.press("Enter");
+  const dataAnswer = await dataRequest;
+  expect(dataAnswer.status()).toBe(500);
+  const navigationId = dataAnswer.headers()["x-request-id"] ?? "";
+  expect(navigationId).not.toBe(shown);
+  await expect(page.getByRole("heading", { level: 1, name: "Ocorreu um erro" })).toBeVisible();
+  await expect(page.getByText(`Código do erro: ${navigationId}`)).toBeVisible();
+  await expect
+    .poll(async () => (await logLines()).filter((line) => line.requestId === navigationId).map((line) => line.msg))
+    .toEqual(expect.arrayContaining(["page error"]));
 });
