@@ -15,6 +15,11 @@ export function recordQueryTimes(next: QueryTimeRecorder | null): void {
   recorder = next;
 }
 
+/** Records a query timed in another thread: a render worker's, on its own PostgreSQL connections. */
+export function recordQueryTime(engine: DatabaseEngine, seconds: number): void {
+  recorder?.(engine, seconds);
+}
+
 function timed<T>(engine: DatabaseEngine, run: () => Promise<T>): Promise<T> {
   const record = recorder;
   if (!record) return run();

@@ -14,17 +14,23 @@ export type RenderJob = {
 
 export type ToWorker = RenderJob | { type: "changed" };
 
+/**
+ * The times in seconds of the queries the worker sent on its own PostgreSQL connections since its last
+ * message, for the main thread's metrics (the embedded database's are timed on the main thread, where they run).
+ */
+type QueryTimes = { postgresQuerySeconds: number[] };
+
 export type FromWorker =
   | { type: "ready" }
-  | {
+  | ({
       type: "rendered";
       id: number;
       status: number;
       statusText: string;
       headers: [string, string][];
       body: ArrayBuffer | null;
-    }
-  | { type: "failed"; id: number; message: string; stack?: string };
+    } & QueryTimes)
+  | ({ type: "failed"; id: number; message: string; stack?: string } & QueryTimes);
 
 /** What the worker needs from the main thread to start: a port to the embedded database, if any. */
 export type RenderWorkerData = { databasePort: import("node:worker_threads").MessagePort | null };

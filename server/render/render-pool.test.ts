@@ -2,6 +2,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { pino } from "pino";
 import { afterEach, describe, expect, it } from "vitest";
 import type { DocumentHandler } from "../http/app.ts";
+import { recordQueryTimes } from "../metrics/query-time.ts";
 import {
   RENDER_THREAD_YOUNG_GENERATION_MB,
   RENDERS_TO_START_WORKER,
@@ -103,13 +104,28 @@ describe("the render pool", () => {
     expect(pool.size).toBe(1);
   });
 
+  it("adds the times of a worker's own PostgreSQL queries to the main thread's query metrics", async () => {
+    const recorded: [string, number][] = [];
+    recordQueryTimes((engine, seconds) => recorded.push([engine, seconds]));
+    try {
+      const pool = await poolWithWorker();
+      expect(await text(pool.render(page("/queries"), visitor, here))).toBe("GET /queries after 0 changes");
+      expect(recorded).toEqual([
+        ["postgres", 0.25],
+        ["postgres", 0.5],
+      ]);
+    } finally {
+      recordQueryTimes(null);
+    }
+  });
+
   it("gives its render threads a young generation of their own size, however the process was started", async () => {
     const reportLimits = `
       import { parentPort, resourceLimits } from "node:worker_threads";
       parentPort.on("message", (job) => {
         if (job.type !== "render") return;
         const body = new TextEncoder().encode(JSON.stringify(resourceLimits)).buffer;
-        parentPort.postMessage({ type: "rendered", id: job.id, status: 200, statusText: "OK", headers: [], body }, [body]);
+        parentPort.postMessage({ type: "rendered", id: job.id, status: 200, statusText: "OK", headers: [], body, postgresQuerySeconds: [] }, [body]);
       });
       parentPort.postMessage({ type: "ready" });
     `;

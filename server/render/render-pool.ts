@@ -3,6 +3,7 @@ import type { MessagePort } from "node:worker_threads";
 import { MessageChannel, Worker } from "node:worker_threads";
 import type { Logger } from "pino";
 import type { DocumentHandler } from "../http/app.ts";
+import { recordQueryTime } from "../metrics/query-time.ts";
 import type { FromWorker, RenderJob, RenderWorkerData, ToWorker } from "./protocol.ts";
 
 /** Pages a worker holds before the main thread takes the next one itself. */
@@ -117,6 +118,7 @@ export function startRenderPool(options: {
         lane.ready = true;
         return;
       }
+      for (const seconds of message.postgresQuerySeconds) recordQueryTime("postgres", seconds);
       const caller = lane.waiting.get(message.id);
       lane.waiting.delete(message.id);
       if (!caller) return;

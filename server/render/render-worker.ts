@@ -12,6 +12,7 @@ import { type Database, openPostgres } from "../db/client.ts";
 import { proxiedPglite } from "../db/pglite-proxy.ts";
 import { createDocumentHandler } from "../http/document.ts";
 import { createLogger } from "../logger.ts";
+import { recordQueryTimes } from "../metrics/query-time.ts";
 import { createServices } from "../services.ts";
 import type { FromWorker, RenderWorkerData, ToWorker } from "./protocol.ts";
 
@@ -32,6 +33,10 @@ const build = (await import(path.resolve("build/server/index.js"))) as ServerBui
 const handle = createDocumentHandler(build, "production");
 
 const send = (message: FromWorker, transfer: ArrayBuffer[] = []) => port.postMessage(message, transfer);
+// Its own PostgreSQL queries' times go to the main thread's metrics with each page (protocol.ts).
+const postgresQuerySeconds: number[] = [];
+if (!databasePort) recordQueryTimes((_engine, seconds) => postgresQuerySeconds.push(seconds));
+const takeQueryTimes = () => ({ postgresQuerySeconds: postgresQuerySeconds.splice(0) });
 
 port.on("message", async (message: ToWorker) => {
   if (message.type === "changed") {
@@ -59,10 +64,10 @@ port.on("message", async (message: ToWorker) => {
       statusText: response.statusText,
       headers: [...response.headers, ["Server-Timing", timing]] satisfies [string, string][],
     };
-    send({ type: "rendered", id, ...answer, body }, body ? [body] : []);
+    send({ type: "rendered", id, ...answer, body, ...takeQueryTimes() }, body ? [body] : []);
   } catch (error) {
     const failure = error instanceof Error ? error : new Error(String(error));
-    send({ type: "failed", id, message: failure.message, stack: failure.stack });
+    send({ type: "failed", id, message: failure.message, stack: failure.stack, ...takeQueryTimes() });
   }
 });
 send({ type: "ready" });

@@ -1,7 +1,7 @@
 /**
  * An echo of server/render/render-worker.ts in render-pool tests: answers each page with what it
  * was asked and how many changes it has heard of; "/slow" waits until a second page arrives, "/crash"
- * ends the thread.
+ * ends the thread, "/queries" reports two PostgreSQL queries' times.
  */
 import { parentPort } from "node:worker_threads";
 import type { FromWorker, ToWorker } from "../../server/render/protocol.ts";
@@ -25,6 +25,15 @@ port.on("message", async (message: ToWorker) => {
     });
   } else releaseSlow?.();
   const body = new TextEncoder().encode(`${message.method} ${pathname} after ${changes} changes`).buffer;
-  send({ type: "rendered", id: message.id, status: 200, statusText: "OK", headers: [["x-echo", "1"]], body });
+  const postgresQuerySeconds = pathname === "/queries" ? [0.25, 0.5] : [];
+  send({
+    type: "rendered",
+    id: message.id,
+    status: 200,
+    statusText: "OK",
+    headers: [["x-echo", "1"]],
+    body,
+    postgresQuerySeconds,
+  });
 });
 send({ type: "ready" });
