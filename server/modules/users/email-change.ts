@@ -1,8 +1,26 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull, type SQL, sql } from "drizzle-orm";
 import { formatDateTime } from "../../../common/dates/format.ts";
 import { sitePaths } from "../../../common/site-paths.ts";
 import type { ServiceContext } from "../../kernel/area.ts";
 import { passwordResets } from "../auth/tables.ts";
+import { users } from "./tables.ts";
+
+/**
+ * How many former addresses an account keeps. They serve her data export and, when she deletes her
+ * account, finding the outbox e-mails sent to her. Nobody honest changes address ten times, while a script
+ * holding her session and password could otherwise grow the row without end; past ten, the oldest goes
+ * (its outbox e-mails are then no longer found by that deletion, a cost paid only by such a history).
+ */
+export const FORMER_EMAILS_KEPT = 10;
+
+/**
+ * users.former_emails after a change from `old` to `next`: `old` the newest former address, `next` no
+ * longer among them, the oldest dropped past FORMER_EMAILS_KEPT.
+ */
+export function formerEmailsAfter(old: string, next: string): SQL {
+  const moved = sql`array_remove(array_append(array_remove(${users.formerEmails}, ${old}), ${old}), ${next})`;
+  return sql`(${moved})[greatest(cardinality(${moved}) - ${FORMER_EMAILS_KEPT - 1}, 1):]`;
+}
 
 /**
  * "no***@example.com": enough for her to recognise an address of hers, too little for a stranger who

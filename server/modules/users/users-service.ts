@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ilike, ne, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, eq, ilike, ne, or, type SQL } from "drizzle-orm";
 import { conflict, forbidden, invalid, notFound } from "../../../common/errors.ts";
 import { type ListQuery, pageOffset, toPage } from "../../../common/pagination.ts";
 import { roleLabels, type UserRole } from "../../../common/roles.ts";
@@ -17,7 +17,7 @@ import type { ServiceContext } from "../../kernel/area.ts";
 import type { Throttle, ThrottleFactory } from "../../kernel/throttle.ts";
 import type { AuditFields } from "../audit/audit-changes.ts";
 import { hashPassword, verifyPassword } from "../auth/password.ts";
-import { afterEmailChange } from "./email-change.ts";
+import { afterEmailChange, formerEmailsAfter } from "./email-change.ts";
 import { users } from "./tables.ts";
 
 const columns = { id: users.id, name: users.name, email: users.email, role: users.role, createdAt: users.createdAt };
@@ -74,10 +74,6 @@ export function createUsersState(throttle: ThrottleFactory): UsersState {
     }),
   };
 }
-
-/** The account's e-mail as it is now plus `old` kept among the former ones (and `next` no longer among them). */
-const formerEmailsAfter = (old: string, next: string) =>
-  sql`array_remove(array_append(array_remove(${users.formerEmails}, ${old}), ${old}), ${next})`;
 
 /** The e-mail check and the write are not atomic: a concurrent request may win the unique index. */
 async function withEmailUnique<T>(write: () => Promise<T>): Promise<T> {
