@@ -42,6 +42,9 @@
  *                                     a quote, one request at a time with PAGE_CACHE=off, then a cart quoted again
  *                                     with Melhor Envio's fake answering after 50 ms (scripts/bench/shop.ts)
  *   BENCH_WORDPRESS_POSTS=1000        posts (and as many images) of the WordPress import part (0 skips it)
+ *   BENCH_FLAG_ROUNDS=3               rounds of the V8 options' part (0 skips it): the server as `npm start` runs
+ *                                     it, without each of its node options in turn and without any, on the
+ *                                     seeded data folder, servers alternated (scripts/bench/node-flags.ts)
  * Only the memory part (issue 27: the peak under load on the embedded database, with the page cache and
  * with PAGE_CACHE=off), in about 8 minutes: BENCH_LIGHTHOUSE=0 BENCH_IMPORT_ENTRIES=0 BENCH_SHOP_PRODUCTS=0
  * BENCH_WORDPRESS_POSTS=0 npm run bench (hello and page weight still run: they take seconds).
@@ -57,12 +60,14 @@ import { cleanupAll, cleanupOnSignals, interrupted, temporaryFolder } from "./be
 import { importScenario } from "./bench/import.ts";
 import { chromiumInstalled, lighthousePages } from "./bench/lighthouse.ts";
 import { BROWSER_ENCODING, type LoadSettings, loadTargets, type Target } from "./bench/load.ts";
+import { benchNodeFlags, flagLines, flagVariants } from "./bench/node-flags.ts";
 import { temporaryDatabase } from "./bench/postgres.ts";
 import { rssByProcessMb, sampleRssPeak, totalRssMb, waitIdle } from "./bench/proc.ts";
 import type { BenchResults, Database, ServerRun } from "./bench/results.ts";
 import { apiClient, content, seed } from "./bench/seed.ts";
 import {
   type AppServerOptions,
+  npmStartCommand,
   type RunningServer,
   staleBuild,
   startAppServer,
@@ -95,9 +100,12 @@ const options = {
   importEntries: Number(process.env.BENCH_IMPORT_ENTRIES ?? 5000),
   shopProducts: Number(process.env.BENCH_SHOP_PRODUCTS ?? 10_000),
   wordpressPosts: Number(process.env.BENCH_WORDPRESS_POSTS ?? 1000),
+  flagRounds: Number(process.env.BENCH_FLAG_ROUNDS ?? 3),
 };
 const CONNECTIONS = [10, 50];
 const THREADS = 2;
+/** The V8 options' part loads each path at this many connections only, to keep its rounds short. */
+const FLAG_CONNECTIONS = 50;
 /** The processes of the cluster run on PostgreSQL, as issue 13 asks. */
 const CLUSTER_WORKERS = 2;
 
@@ -339,6 +347,28 @@ async function main() {
   );
   console.log(`\n${markdownTable(rows)}`);
   console.log(`\nraw results: ${options.out}`);
+
+  if (options.flagRounds > 0) {
+    console.log("\n## What each of npm start's node options costs (apart from the table)\n");
+    const variants = flagVariants(npmStartCommand().nodeOptions);
+    const byLabel = (label: string) => pglite.targets.filter((target) => target.label === label);
+    const flags = await benchNodeFlags(
+      { ...load, connections: [FLAG_CONNECTIONS] },
+      {
+        dataDir: dataDir.path,
+        variants,
+        rounds: options.flagRounds,
+        cachedTarget: byLabel("page")[0] ?? { label: "page", path: `/${content.bench.page_slug}` },
+        uncachedTargets: ["home", "page", "post", "news", "search"].flatMap(byLabel),
+      },
+    );
+    console.log(
+      `The cached page and the uncached pages at ${FLAG_CONNECTIONS} connections, each server started for its load; ` +
+        "the percentages against the first row.\n",
+    );
+    console.log(flagLines(flags.summaries, options.flagRounds).join("\n"));
+    await fs.writeFile(options.out.replace(/\.json$/, "-flags.json"), `${JSON.stringify(flags, null, 2)}\n`);
+  }
 
   if (options.importEntries > 0) {
     console.log("\n## Library import (apart from the table)\n");

@@ -147,7 +147,7 @@ export function parseStartScript(script: string): StartCommand {
   return { env, nodeOptions };
 }
 
-function npmStartCommand(): StartCommand {
+export function npmStartCommand(): StartCommand {
   const manifest = JSON.parse(fs.readFileSync(path.join(projectRoot, "package.json"), "utf8")) as {
     scripts: { start: string };
   };
@@ -162,6 +162,8 @@ export type AppServerOptions = {
   workers?: number;
   /** More variables for the server (e.g. WORDPRESS_FILES_PRIVATE_HOSTS); they cannot change the ones the bench sets. */
   env?: Record<string, string>;
+  /** Node's options in place of those of the `start` script (scripts/bench/node-flags.ts weighs each one). */
+  nodeOptions?: string[];
 };
 
 /**
@@ -177,6 +179,7 @@ export function startAppServer({
   databaseUrl,
   workers = 1,
   env = {},
+  nodeOptions,
 }: AppServerOptions): Promise<RunningServer> {
   const stale = staleBuild();
   if (stale) throw new Error(stale);
@@ -201,7 +204,7 @@ export function startAppServer({
       WORKERS: String(workers),
       LOG_LEVEL: "warn",
     },
-    { tree: workers > 1, problem: rebuilt, nodeOptions: npmStart.nodeOptions },
+    { tree: workers > 1, problem: rebuilt, nodeOptions: nodeOptions ?? npmStart.nodeOptions },
   );
 }
 
