@@ -14,6 +14,8 @@ export const auditEntries = pgTable(
     /** Null for what the system did on its own (a payment provider's notice, a script, a job). */
     actorId: integer("actor_id"),
     actorName: text("actor_name").notNull(),
+    /** The person's e-mail then: a name alone can be anyone's (even "Sistema"). Null for the system, and in older entries. */
+    actorEmail: text("actor_email"),
     /** The client's address, null outside a request. */
     address: text("address"),
     /** The request's X-Request-Id, to find its log lines. */
@@ -26,6 +28,8 @@ export const auditEntries = pgTable(
     recordLabel: text("record_label").notNull().default(""),
     /** The fields that changed, each `{before, after}`; secrets as "alterado". */
     changes: jsonb("changes").$type<Record<string, AuditChange>>().notNull().default({}),
+    /** Facts of an event that is not a change (the e-mail a sign-in used, how many entries an export held). */
+    details: jsonb("details").$type<Record<string, unknown>>().notNull().default({}),
   },
   (table) => [
     index("audit_entries_at_idx").on(table.at),
