@@ -90,6 +90,9 @@ test("a product typed, chosen and ticked before the page comes to life keeps it 
   const stock = form.getByRole("textbox", { name: "Estoque" });
   const status = form.getByRole("combobox", { name: "Situação" });
   const featured = form.getByRole("checkbox", { name: "Destaque" });
+  // The "de" price may be left blank, as its hint says: not marked required (nor refused by the browser).
+  await expect(price).toBeRequired();
+  await expect(form.getByRole("textbox", { name: "Preço “de” (R$)" })).not.toBeRequired();
   await name.fill(`Geleia de umbu ${id}`);
   await price.fill("18,50");
   await stock.fill("12");

@@ -199,6 +199,8 @@ export function CouponForm(props: {
                 <TextField
                   field={fields.percent}
                   label="Porcentagem (%)"
+                  // Needed for its kind only: marked once the form shows the chosen kind's field alone.
+                  required={hydrated}
                   description={hydrated ? "Dos produtos em que o cupom vale." : "Para cupons de porcentagem."}
                   placeholder="10"
                   inputMode="numeric"
@@ -209,6 +211,7 @@ export function CouponForm(props: {
                 <TextField
                   field={fields.amount_cents}
                   label="Valor do desconto (R$)"
+                  required={hydrated}
                   description={
                     hydrated ? "Nunca mais que o total dos produtos em que vale." : "Para cupons de valor fixo."
                   }

@@ -1,20 +1,14 @@
 import { type DefaultValue, useForm } from "@conform-to/react";
-import { getZodConstraint } from "@conform-to/zod/v4";
 import { useEffect, useId, useRef, useState } from "react";
-import { z } from "../../../common/zod.ts";
+import type { z } from "../../../common/zod.ts";
 import { isFormAnswer } from "../../lib/form-answer.ts";
 import { parseForm } from "../../lib/form-parse.ts";
 import { notifyError } from "../../lib/notify.ts";
 import { useDraftAfterSignIn, useKeepDraftForSignIn } from "../../lib/use-sign-in-draft.ts";
 import { useRootData } from "../../root.tsx";
+import { formConstraint } from "./constraint.ts";
 
 export const CHECK_FIELDS = "Verifique os campos destacados.";
-
-/**
- * The fields' HTML constraints (required, maxLength...) from the schema. A schema whose last step turns the
- * checked object into another (`.transform` on the whole form) is read from its object.
- */
-const constraintOf = (schema: z.ZodType) => getZodConstraint(schema instanceof z.ZodPipe ? schema.in : schema);
 
 type FormControl = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
 
@@ -104,7 +98,7 @@ export function useAccountForm<S extends z.ZodType<Record<string, unknown>, Reco
     id: `${options.id ?? baseId}${generation > 0 ? `-${generation}` : ""}`,
     lastResult,
     defaultValue: draft ?? (options.defaultValue as DefaultValue<z.input<S>> | undefined),
-    constraint: constraintOf(schema),
+    constraint: formConstraint(schema),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseForm(formData, schema),
