@@ -2,6 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page } from "@playwright/test";
 import { LONG_TITLE, type PageRole, readSeeded, type Seeded, statePath } from "./every-page.ts";
 import { expect, test, waitForHydratedPage } from "./fixtures.ts";
+import { htmlErrors } from "./html-checker.ts";
 
 /**
  * Every page of app/routes.ts, for each role that may open it (issue 24): at 320, 360, 375 and 414 px
@@ -280,6 +281,24 @@ for (const [role, roleVisits] of Object.entries(visits) as [PageRole, Visit[]][]
     }
   });
 }
+
+/** The public pages as the server sends them (and the page cache keeps them) pass the W3C's HTML checker. */
+test.describe("the public pages' HTML", () => {
+  test.use({ storageState: statePath("visitor") });
+
+  test("every public page's server HTML has no error for the W3C checker", async ({ page }) => {
+    const seeded = readSeeded();
+    const pages = await Promise.all(
+      visits.visitor.map(async (visit) => {
+        const path = visit.path(seeded);
+        const response = await page.request.get(path);
+        expect(response.status(), path).toBe(visit.status ?? 200);
+        return { path, html: await response.text() };
+      }),
+    );
+    expect(await htmlErrors(pages)).toEqual([]);
+  });
+});
 
 /** The menus a phone opens: fully on a 320 px screen, the site's whole title readable, and no axe violation. */
 test.describe("the phone menus", () => {

@@ -625,6 +625,9 @@ test("the phone menu: a tap before the page runs opens it, and its links come in
   const page = await context.newPage();
   const { hydrate } = await openBeforeHydration(page, "/busca");
   const burger = page.getByRole("button", { name: "Abrir menu" });
+  // The browser opens it (an invoker command), and HTML allows no aria-expanded beside that command.
+  await expect(burger).toHaveAttribute("command", "show-modal");
+  await expect(burger).not.toHaveAttribute("aria-expanded");
   await burger.click();
   const drawer = page.getByRole("dialog");
   await expect(drawer).toBeVisible();

@@ -168,7 +168,8 @@ function MobileMenu({ menus, title }: { menus: MenuItem[]; title: string }) {
   const [drawn, setDrawn] = useState(false);
   const close = () => dialog.current?.close();
   // Before the page runs, the burger opens the panel through the browser alone (an invoker command): a
-  // tap then is not lost, and the menu is drawn in the open panel as soon as the page runs.
+  // tap then is not lost, and the menu is drawn in the open panel as soon as the page runs. An invoker
+  // may not carry aria-expanded (HTML forbids it beside `command`): the page says it once it runs.
   const opener: Record<string, string> = hydrated ? {} : { commandfor: drawerId, command: "show-modal" };
   useEffect(() => {
     if (!dialog.current?.open) return;
@@ -194,7 +195,7 @@ function MobileMenu({ menus, title }: { menus: MenuItem[]; title: string }) {
         className={styles.burger}
         aria-label="Abrir menu"
         aria-haspopup="dialog"
-        aria-expanded={open}
+        aria-expanded={hydrated ? open : undefined}
         {...opener}
         onClick={() => {
           // Drawn before it opens, so that the browser focuses its first control.
