@@ -30,7 +30,6 @@ import { accountPaths } from "../../../common/site-paths.ts";
 import type { ShopSettingsView } from "../../../common/views/shop.ts";
 import { formatWhatsapp } from "../../../common/whatsapp.ts";
 import { reaisText } from "../../components/conta/reais-text.ts";
-import { ShopDashboard } from "../../components/conta/shop-dashboard.tsx";
 import { AccountForm, SubmitButton } from "../../components/form-kit/account-form.tsx";
 import {
   CheckboxField,
@@ -46,20 +45,17 @@ import { redirectWithFlash } from "../../lib/flash.server.ts";
 import { formAction } from "../../lib/form-action.server.ts";
 import { isTicked } from "../../lib/form-parse.ts";
 import { requireAdmin } from "../../lib/guards.server.ts";
-import { loadShopDashboard } from "../../lib/shop-dashboard.server.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
 import type { Route } from "./+types/shop";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const app = requireAdmin(context);
-  const { services, actor } = app;
-  const [settings, heading, dashboard, site] = await Promise.all([
+  const { services, actor } = requireAdmin(context);
+  const [settings, heading, recipients] = await Promise.all([
     services.shop.settings(actor),
     featureTitle(services, "shop"),
-    loadShopDashboard(app),
-    services.settings.get(),
+    services.shop.ownerRecipients(actor),
   ]);
-  return { settings, heading, dashboard, publicEmail: site?.email ?? "" };
+  return { settings, heading, recipients };
 }
 
 export function action({ context, request }: Route.ActionArgs) {
@@ -72,6 +68,15 @@ export function action({ context, request }: Route.ActionArgs) {
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: loaderData?.heading ?? "Loja" }];
+}
+
+/** Where the shop's e-mails go now, and why: the owner must know before the first sale. */
+function recipientsText({ source, addresses }: { source: "shop" | "site" | "admins"; addresses: string[] }): string {
+  const list = addresses.join(", ");
+  if (source === "shop") return `Os avisos vão para ${list}.`;
+  if (source === "site") return `Os avisos vão para o e-mail público do site: ${list}.`;
+  if (addresses.length === 0) return "Nenhum administrador tem e-mail: os avisos não serão enviados.";
+  return `O site ainda não tem e-mail público: os avisos vão para os administradores (${list}).`;
 }
 
 const cepText = (cep: string) => (/^\d{8}$/.test(cep) ? formatCep(cep) : cep);
@@ -205,7 +210,6 @@ export default function ShopPage({ loaderData }: Route.ComponentProps) {
 
   return (
     <Stack gap="xl">
-      <ShopDashboard dashboard={loaderData.dashboard} />
       <AccountForm form={form} label={loaderData.heading}>
         <Stack>
           <Title order={1} size="h2">
@@ -655,14 +659,13 @@ export default function ShopPage({ loaderData }: Route.ComponentProps) {
               <TextField
                 field={notifications.email}
                 label="E-mail para avisos da loja"
-                description={
-                  loaderData.publicEmail
-                    ? `Em branco: o e-mail público do site (${loaderData.publicEmail}).`
-                    : "Em branco: o e-mail público do site, que ainda não foi informado em Configurações."
-                }
+                description="Em branco: o e-mail público do site (em Configurações) ou, sem ele, o de cada administrador."
                 type="email"
                 maxLength={254}
               />
+              <Text size="sm" data-testid="shop-notice-recipients">
+                {recipientsText(loaderData.recipients)}
+              </Text>
               <Text size="sm" fw={500}>
                 Avisar a loja por e-mail quando houver:
               </Text>

@@ -1,5 +1,7 @@
 import { data, redirect } from "react-router";
+import { payByText } from "../../../common/dates/pay-by.ts";
 import { formatBRL } from "../../../common/money.ts";
+import { unpaidOrderStatuses } from "../../../common/order-status.ts";
 import { pixReceiverName } from "../../../common/pix/br-code.ts";
 import { parseId } from "../../../common/schemas/id.ts";
 import { accountPaths, sitePaths } from "../../../common/site-paths.ts";
@@ -42,6 +44,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       status: order.status,
       total,
       qrLabel: qrLabel(payment, total),
+      // Until the shop's expiry cancels it (orders.expires_at); nothing once paid or with nothing to pay.
+      payBy: unpaidOrderStatuses.includes(order.status) && payment.kind !== "none" ? payByText(order.expires_at) : null,
       email: order.customer.email,
       payment,
       orderHref: accountPaths.order(order.id),
@@ -145,7 +149,7 @@ function HowToPay({ payment, qrLabel, retryHref }: { payment: OrderPaymentView; 
 }
 
 export default function PaymentPage({ loaderData }: Route.ComponentProps) {
-  const { number, status, total, qrLabel, email, payment, orderHref, retryHref, whatsappHref } = loaderData;
+  const { number, status, total, qrLabel, payBy, email, payment, orderHref, retryHref, whatsappHref } = loaderData;
   return (
     <Container section>
       <Stack gap="lg" className={styles.page}>
@@ -157,6 +161,7 @@ export default function PaymentPage({ loaderData }: Route.ComponentProps) {
               Total: <strong>{total}</strong>
             </span>
           </p>
+          {payBy ? <p className={styles.deadline}>{payBy}</p> : null}
           <p className={styles.muted}>Enviamos os detalhes do pedido e do pagamento para {email}.</p>
         </Stack>
         <HowToPay payment={payment} qrLabel={qrLabel} retryHref={retryHref} />

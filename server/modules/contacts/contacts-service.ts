@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, ilike, isNotNull, isNull, or, type SQL, sql } from "drizzle-orm";
+import { and, count, desc, eq, gt, ilike, inArray, isNotNull, isNull, or, type SQL, sql } from "drizzle-orm";
 import { notFound } from "../../../common/errors.ts";
 import { type ListQuery, pageOffset, toPage } from "../../../common/pagination.ts";
 import type { ContactInput } from "../../../common/schemas/contact.ts";
@@ -26,6 +26,14 @@ const toView = (row: typeof contacts.$inferSelect): ContactView => ({
 export const REPEAT_WINDOW_SECONDS = 10;
 
 export type ContactListQuery = ListQuery & { status?: "read" | "unread" };
+
+/** What stays of a message whose sender deleted her account: when it came and whether it was read. */
+export const REMOVED_MESSAGE = "(Mensagem removida: quem a enviou excluiu a conta.)";
+
+type ContactRow = typeof contacts.$inferSelect;
+
+/** How the audit log names a message: by number, so no entry repeats a sender who later leaves. */
+const auditRecord = (row: ContactRow) => ({ recordId: row.id, recordLabel: `Mensagem nº ${row.id}` });
 
 /** Messages per client address, shared by every transaction. */
 export const createContactThrottle = (throttle: ThrottleFactory): Throttle =>
@@ -66,8 +74,9 @@ export function createContactsService(context: ServiceContext, throttle: Throttl
         await throttle.take(clientAddress);
         if (input.website) return { stored: false };
         await tx.db.insert(contacts).values({ name, email, message });
-        const to = await tx.services.shop.ownerAddress("contact_message");
-        if (to) await tx.services.mail.queue("contact-message", to, { name, email, message }, { replyTo: email });
+        for (const to of await tx.services.shop.ownerAddresses("contact_message")) {
+          await tx.services.mail.queue("contact-message", to, { name, email, message }, { replyTo: email });
+        }
         return { stored: true };
       });
     },
@@ -113,21 +122,61 @@ export function createContactsService(context: ServiceContext, throttle: Throttl
       return toView(existing);
     },
 
+    /** Marks a message read or unread, in the audit log. */
     async setRead(actor: Actor | null, id: number, read: boolean): Promise<ContactView> {
-      requireAdmin(actor);
-      const [row] = await db
-        .update(contacts)
-        .set({ readAt: read ? new Date() : null })
-        .where(eq(contacts.id, id))
-        .returning();
-      if (!row) throw notFound("Mensagem não encontrada.");
-      return toView(row);
+      const admin = requireAdmin(actor);
+      return context.transaction(async (tx) => {
+        const [before] = await tx.db.select().from(contacts).where(eq(contacts.id, id)).for("update");
+        if (!before) throw notFound("Mensagem não encontrada.");
+        const [row] = await tx.db
+          .update(contacts)
+          .set({ readAt: read ? new Date() : null })
+          .where(eq(contacts.id, id))
+          .returning();
+        if (!row) throw notFound("Mensagem não encontrada.");
+        await tx.services.audit.record({
+          actor: admin,
+          action: "contact.updated",
+          ...auditRecord(row),
+          before: { Lida: before.readAt !== null },
+          after: { Lida: row.readAt !== null },
+        });
+        return toView(row);
+      });
     },
 
+    /** Deletes a message; the audit log keeps who sent it and when, not its words. */
     async remove(actor: Actor | null, id: number): Promise<void> {
-      requireAdmin(actor);
-      const deleted = await db.delete(contacts).where(eq(contacts.id, id)).returning({ id: contacts.id });
-      if (deleted.length === 0) throw notFound("Mensagem não encontrada.");
+      const admin = requireAdmin(actor);
+      await context.transaction(async (tx) => {
+        const [deleted] = await tx.db.delete(contacts).where(eq(contacts.id, id)).returning();
+        if (!deleted) throw notFound("Mensagem não encontrada.");
+        await tx.services.audit.record({
+          actor: admin,
+          action: "contact.deleted",
+          ...auditRecord(deleted),
+          before: { Nome: deleted.name, "E-mail": deleted.email, "Recebida em": deleted.createdAt },
+          after: null,
+        });
+      });
+    },
+
+    /**
+     * The messages sent from any of these addresses (in lower case) lose their sender's name, e-mail and
+     * words, as her orders do when she deletes her account (server/modules/customers); answers how many.
+     */
+    async anonymizeSender(addresses: readonly string[], removedName: string): Promise<number> {
+      if (addresses.length === 0) return 0;
+      const changed = await db
+        .update(contacts)
+        .set({
+          name: removedName,
+          email: sql`'removido-contato-' || ${contacts.id} || '@anonimo.invalid'`,
+          message: REMOVED_MESSAGE,
+        })
+        .where(inArray(sql`lower(${contacts.email})`, [...addresses]))
+        .returning({ id: contacts.id });
+      return changed.length;
     },
   };
 }

@@ -1,4 +1,5 @@
 import { and, desc, eq } from "drizzle-orm";
+import { payByText } from "../../../common/dates/pay-by.ts";
 import { isDomainError } from "../../../common/errors.ts";
 import { formatBRL } from "../../../common/money.ts";
 import {
@@ -114,11 +115,12 @@ export async function paymentOf(context: ServiceContext, order: OrderRow): Promi
 /** The payment part of the "pedido recebido" e-mail. */
 export function paymentMail(context: ServiceContext, order: OrderRow, payment: OrderPaymentView): PaymentMail {
   const page = `${context.config.BASE_URL ?? ""}${sitePaths.payment(order.id)}`;
-  if (payment.kind === "pix_static") return { kind: "pix", copyPaste: payment.copy_paste };
-  if (payment.kind === "manual") return { kind: "manual", instructions: payment.instructions };
-  if (payment.kind === "provider" && payment.copy_paste) return { kind: "pix", copyPaste: payment.copy_paste };
   if (payment.kind === "none") return { kind: "none" };
-  return { kind: "link", url: page };
+  const payBy = payByText(order.expiresAt);
+  if (payment.kind === "pix_static") return { kind: "pix", copyPaste: payment.copy_paste, payBy };
+  if (payment.kind === "manual") return { kind: "manual", instructions: payment.instructions, payBy };
+  if (payment.kind === "provider" && payment.copy_paste) return { kind: "pix", copyPaste: payment.copy_paste, payBy };
+  return { kind: "link", url: page, payBy };
 }
 
 export type PaymentOutcome =

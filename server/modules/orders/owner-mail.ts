@@ -6,8 +6,9 @@ import { orderMail } from "./order-mail.ts";
 import type { OrderRow } from "./order-moves.ts";
 
 // The shop's own e-mails about its orders, queued in the transaction of what they tell (the order placed,
-// the provider's notice recorded), so one exists exactly when that was committed. Each goes to the address
-// the shop's settings give for its notice, or nowhere when it is off or there is no address.
+// the provider's notice recorded), so one exists exactly when that was committed. Each goes to the addresses
+// the shop's settings give for its notice (shop.ownerAddresses: in the end, the administrators'), or nowhere
+// when it is off.
 
 /** Where the shop's answer goes: the customer, unless her data was anonymised. */
 const replyTo = (order: OrderRow) => (order.anonymizedAt ? {} : { replyTo: order.customerEmail });
@@ -24,20 +25,22 @@ async function ownerOrderMail(tx: ServiceContext, order: OrderRow): Promise<Owne
 }
 
 export async function tellOwnerOfNewOrder(tx: ServiceContext, order: OrderRow): Promise<void> {
-  const to = await tx.services.shop.ownerAddress("new_order");
-  if (!to) return;
+  const addresses = await tx.services.shop.ownerAddresses("new_order");
+  if (addresses.length === 0) return;
   const mail = await ownerOrderMail(tx, order);
   const paymentMethod = paymentProviderLabels[order.paymentMethod];
-  await tx.services.mail.queue("owner-new-order", to, { ...mail, paymentMethod }, replyTo(order));
+  for (const to of addresses)
+    await tx.services.mail.queue("owner-new-order", to, { ...mail, paymentMethod }, replyTo(order));
 }
 
 export type ProviderNotice = { provider: string; paymentId: string };
 
 export async function tellOwnerOfPayment(tx: ServiceContext, order: OrderRow, notice: ProviderNotice): Promise<void> {
-  const to = await tx.services.shop.ownerAddress("payment_confirmed");
-  if (!to) return;
+  const addresses = await tx.services.shop.ownerAddresses("payment_confirmed");
+  if (addresses.length === 0) return;
   const mail = await ownerOrderMail(tx, order);
-  await tx.services.mail.queue("owner-payment-confirmed", to, { ...mail, ...notice }, replyTo(order));
+  for (const to of addresses)
+    await tx.services.mail.queue("owner-payment-confirmed", to, { ...mail, ...notice }, replyTo(order));
 }
 
 export async function tellOwnerOfReversal(
@@ -45,8 +48,9 @@ export async function tellOwnerOfReversal(
   order: OrderRow,
   notice: ProviderNotice & { reversal: PaymentReversal; amountCents: number; status: string },
 ): Promise<void> {
-  const to = await tx.services.shop.ownerAddress("payment_reversed");
-  if (!to) return;
+  const addresses = await tx.services.shop.ownerAddresses("payment_reversed");
+  if (addresses.length === 0) return;
   const mail = await ownerOrderMail(tx, order);
-  await tx.services.mail.queue("owner-payment-reversed", to, { ...mail, ...notice }, replyTo(order));
+  for (const to of addresses)
+    await tx.services.mail.queue("owner-payment-reversed", to, { ...mail, ...notice }, replyTo(order));
 }

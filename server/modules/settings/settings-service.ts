@@ -112,6 +112,43 @@ export function createSettingsService(context: ServiceContext, cache: Memo<Store
       });
     },
 
+    /**
+     * Where the site's notices go when nothing more precise is set: its public e-mail, else every
+     * administrator (the setup leaves the public e-mail empty unless asked, and a sale must not go untold).
+     */
+    async noticeAddresses(): Promise<{ source: "site" | "admins"; addresses: string[] }> {
+      const email = (await get())?.email;
+      if (email) return { source: "site", addresses: [email] };
+      return { source: "admins", addresses: await context.services.users.adminEmails() };
+    },
+
+    /**
+     * Makes a published page the home when the site has none chosen (a moved-in site's front page),
+     * with its audit entry; false when one is chosen already or the page is not published.
+     */
+    async chooseHomePage(actor: Actor | null, pageId: number): Promise<boolean> {
+      const admin = requireAdmin(actor);
+      return context.transaction(async ({ services, db: tx, announce }) => {
+        const [before] = await tx.select().from(settings).where(eq(settings.id, 1)).for("update");
+        if (!before || before.homePageId !== null || !(await services.pages.lockPublished(pageId))) return false;
+        const [row] = await tx
+          .update(settings)
+          .set({ homePageId: pageId, updatedAt: new Date() })
+          .where(eq(settings.id, 1))
+          .returning();
+        if (!row) throw new Error("settings update returned nothing");
+        await services.audit.record({
+          actor: admin,
+          action: "settings.updated",
+          recordLabel: SETTINGS_AUDIT_LABEL,
+          before: settingsAuditFields(before),
+          after: settingsAuditFields(row),
+        });
+        announce(settingsChanged);
+        return true;
+      });
+    },
+
     /** Whether administrators sign in with a second step, and how long the audit log keeps an entry. */
     async security(): Promise<SettingsSecurityView> {
       return (await stored())?.security ?? DEFAULT_SECURITY;
@@ -175,6 +212,8 @@ export function createSettingsService(context: ServiceContext, cache: Memo<Store
           .returning();
         if (!row) throw new Error("settings update returned nothing");
         await services.menus.syncFeatureMenus(before.features, values.features);
+        // Required from now on, not from the next sign-in: no other administrator's session opened with the password alone stays.
+        if (requireTwoFactor && !before.requireTwoFactor) await services.auth.endSessionsWithoutSecondFactor(admin.id);
         await services.audit.record({
           actor: admin,
           action: "settings.updated",

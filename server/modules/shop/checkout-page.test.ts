@@ -1,11 +1,13 @@
-import { count } from "drizzle-orm";
+import { count, eq } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
 import { beforeEach, describe, expect, it } from "vitest";
 import { type AppContext, appContext } from "../../../app/lib/context.server.ts";
 import { action, loader } from "../../../app/routes/site/checkout.tsx";
+import { loader as paymentLoader } from "../../../app/routes/site/payment.tsx";
 import { withTestApp } from "../../../tests/support/with-test-app.ts";
 import { sessionCookie } from "../../http/session-cookie.ts";
 import type { Actor } from "../../kernel/access.ts";
+import { mailOutbox } from "../mail/tables.ts";
 import { orders } from "../orders/tables.ts";
 
 /*
@@ -72,6 +74,25 @@ function expectRedirect(answer: unknown, location: string | RegExp): Response {
   return answer;
 }
 
+const SHOP = {
+  legal_name: "Cooperativa Teste",
+  uf: "SP",
+  city: "São Paulo",
+  origin_postal_code: "01001-000",
+  shipping: {
+    table_rates: [
+      {
+        name: "Entrega padrão",
+        region: { kind: "uf", uf: "SP" },
+        min_weight_grams: 0,
+        max_weight_grams: 30000,
+        price_cents: 1290,
+        delivery_days: 3,
+      },
+    ],
+  },
+};
+
 beforeEach(async () => {
   const token = t.superToken;
   const product = (
@@ -81,25 +102,7 @@ beforeEach(async () => {
     })
   ).json<{ id: number; variants: { id: number }[] }>();
   cookie = `cms_cart=1~~~${product.id}.${product.variants[0]?.id}.2`;
-  const shop = {
-    legal_name: "Cooperativa Teste",
-    uf: "SP",
-    city: "São Paulo",
-    origin_postal_code: "01001-000",
-    shipping: {
-      table_rates: [
-        {
-          name: "Entrega padrão",
-          region: { kind: "uf", uf: "SP" },
-          min_weight_grams: 0,
-          max_weight_grams: 30000,
-          price_cents: 1290,
-          delivery_days: 3,
-        },
-      ],
-    },
-  };
-  expect((await t.request("PUT", "/api/shop/settings", { token, body: shop })).status).toBe(200);
+  expect((await t.request("PUT", "/api/shop/settings", { token, body: SHOP })).status).toBe(200);
   const settings = (await t.request("GET", "/api/settings")).json<{ features: { shop: { enabled: boolean } } }>();
   settings.features.shop.enabled = true;
   expect((await t.request("POST", "/api/settings", { token, body: settings })).status).toBe(200);
@@ -264,4 +267,56 @@ describe("the checkout page's answers (issue 24)", () => {
     expect(Object.keys(errors).sort()).toEqual(["number", "phone", "postal_code", "shipping", "tax_id"]);
     expect(await orderCount()).toBe(0);
   });
+});
+
+describe("the payment page and the order e-mail say until when to pay (issue 33)", () => {
+  const PIX = { key: "pix@cooperativa-teste.com.br", receiver_name: "Cooperativa Teste", receiver_city: "São Paulo" };
+  const cases = [
+    { name: "Pix", payments: { provider: "pix", pix: PIX } },
+    { name: "manual payment", payments: { provider: "manual", manual: { instructions: "Transfira para a conta 1" } } },
+  ];
+
+  for (const { name, payments } of cases)
+    it(`by ${name}: the shop's 72 hours, on São Paulo's clock`, async () => {
+      const shop = await t.request("PUT", "/api/shop/settings", {
+        token: t.superToken,
+        body: { ...SHOP, payments },
+      });
+      expect(shop.status, JSON.stringify(shop.body)).toBe(200);
+      const placed = expectRedirect(await post(buyer, form()), /^\/checkout\?pedido=\d+$/);
+      const [order] = await t.database.db.select().from(orders);
+      if (!order) throw new Error("no order");
+      expect(order.expiresAt.getTime() - order.createdAt.getTime()).toBeCloseTo(72 * 3_600_000, -4);
+      const local = new Intl.DateTimeFormat("pt-BR", {
+        timeZone: "America/Sao_Paulo",
+        dateStyle: "short",
+        timeStyle: "short",
+      }).format(order.expiresAt);
+      const [day, clock] = local.split(", ");
+      const expected = `Pague até ${day} às ${clock} (horário de Brasília); depois disso o pedido é cancelado.`;
+
+      const url = `http://localhost${placed.headers.get("location")}`;
+      const page = await paymentLoader({
+        request: new Request(url),
+        context: contextFor(buyer),
+        params: {},
+        url: new URL(url),
+        pattern: "/checkout",
+      });
+      expect(page.data.payBy).toBe(expected);
+      const [mail] = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.kind, "order-received"));
+      expect(mail?.text).toContain(expected);
+      expect(mail?.html).toContain(expected);
+
+      // Paid, there is no deadline left to tell.
+      await t.database.db.update(orders).set({ status: "paid" });
+      const paid = await paymentLoader({
+        request: new Request(url),
+        context: contextFor(buyer),
+        params: {},
+        url: new URL(url),
+        pattern: "/checkout",
+      });
+      expect(paid.data.payBy).toBeNull();
+    });
 });

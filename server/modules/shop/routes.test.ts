@@ -8,6 +8,7 @@ import {
   type FakeMercadoPago,
   startFakeMercadoPago,
 } from "../../../tests/support/fake-mercadopago.ts";
+import { SUPER } from "../../../tests/support/test-app.ts";
 import { withTestApp } from "../../../tests/support/with-test-app.ts";
 
 // The fake starts before the app, which reads MERCADOPAGO_URL from `env` when it is built.
@@ -488,20 +489,37 @@ describe("the shop's e-mail notices", () => {
     expect(kept.json<ShopSettingsView>().notifications.new_order).toBe(false);
   });
 
-  it("go to the shop's address, else the site's public e-mail, else nowhere; each switched off on its own", async () => {
-    expect(await t.services.shop.ownerAddress("new_order")).toBeNull();
+  it("go to the shop's address, else the site's public e-mail, else every administrator; each switched off on its own", async () => {
+    // The setup leaves the public e-mail empty: the sale still reaches whoever runs the site.
+    const admin = await t.createUser("admin", token, "gerente@coop.example.com");
+    await t.createUser("user", token, "cliente@coop.example.com");
+    expect(await t.services.shop.ownerAddresses("new_order")).toEqual([SUPER.email, admin.email]);
+    const superActor = await t.services.auth.userForToken(token);
+    expect(await t.services.shop.ownerRecipients(superActor)).toEqual({
+      source: "admins",
+      addresses: [SUPER.email, admin.email],
+    });
     const settings = (await t.request("GET", "/api/settings")).json<Record<string, unknown>>();
     const publicEmail = await t.request("POST", "/api/settings", {
       token,
       body: { ...settings, email: "contato@coop.example.com" },
     });
     expect(publicEmail.status).toBe(200);
-    expect(await t.services.shop.ownerAddress("new_order")).toBe("contato@coop.example.com");
+    expect(await t.services.shop.ownerAddresses("new_order")).toEqual(["contato@coop.example.com"]);
+    expect(await t.services.shop.ownerRecipients(superActor)).toEqual({
+      source: "site",
+      addresses: ["contato@coop.example.com"],
+    });
     expect(
       (await save({ ...base, notifications: { email: "vendas@coop.example.com", payment_reversed: false } })).status,
     ).toBe(200);
-    expect(await t.services.shop.ownerAddress("payment_confirmed")).toBe("vendas@coop.example.com");
-    expect(await t.services.shop.ownerAddress("payment_reversed")).toBeNull();
+    expect(await t.services.shop.ownerAddresses("payment_confirmed")).toEqual(["vendas@coop.example.com"]);
+    expect(await t.services.shop.ownerAddresses("payment_reversed")).toEqual([]);
+    expect(await t.services.shop.ownerRecipients(superActor)).toEqual({
+      source: "shop",
+      addresses: ["vendas@coop.example.com"],
+    });
+    await expect(t.services.shop.ownerRecipients(null)).rejects.toMatchObject({ kind: "unauthenticated" });
   });
 
   it("refuse an address that is not an e-mail, in Portuguese", async () => {

@@ -29,6 +29,7 @@ import type { QuoteItem } from "./shipping/provider.ts";
 import { providersFor, quoteShipping, type ShippingDeps } from "./shipping/quote.ts";
 import { paymentAuditFields, paymentSecrets, shopAuditFields, shopSecrets } from "./shop-audit.ts";
 import { requireShopOpen } from "./shop-open.ts";
+import { openShopSecrets, sealShopSecrets } from "./shop-secrets.ts";
 import { shopSettings } from "./tables.ts";
 
 declare module "../../kernel/events.ts" {
@@ -168,6 +169,9 @@ export function createShopState(deps: {
 }
 export type ShopState = ReturnType<typeof createShopState>;
 
+/** Where the shop's own e-mails go, and which setting gave those addresses. */
+export type OwnerRecipients = { source: "shop" | "site" | "admins"; addresses: string[] };
+
 /**
  * The shop's settings (/conta/shop, administrators only) and the shipping quote: a cart's variants,
  * their package data read from the database, quoted by every provider the settings turn on.
@@ -176,11 +180,16 @@ export function createShopService(context: ServiceContext, state: ShopState) {
   const { db } = context;
 
   async function readRow(): Promise<ShopSettingsRow> {
-    return readThrough(
-      context,
-      state.settings,
-      async () => (await db.select().from(shopSettings).where(eq(shopSettings.id, 1)))[0] ?? defaultRow(),
-    );
+    return readThrough(context, state.settings, async () => {
+      const [row] = await db.select().from(shopSettings).where(eq(shopSettings.id, 1));
+      return row ? openShopSecrets(context.secretBox, row).row : defaultRow();
+    });
+  }
+
+  async function recipientsOf(row: ShopSettingsRow): Promise<OwnerRecipients> {
+    const email = notificationsOf(row).email;
+    if (email !== "") return { source: "shop", addresses: [email] };
+    return context.services.settings.noticeAddresses();
   }
 
   /**
@@ -210,7 +219,8 @@ export function createShopService(context: ServiceContext, state: ShopState) {
     async updateSettings(actor: Actor | null, input: ShopSettingsInput): Promise<ShopSettingsView> {
       const admin = requireAdmin(actor);
       const saved = await context.transaction(async (tx) => {
-        const [stored] = await tx.db.select().from(shopSettings).where(eq(shopSettings.id, 1)).for("update");
+        const [sealed] = await tx.db.select().from(shopSettings).where(eq(shopSettings.id, 1)).for("update");
+        const stored = sealed && openShopSecrets(context.secretBox, sealed).row;
         const storedCode = stored?.shipping.correios.access_code ?? "";
         const correios = { ...input.shipping.correios, access_code: input.shipping.correios.access_code || storedCode };
         if (correios.enabled && correios.access_code === "")
@@ -228,19 +238,23 @@ export function createShopService(context: ServiceContext, state: ShopState) {
           city: input.city,
           uf: input.uf,
           originPostalCode: input.origin_postal_code,
-          shipping,
-          payments: paymentsToStore(input.payments, storedPayments),
+          ...sealShopSecrets(
+            context.secretBox,
+            { shipping, payments: paymentsToStore(input.payments, storedPayments) },
+            sealed,
+          ),
           orderExpiryHours: input.order_expiry_hours,
           notifications: input.notifications ?? stored?.notifications ?? null,
           whatsapp: input.whatsapp === undefined ? (stored?.whatsapp ?? null) : input.whatsapp,
           updatedAt: new Date(),
         };
-        const [row] = await tx.db
+        const [written] = await tx.db
           .insert(shopSettings)
           .values({ id: 1, ...values })
           .onConflictDoUpdate({ target: shopSettings.id, set: values })
           .returning();
-        if (!row) throw new Error("shop settings upsert returned nothing");
+        if (!written) throw new Error("shop settings upsert returned nothing");
+        const { row } = openShopSecrets(context.secretBox, written);
         await auditSettings(tx, admin, stored ?? defaultRow(), row);
         return row;
       });
@@ -276,14 +290,19 @@ export function createShopService(context: ServiceContext, state: ShopState) {
     },
 
     /**
-     * Where the shop's e-mail of `notice` goes: the address set for the shop, else the site's public
-     * e-mail; null when that notice is off or there is no address at all.
+     * Where the shop's own e-mails go: the address set for the shop, else the site's public e-mail, else
+     * every administrator's (settings.noticeAddresses), as /conta/shop tells the owner.
      */
-    async ownerAddress(notice: OwnerNotice): Promise<string | null> {
-      const notifications = notificationsOf(await readRow());
-      if (!notifications[notice]) return null;
-      if (notifications.email !== "") return notifications.email;
-      return (await context.services.settings.get())?.email || null;
+    async ownerRecipients(actor: Actor | null): Promise<OwnerRecipients> {
+      requireAdmin(actor);
+      return recipientsOf(await readRow());
+    },
+
+    /** Where the shop's e-mail of `notice` goes (ownerRecipients); none when that notice is off. */
+    async ownerAddresses(notice: OwnerNotice): Promise<string[]> {
+      const row = await readRow();
+      if (!notificationsOf(row)[notice]) return [];
+      return (await recipientsOf(row)).addresses;
     },
 
     /** Melhor Envio's client for the labels of /conta/pedidos; null when the settings turn it off or hold no token. */

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ilike, ne, or, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, ilike, ne, or, type SQL, sql } from "drizzle-orm";
 import { conflict, forbidden, invalid, notFound } from "../../../common/errors.ts";
 import { type ListQuery, pageOffset, toPage } from "../../../common/pagination.ts";
 import { roleLabels, type UserRole } from "../../../common/roles.ts";
@@ -17,16 +17,34 @@ import type { ServiceContext } from "../../kernel/area.ts";
 import type { Throttle, ThrottleFactory } from "../../kernel/throttle.ts";
 import type { AuditFields } from "../audit/audit-changes.ts";
 import { hashPassword, verifyPassword } from "../auth/password.ts";
+import { twoFactorSecrets } from "../auth/tables.ts";
 import { afterEmailChange, formerEmailsAfter } from "./email-change.ts";
 import { users } from "./tables.ts";
 
-const columns = { id: users.id, name: users.name, email: users.email, role: users.role, createdAt: users.createdAt };
-const toView = (row: { id: number; name: string; email: string; role: UserRole; createdAt: Date }): UserView => ({
+/** Whether the account signs in with a second step: the users' list shows it (a subquery, so RETURNING has it too). */
+const twoFactorOn = sql<boolean>`exists (select 1 from ${twoFactorSecrets} where ${twoFactorSecrets.userId} = ${users.id} and ${twoFactorSecrets.confirmedAt} is not null)`;
+const columns = {
+  id: users.id,
+  name: users.name,
+  email: users.email,
+  role: users.role,
+  createdAt: users.createdAt,
+  twoFactor: twoFactorOn,
+};
+const toView = (row: {
+  id: number;
+  name: string;
+  email: string;
+  role: UserRole;
+  createdAt: Date;
+  twoFactor: boolean;
+}): UserView => ({
   id: row.id,
   name: row.name,
   email: row.email,
   role: row.role,
   created_at: row.createdAt.toISOString(),
+  two_factor: row.twoFactor,
 });
 
 /** The password's field in audit entries: only whether it changed is ever kept ("alterado"). */
@@ -195,8 +213,10 @@ export function createUsersService(context: ServiceContext, state: UsersState) {
     },
 
     /**
-     * A new password signs the user out everywhere (but for the editor's own session when editing
-     * oneself). The password checks and hashing come first: the transaction holds the super users' rows.
+     * A new password or a new role signs the user out everywhere (but for the editor's own session when
+     * editing oneself): a customer's session must not become an administrator's, nor a demoted
+     * administrator's stay one. The password checks and hashing come first: the transaction holds the
+     * super users' rows.
      */
     async update(
       actor: Actor | null,
@@ -234,7 +254,8 @@ export function createUsersService(context: ServiceContext, state: UsersState) {
               { id, name: row.name, oldEmail: target.email, newEmail: row.email },
               id !== admin.id,
             );
-          if (passwordHash) await services.auth.revokeSessions(id, id === admin.id ? currentToken : null);
+          if (passwordHash || row.role !== target.role)
+            await services.auth.revokeSessions(id, id === admin.id ? currentToken : null);
           await services.audit.record({
             actor: admin,
             action: "user.updated",
@@ -290,6 +311,16 @@ export function createUsersService(context: ServiceContext, state: UsersState) {
         secrets: userSecrets,
       });
       return user;
+    },
+
+    /** Every administrator's and super user's address, oldest account first: who runs the site. */
+    async adminEmails(): Promise<string[]> {
+      const rows = await db
+        .select({ email: users.email })
+        .from(users)
+        .where(or(eq(users.role, "admin"), eq(users.role, "super")))
+        .orderBy(asc(users.id));
+      return rows.map((row) => row.email);
     },
 
     async profile(actor: Actor | null): Promise<UserView> {

@@ -10,6 +10,7 @@ import { orderSent } from "./order-sent.ts";
 import { orderStatus } from "./order-status.ts";
 import { ownerNewOrder, ownerPaymentConfirmed, ownerPaymentReversed } from "./owner-order.ts";
 import { passwordReset } from "./password-reset.ts";
+import { twoFactorChanged, twoFactorGuessing } from "./two-factor-notices.ts";
 
 export type { MailSite, RenderedMail } from "./layout.ts";
 export type {
@@ -35,6 +36,8 @@ const templates: { [Name in MailTemplateName]: (data: MailTemplateData[Name], si
   "password-reset": passwordReset,
   "account-created": accountCreated,
   "email-changed": emailChanged,
+  "two-factor-changed": twoFactorChanged,
+  "two-factor-guessing": twoFactorGuessing,
 };
 
 /** The e-mail `template` makes of `data`, in the site's frame; a subject always fits on one header line. */

@@ -18,11 +18,14 @@ export type OrderMail = {
   address: string;
 };
 
-/** How the order is paid, as the "order received" e-mail explains it. */
+/**
+ * How the order is paid, as the "order received" e-mail explains it; `payBy` is when it is canceled unpaid
+ * (common/dates/pay-by.ts).
+ */
 export type PaymentMail =
-  | { kind: "pix"; copyPaste: string }
-  | { kind: "link"; url: string }
-  | { kind: "manual"; instructions: string }
+  | { kind: "pix"; copyPaste: string; payBy: string }
+  | { kind: "link"; url: string; payBy: string }
+  | { kind: "manual"; instructions: string; payBy: string }
   | { kind: "none" };
 
 /**
@@ -65,6 +68,10 @@ export type MailTemplateData = {
   "account-created": { name: string; loginUrl: string };
   /** To the old address: the new one partly hidden, when (São Paulo time), and the contact page if BASE_URL is set. */
   "email-changed": { name: string; newEmail: string; changedAt: string; byAdmin: boolean; contactUrl: string | null };
+  /** Her second step turned on or off by her, or cleared by a super user ("reset"); `at` in São Paulo time. */
+  "two-factor-changed": { name: string; change: "enabled" | "disabled" | "reset"; at: string };
+  /** The first burst of wrong codes after her right password (auth/code-guesses.ts). */
+  "two-factor-guessing": { name: string; at: string };
 };
 
 export type MailTemplateName = keyof MailTemplateData;

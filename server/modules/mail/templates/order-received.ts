@@ -7,9 +7,20 @@ import { orderSummaryHtml, orderSummaryText } from "./order-summary.ts";
 const CODE_BOX =
   "margin:8px 0 0;padding:12px;background:#f4f4f5;border:1px solid #e5e7eb;font-family:Consolas,Menlo,monospace;font-size:13px;word-break:break-all";
 
-/** How to pay, in both bodies; nothing when there is nothing to pay now. */
+const DEADLINE = "margin:12px 0 0;font-weight:600";
+
+/** How to pay and until when, in both bodies; nothing when there is nothing to pay now. */
 function paymentPart(payment: PaymentMail, totalCents: number): { html: Html | null; text: string[] } {
-  const total = formatBRL(totalCents);
+  if (payment.kind === "none") return { html: null, text: [] };
+  const how = howToPay(payment, formatBRL(totalCents));
+  return {
+    html: html`${how.html}
+<p style="${DEADLINE}">${payment.payBy}</p>`,
+    text: [...how.text, "", payment.payBy],
+  };
+}
+
+function howToPay(payment: Exclude<PaymentMail, { kind: "none" }>, total: string): { html: Html; text: string[] } {
   switch (payment.kind) {
     case "pix":
       return {
@@ -39,8 +50,6 @@ function paymentPart(payment: PaymentMail, totalCents: number): { html: Html | n
 <p style="margin:8px 0 0">${multiline(payment.instructions)}</p>`,
         text: ["Como pagar", `Valor: ${total}`, "", payment.instructions],
       };
-    case "none":
-      return { html: null, text: [] };
   }
 }
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { payByText } from "../../../../common/dates/pay-by.ts";
 import { type MailSite, type OrderMail, renderMail } from "./index.ts";
 
 const site: MailSite = { title: "Cooperativa Vale Verde", primaryColor: "#523d38", url: "https://coop.example.com" };
@@ -22,12 +23,13 @@ const order: OrderMail = {
 };
 
 const HOSTILE = `<script>alert("x")</script> & 'aspas'`;
+const PAY_BY = payByText("2026-12-05T00:47:00Z");
 
 describe("the e-mail templates", () => {
   it("tells an order received with the Pix code, the items and the totals in reais", () => {
     const mail = renderMail(
       "order-received",
-      { order, payment: { kind: "pix", copyPaste: "00020126PIX6304ABCD" } },
+      { order, payment: { kind: "pix", copyPaste: "00020126PIX6304ABCD", payBy: PAY_BY } },
       site,
     );
     expect(mail.subject).toBe("Pedido nº 1042 recebido");
@@ -40,6 +42,7 @@ describe("the e-mail templates", () => {
       expect(body).toContain("R$ 1.316,46");
       expect(body).toContain("Entrega padrão, até 3 dias úteis");
       expect(body).toContain("Pix Copia e Cola");
+      expect(body).toContain("Pague até 04/12/2026 às 21:47 (horário de Brasília); depois disso o pedido é cancelado.");
       expect(body).toContain("https://coop.example.com/conta/pedidos/7");
       expect(body).toContain("Cooperativa Vale Verde");
     }
@@ -61,18 +64,22 @@ describe("the e-mail templates", () => {
   it("explains each way of paying, or none", () => {
     const link = renderMail(
       "order-received",
-      { order, payment: { kind: "link", url: "https://pay.example.com/p/1" } },
+      { order, payment: { kind: "link", url: "https://pay.example.com/p/1", payBy: PAY_BY } },
       site,
     );
     expect(link.html).toContain('href="https://pay.example.com/p/1"');
     expect(link.text).toContain("Pagar agora: https://pay.example.com/p/1");
     const manual = renderMail(
       "order-received",
-      { order, payment: { kind: "manual", instructions: "Transferência para\nBanco 001, ag. 1234" } },
+      { order, payment: { kind: "manual", instructions: "Transferência para\nBanco 001, ag. 1234", payBy: PAY_BY } },
       site,
     );
     expect(manual.html).toContain("Transferência para<br>Banco 001, ag. 1234");
-    expect(manual.text).toContain("Como pagar\nValor: R$ 1.316,46\n\nTransferência para\nBanco 001, ag. 1234");
+    expect(manual.text).toContain(
+      "Como pagar\nValor: R$ 1.316,46\n\nTransferência para\nBanco 001, ag. 1234\n\nPague até 04/12/2026 às 21:47",
+    );
+    expect(manual.html).toContain("Pague até 04/12/2026 às 21:47 (horário de Brasília)");
+    expect(link.text).toContain("Pague até 04/12/2026 às 21:47");
     const none = renderMail("order-received", { order, payment: { kind: "none" } }, site);
     expect(none.text).not.toContain("Pague");
     expect(none.text).not.toContain("Como pagar");
@@ -113,7 +120,11 @@ describe("the e-mail templates", () => {
     };
     const mails = [
       renderMail("contact-message", { name: HOSTILE, email: "a@example.com", message: `${HOSTILE}\nlinha 2` }, site),
-      renderMail("order-received", { order: hostileOrder, payment: { kind: "manual", instructions: HOSTILE } }, site),
+      renderMail(
+        "order-received",
+        { order: hostileOrder, payment: { kind: "manual", instructions: HOSTILE, payBy: PAY_BY } },
+        site,
+      ),
       renderMail("order-canceled", { order: hostileOrder, reason: HOSTILE }, site),
       renderMail(
         "order-sent",
