@@ -31,3 +31,30 @@ export function textColorOn(background: string): string {
   if (contrastRatio(WHITE, background) >= READABLE_CONTRAST) return WHITE;
   return contrastRatio(DARK_TEXT, background) > contrastRatio(WHITE, background) ? DARK_TEXT : WHITE;
 }
+
+/** A little above WCAG's minimum, so that the browser's rounding of a colour cannot drop below it. */
+const TEXT_TARGET = READABLE_CONTRAST + 0.1;
+
+function towardBlack(hex: string, amount: number): string {
+  const channels = [1, 3, 5].map((start) => Number.parseInt(hex.slice(start, start + 2), 16));
+  return `#${channels
+    .map((value) =>
+      Math.round(value * (1 - amount))
+        .toString(16)
+        .padStart(2, "0"),
+    )
+    .join("")}`;
+}
+
+/**
+ * Text in `color` on a light `background` (white, or a pale tint): the colour itself when it reads
+ * (4.5:1), else the lightest darker shade of it that does, so a light primary chosen in the settings
+ * keeps its hue in links and outlined buttons and stays readable.
+ */
+export function readableTextColor(color: string, background: string = WHITE): string {
+  for (let step = 0; step < 100; step++) {
+    const shade = towardBlack(color, step / 100);
+    if (contrastRatio(shade, background) >= TEXT_TARGET) return shade;
+  }
+  return "#000000";
+}

@@ -10,7 +10,7 @@ import poppins from "@fontsource/poppins/files/poppins-latin-400-normal.woff2?ur
 import poppinsBold from "@fontsource/poppins/files/poppins-latin-700-normal.woff2?url";
 import roboto from "@fontsource/roboto/files/roboto-latin-400-normal.woff2?url";
 import robotoBold from "@fontsource/roboto/files/roboto-latin-700-normal.woff2?url";
-import { textColorOn } from "../../common/color-contrast.ts";
+import { readableTextColor, textColorOn } from "../../common/color-contrast.ts";
 import { DEFAULT_FONT, type Font } from "../../common/fonts.ts";
 import { themeColors } from "../../common/theme-colors.ts";
 import { colorShades } from "./color-shades.ts";
@@ -63,6 +63,9 @@ function buildSiteThemeCss(settings: SiteThemeSettings): string {
     `--site-primary:var(--site-primary-6);--site-secondary:var(--site-secondary-6);`,
     // Text on the chosen colours: white on the spec's primary, dark where white would not read.
     `--site-on-primary:${textColorOn(primary)};--site-on-secondary:${textColorOn(secondary)};`,
+    // Text in the primary colour (links, outlined buttons) on white or its palest tint: a darker shade of
+    // a light primary, so that it reads.
+    `--site-primary-text:${readableTextColor(primary, colorShades(primary)[0])};`,
     fixed,
     `--site-font:"${font}",system-ui,-apple-system,"Segoe UI",sans-serif;`,
   ].join("");

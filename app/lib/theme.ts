@@ -4,8 +4,6 @@ import {
   type CSSVariablesResolver,
   colorsTuple,
   createTheme,
-  darken,
-  luminance,
   type MantineColorsTuple,
   Modal,
   PasswordInput,
@@ -13,6 +11,7 @@ import {
   TagsInput,
 } from "@mantine/core";
 import { createElement } from "react";
+import { readableTextColor } from "../../common/color-contrast.ts";
 import { DEFAULT_FONT } from "../../common/fonts.ts";
 import { themeColors } from "../../common/theme-colors.ts";
 import { colorShades } from "./color-shades.ts";
@@ -24,35 +23,24 @@ export function shades(hex: string): MantineColorsTuple {
 
 export type ThemeSettings = { primary_color: string; secondary_color: string; font: string } | null;
 
-/** WCAG's contrast ratio of two colours. */
-export function contrast(a: string, b: string): number {
-  const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
-  return (light + 0.05) / (dark + 0.05);
-}
-
-/** WCAG AA for normal text; a little above it, so that rounding in the browser cannot drop below. */
-const READABLE = 4.6;
-
-/** `color`, darkened step by step until text in it is readable on `background`. */
-export function readableOn(color: string, background: string): string {
-  let text = color;
-  for (let amount = 0.1; contrast(text, background) < READABLE && amount <= 1; amount += 0.1) {
-    text = darken(color, amount);
-  }
-  return text;
-}
-
 /**
  * Mantine's "light" badges and alerts write shade 9 on shade 1 of their colour: yellow's is 2.7:1, and
  * the settings' own colours may be lighter still. Each colour's light text is darkened until it reads.
+ * So are the text, outline and link colours (shade 6 on white): links, outlined and subtle buttons and
+ * coloured text in a light primary chosen in the settings.
  */
 export const accountCssVariables: CSSVariablesResolver = (theme) => ({
   variables: {},
   light: Object.fromEntries(
-    Object.entries(theme.colors).map(([name, colors]) => [
-      `--mantine-color-${name}-light-color`,
-      readableOn(colors[9], colors[1]),
-    ]),
+    Object.entries(theme.colors).flatMap(([name, colors]) => {
+      const onWhite = readableTextColor(colors[6], colors[0]);
+      return [
+        [`--mantine-color-${name}-light-color`, readableTextColor(colors[9], colors[1])],
+        [`--mantine-color-${name}-text`, onWhite],
+        [`--mantine-color-${name}-outline`, onWhite],
+        ...(name === theme.primaryColor ? [["--mantine-color-anchor", onWhite]] : []),
+      ];
+    }),
   ),
   dark: {},
 });

@@ -1,5 +1,6 @@
 import type { APIRequestContext } from "@playwright/test";
 import sharp from "sharp";
+import { contrastRatio, READABLE_CONTRAST } from "../../common/color-contrast.ts";
 import {
   colorOf,
   errorOf,
@@ -165,6 +166,45 @@ test("settings: a primary colour too light for text on white is pointed out as i
   await expect(primary).toHaveAccessibleDescription(note);
   await primary.fill("#2f6b3a");
   await expect(primary).not.toHaveAccessibleDescription(/contraste/);
+});
+
+test("a light primary colour: text in it on white (links, outlined buttons) takes a darker shade that reads", async ({
+  page,
+  api,
+  createUser,
+}) => {
+  const stored = await currentSettings(api);
+  const admin = await createUser("admin");
+  const hex = (rgb: number[]) => `#${rgb.map((value) => value.toString(16).padStart(2, "0")).join("")}`;
+  await jsonOf(await api.post("/api/settings", { data: { ...stored, primary_color: "#ffc107", site_logo: null } }));
+  try {
+    await page.goto("/");
+    // The header's title is text in the primary colour on white; #ffc107 itself is 1.6:1.
+    const brand = hex(await colorOf(page.getByRole("banner").getByRole("link", { name: /página inicial$/ })));
+    expect(contrastRatio(brand, "#ffffff"), brand).toBeGreaterThanOrEqual(READABLE_CONTRAST);
+    expect(contrastRatio(brand, "#ffffff"), `${brand} is not black: the hue stays`).toBeLessThan(6);
+
+    await login(page, admin.email, admin.password);
+    await page.goto("/conta");
+    for (const variable of [
+      "--mantine-color-anchor",
+      "--mantine-color-primary-outline",
+      "--mantine-color-primary-text",
+    ]) {
+      const value = await page.evaluate(
+        (name) => getComputedStyle(document.documentElement).getPropertyValue(name).trim(),
+        variable,
+      );
+      expect(contrastRatio(value, "#ffffff"), `${variable}: ${value}`).toBeGreaterThanOrEqual(READABLE_CONTRAST);
+    }
+  } finally {
+    const latest = await currentSettings(api);
+    await jsonOf(
+      await api.post("/api/settings", {
+        data: { ...latest, primary_color: stored.primary_color, site_logo: stored.site_logo },
+      }),
+    );
+  }
 });
 
 test("the library says once how many items it found", async ({ page, api }) => {

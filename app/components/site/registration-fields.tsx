@@ -85,7 +85,9 @@ export function CustomerFields({
       <TextField
         label="Telefone com DDD"
         name="phone"
-        type="tel"
+        // The number without +55 (tel-national), which HTML allows on a text field only; the phone's
+        // keypad comes from inputMode.
+        inputMode="tel"
         autoComplete="tel-national"
         required
         maxLength={30}

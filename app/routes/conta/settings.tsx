@@ -47,12 +47,12 @@ export function meta() {
 
 const ratioFormat = new Intl.NumberFormat("pt-BR", { maximumFractionDigits: 1 });
 
-/** The site writes links and outlined buttons in the primary colour on white: a light one is hard to read. */
+/** Links and outlined buttons on white take a darker shade of a light primary (app/lib/site-theme.ts): the owner is told. */
 function primaryContrastNote(color: string | undefined): string | undefined {
   if (!color || !/^#[0-9a-f]{6}$/i.test(color)) return undefined;
   const ratio = contrastRatio(color, "#ffffff");
   if (ratio >= READABLE_CONTRAST) return undefined;
-  return `Pouco contraste com o branco (${ratioFormat.format(ratio)}:1; o mínimo recomendado é 4,5:1): links e botões nesta cor sobre fundo branco ficarão difíceis de ler. Prefira um tom mais escuro.`;
+  return `Pouco contraste com o branco (${ratioFormat.format(ratio)}:1; o mínimo recomendado é 4,5:1): links e botões sobre fundo branco usarão um tom mais escuro desta cor, para que possam ser lidos.`;
 }
 
 function initialValues({ settings, security, superUser }: Route.ComponentProps["loaderData"]): SettingsValues {
