@@ -12,6 +12,7 @@ import { ordersArea } from "./modules/orders/index.ts";
 import { productsArea } from "./modules/products/index.ts";
 import { redirectsArea } from "./modules/redirects/index.ts";
 import { searchArea } from "./modules/search/index.ts";
+import { secretsArea } from "./modules/secrets/index.ts";
 import { settingsArea } from "./modules/settings/index.ts";
 import { addressLookupArea } from "./modules/shop/address-lookup-area.ts";
 import { cartArea, shopArea } from "./modules/shop/index.ts";
@@ -48,4 +49,5 @@ export const areas = {
   search: searchArea,
   uploads: uploadsArea,
   wordpress: wordpressArea,
+  secrets: secretsArea,
 };

@@ -87,6 +87,15 @@ describe("loadConfig", () => {
     expect(halfSecret).not.toContain("segredo-123");
   });
 
+  it("reads the secrets key, refuses one that is not 32 bytes, and an old key without a new one", () => {
+    const key = "q5m0DJ8pHnI8S1k0lqRkzD0O7vJkqgB2C6y2hH0x7cU=";
+    expect(loadConfig({ SECRETS_KEY: key }).SECRETS_KEY).toBe(key);
+    const short = errorOf({ SECRETS_KEY: "minha-chave-secreta" });
+    expect(short).toContain("SECRETS_KEY: must be 32 random bytes in base64 or hex");
+    expect(short).not.toContain("minha-chave-secreta");
+    expect(errorOf({ SECRETS_KEY_OLD: key })).toContain("SECRETS_KEY_OLD: must be set along with SECRETS_KEY");
+  });
+
   it("treats a blank variable as unset", () => {
     const config = loadConfig({ PORT: "", BASE_URL: "  ", DATABASE_URL: "" });
     expect(config.PORT).toBe(3000);

@@ -1,6 +1,7 @@
 import { availableParallelism } from "node:os";
 import path from "node:path";
 import { z } from "zod";
+import { parseSecretsKey } from "./kernel/secret-box.ts";
 
 const address = (protocols: string[], example: string) =>
   z
@@ -14,6 +15,15 @@ const address = (protocols: string[], example: string) =>
     )
     .transform((value) => value.replace(/\/+$/, ""))
     .optional();
+
+const secretsKey = z
+  .string()
+  .trim()
+  .refine(
+    (value) => parseSecretsKey(value) !== null,
+    "must be 32 random bytes in base64 or hex, such as the output of openssl rand -base64 32",
+  )
+  .optional();
 
 const PORT_RANGE = "must be a port number between 1 and 65535";
 
@@ -115,6 +125,13 @@ const configSchema = z.object({
     .trim()
     .regex(/^\S{16,}$/, "must be at least 16 characters without spaces, such as the output of openssl rand -hex 32")
     .optional(),
+  /**
+   * The key the provider tokens and TOTP secrets are sealed with in the database (server/kernel/secret-box.ts);
+   * unset, they are kept in clear and /conta says so.
+   */
+  SECRETS_KEY: secretsKey,
+  /** The key before SECRETS_KEY, while values it sealed are sealed again under the new one at start. */
+  SECRETS_KEY_OLD: secretsKey,
   LOG_LEVEL: z
     .enum(
       ["fatal", "error", "warn", "info", "debug", "trace", "silent"],
@@ -150,6 +167,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           code: "custom",
           path: ["S3_BUCKET"],
           message: `must be set along with ${stray.join(", ")}`,
+        });
+      }
+      if (config.SECRETS_KEY_OLD && !config.SECRETS_KEY) {
+        context.addIssue({
+          code: "custom",
+          path: ["SECRETS_KEY_OLD"],
+          message: "must be set along with SECRETS_KEY, the key that replaces it",
         });
       }
       if (Boolean(config.S3_ACCESS_KEY_ID) !== Boolean(config.S3_SECRET_ACCESS_KEY)) {

@@ -78,6 +78,8 @@ export async function serve(config: Config): Promise<void> {
   // On PostgreSQL other processes may serve the site: each tells the others what it changed.
   const changeFeed = config.DATABASE_URL ? await openPostgresChangeFeed(config.DATABASE_URL, logger) : undefined;
   const services = createServices({ config, database, storage, logger, changeFeed });
+  // Before any request: what is still stored in clear (or under SECRETS_KEY_OLD) is sealed under SECRETS_KEY.
+  await services.secrets.sealStored();
   // `npm run backup` asks the server that holds the data folder for a consistent copy (after the lock:
   // it removes a socket file left by a server that died).
   const backupRequests = embedded

@@ -7,6 +7,7 @@ import type { PlatformDeps, ServiceContext, ServiceOf } from "./kernel/area.ts";
 import type { ChangeFeed } from "./kernel/change-feed.ts";
 import { type AreaEvent, createEventBus, type ListenToEvery } from "./kernel/events.ts";
 import { createPublicReads } from "./kernel/public-reads.ts";
+import { createSecretBox } from "./kernel/secret-box.ts";
 import { createDatabaseThrottle, createMemoryThrottle, type ThrottleFactory } from "./kernel/throttle.ts";
 
 /** Visitors' reads kept: a few hundred answers (pages, lists, searches), a minute at most. */
@@ -61,6 +62,7 @@ export function createServices(deps: {
     storage: deps.storage,
     logger: deps.logger,
     throttle,
+    secretBox: createSecretBox({ key: config.SECRETS_KEY, oldKey: config.SECRETS_KEY_OLD }),
   };
   const bus = createEventBus(deps.logger);
   const publicReads = createPublicReads(PUBLIC_READS);

@@ -7,6 +7,7 @@ import type { Operation } from "../http/openapi/operation.ts";
 import type { Services, ServicesConfig } from "../services.ts";
 import type { AreaEvent, Listen } from "./events.ts";
 import type { PublicReads } from "./public-reads.ts";
+import type { SecretBox } from "./secret-box.ts";
 import type { ThrottleFactory } from "./throttle.ts";
 
 /** What an area's process-wide state is built from (once per process, on the process's own handle). */
@@ -17,6 +18,8 @@ export type PlatformDeps = {
   logger: Logger;
   /** Makes a rate limit counted where every process serving the site counts (kernel/throttle.ts). */
   throttle: ThrottleFactory;
+  /** Seals and opens the secrets an area keeps (SECRETS_KEY: kernel/secret-box.ts). */
+  secretBox: SecretBox;
 };
 
 /** What an area's service is built from: once for the process, and again for each transaction. */

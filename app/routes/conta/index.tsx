@@ -5,10 +5,16 @@ import { requireUser } from "../../lib/guards.server.ts";
 import { useRootData } from "../../root.tsx";
 import type { Route } from "./+types/index";
 
-/** What administrators must know before they count on the site: password reset e-mails wait for BASE_URL. */
-export function loader({ context }: Route.LoaderArgs) {
+/**
+ * What administrators must know before they count on the site: password reset e-mails wait for BASE_URL;
+ * secrets kept in clear without SECRETS_KEY, or sealed under a key this server has not.
+ */
+export async function loader({ context }: Route.LoaderArgs) {
   const { services, actor } = requireUser(context);
-  return { resetMailNotice: services.auth.resetMailNotice(actor) };
+  return {
+    resetMailNotice: services.auth.resetMailNotice(actor),
+    secretsNotices: await services.secrets.notices(actor),
+  };
 }
 
 export function meta() {
@@ -28,6 +34,11 @@ export default function AccountHome({ loaderData }: Route.ComponentProps) {
           {loaderData.resetMailNotice}
         </Alert>
       ) : null}
+      {loaderData.secretsNotices.map((notice) => (
+        <Alert key={notice.title} color="warning" variant="light" title={notice.title} role="note">
+          {notice.message}
+        </Alert>
+      ))}
       <Text c="dimmed">Escolha o que deseja fazer.</Text>
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
         {accountLinks(user, settings?.features ?? null).map((link) => (

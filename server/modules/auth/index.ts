@@ -3,6 +3,7 @@ import { createAuthService, createLoginThrottles } from "./auth-service.ts";
 import { authOperations, twoFactorOperations } from "./operations.ts";
 import { createPasswordResetService, createResetState } from "./password-reset.ts";
 import { authRoutes } from "./routes.ts";
+import { createTwoFactorAtRest } from "./two-factor-at-rest.ts";
 import { twoFactorRoutes } from "./two-factor-routes.ts";
 import { createCodeChecks, createTwoFactorService } from "./two-factor-service.ts";
 
@@ -16,6 +17,7 @@ export const authArea = defineArea({
     ...createAuthService(context, state.login),
     ...createTwoFactorService(context, state.codeChecks),
     ...createPasswordResetService(context, state.reset),
+    ...createTwoFactorAtRest(context),
   }),
   routes: [
     { base: "/api/auth", routes: authRoutes, operations: authOperations },

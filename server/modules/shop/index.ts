@@ -3,11 +3,12 @@ import { cartRoutes } from "./cart-routes.ts";
 import { createCartService } from "./cart-service.ts";
 import { cartOperations, shopOperations } from "./operations.ts";
 import { shopRoutes } from "./routes.ts";
+import { createShopSecretsService } from "./shop-secrets.ts";
 import { createShopService, createShopState } from "./shop-service.ts";
 
 export const shopArea = defineArea({
   state: ({ config }) => createShopState({ config }),
-  service: (context, state) => createShopService(context, state),
+  service: (context, state) => ({ ...createShopService(context, state), ...createShopSecretsService(context) }),
   listen: (on, state) =>
     on("shop.changed", () => {
       state.settings.invalidate();
