@@ -27,6 +27,8 @@ const contentColumns = () => ({
   /** Sanitised HTML from the rich-text editor. */
   content: text("content").notNull().default(""),
   cover: text("cover"),
+  /** The cover's text alternative, read out in its place; "" for a picture that only decorates. */
+  coverAlt: text("cover_alt").notNull().default(""),
   documents: jsonb("documents").$type<ContentDocument[]>().notNull().default([]),
   tags: text("tags").array().notNull().default(sql`'{}'::text[]`),
   status: contentStatus("status").notNull().default("draft"),
