@@ -120,7 +120,7 @@ export async function serve(config: Config): Promise<void> {
   if (loadingBuild) {
     build = await loadingBuild;
     root.use("*", securityHeaders(config.BASE_URL));
-    const assets = assetAnswers(metrics);
+    const assets = assetAnswers(metrics, config.TRUST_PROXY);
     for (const files of ["/assets/*", "/favicon.svg"]) root.use(files, assets);
     root.use("/assets/*", async (c, next) => {
       await next();
@@ -172,7 +172,14 @@ export async function serve(config: Config): Promise<void> {
   const honoListener = getRequestListener(root.fetch);
   let logHits = () => {};
   if (production) {
-    const node = await createNodeListener({ app: honoListener, pageCache, baseUrl: config.BASE_URL, logger, metrics });
+    const node = await createNodeListener({
+      app: honoListener,
+      pageCache,
+      baseUrl: config.BASE_URL,
+      logger,
+      metrics,
+      trustProxy: config.TRUST_PROXY,
+    });
     logHits = node.logHits;
     // Once a burst is over, the render workers stop and the heap it grew is given back.
     const idleMemory = startIdleMemoryRelease({

@@ -37,14 +37,18 @@ const PAGE_CACHE_MAX_AGE_MS = 60_000;
 export type DocumentHandler = (request: Request, env: AppEnv["Variables"]) => Promise<Response>;
 
 /**
- * An id a proxy or client sent is kept only when it is a short token: anything else (spaces, quotes,
- * line breaks, kilobytes) would end up verbatim in log lines and on the error page.
+ * An id a proxy sent is kept only when it is a short token: anything else (spaces, quotes, line breaks,
+ * kilobytes) would end up verbatim in log lines and on the error page.
  */
 const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{8,100}$/;
 
-/** The id of one request: the X-Request-Id it came with when that is safe to repeat, else a new one. */
-export function requestIdFrom(sent: string | undefined): string {
-  return sent !== undefined && SAFE_REQUEST_ID.test(sent) ? sent : randomUUID();
+/**
+ * The id of one request: behind our reverse proxy (TRUST_PROXY) the X-Request-Id it sent, when that is
+ * safe to repeat; else always a new one, as a client could otherwise name its requests in the log and in
+ * the audit entries after another's.
+ */
+export function requestIdFrom(sent: string | undefined, trustProxy: boolean): string {
+  return trustProxy && sent !== undefined && SAFE_REQUEST_ID.test(sent) ? sent : randomUUID();
 }
 
 /**
@@ -52,10 +56,10 @@ export function requestIdFrom(sent: string | undefined): string {
  * answer, and counted under one route, "asset", with /metrics on. No log line: a page's assets would
  * bury its own line.
  */
-export function assetAnswers(metrics: Metrics | null): MiddlewareHandler {
+export function assetAnswers(metrics: Metrics | null, trustProxy: boolean): MiddlewareHandler {
   return async (c, next) => {
     const started = performance.now();
-    const requestId = requestIdFrom(c.req.header("x-request-id"));
+    const requestId = requestIdFrom(c.req.header("x-request-id"), trustProxy);
     await next();
     c.header("x-request-id", requestId);
     metrics?.answered("asset", c.req.method, c.res.status, performance.now() - started);
@@ -117,7 +121,7 @@ export function createHttpApp(
 
   app.use(async (c, next) => {
     const started = performance.now();
-    const requestId = requestIdFrom(c.req.header("x-request-id"));
+    const requestId = requestIdFrom(c.req.header("x-request-id"), services.config.TRUST_PROXY);
     const logger = services.logger.child({ requestId });
     c.set("services", services);
     c.set("logger", logger);

@@ -21,6 +21,8 @@ export async function createNodeListener(options: {
   pageCache: PageCache | null;
   baseUrl: string | undefined;
   logger: Logger;
+  /** TRUST_PROXY: a hit keeps the proxy's X-Request-Id, as the app does (server/http/app.ts). */
+  trustProxy?: boolean;
   metrics?: Metrics | null;
   hitLogIntervalMs?: number;
 }): Promise<{ listener: RequestListener; logHits: () => void }> {
@@ -33,7 +35,10 @@ export async function createNodeListener(options: {
   };
   if (!pageCache) return { listener: app, logHits };
   setInterval(logHits, options.hitLogIntervalMs ?? HIT_LOG_INTERVAL_MS).unref();
-  const serveHit = serveCachedPages(pageCache, await everyAnswerHeaders(options.baseUrl), requestIdFrom);
+  const trustProxy = options.trustProxy ?? false;
+  const serveHit = serveCachedPages(pageCache, await everyAnswerHeaders(options.baseUrl), (sent) =>
+    requestIdFrom(sent, trustProxy),
+  );
   const eachHit = logger.isLevelEnabled("debug");
   const listener = (request: IncomingMessage, response: ServerResponse) => {
     const started = metrics ? performance.now() : 0;

@@ -5,12 +5,14 @@ import os from "node:os";
 import path from "node:path";
 import { Writable } from "node:stream";
 import { getRequestListener } from "@hono/node-server";
+import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { SUPER } from "../../tests/support/test-app.ts";
 import { withTestDatabase } from "../../tests/support/with-test-services.ts";
 import { createLocalStorage } from "../adapters/storage/local-storage.ts";
 import { loadConfig } from "../config.ts";
 import { createLogger } from "../logger.ts";
+import { auditEntries } from "../modules/audit/tables.ts";
 import { createServices } from "../services.ts";
 import { createHttpApp, createSitePageCache, type DocumentHandler } from "./app.ts";
 import { createNodeListener } from "./node-listener.ts";
@@ -31,7 +33,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 type Line = Record<string, unknown> & { msg?: string; requestId?: string };
 
-async function serve() {
+/** The site as server/serve.ts serves it; `trustProxy` as TRUST_PROXY=true says it sits behind our proxy. */
+async function serve({ trustProxy = false } = {}) {
   const raw: string[] = [];
   const destination = new Writable({
     write(chunk, _encoding, done) {
@@ -40,7 +43,7 @@ async function serve() {
     },
   });
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "cms-request-id-"));
-  const config = loadConfig({ NODE_ENV: "test", DATA_DIR: dataDir });
+  const config = loadConfig({ NODE_ENV: "test", DATA_DIR: dataDir, TRUST_PROXY: String(trustProxy) });
   const logger = createLogger({ LOG_LEVEL: "info", NODE_ENV: "production" }, destination);
   const services = createServices({
     config,
@@ -59,6 +62,7 @@ async function serve() {
     pageCache,
     baseUrl: undefined,
     logger,
+    trustProxy,
   });
   const server = http.createServer(listener);
   servers.push(server);
@@ -82,8 +86,39 @@ describe("the request id", () => {
     ]);
   });
 
-  it("is the one a proxy sent when it is a short token, else a new one", async () => {
+  it("is never the one a client sent without TRUST_PROXY, in the answer, the log or the audit log", async () => {
     const { call, lines } = await serve();
+    const sent = "forjado-por-um-cliente";
+    const health = await call("/api/health", { headers: { "x-request-id": sent } });
+    expect(idOf(health)).toMatch(UUID);
+    const json = { "content-type": "application/json", "x-request-id": sent };
+    const setup = await call("/api/settings/setup", {
+      method: "POST",
+      headers: json,
+      body: JSON.stringify({ ...SUPER, password_confirmation: SUPER.password }),
+    });
+    expect(setup.status).toBe(201);
+    const login = await call("/api/auth/login", {
+      method: "POST",
+      headers: json,
+      body: JSON.stringify({ email: SUPER.email, password: SUPER.password }),
+    });
+    expect(login.status).toBe(200);
+    expect(idOf(login)).toMatch(UUID);
+    const [entry] = await t.database.db
+      .select({ requestId: auditEntries.requestId })
+      .from(auditEntries)
+      .where(eq(auditEntries.action, "auth.signed_in"));
+    expect(entry?.requestId).toBe(idOf(login));
+    await call("/sobre");
+    const hit = await call("/sobre", { headers: { "x-request-id": sent } });
+    expect(hit.headers.get("x-page-cache")).toBe("hit");
+    expect(idOf(hit)).toMatch(UUID);
+    expect(lines().map((line) => line.requestId)).not.toContain(sent);
+  });
+
+  it("is the one our proxy sent (TRUST_PROXY) when it is a short token, else a new one", async () => {
+    const { call, lines } = await serve({ trustProxy: true });
     const sent = "edge-4f2a.9b:17_x";
     expect(idOf(await call("/api/health", { headers: { "x-request-id": sent } }))).toBe(sent);
     const unsafe = ["curto", '"}{"admin":true', "<script>alert(1)</script>", "id com espaços", "a".repeat(101)];
@@ -120,7 +155,7 @@ describe("the request id", () => {
   });
 
   it("is on a 404, a redirect, a page and a page-cache hit", async () => {
-    const { call } = await serve();
+    const { call } = await serve({ trustProxy: true });
     const missing = await call("/api/nada-aqui");
     expect(missing.status).toBe(404);
     expect(idOf(missing)).toMatch(UUID);
