@@ -134,10 +134,22 @@ export const orderStatusChangeSchema = z
   }));
 export type OrderStatusChangeInput = z.infer<typeof orderStatusChangeSchema>;
 
+/**
+ * What an order may be waiting for from the shop, as the /conta home counts it: "shipping", paid and not
+ * yet sent; "label", not yet sent and its Melhor Envio label's last attempt failed.
+ */
+export const orderNeeds = ["shipping", "label"] as const;
+export type OrderNeed = (typeof orderNeeds)[number];
+export const orderNeedLabels: Record<OrderNeed, string> = {
+  shipping: "A enviar (pagos ou em processamento)",
+  label: "Etiqueta com problema",
+};
+
 /** Filters of /conta/pedidos and GET /api/orders (text: number, name, e-mail or CPF/CNPJ). */
 export const orderListQuerySchema = z
   .object({
     status: z.union([z.enum(orderStatuses), z.literal("")], { error: "Status inválido" }).default(""),
+    needs: z.union([z.enum(orderNeeds), z.literal("")], { error: "Use shipping ou label" }).default(""),
     from: dayField("a data inicial"),
     to: dayField("a data final"),
   })

@@ -156,7 +156,10 @@ export const productSchema = z
 export type ProductInput = z.infer<typeof productSchema>;
 export type VariantInput = ProductInput["variants"][number];
 
-const stockFilters = ["in_stock", "out_of_stock"] as const;
+/** A variant at or below this many units is running low: the /conta home counts it, the list filters it. */
+export const LOW_STOCK_UNITS = 5;
+
+const stockFilters = ["in_stock", "out_of_stock", "low"] as const;
 
 /** The public shop's list: text, tag and order, all in the address. */
 export const shopListQuerySchema = z.object({
@@ -167,7 +170,7 @@ export const shopListQuerySchema = z.object({
 /** The administrators' list adds the status and stock filters. */
 export const productListQuerySchema = shopListQuerySchema.extend({
   status: z.enum(productStatuses, "Use draft, published ou archived").optional(),
-  stock: z.enum(stockFilters, "Use in_stock ou out_of_stock").optional(),
+  stock: z.enum(stockFilters, "Use in_stock, out_of_stock ou low").optional(),
 });
 
 export type ShopListQuery = z.infer<typeof shopListQuerySchema>;

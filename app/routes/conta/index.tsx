@@ -1,31 +1,81 @@
 import { Alert, Paper, SimpleGrid, Stack, Text, Title, UnstyledButton } from "@mantine/core";
+import { isAdmin } from "../../../common/roles.ts";
+import { LOW_STOCK_UNITS } from "../../../common/schemas/product.ts";
+import { accountPaths } from "../../../common/site-paths.ts";
 import { AppLink } from "../../components/app-link.tsx";
 import { accountLinks } from "../../components/conta/account-links.ts";
+import { ShopDashboard } from "../../components/conta/shop-dashboard.tsx";
 import { requireUser } from "../../lib/guards.server.ts";
 import { useRootData } from "../../root.tsx";
 import type { Route } from "./+types/index";
 
 /**
- * What administrators must know before they count on the site: password reset e-mails wait for BASE_URL;
- * secrets kept in clear without SECRETS_KEY, or sealed under a key this server has not.
+ * What administrators must know before they count on the site (password reset e-mails wait for BASE_URL)
+ * and, with the shop on, what it has to act on (each count one query over its list's own filter) and its
+ * charts.
  */
 export async function loader({ context }: Route.LoaderArgs) {
   const { services, actor } = requireUser(context);
-  return {
-    resetMailNotice: services.auth.resetMailNotice(actor),
-    secretsNotices: await services.secrets.notices(actor),
-  };
+  const resetMailNotice = services.auth.resetMailNotice(actor);
+  if (!isAdmin(actor) || !(await services.settings.get())?.features.shop.enabled)
+    return { resetMailNotice, shop: null };
+  const [attention, lowStock, dashboard] = await Promise.all([
+    services.orders.attention(actor),
+    services.products.lowStockCount(actor),
+    services.orders.dashboard(actor),
+  ]);
+  return { resetMailNotice, shop: { attention, lowStock, dashboard } };
 }
 
 export function meta() {
   return [{ title: "Minha conta" }];
 }
 
+type ShopHome = NonNullable<Route.ComponentProps["loaderData"]["shop"]>;
+
+const orders = (filter: string) => `${accountPaths.area("pedidos")}?${filter}`;
+
+/** The shop's to-dos, each a count that opens the list filtered to those records. */
+function shopTodos({ attention, lowStock }: ShopHome) {
+  return [
+    { count: attention.unpaid, label: "Aguardando pagamento", to: orders("status=pending") },
+    { count: attention.to_ship, label: "A enviar", to: orders("needs=shipping") },
+    { count: attention.label, label: "Etiquetas com problema", to: orders("needs=label") },
+    {
+      count: lowStock,
+      label: `Produtos com estoque baixo (até ${LOW_STOCK_UNITS})`,
+      to: `${accountPaths.area("produtos")}?status=published&stock=low`,
+    },
+  ];
+}
+
+function ShopTodos({ shop }: { shop: ShopHome }) {
+  return (
+    <Stack gap="sm" component="section" aria-labelledby="shop-todos">
+      <Title order={2} size="h4" id="shop-todos">
+        Loja: o que fazer
+      </Title>
+      <SimpleGrid cols={{ base: 2, sm: 4 }}>
+        {shopTodos(shop).map((todo) => (
+          <UnstyledButton key={todo.to} component={AppLink} to={todo.to}>
+            <Paper withBorder p="md" h="100%">
+              <Text fz={28} fw={700} lh={1.1}>
+                {todo.count.toLocaleString("pt-BR")}
+              </Text>
+              <Text size="sm">{todo.label}</Text>
+            </Paper>
+          </UnstyledButton>
+        ))}
+      </SimpleGrid>
+    </Stack>
+  );
+}
+
 export default function AccountHome({ loaderData }: Route.ComponentProps) {
   const { user, settings } = useRootData();
   if (!user) return null;
   return (
-    <Stack>
+    <Stack gap="lg">
       <Title order={1} size="h2">
         Olá, {user.name}
       </Title>
@@ -34,21 +84,20 @@ export default function AccountHome({ loaderData }: Route.ComponentProps) {
           {loaderData.resetMailNotice}
         </Alert>
       ) : null}
-      {loaderData.secretsNotices.map((notice) => (
-        <Alert key={notice.title} color="warning" variant="light" title={notice.title} role="note">
-          {notice.message}
-        </Alert>
-      ))}
-      <Text c="dimmed">Escolha o que deseja fazer.</Text>
-      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
-        {accountLinks(user, settings?.features ?? null).map((link) => (
-          <UnstyledButton key={link.to} component={AppLink} to={link.to}>
-            <Paper withBorder p="md">
-              <Text fw={600}>{link.label}</Text>
-            </Paper>
-          </UnstyledButton>
-        ))}
-      </SimpleGrid>
+      {loaderData.shop ? <ShopTodos shop={loaderData.shop} /> : null}
+      <Stack gap="sm">
+        <Text c="dimmed">Escolha o que deseja fazer.</Text>
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
+          {accountLinks(user, settings?.features ?? null).map((link) => (
+            <UnstyledButton key={link.to} component={AppLink} to={link.to}>
+              <Paper withBorder p="md">
+                <Text fw={600}>{link.label}</Text>
+              </Paper>
+            </UnstyledButton>
+          ))}
+        </SimpleGrid>
+      </Stack>
+      {loaderData.shop ? <ShopDashboard dashboard={loaderData.shop.dashboard} /> : null}
     </Stack>
   );
 }

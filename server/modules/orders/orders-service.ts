@@ -3,13 +3,19 @@ import type { Cart } from "../../../common/cart.ts";
 import { forbidden, notFound } from "../../../common/errors.ts";
 import { orderStatusLabels, unpaidOrderStatuses } from "../../../common/order-status.ts";
 import { type PageRequest, type Paginated, pageOffset, toPage } from "../../../common/pagination.ts";
-import type { CheckoutInput, OrderListQuery, OrderStatusChangeInput } from "../../../common/schemas/orders.ts";
+import type {
+  CheckoutInput,
+  OrderListQuery,
+  OrderNeed,
+  OrderStatusChangeInput,
+} from "../../../common/schemas/orders.ts";
 import type { OrderListItem, OrderPaymentView, OrderView } from "../../../common/views/orders.ts";
 import { containsPattern } from "../../db/sql.ts";
 import { type Actor, isAdmin, requireAdmin, requireUser } from "../../kernel/access.ts";
 import type { ServiceContext } from "../../kernel/area.ts";
 import type { ProviderPayment } from "../payments/provider.ts";
 import { requireShopOpen } from "../shop/shop-open.ts";
+import { orderExportAudit } from "./order-export.ts";
 import { createOrderLabels } from "./order-labels.ts";
 import { orderMail } from "./order-mail.ts";
 import { moveOrder, type OrderRow, SYSTEM } from "./order-moves.ts";
@@ -18,7 +24,7 @@ import { orderView, trackingView } from "./order-views.ts";
 import { ordersAccess } from "./orders-access.ts";
 import { placeOrder } from "./place-order.ts";
 import { shopDashboard } from "./shop-dashboard.ts";
-import { orderEvents, orderItems, orders } from "./tables.ts";
+import { orderEvents, orderItems, orderLabels, orders } from "./tables.ts";
 
 declare module "../../kernel/events.ts" {
   interface AreaEvents {
@@ -28,6 +34,18 @@ declare module "../../kernel/events.ts" {
 
 export const ORDER_NOT_FOUND = "Pedido não encontrado.";
 const EXPIRED_NOTE = "Pedido cancelado: o prazo para o pagamento terminou.";
+
+/** Paid and not yet sent: the orders the shop still has to ship. */
+const toShip = inArray(orders.status, ["paid", "processing"]);
+
+/**
+ * Each of the shop's to-dos as a filter on orders, shared by the list and the /conta home's counts so a
+ * count is what its link lists. The order's id is named in full (see list's itemCount).
+ */
+const needs: Record<OrderNeed, SQL> = {
+  shipping: toShip,
+  label: sql`${toShip} and exists (select 1 from ${orderLabels} where ${orderLabels.orderId} = ${sql.identifier("orders")}.${sql.identifier("id")} and ${orderLabels.lastError} is not null)`,
+};
 
 /** The list's text filter: an order number, a CPF/CNPJ (digits), or part of a name or e-mail. */
 function textFilter(text: string): SQL | undefined {
@@ -45,6 +63,7 @@ function textFilter(text: string): SQL | undefined {
 function listFilters(actor: Actor | null, query: OrderListQuery & { q: string }): SQL[] {
   const filters: SQL[] = [ordersAccess(actor)];
   if (query.status !== "") filters.push(eq(orders.status, query.status));
+  if (query.needs !== "") filters.push(needs[query.needs]);
   if (query.from !== "")
     filters.push(gte(orders.createdAt, sql`(${query.from}::date)::timestamp at time zone 'America/Sao_Paulo'`));
   if (query.to !== "")
@@ -166,7 +185,7 @@ export function createOrdersService(context: ServiceContext) {
 
     /** Every order the filters select, oldest first, for the CSV export (administrators). */
     async forExport(actor: Actor | null, query: OrderListQuery & { q: string }) {
-      requireAdmin(actor);
+      const admin = requireAdmin(actor);
       const rows = await db
         .select()
         .from(orders)
@@ -185,6 +204,7 @@ export function createOrdersService(context: ServiceContext) {
             .groupBy(orderItems.orderId)
         : [];
       const units = new Map(items.map((item) => [item.orderId, item.quantity]));
+      await context.services.audit.record(orderExportAudit(admin, query, rows.length));
       return rows.map((row) => ({ order: row, units: units.get(row.id) ?? 0 }));
     },
 
@@ -240,7 +260,22 @@ export function createOrdersService(context: ServiceContext) {
     recordProviderPayment: (payment: ProviderPayment): Promise<PaymentOutcome> =>
       recordProviderPayment(context, payment),
 
-    /** /conta/shop's dashboard (administrators). */
+    /**
+     * What the shop has to act on, for the /conta home (administrators): orders awaiting payment, to
+     * ship, and with a label that failed; one count query each, over the list's own filters.
+     */
+    async attention(actor: Actor | null): Promise<{ unpaid: number; to_ship: number; label: number }> {
+      requireAdmin(actor);
+      const countWhere = async (where: SQL) => (await db.select({ value: count() }).from(orders).where(where))[0];
+      const [unpaid, shipping, label] = await Promise.all([
+        countWhere(eq(orders.status, "pending")),
+        countWhere(needs.shipping),
+        countWhere(needs.label),
+      ]);
+      return { unpaid: unpaid?.value ?? 0, to_ship: shipping?.value ?? 0, label: label?.value ?? 0 };
+    },
+
+    /** The /conta home's charts: orders and revenue of the last 30 days, best sellers, stock (administrators). */
     async dashboard(actor: Actor | null, now = new Date()) {
       requireAdmin(actor);
       return shopDashboard(db, now);

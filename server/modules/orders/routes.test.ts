@@ -10,7 +10,7 @@ import { RECIFE_SHOP_SETTINGS } from "../../../tests/support/shop-fixture.ts";
 import { withTestApp } from "../../../tests/support/with-test-app.ts";
 import { mailOutbox } from "../mail/tables.ts";
 import { productVariants } from "../products/tables.ts";
-import { orders } from "./tables.ts";
+import { orderLabels, orders } from "./tables.ts";
 
 const t = withTestApp();
 
@@ -452,6 +452,44 @@ describe("the administrators' tools", () => {
       "Entrega regional",
       "",
     ]);
+  });
+
+  it("counts what the shop has to act on, each count what its filtered list shows (issue 33)", async () => {
+    const maria = await customer();
+    const unpaid = await place(maria, [line(coffee, 1)]);
+    const paid = await place(maria, [line(coffee, 1)]);
+    const processing = await place(maria, [line(coffee, 1)]);
+    const labelFailed = await place(maria, [line(coffee, 1)]);
+    const canceled = await place(maria, [line(coffee, 1)]);
+    for (const order of [paid, processing, labelFailed]) await move(superToken, order.id, { status: "paid" });
+    await move(superToken, processing.id, { status: "processing" });
+    await move(superToken, canceled.id, { status: "canceled" });
+    await t.database.db.insert(orderLabels).values([
+      { orderId: labelFailed.id, serviceId: 1, lastError: "Saldo insuficiente no Melhor Envio." },
+      // A label that worked in the end is nothing to act on.
+      { orderId: paid.id, serviceId: 1, step: "printed" },
+    ]);
+    const admin = await t.services.auth.userForToken(superToken);
+    expect(await t.services.orders.attention(admin)).toEqual({ unpaid: 1, to_ship: 3, label: 1 });
+    const ids = async (query: string) =>
+      (await t.request("GET", `/api/orders?${query}`, { token: superToken }))
+        .json<{ data: OrderListItem[] }>()
+        .data.map((order) => order.id)
+        .sort();
+    expect(await ids("status=pending")).toEqual([unpaid.id]);
+    expect(await ids("needs=shipping")).toEqual([paid.id, processing.id, labelFailed.id].sort());
+    expect(await ids("needs=label")).toEqual([labelFailed.id]);
+    const wrong = await t.request("GET", "/api/orders?needs=tudo", { token: superToken });
+    expect(wrong.status).toBe(400);
+    expect(wrong.json<ErrorBody>().errors).toEqual({ needs: ["Use shipping ou label"] });
+
+    // Five units or fewer in a variant run low: the shirt (P: 5) does, the coffee (15 left) does not.
+    expect(await t.services.products.lowStockCount(admin)).toBe(1);
+    const low = await t.request("GET", "/api/products?status=published&stock=low", { token: superToken });
+    expect(low.json<{ data: ProductView[] }>().data.map((product) => product.id)).toEqual([shirt.id]);
+    const customerActor = await t.services.auth.userForToken(maria.token);
+    await expect(t.services.orders.attention(customerActor)).rejects.toMatchObject({ kind: "forbidden" });
+    await expect(t.services.products.lowStockCount(customerActor)).rejects.toMatchObject({ kind: "forbidden" });
   });
 
   it("shows the dashboard: orders and revenue per day, best sellers, what runs low", async () => {

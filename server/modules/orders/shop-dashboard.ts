@@ -1,13 +1,12 @@
 import { and, asc, desc, eq, gte, inArray, lte, ne, sql } from "drizzle-orm";
 import type { OrderStatus } from "../../../common/order-status.ts";
+import { LOW_STOCK_UNITS } from "../../../common/schemas/product.ts";
 import type { ShopDashboard } from "../../../common/views/orders.ts";
 import type { Db } from "../../db/client.ts";
 import { products, productVariants } from "../products/tables.ts";
 import { orderItems, orders } from "./tables.ts";
 
 export const DASHBOARD_DAYS = 30;
-/** A variant at or below this many units is "running low". */
-export const LOW_STOCK = 5;
 const PAID: OrderStatus[] = ["paid", "processing", "sent", "received"];
 
 /** "2026-11-24" of `instant` in São Paulo (UTC-3 all year since 2019). */
@@ -62,7 +61,7 @@ export async function shopDashboard(db: Db, now: Date): Promise<ShopDashboard> {
     })
     .from(productVariants)
     .innerJoin(products, eq(products.id, productVariants.productId))
-    .where(and(eq(products.status, "published"), lte(productVariants.stock, LOW_STOCK)))
+    .where(and(eq(products.status, "published"), lte(productVariants.stock, LOW_STOCK_UNITS)))
     .orderBy(asc(productVariants.stock), asc(products.sortName), asc(productVariants.position))
     .limit(10);
   return {

@@ -4,6 +4,7 @@ import { type ListQuery, type Paginated, pageOffset, toPage } from "../../../com
 import { parseId } from "../../../common/schemas/id.ts";
 import {
   foldCase,
+  LOW_STOCK_UNITS,
   type ProductInput,
   type ProductListQuery,
   productStatusLabels,
@@ -145,8 +146,15 @@ function listWhere(visible: SQL | undefined, query: ListQuery & ProductListQuery
   if (query.tag) filters.push(arrayContains(products.tags, [query.tag]));
   if (query.stock === "in_stock") filters.push(sql`${products.stockTotal} > 0`);
   if (query.stock === "out_of_stock") filters.push(eq(products.stockTotal, 0));
+  if (query.stock === "low") filters.push(runningLow);
   return filters.length ? and(...filters) : undefined;
 }
+
+/**
+ * A product with a variant at or below LOW_STOCK_UNITS (sold out included). The product's id is named in
+ * full: in a one-table select Drizzle leaves the table off, which inside the subquery is the variant's id.
+ */
+const runningLow = sql`exists (select 1 from ${productVariants} where ${productVariants.productId} = ${sql.identifier("products")}.${sql.identifier("id")} and ${productVariants.stock} <= ${LOW_STOCK_UNITS})`;
 
 /** "12" is an id, anything else a slug; an unusable id finds nothing. */
 const byIdOrSlug = (idOrSlug: string): SQL =>
@@ -331,6 +339,16 @@ export function createProductsService(context: ServiceContext) {
 
     update(actor: Actor | null, id: number, input: ProductInput): Promise<ProductView> {
       return write(actor, id, input);
+    },
+
+    /** How many published products run low (the /conta home's count; the list's status=published&stock=low). */
+    async lowStockCount(actor: Actor | null): Promise<number> {
+      requireAdmin(actor);
+      const [row] = await db
+        .select({ value: count() })
+        .from(products)
+        .where(and(eq(products.status, "published"), runningLow));
+      return row?.value ?? 0;
     },
 
     /** A copy to start a similar product from: a draft, its name marked, SKUs left for the new one. */

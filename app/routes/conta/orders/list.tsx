@@ -23,9 +23,12 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const { services, actor } = requireUser(context);
   const admin = isAdmin(actor);
   const { query, errors } = readOrderListQuery(url);
-  const orders = await services.orders.list(actor, admin ? query : { ...query, q: "", status: "", from: "", to: "" });
+  const orders = await services.orders.list(
+    actor,
+    admin ? query : { ...query, q: "", status: "", needs: "", from: "", to: "" },
+  );
   redirectPastLastPage(url, orders.pagination, orders.data.length);
-  const filters = { q: query.q, status: query.status, from: query.from, to: query.to };
+  const filters = { q: query.q, status: query.status, needs: query.needs, from: query.from, to: query.to };
   return { orders, admin, filters, errors };
 }
 

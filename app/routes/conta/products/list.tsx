@@ -2,7 +2,12 @@ import { ActionIcon, Anchor, Badge, Text, Tooltip, VisuallyHidden } from "@manti
 import { IconCopy, IconPackage, IconStarFilled } from "@tabler/icons-react";
 import { Form } from "react-router";
 import { formatBRL } from "../../../../common/money.ts";
-import { type ProductStatus, productStatuses, productStatusLabels } from "../../../../common/schemas/product.ts";
+import {
+  LOW_STOCK_UNITS,
+  type ProductStatus,
+  productStatuses,
+  productStatusLabels,
+} from "../../../../common/schemas/product.ts";
 import { accountPaths } from "../../../../common/site-paths.ts";
 import { AppLink } from "../../../components/app-link.tsx";
 import { ConfirmDelete } from "../../../components/conta/confirm-delete.tsx";
@@ -37,6 +42,7 @@ const filters: ListFilter[] = [
       { value: "", label: "Todo o estoque" },
       { value: "in_stock", label: "Em estoque" },
       { value: "out_of_stock", label: "Esgotado" },
+      { value: "low", label: `Estoque baixo (até ${LOW_STOCK_UNITS} unidades numa variação)` },
     ],
   },
 ];
