@@ -10,21 +10,22 @@ import { useRootData } from "../../root.tsx";
 import type { Route } from "./+types/index";
 
 /**
- * What administrators must know before they count on the site (password reset e-mails wait for BASE_URL)
- * and, with the shop on, what it has to act on (each count one query over its list's own filter) and its
+ * What administrators must know before they count on the site (password reset e-mails wait for BASE_URL;
+ * secrets kept in clear without SECRETS_KEY, or sealed under a key this server has not) and, with the shop on, what it has to act on (each count one query over its list's own filter) and its
  * charts.
  */
 export async function loader({ context }: Route.LoaderArgs) {
   const { services, actor } = requireUser(context);
   const resetMailNotice = services.auth.resetMailNotice(actor);
+  const secretsNotices = await services.secrets.notices(actor);
   if (!isAdmin(actor) || !(await services.settings.get())?.features.shop.enabled)
-    return { resetMailNotice, shop: null };
+    return { resetMailNotice, secretsNotices, shop: null };
   const [attention, lowStock, dashboard] = await Promise.all([
     services.orders.attention(actor),
     services.products.lowStockCount(actor),
     services.orders.dashboard(actor),
   ]);
-  return { resetMailNotice, shop: { attention, lowStock, dashboard } };
+  return { resetMailNotice, secretsNotices, shop: { attention, lowStock, dashboard } };
 }
 
 export function meta() {
@@ -84,6 +85,11 @@ export default function AccountHome({ loaderData }: Route.ComponentProps) {
           {loaderData.resetMailNotice}
         </Alert>
       ) : null}
+      {loaderData.secretsNotices.map((notice) => (
+        <Alert key={notice.title} color="warning" variant="light" title={notice.title} role="note">
+          {notice.message}
+        </Alert>
+      ))}
       {loaderData.shop ? <ShopTodos shop={loaderData.shop} /> : null}
       <Stack gap="sm">
         <Text c="dimmed">Escolha o que deseja fazer.</Text>
