@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, integer, jsonb, pgTable, text } from "drizzle-orm/pg-core";
+import { check, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import type { PaymentSettings } from "../../../common/schemas/payments.ts";
 import type { ShippingSettings } from "../../../common/schemas/shipping.ts";
 import type { OwnerNotifications } from "../../../common/schemas/shop.ts";
@@ -31,4 +31,24 @@ export const shopSettings = pgTable(
     updatedAt: updatedAt(),
   },
   (table) => [check("shop_settings_single_row", sql`${table.id} = 1`)],
+);
+
+/**
+ * How each carrier with a network API (Correios with a contract, Melhor Envio) fares in quotes, kept in the
+ * database so every process agrees: the failures since its last success and since when, the last reason in
+ * pt-BR, and when the shop was e-mailed about this run of failures (once per incident).
+ */
+export const carrierHealth = pgTable(
+  "carrier_health",
+  {
+    provider: text("provider").$type<"correios" | "melhorenvio">().primaryKey(),
+    failures: integer("failures").notNull().default(0),
+    failingSince: timestamp("failing_since", { withTimezone: true }),
+    /** The last failure: "unauthorized" (credentials refused) or "unreachable" (anything else). */
+    lastKind: text("last_kind").$type<"unauthorized" | "unreachable">(),
+    lastMessage: text("last_message"),
+    notifiedAt: timestamp("notified_at", { withTimezone: true }),
+    updatedAt: updatedAt(),
+  },
+  (table) => [check("carrier_health_provider", sql`${table.provider} in ('correios', 'melhorenvio')`)],
 );
