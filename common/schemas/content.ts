@@ -51,6 +51,7 @@ export const contentFields = {
   summary: optionalText(300),
   content: plainString().max(200_000, "O conteúdo é grande demais").default(""),
   cover: optionalFileAddressField("Endereço de arquivo inválido"),
+  cover_alt: optionalText(300),
   documents: z.array(documentSchema).max(20, "No máximo 20 documentos").default([]),
   tags,
   status: z.enum(contentStatuses, "Escolha Rascunho ou Publicado").default("draft"),

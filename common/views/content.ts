@@ -20,6 +20,7 @@ export const contentViewSchema = z.strictObject({
   summary: z.string(),
   content: z.string().meta({ description: "Sanitised HTML." }),
   cover: z.string().nullable(),
+  cover_alt: z.string().meta({ description: "The cover's text alternative; empty for a decorative picture." }),
   documents: z.array(contentDocumentSchema),
   tags: z.array(z.string()),
   status: z.enum(contentStatuses),

@@ -47,6 +47,7 @@ export function contentFormValues(view: PageView | PostView | EventView): Conten
     summary: view.summary,
     content: view.content,
     cover: view.cover,
+    cover_alt: view.cover_alt,
     documents: view.documents,
     tags: view.tags,
     status: view.status,
@@ -67,7 +68,7 @@ const statusOptions = contentStatuses.map((status) => ({ value: status, label: c
 const coverSchema = pageFormSchema.shape.cover;
 
 /** The fields every kind has, as the shared layout places them. */
-type CommonFields = Record<"title" | "slug" | "summary" | "status", Field> &
+type CommonFields = Record<"title" | "slug" | "summary" | "status" | "cover_alt", Field> &
   Record<"content" | "cover" | "documents" | "tags", WidgetFieldMeta>;
 
 type ContentFormProps = {
@@ -229,6 +230,12 @@ function ContentLayout(
                   <NeedsJavaScript>
                     Para enviar ou remover a imagem de capa, ative o JavaScript. A imagem salva é mantida.
                   </NeedsJavaScript>
+                  <TextField
+                    field={fields.cover_alt}
+                    label="Descrição da imagem de capa"
+                    description="O que a imagem mostra, para quem não a vê. Deixe em branco se ela só enfeita."
+                    maxLength={300}
+                  />
                   <TagsField field={fields.tags} suggestions={props.tagSuggestions} />
                 </Stack>
               </Paper>

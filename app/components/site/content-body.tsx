@@ -104,7 +104,7 @@ export function PageArticle({ page }: { page: Omit<PageView, "content"> & { cont
     <article className={styles.article}>
       {page.status !== "published" ? <DraftNotice /> : null}
       <h1>{page.title}</h1>
-      <CoverImage url={page.cover} alt="" />
+      <CoverImage url={page.cover} alt={page.cover_alt} />
       <ContentBody html={page.content} />
       <DocumentList documents={page.documents} />
     </article>

@@ -7,7 +7,9 @@ const cardSummary = (item: { summary: string; content: string }) =>
   truncate(item.summary || item.content, SUMMARY_LENGTH);
 
 /** What a news card shows: the list's loader sends this, not the whole post, whose text the page would carry twice. */
-export type PostCardView = Pick<PostView, "id" | "title" | "url" | "cover" | "published_at"> & { summary: string };
+export type PostCardView = Pick<PostView, "id" | "title" | "url" | "cover" | "cover_alt" | "published_at"> & {
+  summary: string;
+};
 
 /** What an event card shows, and the end the agenda splits its groups by. */
 export type EventCardView = Pick<
@@ -16,8 +18,8 @@ export type EventCardView = Pick<
 > & { summary: string };
 
 export function postCard(post: PostView): PostCardView {
-  const { id, title, url, cover, published_at } = post;
-  return { id, title, url, cover, published_at, summary: cardSummary(post) };
+  const { id, title, url, cover, cover_alt, published_at } = post;
+  return { id, title, url, cover, cover_alt, published_at, summary: cardSummary(post) };
 }
 
 export function eventCard(event: EventView): EventCardView {

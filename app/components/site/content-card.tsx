@@ -14,7 +14,12 @@ export function PostCard({ post, headingLevel = 3 }: { post: PostCardView; headi
   return (
     <article className={styles.card}>
       {post.cover ? (
-        <img className={styles.cover} src={fileUrl(post.cover, filesUrl ?? undefined)} alt="" loading="lazy" />
+        <img
+          className={styles.cover}
+          src={fileUrl(post.cover, filesUrl ?? undefined)}
+          alt={post.cover_alt}
+          loading="lazy"
+        />
       ) : null}
       <div className={styles.body}>
         <time className={styles.date} dateTime={post.published_at}>

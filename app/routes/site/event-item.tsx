@@ -126,7 +126,7 @@ export default function EventItem({ loaderData }: Route.ComponentProps) {
             </a>
           </div>
         </div>
-        <CoverImage url={event.cover} alt="" />
+        <CoverImage url={event.cover} alt={event.cover_alt} />
         <ContentBody html={event.content} />
         <DocumentList documents={event.documents} />
         <TagList tags={event.tags} basePath={sitePaths.events} />

@@ -87,7 +87,7 @@ export default function PostItem({ loaderData }: Route.ComponentProps) {
           </p>
           {post.summary ? <p className={styles.summary}>{post.summary}</p> : null}
         </Stack>
-        <CoverImage url={post.cover} alt="" />
+        <CoverImage url={post.cover} alt={post.cover_alt} />
         <ContentBody html={post.content} />
         <DocumentList documents={post.documents} />
         <TagList tags={post.tags} basePath={sitePaths.posts} />

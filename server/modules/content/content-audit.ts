@@ -10,6 +10,7 @@ export function contentAuditFields(view: ContentView): AuditFields {
     Resumo: view.summary,
     Conteúdo: view.content,
     "Imagem de capa": view.cover,
+    "Descrição da imagem de capa": view.cover_alt,
     Documentos: view.documents.map((document) => `${document.name} (${document.url})`),
     Tags: view.tags,
     Status: contentStatusLabels[view.status],
