@@ -43,30 +43,21 @@ export const wordpressUploadFields = {
 } as const;
 
 export type ImportFileRole = "export" | "products" | "customers";
-export type ImportFile = { role: ImportFileRole; name: string; bytes: Uint8Array };
-const fileRoles: ImportFileRole[] = ["export", "products", "customers"];
+export const importFileRoles: readonly ImportFileRole[] = ["export", "products", "customers"];
+/**
+ * A file sent for the import: its bytes (the command line, tests), or the temporary file a web upload
+ * was streamed to, so that a 100 MB export is never held in memory whole.
+ */
+export type ImportFile =
+  | { role: ImportFileRole; name: string; bytes: Uint8Array }
+  | { role: ImportFileRole; name: string; path: string; size: number };
 
-export const filesSourceOf = (origin: WordPressFileOrigin): WordPressFilesSource =>
+const filesSourceOf = (origin: WordPressFileOrigin): WordPressFilesSource =>
   origin === "site" ? { kind: "site" } : { kind: "none" };
 
-/**
- * The import form's files (`export`, `products`, `customers`: one each, an empty one is none) and
- * where the attachments come from, read the same way by the account screen and the REST route.
- */
-export async function readWordPressImportForm(form: FormData) {
-  const files: ImportFile[] = [];
-  for (const role of fileRoles) {
-    const sent = form
-      .getAll(wordpressUploadFields[role])
-      .filter((part): part is File => typeof part !== "string" && part.size > 0);
-    if (sent.length > 1) throw invalid("Envie um arquivo de cada tipo.", { [role]: ["Envie um arquivo só"] });
-    const [file] = sent;
-    if (file) {
-      const name = file.name.split(/[\\/]/).pop() || role;
-      files.push({ role, name, bytes: new Uint8Array(await file.arrayBuffer()) });
-    }
-  }
-  const options = wordpressImportOptionsSchema.safeParse({ files: form.get("files") ?? undefined });
+/** The form's choice of where the attachments come from, read the same way by the account screen and the REST route. */
+export function readWordPressFilesChoice(value: string | undefined): WordPressFilesSource {
+  const options = wordpressImportOptionsSchema.safeParse({ files: value });
   if (!options.success) throw invalid("Escolha de onde vêm os arquivos.", { files: ["Escolha uma opção"] });
-  return { files, filesSource: filesSourceOf(options.data.files) };
+  return filesSourceOf(options.data.files);
 }

@@ -5,6 +5,13 @@ const TEXT_ALIGN = /^(?:left|center|right|justify)$/;
 const FONT_SIZE = /^(?:0?\.\d{1,3}|[1-4](?:\.\d{1,3})?)em$/;
 const IMAGE_SRC = /^(?:https?:\/\/[^\s]+|\/files\/[^\s]+)$/i;
 
+const IFRAME_HOSTS = ["www.youtube.com", "www.youtube-nocookie.com", "player.vimeo.com"];
+const REFUSED = "refused-media";
+function videoAllowed(src: string | undefined): boolean {
+  const url = URL.parse(src?.trim() ?? "");
+  return url?.protocol === "https:" && IFRAME_HOSTS.includes(url.hostname);
+}
+
 const textStyles = { "text-align": [TEXT_ALIGN], "font-size": [FONT_SIZE] };
 const headings = ["h1", "h2", "h3", "h4", "h5", "h6"] as const;
 const styled = ["p", "span", ...headings] as const;
@@ -38,7 +45,7 @@ const options: sanitize.IOptions = {
   allowedSchemesByTag: { img: ["http", "https"], iframe: ["https"] },
   allowedSchemesAppliedToAttributes: ["href", "src"],
   allowProtocolRelative: false,
-  allowedIframeHostnames: ["www.youtube.com", "www.youtube-nocookie.com", "player.vimeo.com"],
+  allowedIframeHostnames: IFRAME_HOSTS,
   allowIframeRelativeUrls: false,
   disallowedTagsMode: "discard",
   transformTags: {
@@ -47,16 +54,61 @@ const options: sanitize.IOptions = {
       const { rel: _rel, target, ...rest } = attribs;
       return { tagName, attribs: target === "_blank" ? { ...rest, target, rel: "noopener noreferrer" } : rest };
     },
-    img: (tagName, attribs) => {
-      const { src, ...rest } = attribs;
-      return { tagName, attribs: IMAGE_SRC.test(src?.trim() ?? "") ? attribs : rest };
-    },
+    // An image or a video whose address is refused is dropped whole: renamed to a tag that is not
+    // allowed. (sanitize-html's exclusiveFilter would copy all the text so far for each one dropped.)
+    img: (tagName, attribs) =>
+      IMAGE_SRC.test(attribs.src?.trim() ?? "") ? { tagName, attribs } : { tagName: REFUSED, attribs: {} },
+    iframe: (tagName, attribs) =>
+      videoAllowed(attribs.src) ? { tagName, attribs } : { tagName: REFUSED, attribs: {} },
   },
-  // An image or a video whose address was refused is dropped whole.
-  exclusiveFilter: (frame) => (frame.tag === "img" || frame.tag === "iframe") && !frame.attribs.src,
 };
+
+/**
+ * How deep elements may nest. The HTML parser under sanitize-html spends time in proportion to the
+ * depth on every element it opens, so 100,000 unclosed <div>s held the event loop for seconds; no
+ * editor nests a tenth of this.
+ */
+export const MAX_NESTING = 200;
+/** A start or end tag; "[^<>]" stops each scan at the next tag, so reading them all is one pass. */
+const TAG = /<(\/?)([a-zA-Z][\w:-]*)[^<>]*>/g;
+/** Elements that never hold others, and those the next of their kind closes (a list's <li>, a <p>). */
+const FLAT = new Set(
+  "area base br col embed hr img input link meta source track wbr p li dt dd option tr td th".split(" "),
+);
+
+/**
+ * The markup past MAX_NESTING levels taken out (its text kept), in one pass; what is no deeper is
+ * left exactly as it was.
+ */
+function withinNesting(html: string): string {
+  const tags = [...html.matchAll(TAG)];
+  let depth = 0;
+  let deepest = 0;
+  const opens = (match: RegExpExecArray) =>
+    !match[1] && !FLAT.has((match[2] ?? "").toLowerCase()) && !match[0].endsWith("/>");
+  for (const match of tags) {
+    if (match[1]) depth = Math.max(0, depth - 1);
+    else if (opens(match)) deepest = Math.max(deepest, ++depth);
+  }
+  if (deepest <= MAX_NESTING) return html;
+  const out: string[] = [];
+  let position = 0;
+  depth = 0;
+  for (const match of tags) {
+    const closing = Boolean(match[1]);
+    const opening = opens(match);
+    if (opening) depth++;
+    if (depth > MAX_NESTING && (opening || closing)) {
+      out.push(html.slice(position, match.index));
+      position = match.index + match[0].length;
+    }
+    if (closing) depth = Math.max(0, depth - 1);
+  }
+  out.push(html.slice(position));
+  return out.join("");
+}
 
 /** Rich text from the editor, reduced to the allowlist above before it is stored. */
 export function sanitizeRichText(html: string): string {
-  return sanitize(html, options);
+  return sanitize(withinNesting(html), options);
 }

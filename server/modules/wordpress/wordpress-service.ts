@@ -1,4 +1,8 @@
-import { gunzipSync, gzipSync } from "node:zlib";
+import { createReadStream } from "node:fs";
+import { Readable } from "node:stream";
+import { buffer } from "node:stream/consumers";
+import { pipeline } from "node:stream/promises";
+import { createGunzip, createGzip } from "node:zlib";
 import { and, desc, eq, inArray, lt, or } from "drizzle-orm";
 import { conflict, DomainError, invalid, notFound, tooLarge } from "../../../common/errors.ts";
 import { formatFileSize } from "../../../common/file-size.ts";
@@ -22,6 +26,7 @@ import { loadExistingState } from "./import-existing.ts";
 import { type ImportSources, planImport } from "./import-plan.ts";
 import { runImport } from "./import-run.ts";
 import { wordpressImportFiles, wordpressImports } from "./tables.ts";
+import { receiveWordPressUpload } from "./upload.ts";
 import { customersOfCsv } from "./wc-customer-csv.ts";
 import { productsOfCsv } from "./wc-product-csv.ts";
 import { openFileSource } from "./wp-files.ts";
@@ -45,6 +50,43 @@ export const createWordPressState = (): WordPressState => ({ running: new Map() 
 
 const NOTHING_SENT = "Envie a exportação do WordPress (.xml), a planilha de produtos ou a de clientes (.csv).";
 const IMPORT_NOT_FOUND = "Importação não encontrada.";
+const UNKNOWN_INTENT = "Ação desconhecida.";
+
+/** Pieces of a file read from disk: small enough that no read holds much of it. */
+const READ_PIECE_BYTES = 256 * 1024;
+
+/** A sent or stored file as its bytes come, a piece at a time. */
+type SourceFile = {
+  role: ImportFileRole;
+  name: string;
+  size: number | null;
+  chunks: () => AsyncIterable<Uint8Array> | Iterable<Uint8Array>;
+};
+
+const sourceOf = (file: ImportFile): SourceFile =>
+  "bytes" in file
+    ? { role: file.role, name: file.name, size: file.bytes.byteLength, chunks: () => [file.bytes] }
+    : {
+        role: file.role,
+        name: file.name,
+        size: file.size,
+        chunks: () => createReadStream(file.path, { highWaterMark: READ_PIECE_BYTES }),
+      };
+
+/** A file as the preview stored it, inflated as it is read. */
+const storedSourceOf = (role: ImportFileRole, gzipped: Uint8Array): SourceFile => ({
+  role,
+  name: role,
+  size: null,
+  chunks: () => Readable.from([gzipped]).pipe(createGunzip({ chunkSize: READ_PIECE_BYTES })),
+});
+
+/** The file compressed off the event loop (zlib works on libuv's threads), never whole in memory. */
+async function gzipped(file: SourceFile): Promise<Buffer> {
+  const gzip = createGzip();
+  const [compressed] = await Promise.all([buffer(gzip), pipeline(Readable.from(file.chunks()), gzip)]);
+  return compressed;
+}
 
 type ImportRow = typeof wordpressImports.$inferSelect;
 
@@ -86,22 +128,35 @@ const countsLine = (counts: ImportCounts) =>
 export function createWordPressService(context: ServiceContext, state: WordPressState) {
   const { db } = context;
 
-  async function readSources(files: readonly ImportFile[], maxExportBytes: number): Promise<ImportSources> {
+  async function readSources(files: readonly SourceFile[], maxExportBytes: number): Promise<ImportSources> {
     const exportFile = files.find((file) => file.role === "export");
     const productsFile = files.find((file) => file.role === "products");
     const customersFile = files.find((file) => file.role === "customers");
     for (const file of [productsFile, customersFile]) {
-      if (file && file.bytes.byteLength > WORDPRESS_SPREADSHEET_MAX_BYTES) {
+      if (file?.size && file.size > WORDPRESS_SPREADSHEET_MAX_BYTES) {
         throw tooLarge(`A planilha ${file.name} passa de ${formatFileSize(WORDPRESS_SPREADSHEET_MAX_BYTES)}.`);
       }
     }
-    const text = (bytes: Uint8Array) =>
-      decodeReferenceFile(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer);
-    return {
-      wxr: exportFile ? await readWxr([exportFile.bytes], { maxBytes: maxExportBytes }) : null,
-      csvProducts: productsFile ? productsOfCsv(text(productsFile.bytes)) : { products: [], skipped: [] },
-      customers: customersFile ? customersOfCsv(text(customersFile.bytes)) : null,
+    const text = async (file: SourceFile) => {
+      const bytes = await buffer(Readable.from(file.chunks()));
+      return decodeReferenceFile(
+        bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer,
+      );
     };
+    return {
+      wxr: exportFile ? await readWxr(exportFile.chunks(), { maxBytes: maxExportBytes }) : null,
+      csvProducts: productsFile ? productsOfCsv(await text(productsFile)) : { products: [], skipped: [] },
+      customers: customersFile ? customersOfCsv(await text(customersFile)) : null,
+    };
+  }
+
+  /** What the import would do: the plan's report, the plan and the files read for it let go once it is made. */
+  async function reportOf(files: readonly SourceFile[], filesSource: WordPressFilesSource, maxExportBytes: number) {
+    const sources = await readSources(files, maxExportBytes);
+    const site = siteKeyOf(sources);
+    const plan = planImport(sources, await loadExistingState(db, site), site);
+    plan.report.unfetched_files = await unreadableFiles(plan.attachments, filesSource);
+    return plan.report;
   }
 
   function fileSourceOptions() {
@@ -142,11 +197,7 @@ export function createWordPressService(context: ServiceContext, state: WordPress
     try {
       const row = await load(id);
       const stored = await db.select().from(wordpressImportFiles).where(eq(wordpressImportFiles.importId, id));
-      const files = stored.map((file) => ({
-        role: file.role as ImportFileRole,
-        name: file.role,
-        bytes: new Uint8Array(gunzipSync(file.gzipped)),
-      }));
+      const files = stored.map((file) => storedSourceOf(file.role as ImportFileRole, file.gzipped));
       const sources = await readSources(files, Number.MAX_SAFE_INTEGER);
       const site = siteKeyOf(sources);
       const plan = planImport(sources, await loadExistingState(db, site), site);
@@ -215,10 +266,11 @@ export function createWordPressService(context: ServiceContext, state: WordPress
     ): Promise<WordPressImportView> {
       const admin = requireAdmin(actor);
       if (files.length === 0) throw invalid(NOTHING_SENT, { export: [NOTHING_SENT] });
-      const sources = await readSources(files, maxExportBytes);
-      const site = siteKeyOf(sources);
-      const plan = planImport(sources, await loadExistingState(db, site), site);
-      plan.report.unfetched_files = await unreadableFiles(plan.attachments, filesSource);
+      const sent = files.map(sourceOf);
+      const report = await reportOf(sent, filesSource, maxExportBytes);
+      // One file at a time: each compressed while read, none held whole.
+      const stored: { role: ImportFileRole; gzipped: Buffer }[] = [];
+      for (const file of sent) stored.push({ role: file.role, gzipped: await gzipped(file) });
       return context.transaction(async (tx) => {
         const [row] = await tx.db
           .insert(wordpressImports)
@@ -226,16 +278,30 @@ export function createWordPressService(context: ServiceContext, state: WordPress
             status: "previewed",
             fileNames: files.map((file) => file.name),
             filesSource,
-            report: plan.report,
+            report,
             userId: admin.id,
           })
           .returning();
         if (!row) throw new Error("import insert returned nothing");
-        await tx.db
-          .insert(wordpressImportFiles)
-          .values(files.map((file) => ({ importId: row.id, role: file.role, gzipped: gzipSync(file.bytes) })));
+        await tx.db.insert(wordpressImportFiles).values(stored.map((file) => ({ importId: row.id, ...file })));
         return viewOf(row);
       });
+    },
+
+    /**
+     * The web upload (the REST route, the account screen's form): its files streamed to temporary
+     * files, previewed, then removed. Who may import is checked before any of it is read.
+     */
+    async previewUpload(actor: Actor | null, request: Request): Promise<WordPressImportView> {
+      requireAdmin(actor);
+      const upload = await receiveWordPressUpload(request, context.config.DATA_DIR);
+      try {
+        // The account screen's form says what it asks for; the REST route sends no intent.
+        if (upload.fields.intent !== undefined && upload.fields.intent !== "preview") throw invalid(UNKNOWN_INTENT);
+        return await this.preview(actor, upload.files, upload.filesSource);
+      } finally {
+        await upload.remove();
+      }
     },
 
     async get(actor: Actor | null, id: number): Promise<WordPressImportView> {

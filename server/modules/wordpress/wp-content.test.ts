@@ -73,3 +73,64 @@ describe("a WordPress post's content in our editor's rich text", () => {
     expect(html).toBe("<p>Primeira linha<br />segunda linha</p><p>Outro parágrafo</p><p><a>x</a></p>");
   });
 });
+
+/** The least of three runs, in milliseconds: the machine's other work only ever adds time. */
+function fastest(work: () => void): number {
+  let best = Number.POSITIVE_INFINITY;
+  for (let run = 0; run < 3; run++) {
+    const started = performance.now();
+    work();
+    best = Math.min(best, performance.now() - started);
+  }
+  return best;
+}
+
+/**
+ * Shapes of a post that each pattern would read back and forth, as `size` characters or so. Each is
+ * cleaned at a size and at four times it: in linear time that takes about four times as long (the
+ * bound allows eight), where a pattern that backtracks over the text takes sixteen.
+ */
+const HOSTILE: Record<string, (size: number) => string> = {
+  "a tag in brackets, again and again (the report's [a] × 128,000)": (size) => "[a]".repeat(size / 3),
+  "shortcodes that never close their brackets": (size) => "[a ".repeat(size / 3),
+  "a shortcode's attribute without =": (size) => `[a x${"y".repeat(size)}]`,
+  "unknown shortcodes nested inside each other": (size) => {
+    const names = Array.from({ length: size / 12 }, (_, index) => `x${index}`);
+    return `${names.map((name) => `[${name}]`).join("")}${names
+      .reverse()
+      .map((name) => `[/${name}]`)
+      .join("")}`;
+  },
+  "enclosing shortcodes with no end": (size) => "[caption]<img ".repeat(size / 14),
+  "escaped shortcodes never closed": (size) => "[[a]".repeat(size / 4),
+  "block comments never closed": (size) => "<!-- wp:".repeat(size / 8),
+  "embed wrappers never closed": (size) => '<div class="wp-block-embed__wrapper"> https://a'.repeat(size / 48),
+  "addresses without their closing quote": (size) => "href=\"x href='y ".repeat(size / 16),
+  "a blank line that is only spaces": (size) => `a\n${" ".repeat(size)}b`,
+  "elements nested and never closed": (size) => "<div><b>".repeat(size / 8),
+};
+
+describe("a hostile post's content takes time in proportion to its length", () => {
+  const context: ContentContext = { images: new Map(), rewriteUrl: () => null };
+  const SIZE = 96_000;
+  for (const [shape, make] of Object.entries(HOSTILE)) {
+    it(shape, { timeout: 30_000 }, () => {
+      const small = make(SIZE);
+      const large = make(4 * SIZE);
+      const smallMs = fastest(() => cleanWordPressContent(small, context));
+      const largeMs = fastest(() => cleanWordPressContent(large, context));
+      expect(largeMs, `${small.length} characters in ${smallMs.toFixed(0)} ms`).toBeLessThan(8 * smallMs + 40);
+      // The import yields between posts: one post must stay well under the 100 ms visitors may wait.
+      expect(largeMs).toBeLessThan(1_000);
+    });
+  }
+
+  it("still reads shortcodes as WordPress does: nested, escaped, enclosing the first end tag after them", () => {
+    const { html, unknownShortcodes } = cleanWordPressContent(
+      "<p>[box][row]um[/row] [[gallery]] [note]dois[/note][/box] [x]três [x]quatro[/x] fim</p>",
+      context,
+    );
+    expect(html).toBe("<p>um [gallery] dois três [x]quatro fim</p>");
+    expect(unknownShortcodes).toEqual(["box", "note", "row", "x"]);
+  });
+});

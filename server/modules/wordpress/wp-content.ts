@@ -21,10 +21,21 @@ export type ContentContext = {
 
 export type CleanedContent = { html: string; unknownShortcodes: string[] };
 
-const BLOCK_COMMENT = /<!--\s*\/?wp:[\s\S]*?-->/g;
-/** `[name attrs]`, `[name attrs /]` or `[name attrs]content[/name]`; `[[name]]` is WordPress's escape. */
-const SHORTCODE = /\[(\[?)([a-zA-Z][\w-]*)((?:\s+[^\]]*?)?)(\/?)\](?:([\s\S]*?)\[\/\2\])?(\]?)/g;
-const ATTRIBUTE = /([\w-]+)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"']+))/g;
+/*
+ * Every pattern here runs on text anyone who once wrote on the old site could have written, so each
+ * takes time in proportion to it: no pattern scans past a point where another attempt would start
+ * (the next "[" for a shortcode tag, the next "<" for a block comment's start), and what would have
+ * to look ahead to the end of the text (a shortcode's closing tag, a comment's "-->") is found by
+ * indexOf or a lookup instead (wp-content.test.ts times them on hostile shapes).
+ */
+const BLOCK_COMMENT_START = /<!--\s*\/?wp:/g;
+/**
+ * One shortcode tag: `[name attrs]`, `[name attrs /]` or `[/name]`. Attributes never hold "[" or "]",
+ * so finding every tag is one pass; `[[name]]` (WordPress's escape) is told by the characters around.
+ */
+const SHORTCODE_TAG = /\[(\/?)([a-zA-Z][\w-]*)(?![\w-])(\s[^[\]]*?)?(\/?)\]/g;
+/** The lookbehind starts a name only where a word starts, so a long word without "=" is read once. */
+const ATTRIBUTE = /(?<![\w-])([\w-]+)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"']+))/g;
 const GUTENBERG_EMBED = /<div class="wp-block-embed__wrapper">\s*(https?:\/\/[^\s<]+)\s*<\/div>/g;
 const URL_ATTRIBUTE = /\b(href|src)\s*=\s*(["'])(.*?)\2/gi;
 
@@ -73,27 +84,132 @@ function galleryHtml(attributes: Record<string, string>, context: ContentContext
 const looksLikeShortcode = (name: string, attributes: string, enclosing: boolean) =>
   enclosing || attributes.trim() !== "" || /[-_]/.test(name);
 
+type ShortcodeTag = {
+  start: number;
+  end: number;
+  name: string;
+  closing: boolean;
+  selfClosing: boolean;
+  attributeText: string;
+};
+
+function shortcodeTags(html: string): ShortcodeTag[] {
+  return [...html.matchAll(SHORTCODE_TAG)].flatMap((match) => {
+    const [whole, closing, name = "", attributeText = "", slash] = match;
+    // "[/name attrs]" or "[/name/]" closes nothing.
+    if (closing && (attributeText || slash)) return [];
+    return [
+      {
+        start: match.index,
+        end: match.index + whole.length,
+        name,
+        closing: Boolean(closing),
+        selfClosing: Boolean(slash),
+        attributeText,
+      },
+    ];
+  });
+}
+
+/** The first `[/name]` at or after `from` that starts before `before`, by binary search in its name's list. */
+function closingTag(closings: readonly ShortcodeTag[] | undefined, from: number, before: number) {
+  if (!closings) return null;
+  let low = 0;
+  let high = closings.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if ((closings[middle]?.start ?? 0) < from) low = middle + 1;
+    else high = middle;
+  }
+  const found = closings[low];
+  return found && found.start < before ? found : null;
+}
+
+/** An unknown enclosing shortcode being read: its content goes on to its closing tag, then the text after it. */
+type Enclosing = { contentEnd: number; resume: number; suffix: string };
+
+/**
+ * WordPress's reading of shortcodes: a tag encloses what runs to the first `[/name]` after it (within
+ * the shortcode around it, if any), else it stands alone. The tags are found once and walked in
+ * order; an unknown enclosing shortcode keeps what it encloses, read on in the same walk rather than
+ * again, so nesting costs nothing more.
+ */
 function replaceShortcodes(html: string, context: ContentContext, unknown: Set<string>): string {
-  return html.replace(
-    SHORTCODE,
-    (whole, open: string, name: string, attributeText: string, _slash, content: string | undefined, close: string) => {
-      // [[caption]] is a shortcode written out as text.
-      if (open && close) return whole.slice(1, -1);
-      const attributes = attributesOf(attributeText);
-      const tag = name.toLowerCase();
-      let replaced: string;
-      if (tag === "caption" || tag === "wp_caption") replaced = captionHtml(attributes, content ?? "");
-      else if (tag === "gallery") replaced = galleryHtml(attributes, context);
-      else if (tag === "embed") replaced = embedHtml((content ?? attributes.src ?? "").trim());
-      else if (tag === "video" || tag === "audio") replaced = embedHtml(attributes.src ?? attributes.mp4 ?? "");
-      else if (looksLikeShortcode(tag, attributeText, content !== undefined)) {
-        unknown.add(tag);
+  const tags = shortcodeTags(html);
+  const closings = new Map<string, ShortcodeTag[]>();
+  for (const tag of tags) {
+    if (!tag.closing) continue;
+    const named = closings.get(tag.name);
+    if (named) named.push(tag);
+    else closings.set(tag.name, [tag]);
+  }
+  const out: string[] = [];
+  const open: Enclosing[] = [];
+  let position = 0;
+  const leave = (enclosing: Enclosing) => {
+    out.push(html.slice(position, enclosing.contentEnd), enclosing.suffix);
+    position = enclosing.resume;
+  };
+  for (const tag of tags) {
+    for (let inner = open.at(-1); inner && tag.start >= inner.contentEnd; inner = open.at(-1)) {
+      open.pop();
+      leave(inner);
+    }
+    if (tag.closing || tag.start < position) continue;
+    const limit = open.at(-1)?.contentEnd ?? html.length;
+    const close = tag.selfClosing ? null : closingTag(closings.get(tag.name), tag.end, limit);
+    const escapeOpen = tag.start > position && html[tag.start - 1] === "[" ? "[" : "";
+    const end = close ? close.end : tag.end;
+    const escapeClose = end < limit && html[end] === "]" ? "]" : "";
+    const matchStart = tag.start - escapeOpen.length;
+    const matchEnd = end + escapeClose.length;
+    // [[caption]] is a shortcode written out as text.
+    if (escapeOpen && escapeClose) {
+      out.push(html.slice(position, matchStart), html.slice(matchStart + 1, matchEnd - 1));
+      position = matchEnd;
+      continue;
+    }
+    const content = close ? html.slice(tag.end, close.start) : undefined;
+    const attributes = attributesOf(tag.attributeText);
+    const name = tag.name.toLowerCase();
+    let replaced: string;
+    if (name === "caption" || name === "wp_caption") replaced = captionHtml(attributes, content ?? "");
+    else if (name === "gallery") replaced = galleryHtml(attributes, context);
+    else if (name === "embed") replaced = embedHtml((content ?? attributes.src ?? "").trim());
+    else if (name === "video" || name === "audio") replaced = embedHtml(attributes.src ?? attributes.mp4 ?? "");
+    else if (looksLikeShortcode(name, tag.attributeText, content !== undefined)) {
+      unknown.add(name);
+      if (close) {
         // An unknown enclosing shortcode keeps what it encloses.
-        replaced = content === undefined ? "" : replaceShortcodes(content, context, unknown);
-      } else return whole;
-      return `${open}${replaced}${close}`;
-    },
-  );
+        out.push(html.slice(position, matchStart), escapeOpen);
+        position = tag.end;
+        open.push({ contentEnd: close.start, resume: matchEnd, suffix: escapeClose });
+        continue;
+      }
+      replaced = "";
+    } else continue;
+    out.push(html.slice(position, matchStart), `${escapeOpen}${replaced}${escapeClose}`);
+    position = matchEnd;
+  }
+  for (let inner = open.pop(); inner; inner = open.pop()) leave(inner);
+  out.push(html.slice(position));
+  return out.join("");
+}
+
+/** The block editor's comments taken out; a start without its "-->" means none after it has one either. */
+function withoutBlockComments(html: string): string {
+  const out: string[] = [];
+  let position = 0;
+  BLOCK_COMMENT_START.lastIndex = 0;
+  for (let start = BLOCK_COMMENT_START.exec(html); start; start = BLOCK_COMMENT_START.exec(html)) {
+    const end = html.indexOf("-->", start.index + start[0].length);
+    if (end < 0) break;
+    out.push(html.slice(position, start.index));
+    position = end + 3;
+    BLOCK_COMMENT_START.lastIndex = position;
+  }
+  out.push(html.slice(position));
+  return out.join("");
 }
 
 function rewriteAddresses(html: string, context: ContentContext): string {
@@ -105,7 +221,7 @@ function rewriteAddresses(html: string, context: ContentContext): string {
 
 export function cleanWordPressContent(html: string, context: ContentContext): CleanedContent {
   const unknown = new Set<string>();
-  let cleaned = html.replace(BLOCK_COMMENT, "");
+  let cleaned = withoutBlockComments(html);
   cleaned = cleaned.replace(GUTENBERG_EMBED, (_whole, address: string) => embedHtml(address));
   cleaned = replaceShortcodes(cleaned, context, unknown);
   cleaned = rewriteAddresses(cleaned, context);

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { isDomainError } from "../../../common/errors.ts";
-import { readWxr, type WxrItem } from "./wxr-reader.ts";
+import { readWxr, WXR_MAX_DEPTH, type WxrItem } from "./wxr-reader.ts";
 
 /** Written by WordPress 6 itself (tests/fixtures/wordpress/seed-fixture.php says how). */
 const SITE_XML = readFileSync(path.join(import.meta.dirname, "../../../tests/fixtures/wordpress/site.xml"));
@@ -143,5 +143,47 @@ describe("a file that is not a complete WordPress export is refused in Portugues
       "O arquivo passa de 97,7 KB. Para sites grandes, use o comando npm run import:wordpress no servidor.",
     );
     expect(handed).toBeLessThan(200);
+  });
+
+  it("elements nested past any export's depth, with a pt-BR refusal before they fill the memory", async () => {
+    const depth = 200_000;
+    const nested = `${"<x>".repeat(depth)}${"</x>".repeat(depth)}`;
+    const deep = `<rss><channel><wp:wxr_version>1.2</wp:wxr_version><item>${nested}</item></channel></rss>`;
+    const before = process.memoryUsage().rss;
+    const answer = await refusal(deep);
+    expect(answer.kind).toBe("invalid");
+    expect(answer.message).toBe(
+      `O arquivo tem elementos dentro de elementos em mais de ${WXR_MAX_DEPTH} níveis, o que uma exportação do WordPress nunca tem; por segurança ele não é lido. Exporte de novo no WordPress (Ferramentas → Exportar).`,
+    );
+    expect(process.memoryUsage().rss - before).toBeLessThan(100 * 1024 * 1024);
+  });
+});
+
+describe("a large export", () => {
+  it("is read in pieces, never holding the event loop for 100 ms", { timeout: 60_000 }, async () => {
+    const item = (id: number) =>
+      `<item><title>Notícia ${id}</title><wp:post_id>${id}</wp:post_id><wp:post_type>post</wp:post_type>` +
+      `<content:encoded><![CDATA[<p>${"Texto da notícia, ".repeat(200)}</p>]]></content:encoded></item>`;
+    const items = Array.from({ length: 8_000 }, (_, id) => item(id)).join("");
+    const xml = new TextEncoder().encode(`<rss><channel><wp:wxr_version>1.2</wp:wxr_version>${items}</channel></rss>`);
+    expect(xml.byteLength).toBeGreaterThan(25 * 1024 * 1024);
+    let longest = 0;
+    let last = performance.now();
+    const probe = setInterval(() => {
+      const now = performance.now();
+      longest = Math.max(longest, now - last);
+      last = now;
+    }, 5);
+    try {
+      // The probe running first: its own first turn is not the reader's.
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      longest = 0;
+      // One chunk of the whole file, as a file read into memory would hand it over.
+      const site = await readWxr([xml], { maxBytes: 64 * 1024 * 1024 });
+      expect(site.items).toHaveLength(8_000);
+    } finally {
+      clearInterval(probe);
+    }
+    expect(longest).toBeLessThan(100);
   });
 });

@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from "node:timers/promises";
 import { SaxesParser, type SaxesTagPlain } from "saxes";
 import { DomainError, invalid, tooLarge } from "../../../common/errors.ts";
 import { formatFileSize } from "../../../common/file-size.ts";
@@ -71,6 +72,15 @@ const TRUNCATED =
   "O arquivo está incompleto (terminou no meio): exporte de novo no WordPress e envie o arquivo inteiro.";
 const DOCTYPE =
   "O arquivo declara um DOCTYPE, o que uma exportação do WordPress nunca faz; por segurança ele não é lido.";
+/** An export WordPress writes nests six levels at most (rss, channel, item, wp:comment, wp:commentmeta, wp:meta_key). */
+export const WXR_MAX_DEPTH = 32;
+const TOO_DEEP = `O arquivo tem elementos dentro de elementos em mais de ${WXR_MAX_DEPTH} níveis, o que uma exportação do WordPress nunca tem; por segurança ele não é lido. Exporte de novo no WordPress (Ferramentas → Exportar).`;
+/**
+ * The parser is handed the file this much at a time, and lets other work run once it has read for
+ * YIELD_AFTER_MS: a 99 MB export read in one go held every visitor's request for a minute.
+ */
+const PIECE_BYTES = 64 * 1024;
+const YIELD_AFTER_MS = 20;
 const TOO_LARGE = (limit: number) =>
   `O arquivo passa de ${formatFileSize(limit)}. Para sites grandes, use o comando npm run import:wordpress no servidor.`;
 
@@ -227,6 +237,7 @@ class WxrBuilder {
     const depth = this.path.length;
     if (depth === 0 && tag.name !== "rss") throw invalid(NOT_WXR);
     if (depth === 1 && tag.name !== "channel") throw invalid(NOT_WXR);
+    if (depth >= WXR_MAX_DEPTH) throw invalid(TOO_DEEP);
     this.path.push(tag.name);
     this.text = "";
     if (depth === 2 && tag.name === "item") this.item = emptyItem();
@@ -277,10 +288,21 @@ class WxrBuilder {
   }
 }
 
+/** The chunks in pieces of at most PIECE_BYTES (a stream's, or one whole file's bytes). */
+async function* inPieces(chunks: AsyncIterable<Uint8Array | string> | Iterable<Uint8Array | string>) {
+  for await (const chunk of chunks) {
+    if (chunk.length <= PIECE_BYTES) yield chunk;
+    else if (typeof chunk === "string")
+      for (let at = 0; at < chunk.length; at += PIECE_BYTES) yield chunk.slice(at, at + PIECE_BYTES);
+    else for (let at = 0; at < chunk.byteLength; at += PIECE_BYTES) yield chunk.subarray(at, at + PIECE_BYTES);
+  }
+}
+
 /**
  * Reads a whole WXR file from its bytes as they come (a file, an upload), refusing it with a pt-BR
- * message (a DomainError) past `maxBytes`, when it is not XML, not a WordPress export, cut short or
- * declares a DOCTYPE.
+ * message (a DomainError) past `maxBytes`, when it is not XML, not a WordPress export, cut short,
+ * nested deeper than WXR_MAX_DEPTH or declares a DOCTYPE. It reads a piece at a time, letting the
+ * server answer others in between.
  */
 export async function readWxr(
   chunks: AsyncIterable<Uint8Array | string> | Iterable<Uint8Array | string>,
@@ -312,14 +334,19 @@ export async function readWxr(
   const decoder = new TextDecoder("utf-8", { fatal: true });
   let bytes = 0;
   let sawContent = false;
+  let readingSince = performance.now();
   try {
-    for await (const chunk of chunks) {
+    for await (const chunk of inPieces(chunks)) {
       const text = typeof chunk === "string" ? chunk : decoder.decode(chunk, { stream: true });
       bytes += typeof chunk === "string" ? Buffer.byteLength(chunk) : chunk.byteLength;
       if (bytes > maxBytes) throw tooLarge(TOO_LARGE(maxBytes));
       if (text.trim()) sawContent = true;
       parser.write(text);
       if (failure) throw failure;
+      if (performance.now() - readingSince > YIELD_AFTER_MS) {
+        await nextTurn();
+        readingSince = performance.now();
+      }
     }
     if (!sawContent) throw invalid(NOT_XML);
     parser.write(decoder.decode());

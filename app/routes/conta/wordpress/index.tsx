@@ -2,12 +2,9 @@ import { Alert, Anchor, Button, Group, Input, Paper, Radio, Stack, Table, Text, 
 import { IconAlertTriangle, IconEye } from "@tabler/icons-react";
 import { Form, redirect, useActionData, useNavigation } from "react-router";
 import { formatDateTime } from "../../../../common/dates/format.ts";
-import { tooLarge } from "../../../../common/errors.ts";
 import { formatFileSize } from "../../../../common/file-size.ts";
 import {
-  readWordPressImportForm,
   WORDPRESS_SPREADSHEET_MAX_BYTES,
-  WORDPRESS_UPLOAD_MAX_BYTES,
   WORDPRESS_WEB_EXPORT_MAX_BYTES,
   wordpressFileOriginLabels,
   wordpressFileOrigins,
@@ -16,7 +13,7 @@ import {
 import { accountPaths } from "../../../../common/site-paths.ts";
 import { AppLink } from "../../../components/app-link.tsx";
 import { StackedCell, StackedTable } from "../../../components/conta/record-table.tsx";
-import { intentAction, refusedForm } from "../../../lib/form-action.server.ts";
+import { refusedForm } from "../../../lib/form-action.server.ts";
 import { isFormAnswer } from "../../../lib/form-answer.ts";
 import { requireAdmin } from "../../../lib/guards.server.ts";
 import type { Route } from "./+types/index";
@@ -27,24 +24,19 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 /**
- * Sends the export and spreadsheets (a plain multipart post: it works without JavaScript) and goes to
- * the import's own page, where its preview waits for the go-ahead.
+ * Sends the export and spreadsheets (a plain multipart post: it works without JavaScript), streamed
+ * to disk rather than read into memory, and goes to the import's own page, where its preview waits
+ * for the go-ahead.
  */
-export function action({ context, request }: Route.ActionArgs) {
+export async function action({ context, request }: Route.ActionArgs) {
   const { services, actor } = requireAdmin(context);
-  if (Number(request.headers.get("content-length") ?? 0) > WORDPRESS_UPLOAD_MAX_BYTES) {
-    return refusedForm(tooLarge(TOO_LARGE));
+  try {
+    const previewed = await services.wordpress.previewUpload(actor, request);
+    return redirect(accountPaths.wordpressImport(previewed.id));
+  } catch (error) {
+    return refusedForm(error);
   }
-  return intentAction(request, {
-    preview: async (form) => {
-      const { files, filesSource } = await readWordPressImportForm(form);
-      const previewed = await services.wordpress.preview(actor, files, filesSource);
-      return redirect(accountPaths.wordpressImport(previewed.id));
-    },
-  });
 }
-
-const TOO_LARGE = `Os arquivos passam de ${formatFileSize(WORDPRESS_WEB_EXPORT_MAX_BYTES)}. Para um site maior, use npm run import:wordpress no servidor.`;
 
 export function meta() {
   return [{ title: "Importar do WordPress" }];
