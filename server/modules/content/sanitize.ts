@@ -1,4 +1,5 @@
 import sanitize from "sanitize-html";
+import { isContentId } from "../../../common/rich-text-ids.ts";
 
 const TEXT_ALIGN = /^(?:left|center|right|justify)$/;
 /** The editor's sizes (small 0.75em, normal 1em, large 1.5em, huge 2.5em) and nothing that could hold a url. */
@@ -15,6 +16,8 @@ function videoAllowed(src: string | undefined): boolean {
 const textStyles = { "text-align": [TEXT_ALIGN], "font-size": [FONT_SIZE] };
 const headings = ["h1", "h2", "h3", "h4", "h5", "h6"] as const;
 const styled = ["p", "span", ...headings] as const;
+/** What a link to a section of the page may point at (common/rich-text-ids.ts says which ids are kept). */
+const anchored = [...styled, "blockquote", "ul", "ol", "li", "figure"] as const;
 
 const options: sanitize.IOptions = {
   allowedTags: [
@@ -33,9 +36,13 @@ const options: sanitize.IOptions = {
     "a",
     "img",
     "iframe",
+    // A picture with its caption under it (WordPress's [caption] and image blocks).
+    "figure",
+    "figcaption",
   ],
   allowedAttributes: {
-    ...Object.fromEntries(styled.map((tag) => [tag, ["style"]])),
+    ...Object.fromEntries(anchored.map((tag) => [tag, ["id"]])),
+    ...Object.fromEntries(styled.map((tag) => [tag, ["style", "id"]])),
     a: ["href", "target", "rel"],
     img: ["src", "alt", "width", "height"],
     iframe: ["src", "width", "height", "allowfullscreen", "title"],
@@ -110,5 +117,14 @@ function withinNesting(html: string): string {
 
 /** Rich text from the editor, reduced to the allowlist above before it is stored. */
 export function sanitizeRichText(html: string): string {
-  return sanitize(withinNesting(html), options);
+  const seen = new Set<string>();
+  const keepId: sanitize.Transformer = (tagName, attribs) => {
+    const { id, ...rest } = attribs;
+    if (id === undefined) return { tagName, attribs };
+    if (!isContentId(id, seen)) return { tagName, attribs: rest };
+    seen.add(id);
+    return { tagName, attribs };
+  };
+  const transformTags = { ...Object.fromEntries(anchored.map((tag) => [tag, keepId])), ...options.transformTags };
+  return sanitize(withinNesting(html), { ...options, transformTags });
 }

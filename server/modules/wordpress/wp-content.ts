@@ -62,11 +62,11 @@ function imageHtml(image: ImportedImage): string {
   return `<img src="${escapeHtml(image.url)}" alt="${escapeHtml(image.alt)}">`;
 }
 
-/** [caption]<img …> Text[/caption] (or caption="Text"): the picture and its caption under it. */
+/** [caption]<img …> Text[/caption] (or caption="Text"): the picture in a figure, its caption under it. */
 function captionHtml(attributes: Record<string, string>, content: string): string {
   const picture = /^\s*(?:<a\b[^>]*>\s*)?<img\b[^>]*>(?:\s*<\/a>)?/i.exec(content);
   const caption = attributes.caption ?? (picture ? content.slice(picture[0].length) : content).trim();
-  return `<p>${picture?.[0].trim() ?? ""}${caption ? `<br><em>${caption}</em>` : ""}</p>`;
+  return `<figure>${picture?.[0].trim() ?? ""}${caption ? `<figcaption>${caption}</figcaption>` : ""}</figure>`;
 }
 
 function galleryHtml(attributes: Record<string, string>, context: ContentContext): string {
@@ -231,7 +231,7 @@ export function cleanWordPressContent(html: string, context: ContentContext): Cl
       .split(/\n\s*\n/)
       .map((piece) => piece.trim())
       .filter(Boolean)
-      .map((piece) => (/^<(p|iframe)\b/i.test(piece) ? piece : `<p>${piece.replace(/\n/g, "<br>")}</p>`))
+      .map((piece) => (/^<(p|iframe|figure)\b/i.test(piece) ? piece : `<p>${piece.replace(/\n/g, "<br>")}</p>`))
       .join("");
   }
   // The comments and shortcodes leave runs of blank lines between the blocks.
