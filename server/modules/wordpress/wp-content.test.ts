@@ -30,9 +30,9 @@ describe("a WordPress post's content in our editor's rich text", () => {
     const { html, unknownShortcodes } = cleanWordPressContent(post.content, context);
     expect(html).not.toContain("<!--");
     expect(html).toContain("<p>A safra deste ano superou todas as anteriores.</p>");
-    // [caption]: the picture, at its new address, with its caption under it.
+    // [caption]: the picture, at its new address, in a figure with its caption.
     expect(html).toContain(
-      '<p><img src="/files/colheita-do-acai.webp" alt="Cestos de açaí na colheita" width="40" height="30" /><br /><em>Cestos na colheita</em></p>',
+      '<figure><img src="/files/colheita-do-acai.webp" alt="Cestos de açaí na colheita" width="40" height="30" /><figcaption>Cestos na colheita</figcaption></figure>',
     );
     // [gallery ids=…]: the imported pictures.
     expect(html).toContain('<p><img src="/files/colheita-do-acai.webp" alt="Cestos de açaí na colheita" /></p>');
