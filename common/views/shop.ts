@@ -29,6 +29,22 @@ export const paymentSettingsViewSchema = z.strictObject({
 });
 export type PaymentSettingsView = z.infer<typeof paymentSettingsViewSchema>;
 
+/** A carrier whose quotes are failing now (server/modules/shop/carrier-health.ts). */
+export const carrierFailureViewSchema = z.strictObject({
+  provider: z.enum(["correios", "melhorenvio"]),
+  label: z.string(),
+  failures: z.number().int().meta({ description: "Quotes failed in a row since the last success." }),
+  failing_since: z.string(),
+  message: z.string().meta({ description: "Why, in pt-BR, for the owner." }),
+  incident: z
+    .boolean()
+    .meta({ description: "It keeps failing (credentials refused, or several failures in a row): the owner is told." }),
+});
+export type CarrierFailureView = z.infer<typeof carrierFailureViewSchema>;
+
+/** "Testar conexão": whether Melhor Envio took the stored token, and what to tell the owner. */
+export const melhorEnvioTestViewSchema = z.strictObject({ ok: z.boolean(), message: z.string() });
+
 /**
  * The shop's settings as /conta/shop shows them; the Correios access code, the Melhor Envio token and Mercado
  * Pago's secrets are never sent back.
@@ -99,6 +115,9 @@ export const shopSettingsViewSchema = z.strictObject({
     .string()
     .nullable()
     .meta({ description: "The shop's WhatsApp as wa.me's digits (5581999998888); null: no WhatsApp button." }),
+  carrier_failures: z
+    .array(carrierFailureViewSchema)
+    .meta({ description: "Carriers whose quotes fail now; empty when every carrier switched on answers." }),
 });
 export type ShopSettingsView = z.infer<typeof shopSettingsViewSchema>;
 

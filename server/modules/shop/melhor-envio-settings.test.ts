@@ -1,8 +1,16 @@
+import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { ProductView } from "../../../common/views/products.ts";
 import type { ShippingQuoteView, ShopSettingsView } from "../../../common/views/shop.ts";
-import { type FakeMelhorEnvio, startFakeMelhorEnvio } from "../../../tests/support/fake-melhor-envio.ts";
+import { expectDocumented } from "../../../tests/support/documented.ts";
+import {
+  FAKE_MELHOR_ENVIO_DEFAULTS,
+  type FakeMelhorEnvio,
+  startFakeMelhorEnvio,
+} from "../../../tests/support/fake-melhor-envio.ts";
 import { withTestApp } from "../../../tests/support/with-test-app.ts";
+import { mailOutbox } from "../mail/tables.ts";
+import { INCIDENT_FAILURES } from "./carrier-health.ts";
 
 // The fake starts before the app, which reads MELHOR_ENVIO_URL from `env` when it is built.
 const env: Record<string, string> = {};
@@ -201,5 +209,109 @@ describe("the labels' Melhor Envio client", () => {
       authorization: `Bearer ${melhorEnvio.token}`,
       userAgent: "Cooperativa Teste (loja@valeverde.coop.br)",
     });
+  });
+});
+
+describe("a Melhor Envio that fails (issue 33)", () => {
+  const carrierMails = () =>
+    t.database.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.kind, "owner-carrier-failing"))
+      .orderBy(asc(mailOutbox.id));
+  const failures = async () =>
+    (await t.request("GET", "/api/shop/settings", { token })).json<ShopSettingsView>().carrier_failures;
+
+  beforeEach(() => melhorEnvio.setToken(FAKE_MELHOR_ENVIO_DEFAULTS.token));
+
+  it("refuses a token Melhor Envio refuses on save, with the field's message, and saves nothing", async () => {
+    const refused = await save(shop({ token: "token-colado-pela-metade" }));
+    expect(refused.status).toBe(400);
+    expect(refused.json<ErrorBody>().errors?.["shipping.melhor_envio.token"]).toEqual([
+      "O Melhor Envio recusou este token: confira se ele foi copiado inteiro, do ambiente escolhido (sandbox ou produção), com as permissões de cotação e de envio",
+    ]);
+    const stored = (await t.request("GET", "/api/shop/settings", { token })).json<ShopSettingsView>();
+    expect(stored.legal_name).toBe("");
+    expect(stored.shipping.melhor_envio).toMatchObject({ enabled: false, token_set: false });
+    // The save asked with the typed token, once.
+    expect(melhorEnvio.requestsTo("GET /api/v2/me/balance").map((request) => request.authorization)).toEqual([
+      "Bearer token-colado-pela-metade",
+    ]);
+  });
+
+  it("saves when Melhor Envio does not answer the check, and says so in the answer", async () => {
+    melhorEnvio.failNext("server_error");
+    const saved = await save(shop());
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect(saved.json<ShopSettingsView>().shipping.melhor_envio.token_set).toBe(true);
+    expect(saved.json<ShopSettingsView>().carrier_failures).toEqual([
+      expect.objectContaining({ provider: "melhorenvio", label: "Melhor Envio", failures: 1, incident: false }),
+    ]);
+    // Saving again with the token kept asks nothing more; a working quote ends the failures.
+    expect((await save(shop({ token: "" }))).status).toBe(200);
+    expect((await quote()).json<ShippingQuoteView>().unavailable).toEqual([]);
+    expect(await failures()).toEqual([]);
+  });
+
+  it(`is an incident after ${INCIDENT_FAILURES} failed quotes in a row: one e-mail, shown until a quote succeeds`, async () => {
+    expect((await save(shop())).status).toBe(200);
+    melhorEnvio.failNext("server_error", INCIDENT_FAILURES - 1);
+    for (let i = 1; i < INCIDENT_FAILURES; i++) await quote(i);
+    expect(await failures()).toEqual([expect.objectContaining({ failures: INCIDENT_FAILURES - 1, incident: false })]);
+    expect(await carrierMails()).toEqual([]);
+    // Quotes at once (several processes would do the same): each failure counts, one e-mail goes.
+    melhorEnvio.failNext("server_error", 4);
+    await Promise.all([1, 2, 3, 4].map((quantity) => quote(quantity)));
+    expect(await failures()).toEqual([expect.objectContaining({ failures: INCIDENT_FAILURES + 3, incident: true })]);
+    const [mail, ...more] = await carrierMails();
+    expect(more).toEqual([]);
+    expect(mail).toMatchObject({ to: "loja@valeverde.coop.br", subject: "Frete pelo Melhor Envio fora do ar na loja" });
+    expect(mail?.text).toContain("Melhor Envio indisponível no momento");
+
+    expect((await quote()).json<ShippingQuoteView>().unavailable).toEqual([]);
+    expect(await failures()).toEqual([]);
+    // A new run of failures is a new incident, with its own e-mail.
+    melhorEnvio.failNext("server_error", INCIDENT_FAILURES);
+    for (let i = 1; i <= INCIDENT_FAILURES; i++) await quote(i + 10);
+    expect(await carrierMails()).toHaveLength(2);
+  });
+
+  it("is an incident at once when the stored token stops working; “Testar conexão” says why, then that it works", async () => {
+    expect((await save(shop())).status).toBe(200);
+    melhorEnvio.setToken("token-novo-do-painel");
+    expect((await quote()).json<ShippingQuoteView>().unavailable).toEqual(["melhorenvio"]);
+    expect(await failures()).toEqual([
+      expect.objectContaining({
+        failures: 1,
+        incident: true,
+        message: "O Melhor Envio recusou o token salvo: gere um novo no painel do Melhor Envio e salve-o na Loja.",
+      }),
+    ]);
+    expect(await carrierMails()).toHaveLength(1);
+
+    const test = () => t.request("POST", "/api/shop/melhor-envio/test", { token });
+    const failing = await test();
+    expect(failing.status).toBe(200);
+    expectDocumented("post", "/api/shop/melhor-envio/test", failing);
+    expect(failing.json()).toEqual({
+      ok: false,
+      message: "O Melhor Envio recusou o token salvo: gere um novo no painel do Melhor Envio e salve-o na Loja.",
+    });
+    melhorEnvio.setToken(FAKE_MELHOR_ENVIO_DEFAULTS.token);
+    expect((await test()).json()).toEqual({
+      ok: true,
+      message: "Conexão com o Melhor Envio funcionando: saldo de R$ 500,00.",
+    });
+    expect(await failures()).toEqual([]);
+    expect(await carrierMails()).toHaveLength(1);
+  });
+
+  it("tests the connection for administrators only, once Melhor Envio is on", async () => {
+    const off = await t.request("POST", "/api/shop/melhor-envio/test", { token });
+    expect(off.status).toBe(400);
+    expect(off.json<ErrorBody>().message).toBe("Ative o Melhor Envio e salve o token antes de testar a conexão.");
+    const customer = await t.createUser("user", token);
+    expect((await t.request("POST", "/api/shop/melhor-envio/test", { token: customer.token })).status).toBe(403);
+    expect((await t.request("POST", "/api/shop/melhor-envio/test")).status).toBe(401);
   });
 });

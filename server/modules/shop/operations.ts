@@ -1,7 +1,11 @@
 import { cartItemSchema, couponCodeSchema, shippingChoiceSchema } from "../../../common/schemas/cart.ts";
 import { postalCodeSchema, shippingQuoteSchema, shopSettingsSchema } from "../../../common/schemas/shop.ts";
 import { pricedCartSchema } from "../../../common/views/cart.ts";
-import { shippingQuoteViewSchema, shopSettingsViewSchema } from "../../../common/views/shop.ts";
+import {
+  melhorEnvioTestViewSchema,
+  shippingQuoteViewSchema,
+  shopSettingsViewSchema,
+} from "../../../common/views/shop.ts";
 import { areaOperations, input, type Operation, type OperationSpec, output } from "../../http/openapi/operation.ts";
 
 const shop = areaOperations({ tag: "shop", path: "/api/shop", access: "admin" });
@@ -20,6 +24,17 @@ export const shopOperations: Operation[] = [
     summary: "Save the shop's settings; an empty Correios access code keeps the stored one",
     body: input("ShopSettingsInput", shopSettingsSchema),
     success: { status: 200, description: "The saved settings", schema: settings },
+  }),
+  shop.post({
+    path: "/melhor-envio/test",
+    summary:
+      "Whether Melhor Envio takes the stored token now (its balance is read); the outcome is recorded as a quote's would be",
+    success: {
+      status: 200,
+      description: "ok and a pt-BR message: the balance, or why it failed",
+      schema: output("MelhorEnvioTest", melhorEnvioTestViewSchema),
+    },
+    refusals: [{ status: 400, description: "Melhor Envio is off or has no token" }],
   }),
   shop.post({
     path: "/shipping/quote",

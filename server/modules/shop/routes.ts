@@ -11,6 +11,9 @@ export const shopRoutes: Hono<AppEnv> = new Hono<AppEnv>()
     const input = await readBody(c, shopSettingsSchema);
     return c.json(await c.get("services").shop.updateSettings(c.get("actor"), input));
   })
+  .post("/melhor-envio/test", adminOnly, async (c) =>
+    c.json(await c.get("services").shop.testMelhorEnvio(c.get("actor"))),
+  )
   .post("/shipping/quote", async (c) => {
     const input = await readBody(c, shippingQuoteSchema);
     return c.json(await c.get("services").shop.quote(c.get("actor"), input));

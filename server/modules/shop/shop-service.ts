@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { invalid } from "../../../common/errors.ts";
+import { formatBRL } from "../../../common/money.ts";
 import {
   ACCESS_TOKEN_MISSING,
   type PaymentProvider,
@@ -24,6 +25,13 @@ import type { ServiceContext } from "../../kernel/area.ts";
 import { memo, readThrough } from "../../kernel/memo.ts";
 import { changedFields } from "../audit/audit-changes.ts";
 import { createPaymentGateway, type PaymentGateway, type PaymentGatewayDeps } from "../payments/provider.ts";
+import {
+  type Carrier,
+  carrierFailures,
+  failureOf,
+  recordCarrierFailure,
+  recordCarrierSuccess,
+} from "./carrier-health.ts";
 import { MelhorEnvioQuoteCache } from "./shipping/melhor-envio.ts";
 import type { QuoteItem } from "./shipping/provider.ts";
 import { providersFor, quoteShipping, type ShippingDeps } from "./shipping/quote.ts";
@@ -40,6 +48,11 @@ declare module "../../kernel/events.ts" {
 
 const ACCESS_CODE_MISSING = "Informe o código de acesso à API";
 const MELHOR_ENVIO_TOKEN_MISSING = "Informe o token do Melhor Envio";
+const MELHOR_ENVIO_TOKEN_REFUSED =
+  "O Melhor Envio recusou este token: confira se ele foi copiado inteiro, do ambiente escolhido (sandbox ou produção), com as permissões de cotação e de envio";
+const MELHOR_ENVIO_NOT_SET = "Ative o Melhor Envio e salve o token antes de testar a conexão.";
+/** How long a save or "Testar conexão" waits for Melhor Envio to answer. */
+const TOKEN_CHECK_MS = 5000;
 
 type ShopSettingsRow = typeof shopSettings.$inferSelect;
 
@@ -199,6 +212,13 @@ export function createShopService(context: ServiceContext, state: ShopState) {
   async function melhorEnvioClient(row: ShopSettingsRow): Promise<MelhorEnvioClient | null> {
     const settings = shippingOf(row).melhor_envio;
     if (!settings.enabled || settings.token === "") return null;
+    return melhorEnvioClientWith(settings, row);
+  }
+
+  async function melhorEnvioClientWith(
+    settings: Pick<ShippingSettings["melhor_envio"], "token" | "environment">,
+    row: ShopSettingsRow,
+  ): Promise<MelhorEnvioClient> {
     const site = await context.services.settings.get();
     const title = site?.title.trim() || "Loja";
     const email = site?.email || notificationsOf(row).email;
@@ -210,14 +230,83 @@ export function createShopService(context: ServiceContext, state: ShopState) {
     });
   }
 
+  const viewOf = async (row: ShopSettingsRow): Promise<ShopSettingsView> => ({
+    ...settingsView(row),
+    carrier_failures: await carrierFailures(context),
+  });
+
+  /**
+   * Whether Melhor Envio takes `settings`' token, asked before a save (outside its transaction: no row is
+   * held while the network answers): null when it does, else the failure.
+   */
+  async function tryMelhorEnvio(
+    settings: Pick<ShippingSettings["melhor_envio"], "token" | "environment">,
+    row: ShopSettingsRow,
+  ): Promise<unknown> {
+    try {
+      await (await melhorEnvioClientWith(settings, row)).balance(AbortSignal.timeout(TOKEN_CHECK_MS));
+      return null;
+    } catch (error) {
+      return error ?? new Error("Melhor Envio failed");
+    }
+  }
+
+  /** A quote's outcome for each carrier with an API that was asked; never fails the quote (a render worker cannot write). */
+  async function recordOutcomes(asked: Carrier[], failed: Map<Carrier, unknown>): Promise<void> {
+    for (const carrier of asked) {
+      try {
+        const error = failed.get(carrier);
+        if (failed.has(carrier)) await recordCarrierFailure(context, carrier, error);
+        else await recordCarrierSuccess(context, carrier);
+      } catch (error) {
+        context.logger.warn({ err: error, carrier }, "carrier health not recorded");
+      }
+    }
+  }
+
   return {
     async settings(actor: Actor | null): Promise<ShopSettingsView> {
       requireAdmin(actor);
-      return settingsView(await readRow());
+      return viewOf(await readRow());
     },
 
+    /**
+     * "Testar conexão": whether Melhor Envio takes the stored token now, recorded as a quote's outcome
+     * would be (a success ends an incident).
+     */
+    async testMelhorEnvio(actor: Actor | null): Promise<{ ok: boolean; message: string }> {
+      requireAdmin(actor);
+      const row = await readRow();
+      const settings = shippingOf(row).melhor_envio;
+      if (!settings.enabled || settings.token === "") throw invalid(MELHOR_ENVIO_NOT_SET);
+      const client = await melhorEnvioClientWith(settings, row);
+      try {
+        const { balance_cents } = await client.balance(AbortSignal.timeout(TOKEN_CHECK_MS));
+        await recordCarrierSuccess(context, "melhorenvio");
+        return { ok: true, message: `Conexão com o Melhor Envio funcionando: saldo de ${formatBRL(balance_cents)}.` };
+      } catch (error) {
+        await recordCarrierFailure(context, "melhorenvio", error);
+        return { ok: false, message: failureOf("melhorenvio", error).message };
+      }
+    },
+
+    /**
+     * Saves the settings. A Melhor Envio token typed now (or an environment changed, or Melhor Envio just
+     * switched on) is tried first: refused, nothing is saved and the field says so; unanswered, the save
+     * goes on and the failure is recorded, so the answer's carrier_failures tells it.
+     */
     async updateSettings(actor: Actor | null, input: ShopSettingsInput): Promise<ShopSettingsView> {
       const admin = requireAdmin(actor);
+      const before = await readRow();
+      const was = shippingOf(before).melhor_envio;
+      const wanted = input.shipping.melhor_envio;
+      const check =
+        wanted.enabled && (wanted.token !== "" || !was.enabled || wanted.environment !== was.environment)
+          ? { token: wanted.token || was.token, environment: wanted.environment }
+          : null;
+      const tokenError = check && check.token !== "" ? await tryMelhorEnvio(check, before) : null;
+      if (tokenError && failureOf("melhorenvio", tokenError).kind === "unauthorized")
+        throw invalid(MELHOR_ENVIO_TOKEN_REFUSED, { "shipping.melhor_envio.token": [MELHOR_ENVIO_TOKEN_REFUSED] });
       const saved = await context.transaction(async (tx) => {
         const [sealed] = await tx.db.select().from(shopSettings).where(eq(shopSettings.id, 1)).for("update");
         const stored = sealed && openShopSecrets(context.secretBox, sealed).row;
@@ -259,7 +348,9 @@ export function createShopService(context: ServiceContext, state: ShopState) {
         return row;
       });
       context.announce({ name: "shop.changed", payload: undefined });
-      return settingsView(saved);
+      if (check && check.token !== "")
+        await recordOutcomes(["melhorenvio"], new Map(tokenError ? [["melhorenvio", tokenError]] : []));
+      return viewOf(saved);
     },
 
     /**
@@ -299,9 +390,10 @@ export function createShopService(context: ServiceContext, state: ShopState) {
     },
 
     /** Where the shop's e-mail of `notice` goes (ownerRecipients); none when that notice is off. */
-    async ownerAddresses(notice: OwnerNotice): Promise<string[]> {
+    async ownerAddresses(notice: OwnerNotice | "carrier_failing"): Promise<string[]> {
       const row = await readRow();
-      if (!notificationsOf(row)[notice]) return [];
+      // A carrier that stops quoting can stop every sale: that notice cannot be switched off.
+      if (notice !== "carrier_failing" && !notificationsOf(row)[notice]) return [];
       return (await recipientsOf(row)).addresses;
     },
 
@@ -353,8 +445,10 @@ export function createShopService(context: ServiceContext, state: ShopState) {
             },
           }
         : state.shipping;
+      const providers = providersFor(shippingOf(row), deps);
+      const failed = new Map<Carrier, unknown>();
       const result = await quoteShipping(
-        providersFor(shippingOf(row), deps),
+        providers,
         {
           origin_cep: row.originPostalCode ?? "",
           destination_cep: input.postal_code,
@@ -362,8 +456,17 @@ export function createShopService(context: ServiceContext, state: ShopState) {
           subtotal_cents: items.reduce((total, item) => total + item.price_cents * item.quantity, 0),
         },
         {
-          onError: (provider, error) => context.logger.warn({ err: error, provider }, "shipping provider failed"),
+          onError: (provider, error) => {
+            context.logger.warn({ err: error, provider }, "shipping provider failed");
+            if (provider === "correios" || provider === "melhorenvio") failed.set(provider, error);
+          },
         },
+      );
+      await recordOutcomes(
+        providers.flatMap((provider) =>
+          provider.provider === "correios" || provider.provider === "melhorenvio" ? [provider.provider] : [],
+        ),
+        failed,
       );
       return result;
     },

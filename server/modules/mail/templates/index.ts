@@ -8,6 +8,7 @@ import { orderPaid } from "./order-paid.ts";
 import { orderReceived } from "./order-received.ts";
 import { orderSent } from "./order-sent.ts";
 import { orderStatus } from "./order-status.ts";
+import { ownerCarrierFailing } from "./owner-carrier.ts";
 import { ownerNewOrder, ownerPaymentConfirmed, ownerPaymentReversed } from "./owner-order.ts";
 import { passwordReset } from "./password-reset.ts";
 import { twoFactorChanged, twoFactorGuessing } from "./two-factor-notices.ts";
@@ -33,6 +34,7 @@ const templates: { [Name in MailTemplateName]: (data: MailTemplateData[Name], si
   "owner-new-order": ownerNewOrder,
   "owner-payment-confirmed": ownerPaymentConfirmed,
   "owner-payment-reversed": ownerPaymentReversed,
+  "owner-carrier-failing": ownerCarrierFailing,
   "password-reset": passwordReset,
   "account-created": accountCreated,
   "email-changed": emailChanged,

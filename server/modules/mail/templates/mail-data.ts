@@ -64,6 +64,8 @@ export type MailTemplateData = {
     /** The order's status now, which the reversal does not change. */
     status: string;
   };
+  /** A carrier's quotes keep failing: its name, why in pt-BR, since when, and /conta/shop when BASE_URL is set. */
+  "owner-carrier-failing": { carrier: string; reason: string; failures: number; since: Date; link: string | null };
   "password-reset": { name: string; link: string };
   "account-created": { name: string; loginUrl: string };
   /** To the old address: the new one partly hidden, when (São Paulo time), and the contact page if BASE_URL is set. */
