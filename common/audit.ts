@@ -54,6 +54,9 @@ export const auditActions = {
 
 export type AuditAction = keyof typeof auditActions;
 export const auditActionKeys = Object.keys(auditActions) as [AuditAction, ...AuditAction[]];
+  "two_factor.reset": "Verificação em duas etapas redefinida por um usuário Super",
+  "two_factor.codes_delayed": "Códigos de verificação errados: novas tentativas passam a esperar",
+  "auth.other_sessions_ended": "Outras sessões encerradas",
 
 /** The kinds of record an entry may be about, and their pt-BR names. */
 export const auditRecordKinds = {

@@ -72,3 +72,13 @@ export const twoFactorDisableSchema = z.object({
   code: twoFactorCodeField(),
 });
 export type TwoFactorDisableInput = z.infer<typeof twoFactorDisableSchema>;
+
+/**
+ * Turning it on in 'Meus dados': the new authenticator's first code and the account's password, so a
+ * session alone (a borrowed computer, a stolen cookie) cannot tie the account to someone else's app.
+ */
+export const twoFactorConfirmSchema = z.object({
+  password: z.string({ error: "Informe a sua senha" }).min(1, "Informe a sua senha").max(200),
+  code: twoFactorCodeField(),
+});
+export type TwoFactorConfirmInput = z.infer<typeof twoFactorConfirmSchema>;

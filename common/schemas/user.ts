@@ -68,3 +68,7 @@ export const userListQuerySchema = z.object({ role: role.optional() });
 export type UserCreateInput = z.infer<typeof userCreateSchema>;
 export type UserUpdateInput = z.infer<typeof userUpdateSchema>;
 export type ProfileInput = z.infer<typeof profileSchema>;
+
+/** What a super user reads once another person's verification in two steps is cleared (/conta/users and the API). */
+export const TWO_FACTOR_RESET_DONE =
+  "Verificação em duas etapas redefinida: as sessões da pessoa foram encerradas e ela foi avisada por e-mail.";

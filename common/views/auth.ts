@@ -60,3 +60,14 @@ export const recoveryCodesViewSchema = z.strictObject({
   recovery_codes: z.array(z.string()),
 });
 export type RecoveryCodesView = z.infer<typeof recoveryCodesViewSchema>;
+
+/** One of one's sessions on 'Meus dados': the device it was opened on, its latest address and use. */
+export const sessionListItemSchema = z.strictObject({
+  device: z.string().meta({ description: "The browser and system, from the User-Agent: “Chrome no Linux”." }),
+  address: z.string().meta({ description: "The client's address at its latest use." }),
+  created_at: timestampSchema,
+  last_used_at: timestampSchema.meta({ description: "Updated at most once an hour." }),
+  current: z.boolean().meta({ description: "The session making this request." }),
+});
+export const sessionListViewSchema = z.array(sessionListItemSchema);
+export type SessionListView = z.infer<typeof sessionListViewSchema>;

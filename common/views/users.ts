@@ -10,6 +10,7 @@ export const userViewSchema = z.strictObject({
   email: z.string(),
   role: z.enum(userRoles),
   created_at: timestampSchema,
+  two_factor: z.boolean().meta({ description: "Whether the account signs in with the verification in two steps." }),
 });
 export type UserView = z.infer<typeof userViewSchema>;
 

@@ -128,7 +128,8 @@ export function createHttpApp(
     const clientAddress = clientAddressOf(c, services.config.TRUST_PROXY);
     c.set("requestId", requestId);
     c.set("clientAddress", clientAddress);
-    await runInRequest({ id: requestId, address: clientAddress }, next);
+    const userAgent = (c.req.header("user-agent") ?? "").slice(0, 400);
+    await runInRequest({ id: requestId, address: clientAddress, userAgent }, next);
     c.header("x-request-id", requestId);
     const ms = performance.now() - started;
     logger.info({ method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(ms) }, "request");

@@ -39,7 +39,8 @@ export function createDocumentHandler(
       clearedSessionEndedCookie: () => clearedSessionEndedCookie(secure),
     };
     context.set(appContext, value);
-    const response = await runInRequest({ id: env.requestId, address: env.clientAddress }, () =>
+    const userAgent = (request.headers.get("user-agent") ?? "").slice(0, 400);
+    const response = await runInRequest({ id: env.requestId, address: env.clientAddress, userAgent }, () =>
       handle(request, context),
     );
     return withContentSecurityPolicy(response, cspNonce, async () => Boolean((await services.settings.get())?.gtag));

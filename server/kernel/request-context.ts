@@ -6,6 +6,8 @@ export type RequestContext = {
   id: string;
   /** The client's address as the request log and the throttles see it. */
   address: string;
+  /** The browser's User-Agent header, cut short: what 'Meus dados' names a session's device by. */
+  userAgent: string;
 };
 
 const storage = new AsyncLocalStorage<RequestContext>();

@@ -21,6 +21,7 @@ import { invalid } from "../../../common/errors.ts";
 import {
   TWO_FACTOR_REQUIRED_BY_SITE,
   twoFactorCodeSchema,
+  twoFactorConfirmSchema,
   twoFactorDisableSchema,
 } from "../../../common/schemas/auth.ts";
 import { accountDeletionFormSchema, profileFormSchema } from "../../../common/schemas/customer.ts";
@@ -85,8 +86,8 @@ export function action({ context, request }: Route.ActionArgs) {
       return redirectWithFlash(TWO_FACTOR, "Ativação cancelada.");
     },
     "two-factor-confirm": (form) =>
-      submitForm(form, twoFactorCodeSchema, async (input) => {
-        const { recovery_codes } = await services.auth.confirmTwoFactor(actor, input);
+      submitForm(form, twoFactorConfirmSchema, async (input) => {
+        const { recovery_codes } = await services.auth.confirmTwoFactor(actor, input, sessionToken);
         return { ok: true as const, recoveryCodes: recovery_codes, firstTime: true };
       }),
     "two-factor-renew": (form) =>

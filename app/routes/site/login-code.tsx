@@ -30,15 +30,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { recovery: url.searchParams.has(RECOVERY) };
 }
 
-/** A right code opens the session; a challenge that ends (expired, too many wrong codes) goes back to the password. */
+/**
+ * A right code opens the session; a challenge that ends (expired, too many wrong codes) or is not this
+ * step's goes back to the password.
+ */
 export function action({ request, context }: Route.ActionArgs) {
   const app = getApp(context);
   return formAction(request, twoFactorCodeSchema, async (input, submitted) => {
     const target = safeRedirect(submitted.redirectTo);
     const challenge = await openChallenge(app, request);
-    if (!challenge) return backToLogin(app, target);
+    // An enrolment's challenge is answered on its own page, which shows the recovery codes.
+    if (challenge?.purpose !== "code") return backToLogin(app, target);
     try {
-      const { session, user } = await app.services.auth.answerChallenge(challenge.token, input.code, app.clientAddress);
+      const { session, user } = await app.services.auth.answerChallenge(challenge.token, input.code, "code");
       return signInAnswer(app, { kind: "session", session, user }, target);
     } catch (error) {
       if (await openChallenge(app, request)) throw error;

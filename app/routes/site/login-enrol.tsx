@@ -42,11 +42,7 @@ export function action({ request, context }: Route.ActionArgs) {
     const challenge = await openChallenge(app, request);
     if (challenge?.purpose !== "enrol") return backToLogin(app, target);
     try {
-      const { session, recoveryCodes } = await app.services.auth.answerChallenge(
-        challenge.token,
-        input.code,
-        app.clientAddress,
-      );
+      const { session, recoveryCodes } = await app.services.auth.answerChallenge(challenge.token, input.code, "enrol");
       const headers = new Headers();
       headers.append("Set-Cookie", app.sessionCookie(session.token));
       headers.append("Set-Cookie", clearedChallengeCookie(app));

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq, gt, lt, ne, sql } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, isNotNull, lt, ne, notExists, sql } from "drizzle-orm";
 import { DomainError, forbidden, unauthenticated } from "../../../common/errors.ts";
 import {
   CHALLENGE_EXHAUSTED,
@@ -9,19 +9,23 @@ import {
   TWO_FACTOR_CODE_WRONG,
   TWO_FACTOR_ENROL_ON_SITE,
 } from "../../../common/schemas/auth.ts";
-import type { TwoFactorSetupView } from "../../../common/views/auth.ts";
-import { type Actor, isAdmin } from "../../kernel/access.ts";
+import type { SessionListView, TwoFactorSetupView } from "../../../common/views/auth.ts";
+import { type Actor, isAdmin, requireUser } from "../../kernel/access.ts";
 import type { ServiceContext } from "../../kernel/area.ts";
+import { currentRequest } from "../../kernel/request-context.ts";
 import type { Throttle, ThrottleFactory } from "../../kernel/throttle.ts";
 import { users } from "../users/tables.ts";
+import { deviceOf } from "./devices.ts";
 import { hashPassword, verifyPassword } from "./password.ts";
-import { loginChallenges, sessions } from "./tables.ts";
+import { loginChallenges, sessions, twoFactorSecrets } from "./tables.ts";
+import { newTotpSecret } from "./totp.ts";
 import {
   afterEnabled,
-  confirmPendingSecret,
+  confirmChallengeSecret,
   isRequiredOf,
-  replacePendingSecret,
+  secretFromColumn,
   secretOf,
+  secretToColumn,
   setupViewOf,
   spendCode,
 } from "./two-factor.ts";
@@ -72,11 +76,29 @@ const HOW = {
 export function createAuthService(context: ServiceContext, throttles: LoginThrottles) {
   const { db } = context;
 
+  /** A new session, named by the browser and address of the request that opens it ('Meus dados' lists them). */
   async function createSession(userId: number): Promise<Session> {
     const token = randomBytes(32).toString("base64url");
     const expiresAt = new Date(Date.now() + SESSION_TTL_MS);
-    await db.insert(sessions).values({ tokenHash: hashToken(token), userId, expiresAt });
+    const request = currentRequest();
+    await db.insert(sessions).values({
+      tokenHash: hashToken(token),
+      userId,
+      expiresAt,
+      userAgent: request?.userAgent ?? "",
+      address: request?.address ?? "",
+    });
     return { token, expiresAt };
+  }
+
+  /** Signs a user out everywhere, except (optionally) the session making the request; how many ended. */
+  async function revokeSessions(userId: number, exceptToken: string | null): Promise<number> {
+    const sameUser = eq(sessions.userId, userId);
+    const ended = await db
+      .delete(sessions)
+      .where(exceptToken ? and(sameUser, ne(sessions.tokenHash, hashToken(exceptToken))) : sameUser)
+      .returning({ userId: sessions.userId });
+    return ended.length;
   }
 
   /**
@@ -152,16 +174,22 @@ export function createAuthService(context: ServiceContext, throttles: LoginThrot
     return (await isRequiredOf(context, user)) ? "enrol" : null;
   }
 
-  /** A challenge for the step still to take; an enrolment gets a new secret to add to the app. */
+  /**
+   * A challenge for the step still to take. An enrolment gets a new secret of its own, kept on the
+   * challenge: another sign-in (someone else's with the same password included) makes another, and
+   * neither page shows or replaces the other's.
+   */
   async function startChallenge(user: Actor, purpose: ChallengePurpose): Promise<SignInStep> {
     const token = randomBytes(32).toString("base64url");
     const expiresAt = new Date(Date.now() + CHALLENGE_TTL_MS);
+    const secret = purpose === "enrol" ? secretToColumn(newTotpSecret()) : null;
     await context.transaction(async (tx) => {
       await tx.db
         .delete(loginChallenges)
         .where(and(eq(loginChallenges.userId, user.id), lt(loginChallenges.expiresAt, new Date())));
-      await tx.db.insert(loginChallenges).values({ tokenHash: hashToken(token), userId: user.id, purpose, expiresAt });
-      if (purpose === "enrol") await replacePendingSecret(tx, user.id);
+      await tx.db
+        .insert(loginChallenges)
+        .values({ tokenHash: hashToken(token), userId: user.id, purpose, expiresAt, secret });
     });
     return { kind: "challenge", purpose, token, expiresAt };
   }
@@ -173,9 +201,14 @@ export function createAuthService(context: ServiceContext, throttles: LoginThrot
     return startChallenge(user, purpose);
   }
 
-  async function challengeOf(token: string): Promise<OpenChallenge | null> {
+  async function openChallengeRow(token: string) {
     const [row] = await db
-      .select({ ...actorColumns, purpose: loginChallenges.purpose, expiresAt: loginChallenges.expiresAt })
+      .select({
+        ...actorColumns,
+        purpose: loginChallenges.purpose,
+        expiresAt: loginChallenges.expiresAt,
+        secret: loginChallenges.secret,
+      })
       .from(loginChallenges)
       .innerJoin(users, eq(users.id, loginChallenges.userId))
       .where(
@@ -186,8 +219,13 @@ export function createAuthService(context: ServiceContext, throttles: LoginThrot
         ),
       )
       .limit(1);
+    return row ?? null;
+  }
+
+  async function challengeOf(token: string): Promise<OpenChallenge | null> {
+    const row = await openChallengeRow(token);
     if (!row) return null;
-    const { purpose, expiresAt, ...user } = row;
+    const { purpose, expiresAt, secret: _secret, ...user } = row;
     return { purpose, user, expiresAt };
   }
 
@@ -198,11 +236,13 @@ export function createAuthService(context: ServiceContext, throttles: LoginThrot
      * Signing in with every step in one request (POST /api/auth/login, the first-time setup): the e-mail
      * and password, then the code when the account asks for one. The attempt is counted against the
      * address and the e-mail before the slow password check, so simultaneous guesses are limited like
-     * sequential ones; a wrong code stays counted as a wrong password does. An administrator who must
-     * first add an authenticator does that on the site's pages (403).
+     * sequential ones; a wrong code counts towards the account's growing delay (code-guesses.ts). An
+     * administrator who must first add an authenticator does that on the site's pages (403).
      */
     async login(input: LoginInput, clientAddress: string): Promise<{ session: Session; user: Actor }> {
       const user = await checkPassword(input, clientAddress);
+      // The password was right: a wrong code counts against the account's own delay, not the address's.
+      await uncount(clientAddress, input.email);
       const purpose = await secondStepOf(user);
       const { code } = input;
       if (purpose === "code" && code !== undefined) {
@@ -213,11 +253,8 @@ export function createAuthService(context: ServiceContext, throttles: LoginThrot
           await recordFailure(input.email, user, "código de verificação inválido");
           throw wrongCode();
         }
-        await uncount(clientAddress, input.email);
         return { session, user };
       }
-      // The password was right: what is missing is not a wrong guess.
-      await uncount(clientAddress, input.email);
       if (purpose === "enrol") throw forbidden(TWO_FACTOR_ENROL_ON_SITE, { two_factor: [TWO_FACTOR_ENROL_ON_SITE] });
       if (purpose === "code")
         throw new DomainError("unauthenticated", `${TWO_FACTOR_CODE_NEEDED}.`, { code: [TWO_FACTOR_CODE_NEEDED] });
@@ -241,30 +278,31 @@ export function createAuthService(context: ServiceContext, throttles: LoginThrot
     /** The challenge behind a cookie's token while it may still be answered; null once expired or spent. */
     challengeOf,
 
-    /** The secret an enrolment challenge's page shows; null when the challenge is gone or is not one. */
+    /** The secret of this enrolment challenge, for its page; null when the challenge is gone or is not one. */
     async enrolmentOf(token: string): Promise<TwoFactorSetupView | null> {
-      const challenge = await challengeOf(token);
-      if (challenge?.purpose !== "enrol") return null;
-      const secret = await secretOf(context, challenge.user.id);
-      if (!secret || secret.confirmedAt) return null;
-      return setupViewOf(context, secret.secret, challenge.user.email);
+      const challenge = await openChallengeRow(token);
+      if (challenge?.purpose !== "enrol" || challenge.secret === null) return null;
+      if ((await secretOf(context, challenge.id))?.confirmedAt) return null;
+      return setupViewOf(context, secretFromColumn(challenge.secret), challenge.email);
     },
 
     /**
-     * Answers a challenge with a code: the app's (or a recovery code) for 'code', the first code of the new
-     * authenticator for 'enrol', which also gives the recovery codes, shown once. Each code is counted as
-     * a password is (per address and per account) and against the challenge, which ends after
-     * CHALLENGE_MAX_ATTEMPTS wrong ones. A right code opens the session and spends the challenge.
+     * Answers a challenge of the step `step` with a code: the app's (or a recovery code) for 'code', the
+     * first code of the challenge's own new authenticator for 'enrol', which also gives the recovery codes,
+     * shown once, and ends the account's other sessions. A challenge of the other step is refused as gone.
+     * Each code counts against the challenge, which ends after CHALLENGE_MAX_ATTEMPTS wrong ones, and a
+     * code of the account's app against the account's growing delay (per account, never per address: one
+     * person's typos must not lock out another behind the same address). A right code opens the session
+     * and spends the challenge.
      */
     async answerChallenge(
       token: string,
       code: string,
-      clientAddress: string,
+      step: ChallengePurpose,
     ): Promise<{ session: Session; user: Actor; recoveryCodes: string[] | null }> {
-      const challenge = await challengeOf(token);
-      if (!challenge) throw unauthenticated(CHALLENGE_GONE);
-      const { user, purpose } = challenge;
-      await countAttempt(clientAddress, user.email);
+      const challenge = await openChallengeRow(token);
+      if (challenge?.purpose !== step) throw unauthenticated(CHALLENGE_GONE);
+      const { purpose, expiresAt: _expiresAt, secret, ...user } = challenge;
       const tokenHash = hashToken(token);
       const [counted] = await db
         .update(loginChallenges)
@@ -280,14 +318,16 @@ export function createAuthService(context: ServiceContext, throttles: LoginThrot
       if (!counted) throw unauthenticated(CHALLENGE_GONE);
       const done = await context.transaction(async (tx) => {
         const accepted =
-          purpose === "code" ? await spendCode(tx, user, code) : await confirmPendingSecret(tx, user.id, code);
+          purpose === "code"
+            ? await spendCode(tx, user, code)
+            : secret !== null && (await confirmChallengeSecret(tx, user.id, secretFromColumn(secret), code));
         if (!accepted) return null;
         const [spent] = await tx.db
           .delete(loginChallenges)
           .where(eq(loginChallenges.tokenHash, tokenHash))
           .returning({ userId: loginChallenges.userId });
         if (!spent) throw unauthenticated(CHALLENGE_GONE);
-        const recoveryCodes = purpose === "enrol" ? await afterEnabled(tx, user) : null;
+        const recoveryCodes = purpose === "enrol" ? await afterEnabled(tx, user, null) : null;
         const session = await tx.services.auth.openSession(user, HOW[purpose]);
         return { session, recoveryCodes };
       });
@@ -299,7 +339,6 @@ export function createAuthService(context: ServiceContext, throttles: LoginThrot
         }
         throw wrongCode();
       }
-      await uncount(clientAddress, user.email);
       return { ...done, user };
     },
 
@@ -307,12 +346,57 @@ export function createAuthService(context: ServiceContext, throttles: LoginThrot
       await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
     },
 
-    /** Signs a user out everywhere, except (optionally) the session making the request. */
-    async revokeSessions(userId: number, exceptToken: string | null): Promise<void> {
-      const sameUser = eq(sessions.userId, userId);
-      await db
-        .delete(sessions)
-        .where(exceptToken ? and(sameUser, ne(sessions.tokenHash, hashToken(exceptToken))) : sameUser);
+    revokeSessions,
+
+    /**
+     * The sessions of administrators and super users who have no second factor of their own: ended when a
+     * super user requires it (settings-service.ts, on her transaction), so none opened before outlives it.
+     * Hers (`requiredBy`) stay: she is the one signed in and deciding now (docs/decisions/0020).
+     */
+    async endSessionsWithoutSecondFactor(requiredBy: number): Promise<void> {
+      const confirmed = db
+        .select({ userId: twoFactorSecrets.userId })
+        .from(twoFactorSecrets)
+        .where(and(eq(twoFactorSecrets.userId, users.id), isNotNull(twoFactorSecrets.confirmedAt)));
+      const unprotected = db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(inArray(users.role, ["admin", "super"]), ne(users.id, requiredBy), notExists(confirmed)));
+      await db.delete(sessions).where(inArray(sessions.userId, unprotected));
+    },
+
+    /** One's sessions, the latest used first, for 'Meus dados': the device, the address, and which is this one. */
+    async sessionsOf(actor: Actor | null, currentToken: string | null): Promise<SessionListView> {
+      const user = requireUser(actor);
+      const current = currentToken ? hashToken(currentToken) : null;
+      const rows = await db
+        .select()
+        .from(sessions)
+        .where(and(eq(sessions.userId, user.id), gt(sessions.expiresAt, new Date())))
+        .orderBy(desc(sessions.lastUsedAt), desc(sessions.createdAt));
+      return rows.map((row) => ({
+        device: deviceOf(row.userAgent),
+        address: row.address,
+        created_at: row.createdAt.toISOString(),
+        last_used_at: row.lastUsedAt.toISOString(),
+        current: row.tokenHash === current,
+      }));
+    },
+
+    /** "Sair das outras sessões": every session of hers but this one ends; the audit log keeps how many. */
+    async endOtherSessions(actor: Actor | null, currentToken: string | null): Promise<number> {
+      const user = requireUser(actor);
+      return context.transaction(async (tx) => {
+        const ended = await tx.services.auth.revokeSessions(user.id, currentToken);
+        await tx.services.audit.record({
+          actor: user,
+          action: "auth.other_sessions_ended",
+          recordId: user.id,
+          recordLabel: user.name,
+          details: { "Sessões encerradas": ended },
+        });
+        return ended;
+      });
     },
 
     /** The user behind a session token, or null when it is unknown or expired. */
@@ -326,7 +410,11 @@ export function createAuthService(context: ServiceContext, throttles: LoginThrot
         .limit(1);
       if (!row) return null;
       if (now.getTime() - row.lastUsedAt.getTime() > TOUCH_EVERY_MS) {
-        await db.update(sessions).set({ lastUsedAt: now }).where(eq(sessions.tokenHash, row.tokenHash));
+        const address = currentRequest()?.address;
+        await db
+          .update(sessions)
+          .set({ lastUsedAt: now, ...(address ? { address } : {}) })
+          .where(eq(sessions.tokenHash, row.tokenHash));
       }
       return { id: row.id, name: row.name, email: row.email, role: row.role };
     },

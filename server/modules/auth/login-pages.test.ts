@@ -54,7 +54,10 @@ const cookieValue = (cookies: string[], name: string) =>
 async function enrolSuper(): Promise<string> {
   const setup = await t.request("POST", "/api/profile/two-factor/setup", { token: t.superToken });
   const { secret } = setup.json<{ secret: string }>();
-  await t.request("POST", "/api/profile/two-factor/confirm", { token: t.superToken, body: { code: codeOf(secret) } });
+  await t.request("POST", "/api/profile/two-factor/confirm", {
+    token: t.superToken,
+    body: { password: SUPER.password, code: codeOf(secret) },
+  });
   return secret;
 }
 
@@ -117,5 +120,36 @@ describe("the sign-in pages", () => {
     expect((done as { data: { recoveryCodes: string[] } }).data.recoveryCodes).toHaveLength(10);
     const session = cookieValue(cookiesOf(done), "cms_session");
     expect(await t.services.auth.userForToken(session ?? "")).toMatchObject({ email: SUPER.email });
+  });
+
+  it("take only their own step's challenge: the code's page never turns on an enrolment, nor shows its codes", async () => {
+    await t.database.db.update(settings).set({ requireTwoFactor: true });
+    const answer = await post(login, "/login", { email: SUPER.email, password: SUPER.password, redirectTo: "/conta" });
+    const token = cookieValue(cookiesOf(answer), "cms_login_challenge") ?? "";
+    const setup = await t.services.auth.enrolmentOf(token);
+    if (!setup) throw new Error("expected the secret to add");
+    const held = `cms_login_challenge=${token}`;
+
+    const refused = await post(loginCode, "/login/verificacao", { code: codeOf(setup.secret), redirectTo: "/" }, held);
+    if (!(refused instanceof Response)) throw new Error(`expected a redirect, got ${JSON.stringify(refused)}`);
+    expect(refused.headers.get("location")).toBe("/login");
+    expect(cookieValue(cookiesOf(refused), "cms_session")).toBeUndefined();
+    expect((await t.services.auth.twoFactorStatus(await t.services.auth.userForToken(t.superToken))).enabled).toBe(
+      false,
+    );
+
+    // And the enrolment's page takes no code challenge.
+    await t.database.db.update(settings).set({ requireTwoFactor: false });
+    const secret = await enrolSuper();
+    const codeStep = await post(login, "/login", { email: SUPER.email, password: SUPER.password, redirectTo: "/" });
+    const codeHeld = `cms_login_challenge=${cookieValue(cookiesOf(codeStep), "cms_login_challenge")}`;
+    const wrongPage = await post(
+      loginEnrol,
+      "/login/ativar-verificacao",
+      { code: codeOf(secret, 1), redirectTo: "/" },
+      codeHeld,
+    );
+    if (!(wrongPage instanceof Response)) throw new Error(`expected a redirect, got ${JSON.stringify(wrongPage)}`);
+    expect(cookieValue(cookiesOf(wrongPage), "cms_session")).toBeUndefined();
   });
 });

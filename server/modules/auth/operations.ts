@@ -1,4 +1,9 @@
-import { loginSchema, twoFactorCodeSchema, twoFactorDisableSchema } from "../../../common/schemas/auth.ts";
+import {
+  loginSchema,
+  twoFactorCodeSchema,
+  twoFactorConfirmSchema,
+  twoFactorDisableSchema,
+} from "../../../common/schemas/auth.ts";
 import { registrationSchema } from "../../../common/schemas/customer.ts";
 import { passwordResetRequestSchema, passwordResetSchema } from "../../../common/schemas/password-reset.ts";
 import {
@@ -35,7 +40,7 @@ export const authOperations: Operation[] = [
       {
         status: 401,
         description:
-          "Wrong e-mail or password; or, with `errors.code`, the account's verification code is missing, wrong or already used (each code works once)",
+          "Wrong e-mail or password; or, with `errors.code`, the account's verification code is missing, wrong or already used (each code works once); a wrong code counts towards the account's growing delay",
       },
       {
         status: 403,
@@ -45,7 +50,7 @@ export const authOperations: Operation[] = [
       {
         status: 429,
         description:
-          "Too many failed attempts (passwords or codes) from this address or at this e-mail (up to 15 minutes)",
+          "Too many wrong passwords from this address or at this e-mail (up to 15 minutes); or too many wrong codes for this account: the app's codes wait, growing from a minute to a day after the third wrong one in a week (a recovery code is still taken)",
       },
     ],
   }),
@@ -102,7 +107,10 @@ export const authOperations: Operation[] = [
 
 const twoFactor = areaOperations({ tag: "profile", path: "/api/profile/two-factor", access: "user" });
 const recoveryCodesView = output("RecoveryCodes", recoveryCodesViewSchema);
-const tooManyCodes = { status: 429, description: "Too many wrong codes for this account (up to 15 minutes)" };
+const tooManyCodes = {
+  status: 429,
+  description: "Too many wrong codes for this account: the app's codes wait, growing from a minute to a day",
+};
 
 /** One's own verification in two steps (TOTP: SHA1, 6 digits, 30 s), as on 'Meus dados'. */
 export const twoFactorOperations: Operation[] = [
@@ -130,10 +138,16 @@ export const twoFactorOperations: Operation[] = [
   twoFactor.post({
     path: "/confirm",
     summary:
-      "Turn the verification in two steps on with the app's first code; answers ten one-time recovery codes, shown only this once",
-    body: input("TwoFactorCodeInput", twoFactorCodeSchema),
+      "Turn the verification in two steps on with the account's password and the app's first code; answers ten one-time recovery codes, shown only this once. Every other session of the account ends and the person is e-mailed",
+    body: input("TwoFactorConfirmInput", twoFactorConfirmSchema),
     success: { status: 200, description: "On; the recovery codes", schema: recoveryCodesView },
-    refusals: [{ status: 409, description: "Nothing being added, or already on" }, tooManyCodes],
+    refusals: [
+      { status: 409, description: "Nothing being added, or already on" },
+      {
+        status: 429,
+        description: "Too many wrong passwords or first codes for this account (up to 15 minutes)",
+      },
+    ],
   }),
   twoFactor.post({
     path: "/recovery-codes",
@@ -144,13 +158,17 @@ export const twoFactorOperations: Operation[] = [
   }),
   twoFactor.post({
     path: "/disable",
-    summary: "Turn the verification in two steps off with the account's password and a code",
+    summary: "Turn the verification in two steps off with the account's password and a code; the person is e-mailed",
     body: input("TwoFactorDisableInput", twoFactorDisableSchema),
     success: { status: 200, description: "Off", schema: messageSchema },
     refusals: [
       { status: 403, description: "The site requires it of administrators and super users" },
       { status: 409, description: "The verification in two steps is off" },
-      { status: 429, description: "Too many wrong passwords or codes for this account (up to 15 minutes)" },
+      {
+        status: 429,
+        description:
+          "Too many wrong passwords for this account (up to 15 minutes), or wrong codes (the account's growing delay)",
+      },
     ],
   }),
 ];

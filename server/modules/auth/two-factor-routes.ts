@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { twoFactorCodeSchema, twoFactorDisableSchema } from "../../../common/schemas/auth.ts";
+import { twoFactorCodeSchema, twoFactorConfirmSchema, twoFactorDisableSchema } from "../../../common/schemas/auth.ts";
 import type { AppEnv } from "../../http/env.ts";
 import { signedIn } from "../../http/guards.ts";
 import { readBody } from "../../http/input.ts";
@@ -13,8 +13,8 @@ export const twoFactorRoutes: Hono<AppEnv> = new Hono<AppEnv>()
     return c.body(null, 204);
   })
   .post("/confirm", signedIn, async (c) => {
-    const input = await readBody(c, twoFactorCodeSchema);
-    return c.json(await c.get("services").auth.confirmTwoFactor(c.get("actor"), input));
+    const input = await readBody(c, twoFactorConfirmSchema);
+    return c.json(await c.get("services").auth.confirmTwoFactor(c.get("actor"), input, c.get("sessionToken")));
   })
   .post("/recovery-codes", signedIn, async (c) => {
     const input = await readBody(c, twoFactorCodeSchema);

@@ -1,15 +1,18 @@
 import { eq } from "drizzle-orm";
-import { conflict, forbidden, invalid } from "../../../common/errors.ts";
+import { formatDateTime } from "../../../common/dates/format.ts";
+import { conflict, forbidden, invalid, notFound } from "../../../common/errors.ts";
 import {
   TWO_FACTOR_CODE_WRONG,
   TWO_FACTOR_REQUIRED_BY_SITE,
   type TwoFactorCodeInput,
+  type TwoFactorConfirmInput,
   type TwoFactorDisableInput,
 } from "../../../common/schemas/auth.ts";
 import type { RecoveryCodesView, TwoFactorSetupView, TwoFactorStatusView } from "../../../common/views/auth.ts";
-import { type Actor, requireUser } from "../../kernel/access.ts";
+import { type Actor, requireSuper, requireUser } from "../../kernel/access.ts";
 import type { ServiceContext } from "../../kernel/area.ts";
 import type { Throttle, ThrottleFactory } from "../../kernel/throttle.ts";
+import { users } from "../users/tables.ts";
 import { recoveryCodes, twoFactorSecrets } from "./tables.ts";
 import {
   afterEnabled,
@@ -28,10 +31,12 @@ const ALREADY_ON = "A verificação em duas etapas já está ativada.";
 const NOT_ON = "A verificação em duas etapas não está ativada.";
 const NO_SETUP = "Comece de novo: clique em “Ativar verificação em duas etapas” para ver um novo QR code.";
 const PASSWORD_WRONG = "A senha não confere";
+const RESET_OWN = "Para a sua própria conta, use a verificação em duas etapas em “Meus dados”.";
+const NOTHING_TO_RESET = "Este usuário não tem a verificação em duas etapas.";
 
 /**
- * Codes typed while signed in (confirming an authenticator, new recovery codes, turning it off), counted
- * per account: a session left open must not be a way to guess them.
+ * First codes of a new authenticator typed while signed in, counted per account (codes of the account's
+ * own app count towards its growing delay instead: code-guesses.ts).
  */
 export function createCodeChecks(throttle: ThrottleFactory): Throttle {
   return throttle({
@@ -50,17 +55,22 @@ const refusedCode = () => invalid(`${TWO_FACTOR_CODE_WRONG}.`, { code: [TWO_FACT
  * off with the password and a code, unless the site requires it of this administrator.
  */
 export function createTwoFactorService(context: ServiceContext, codeChecks: Throttle) {
-  /** A code checked under the per-account limit, spent on `work`'s transaction when right. */
+  /** A code of the account's app (or a recovery code), under its growing delay, spent on `work`'s transaction. */
   async function withCode<T>(user: Actor, code: string, work: (tx: ServiceContext) => Promise<T>): Promise<T> {
-    const key = String(user.id);
-    await codeChecks.take(key);
     const done = await context.transaction(async (tx) =>
       (await spendCode(tx, user, code)) ? { value: await work(tx) } : null,
     );
     if (!done) throw refusedCode();
-    await codeChecks.giveBack(key);
     return done.value;
   }
+
+  /** The e-mail that tells the owner her second step was turned off, by her or by a super user. */
+  const toldOff = (tx: ServiceContext, user: Actor, bySuper: boolean) =>
+    tx.services.mail.queue("two-factor-changed", user.email, {
+      name: user.name,
+      change: bySuper ? "reset" : "disabled",
+      at: formatDateTime(new Date()),
+    });
 
   async function enabledSecret(user: Actor) {
     const secret = await secretOf(context, user.id);
@@ -98,16 +108,24 @@ export function createTwoFactorService(context: ServiceContext, codeChecks: Thro
       await context.db.delete(twoFactorSecrets).where(eq(twoFactorSecrets.userId, user.id));
     },
 
-    /** The first code from the app turns it on: the answer holds the ten recovery codes, shown this once. */
-    async confirmTwoFactor(actor: Actor | null, input: TwoFactorCodeInput): Promise<RecoveryCodesView> {
+    /**
+     * The account's password and the first code from the app turn it on: the answer holds the ten recovery
+     * codes, shown this once; every other session ends (`currentToken`'s stays) and she is e-mailed.
+     */
+    async confirmTwoFactor(
+      actor: Actor | null,
+      input: TwoFactorConfirmInput,
+      currentToken: string | null,
+    ): Promise<RecoveryCodesView> {
       const user = requireUser(actor);
       const secret = await secretOf(context, user.id);
       if (secret?.confirmedAt) throw conflict(ALREADY_ON);
       if (!secret) throw conflict(NO_SETUP);
+      await context.services.users.verifyOwnPassword(user.id, input.password, "password", PASSWORD_WRONG);
       const key = String(user.id);
       await codeChecks.take(key);
       const codes = await context.transaction(async (tx) =>
-        (await confirmPendingSecret(tx, user.id, input.code)) ? afterEnabled(tx, user) : null,
+        (await confirmPendingSecret(tx, user.id, input.code)) ? afterEnabled(tx, user, currentToken) : null,
       );
       if (!codes) throw refusedCode();
       await codeChecks.giveBack(key);
@@ -139,6 +157,40 @@ export function createTwoFactorService(context: ServiceContext, codeChecks: Thro
         await tx.db.delete(recoveryCodes).where(eq(recoveryCodes.userId, user.id));
         await tx.db.delete(twoFactorSecrets).where(eq(twoFactorSecrets.userId, user.id));
         await tx.services.audit.record({ ...auditRecord(user), action: "two_factor.disabled" });
+        await toldOff(tx, user, false);
+      });
+    },
+
+    /**
+     * A super user clears another person's second factor (a lost phone and lost recovery codes): her
+     * secret and recovery codes go, her sessions end, the audit log names who did it, and she is e-mailed.
+     * At her next sign-in she adds an authenticator again if the site requires one.
+     */
+    async resetTwoFactorOf(actor: Actor | null, userId: number): Promise<void> {
+      const admin = requireSuper(actor);
+      if (admin.id === userId) throw invalid(RESET_OWN);
+      await context.transaction(async (tx) => {
+        const [target] = await tx.db
+          .select({ id: users.id, name: users.name, email: users.email, role: users.role })
+          .from(users)
+          .where(eq(users.id, userId))
+          .for("update");
+        if (!target) throw notFound("Usuário não encontrado.");
+        const [removed] = await tx.db
+          .delete(twoFactorSecrets)
+          .where(eq(twoFactorSecrets.userId, userId))
+          .returning({ confirmedAt: twoFactorSecrets.confirmedAt });
+        if (!removed?.confirmedAt) throw conflict(NOTHING_TO_RESET);
+        await tx.db.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
+        const ended = await tx.services.auth.revokeSessions(userId, null);
+        await tx.services.audit.record({
+          actor: admin,
+          action: "two_factor.reset",
+          recordId: target.id,
+          recordLabel: target.name,
+          details: { "E-mail": target.email, "Sessões encerradas": ended },
+        });
+        await toldOff(tx, target, true);
       });
     },
   };

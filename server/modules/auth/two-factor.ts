@@ -1,9 +1,11 @@
-import { and, count, eq, isNotNull, isNull, lt, or } from "drizzle-orm";
+import { and, count, eq, isNull, lt, or } from "drizzle-orm";
+import { formatDateTime } from "../../../common/dates/format.ts";
 import { readTwoFactorCode } from "../../../common/schemas/auth.ts";
 import type { TwoFactorSetupView } from "../../../common/views/auth.ts";
 import { type Actor, isAdmin } from "../../kernel/access.ts";
 import type { ServiceContext } from "../../kernel/area.ts";
 import { settings } from "../settings/tables.ts";
+import { spendUnderDelay } from "./code-guesses.ts";
 import { recoveryCodes, twoFactorSecrets } from "./tables.ts";
 import {
   matchingStep,
@@ -21,13 +23,21 @@ import {
  * run on the transaction that also does what the code was asked for.
  */
 
+/**
+ * Every TOTP secret written to a column (two_factor_secrets.secret, login_challenges.secret) passes
+ * through `secretToColumn`, and every one read through `secretFromColumn`: the one place that decides
+ * how secrets are kept at rest.
+ */
+export const secretToColumn = (secret: string): string => secret;
+export const secretFromColumn = (stored: string): string => stored;
+
 /** Who an entry of the audit log is about: the account itself. */
 export const auditRecord = (user: Actor) => ({ actor: user, recordId: user.id, recordLabel: user.name });
 
 /** The account's secret: confirmed (in use at sign-in) or still waiting for its first code; null when none. */
 export async function secretOf(context: ServiceContext, userId: number) {
   const [row] = await context.db.select().from(twoFactorSecrets).where(eq(twoFactorSecrets.userId, userId)).limit(1);
-  return row ?? null;
+  return row ? { ...row, secret: secretFromColumn(row.secret) } : null;
 }
 
 /**
@@ -54,16 +64,17 @@ export async function setupViewOf(context: ServiceContext, secret: string, email
 /** A fresh secret waiting for its first code, in place of any unconfirmed one; a confirmed one is kept. */
 export async function replacePendingSecret(context: ServiceContext, userId: number): Promise<string | null> {
   const secret = newTotpSecret();
+  const stored = secretToColumn(secret);
   const [row] = await context.db
     .insert(twoFactorSecrets)
-    .values({ userId, secret })
+    .values({ userId, secret: stored })
     .onConflictDoUpdate({
       target: twoFactorSecrets.userId,
-      set: { secret, lastUsedStep: null, createdAt: new Date() },
+      set: { secret: stored, lastUsedStep: null, createdAt: new Date() },
       setWhere: isNull(twoFactorSecrets.confirmedAt),
     })
-    .returning({ secret: twoFactorSecrets.secret });
-  return row?.secret ?? null;
+    .returning({ userId: twoFactorSecrets.userId });
+  return row ? secret : null;
 }
 
 export async function recoveryCodesLeft(context: ServiceContext, userId: number): Promise<number> {
@@ -77,18 +88,19 @@ export async function recoveryCodesLeft(context: ServiceContext, userId: number)
 /**
  * Spends a code of the account's confirmed secret: an app's code of a time step after the last one
  * accepted (so none is used twice within its window), or an unused recovery code (recorded in the
- * audit log). False when it is neither; nothing is written then.
+ * audit log). False when it is neither: the wrong code is kept, and counts towards the account's
+ * growing delay (code-guesses.ts), under which an app code is refused unchecked.
  */
-export async function spendCode(context: ServiceContext, user: Actor, typed: string): Promise<boolean> {
+export function spendCode(context: ServiceContext, user: Actor, typed: string): Promise<boolean> {
+  return context.transaction((tx) => spendUnderDelay(tx, user, typed, () => spendConfirmedCode(tx, user, typed)));
+}
+
+async function spendConfirmedCode(context: ServiceContext, user: Actor, typed: string): Promise<boolean> {
   const code = readTwoFactorCode(typed);
   if (!code) return false;
   if (code.kind === "totp") {
-    const [row] = await context.db
-      .select({ secret: twoFactorSecrets.secret })
-      .from(twoFactorSecrets)
-      .where(and(eq(twoFactorSecrets.userId, user.id), isNotNull(twoFactorSecrets.confirmedAt)))
-      .limit(1);
-    const step = row ? matchingStep(row.secret, code.digits) : null;
+    const secret = await secretOf(context, user.id);
+    const step = secret?.confirmedAt ? matchingStep(secret.secret, code.digits) : null;
     if (step === null) return false;
     // The comparison and the write in one statement: two requests with one code cannot both pass.
     const [spent] = await context.db
@@ -123,16 +135,42 @@ export async function spendCode(context: ServiceContext, user: Actor, typed: str
   return true;
 }
 
+/** The time step of `typed` when it is an app's code of `secret`; null otherwise (recovery codes included). */
+function firstCodeStep(secret: string, typed: string): number | null {
+  const code = readTwoFactorCode(typed);
+  return code?.kind === "totp" ? matchingStep(secret, code.digits) : null;
+}
+
+/**
+ * Confirms an enrolment challenge's own secret (auth-service.ts) with its first code: it becomes the
+ * account's, in place of one 'Meus dados' left waiting; false when the code is wrong or the account has
+ * meanwhile turned it on elsewhere.
+ */
+export async function confirmChallengeSecret(
+  context: ServiceContext,
+  userId: number,
+  secret: string,
+  typed: string,
+): Promise<boolean> {
+  const step = firstCodeStep(secret, typed);
+  if (step === null) return false;
+  const values = { secret: secretToColumn(secret), confirmedAt: new Date(), lastUsedStep: step, createdAt: new Date() };
+  const [confirmed] = await context.db
+    .insert(twoFactorSecrets)
+    .values({ userId, ...values })
+    .onConflictDoUpdate({
+      target: twoFactorSecrets.userId,
+      set: values,
+      setWhere: isNull(twoFactorSecrets.confirmedAt),
+    })
+    .returning({ userId: twoFactorSecrets.userId });
+  return confirmed !== undefined;
+}
+
 /** Confirms the secret waiting for its first code with an app's code (not a recovery code: there are none yet). */
 export async function confirmPendingSecret(context: ServiceContext, userId: number, typed: string): Promise<boolean> {
-  const code = readTwoFactorCode(typed);
-  if (code?.kind !== "totp") return false;
-  const [row] = await context.db
-    .select({ secret: twoFactorSecrets.secret })
-    .from(twoFactorSecrets)
-    .where(and(eq(twoFactorSecrets.userId, userId), isNull(twoFactorSecrets.confirmedAt)))
-    .limit(1);
-  const step = row ? matchingStep(row.secret, code.digits) : null;
+  const pending = await secretOf(context, userId);
+  const step = pending && !pending.confirmedAt ? firstCodeStep(pending.secret, typed) : null;
   if (step === null) return false;
   const [confirmed] = await context.db
     .update(twoFactorSecrets)
@@ -150,9 +188,23 @@ export async function issueRecoveryCodes(context: ServiceContext, userId: number
   return codes.map(shownRecoveryCode);
 }
 
-/** The verification in two steps turned on: the recovery codes and the audit entry, on the caller's transaction. */
-export async function afterEnabled(context: ServiceContext, user: Actor): Promise<string[]> {
+/**
+ * The verification in two steps turned on, on the caller's transaction: the recovery codes, the audit
+ * entry, the e-mail telling her, and the end of every other session (all of them but `keepToken`, the
+ * one that turned it on): none opened with the password alone outlives it.
+ */
+export async function afterEnabled(context: ServiceContext, user: Actor, keepToken: string | null): Promise<string[]> {
   const codes = await issueRecoveryCodes(context, user.id);
-  await context.services.audit.record({ ...auditRecord(user), action: "two_factor.enabled" });
+  const ended = await context.services.auth.revokeSessions(user.id, keepToken);
+  await context.services.audit.record({
+    ...auditRecord(user),
+    action: "two_factor.enabled",
+    details: { "Outras sessões encerradas": ended },
+  });
+  await context.services.mail.queue("two-factor-changed", user.email, {
+    name: user.name,
+    change: "enabled",
+    at: formatDateTime(new Date()),
+  });
   return codes;
 }

@@ -5,6 +5,14 @@ import type { AppEnv } from "../../http/env.ts";
 import { signedIn } from "../../http/guards.ts";
 import { readBody } from "../../http/input.ts";
 
+/** What "Sair das outras sessões" answers, the form's notice included. */
+export const endedMessage = (ended: number): string =>
+  ended === 0
+    ? "Não havia outras sessões abertas."
+    : ended === 1
+      ? "1 outra sessão foi encerrada."
+      : `${ended} outras sessões foram encerradas.`;
+
 export const profileRoutes: Hono<AppEnv> = new Hono<AppEnv>()
   .get("/", signedIn, async (c) => {
     const { id, name, email, role } = await c.get("services").users.profile(c.get("actor"));
@@ -15,4 +23,11 @@ export const profileRoutes: Hono<AppEnv> = new Hono<AppEnv>()
     const services = c.get("services");
     const input = await readBody(c, profileUpdateSchema);
     return c.json(await services.customers.updateProfile(c.get("actor"), input, c.get("sessionToken")));
+  })
+  .get("/sessions", signedIn, async (c) =>
+    c.json(await c.get("services").auth.sessionsOf(c.get("actor"), c.get("sessionToken"))),
+  )
+  .post("/sessions/end-others", signedIn, async (c) => {
+    const ended = await c.get("services").auth.endOtherSessions(c.get("actor"), c.get("sessionToken"));
+    return c.json({ message: endedMessage(ended) });
   });

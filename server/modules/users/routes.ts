@@ -1,6 +1,11 @@
 import { Hono } from "hono";
 import { listQuerySchema } from "../../../common/pagination.ts";
-import { userCreateSchema, userListQuerySchema, userUpdateSchema } from "../../../common/schemas/user.ts";
+import {
+  TWO_FACTOR_RESET_DONE,
+  userCreateSchema,
+  userListQuerySchema,
+  userUpdateSchema,
+} from "../../../common/schemas/user.ts";
 import type { AppEnv } from "../../http/env.ts";
 import { adminOnly } from "../../http/guards.ts";
 import { readBody, readId, readQuery } from "../../http/input.ts";
@@ -25,4 +30,8 @@ export const usersRoutes: Hono<AppEnv> = new Hono<AppEnv>()
   .delete("/:id", async (c) => {
     await c.get("services").users.remove(c.get("actor"), readId(c));
     return c.body(null, 204);
+  })
+  .post("/:id/two-factor/reset", async (c) => {
+    await c.get("services").auth.resetTwoFactorOf(c.get("actor"), readId(c));
+    return c.json({ message: TWO_FACTOR_RESET_DONE });
   });
