@@ -20,3 +20,12 @@ export const setupSchema = z
   });
 
 export type SetupInput = z.infer<typeof setupSchema>;
+
+/** The setup the WordPress import's command line makes of a new site: no password (its owner chooses one). */
+export const importSetupSchema = z.object({
+  title: requiredText(120),
+  admin_name: requiredText(120),
+  email: emailField(),
+});
+
+export type ImportSetupInput = z.infer<typeof importSetupSchema>;

@@ -2,13 +2,13 @@ import { and, eq, gt, sql } from "drizzle-orm";
 import { conflict, forbidden, invalid } from "../../../common/errors.ts";
 import { defaultFeatures } from "../../../common/features.ts";
 import { DEFAULT_AUDIT_RETENTION_DAYS, type SettingsValues } from "../../../common/schemas/settings.ts";
-import type { SetupInput } from "../../../common/schemas/setup.ts";
+import type { ImportSetupInput, SetupInput } from "../../../common/schemas/setup.ts";
 import type { SettingsSecurityView, SettingsView } from "../../../common/views/settings.ts";
 import type { Db } from "../../db/client.ts";
 import { type Actor, isSuper, requireAdmin } from "../../kernel/access.ts";
 import type { ServiceContext } from "../../kernel/area.ts";
 import { type Memo, readThrough } from "../../kernel/memo.ts";
-import { hashPassword, verifyPassword } from "../auth/password.ts";
+import { hashPassword, NO_PASSWORD, verifyPassword } from "../auth/password.ts";
 import { users } from "../users/tables.ts";
 import { SETTINGS_AUDIT_LABEL, settingsAuditFields } from "./settings-audit.ts";
 import { toSecurityView, toSettingsView } from "./settings-view.ts";
@@ -109,6 +109,31 @@ export function createSettingsService(context: ServiceContext, cache: Memo<Store
         });
         announce(settingsChanged);
         return { settings: toSettingsView(row), user };
+      });
+    },
+
+    /**
+     * The first-time setup of a site moved in from the command line before anyone opened it: the
+     * settings, with its news switched on (a WordPress site has posts), and its super user without a
+     * password (none is made up for her: she chooses it with "Esqueci minha senha"). Refused once set up.
+     */
+    async setupForImport(input: ImportSetupInput): Promise<Actor> {
+      return context.transaction(async ({ services, db: tx, announce }) => {
+        const features = { ...defaultFeatures, posts: { ...defaultFeatures.posts, enabled: true } };
+        const [row] = await tx
+          .insert(settings)
+          .values({ id: 1, title: input.title, email: "", features })
+          .onConflictDoNothing()
+          .returning();
+        if (!row) throw conflict(ALREADY_SET_UP);
+        await services.menus.syncFeatureMenus(null, features);
+        const user = await services.users.createFirstSuper({
+          name: input.admin_name,
+          email: input.email,
+          passwordHash: NO_PASSWORD,
+        });
+        announce(settingsChanged);
+        return user;
       });
     },
 

@@ -1,8 +1,10 @@
 import { eq, ne } from "drizzle-orm";
+import { defaultFeatures } from "../../../common/features.ts";
 import type { Db } from "../../db/client.ts";
 import { events, pages, posts } from "../content/tables.ts";
 import { menus } from "../menus/tables.ts";
 import { products, productVariants } from "../products/tables.ts";
+import { settings } from "../settings/tables.ts";
 import { uploads } from "../uploads/tables.ts";
 import { users } from "../users/tables.ts";
 import type { ExistingState, MappedRecord } from "./import-plan.ts";
@@ -18,7 +20,8 @@ export async function loadExistingState(db: Db, site: string): Promise<ExistingS
     const rows = await db.select({ id: table.id, slug: table.slug }).from(table);
     return new Map(rows.map((row) => [row.slug, String(row.id)]));
   };
-  const [page, post, event, product, skuRows, emailRows, mappedRows, uploadRows, menuRows] = await Promise.all([
+  const [page, post, event, product, skuRows, emailRows, mappedRows, uploadRows, menuRows, settingsRows] =
+    await Promise.all([
     slugsOf(pages),
     slugsOf(posts),
     slugsOf(events),
@@ -39,10 +42,13 @@ export async function loadExistingState(db: Db, site: string): Promise<ExistingS
       .where(eq(wordpressRecords.site, site)),
     db.select({ id: uploads.id }).from(uploads),
     db.select({ id: menus.id }).from(menus),
+    db.select({ features: settings.features }).from(settings).limit(1),
   ]);
   // A record deleted here since the earlier import is made again.
   const records: Record<string, Set<string>> = {
     page: new Set(page.values()),
+    // The page an import made the home: chosen again only if it was deleted and is made again.
+    home: new Set(page.values()),
     post: new Set(post.values()),
     event: new Set(event.values()),
     product: new Set(product.values()),
@@ -59,5 +65,6 @@ export async function loadExistingState(db: Db, site: string): Promise<ExistingS
     slugs: { page, post, event, product },
     skus: new Map(skuRows.map((row) => [row.sku, String(row.productId)])),
     emails: new Set(emailRows.map((row) => row.email.toLowerCase())),
+    postsTitle: settingsRows[0]?.features.posts.title ?? defaultFeatures.posts.title,
   };
 }

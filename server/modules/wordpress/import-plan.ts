@@ -6,7 +6,7 @@ import {
   type WordPressImportReport,
 } from "../../../common/views/wordpress-import.ts";
 import { isDigits, slugify } from "../../kernel/slugs.ts";
-import { itemAddresses, keyOfOldUrl, redirectKey, SITE_FEEDS, termAddresses } from "./old-addresses.ts";
+import { isFrontPage, itemAddresses, keyOfOldUrl, redirectKey, SITE_FEEDS, termAddresses } from "./old-addresses.ts";
 import { eventsOf } from "./tec-events.ts";
 import type { ImportedCustomer } from "./wc-customer-csv.ts";
 import { type ImportedProduct, productsOf } from "./wc-products.ts";
@@ -37,6 +37,8 @@ export type ExistingState = {
   skus: ReadonlyMap<string, string>;
   /** Existing accounts' e-mails (lower case). */
   emails: ReadonlySet<string>;
+  /** What the site calls its news list (the feature's title, "Notícias" unless renamed). */
+  postsTitle: string;
 };
 
 export type PlannedAttachment = {
@@ -79,6 +81,8 @@ export type PlannedMenuEntry = {
   key: string;
   label: string;
   target: AddressTarget | { kind: "url"; url: string };
+  /** The part of the old address after "#" (a section of the page), with its "#", or "". */
+  hash: string;
   children: PlannedMenuEntry[];
   mapped: MappedRecord | null;
 };
@@ -91,6 +95,10 @@ export type ImportPlan = {
   contents: PlannedContent[];
   products: PlannedProduct[];
   menu: PlannedMenuEntry[];
+  /** The WordPress id of the old site's static front page, which becomes the home page here. */
+  frontPageWpId: string | null;
+  /** Whether an earlier import made that page the home already (the owner may have changed it since). */
+  homeChosen: boolean;
   customers: (ImportedCustomer & { exists: boolean })[];
   /** Old addresses of the items and lists, pointing at paths that are only known by kind and WordPress id. */
   addresses: { key: string; target: AddressTarget }[];
@@ -189,7 +197,8 @@ function publishedAtOf(item: WxrItem): Date | null {
 
 export const plainSummary = (html: string, max: number) => {
   const text = html
-    .replace(/<[^>]*>/g, " ")
+    // "[^<>]": a "<" never closed is read once, not once for every "<" before it.
+    .replace(/<[^<>]*>/g, " ")
     .replace(/&nbsp;/g, " ")
     .replace(/&amp;/g, "&")
     .replace(/&#8217;/g, "’")
@@ -248,13 +257,36 @@ function slugChooser(existing: ExistingState, renamed: WordPressImportReport["re
   };
 }
 
-function menuTarget(
-  entry: WpMenuEntry,
-  site: WxrExport,
-  plannedPages: ReadonlySet<string>,
-  addressOf: (key: string) => AddressTarget | undefined,
-): PlannedMenuEntry["target"] {
+/** Names compared as a reader would: "Notícias", "noticias " and "NOTÍCIAS" are one. */
+const sameName = (a: string, b: string) => {
+  const plain = (text: string) =>
+    text.normalize("NFD").replace(/\p{M}/gu, "").replace(/\s+/g, " ").trim().toLowerCase();
+  return plain(a) === plain(b);
+};
+
+type MenuContext = {
+  site: WxrExport;
+  plannedPages: ReadonlySet<string>;
+  frontPageWpId: string | null;
+  postsTitle: string;
+  addressOf: (key: string) => AddressTarget | undefined;
+};
+
+/**
+ * Where a menu entry leads here. An entry named like the news list and leading into it (WordPress's
+ * "Notícias" was usually the category every post is in) is the news list itself, the entry the
+ * site has of its own: the run does not add it twice.
+ */
+function menuTarget(entry: WpMenuEntry, context: MenuContext): PlannedMenuEntry["target"] {
+  const target = linkTarget(entry, context);
+  const intoPosts = target.kind === "path" && target.path.startsWith(`${sitePaths.posts}?`);
+  return intoPosts && sameName(entry.label, context.postsTitle) ? { kind: "path", path: sitePaths.posts } : target;
+}
+
+function linkTarget(entry: WpMenuEntry, context: MenuContext): PlannedMenuEntry["target"] {
+  const { site, plannedPages, addressOf } = context;
   const { link } = entry;
+  if (link.kind === "page" && String(link.objectId) === context.frontPageWpId) return { kind: "path", path: "/" };
   if (link.kind === "page" && plannedPages.has(String(link.objectId))) {
     return { kind: "record", recordKind: "page", wpId: String(link.objectId) };
   }
@@ -271,12 +303,25 @@ function menuTarget(
   return { kind: "url", url: link.url };
 }
 
-/** The main menu: a classic one named like it, else the one with most entries. */
+/**
+ * The main menu: one named like it, else the one with most entries. A site with block navigations
+ * ran a block theme, whose header shows one of them and never a classic menu (WordPress 6.3+ even
+ * turns the classic menu into a navigation), so then only they are candidates.
+ */
 function chosenMenu(menus: WpMenu[]): WpMenu | null {
   const size = (entries: WpMenuEntry[]): number => entries.reduce((sum, entry) => sum + 1 + size(entry.children), 0);
-  const named = menus.find((menu) => /principal|primary|main|header|topo|cabe[cç]alho/i.test(menu.name));
-  return named ?? [...menus].sort((a, b) => size(b.entries) - size(a.entries))[0] ?? null;
+  const blocks = menus.filter((menu) => menu.source === "block");
+  const candidates = blocks.length > 0 ? blocks : menus;
+  const named = candidates.find((menu) => /principal|primary|main|header|topo|cabe[cç]alho/i.test(menu.name));
+  return named ?? [...candidates].sort((a, b) => size(b.entries) - size(a.entries))[0] ?? null;
 }
+
+/** The part of an address after "#", with it; "" for none, a bare "#" or one a link could not carry. */
+const hashOf = (url: string) => {
+  const at = url.indexOf("#");
+  const hash = at < 0 ? "" : url.slice(at);
+  return /^#[^\s\\#]{1,100}$/.test(hash) ? hash : "";
+};
 
 export function planImport(sources: ImportSources, existing: ExistingState, siteKey: string): ImportPlan {
   const report: WordPressImportReport = {
@@ -300,6 +345,7 @@ export function planImport(sources: ImportSources, existing: ExistingState, site
   const contents: PlannedContent[] = [];
   const products: PlannedProduct[] = [];
   let menu: PlannedMenuEntry[] = [];
+  let frontPageWpId: string | null = null;
   const wxr = sources.wxr;
 
   if (wxr) {
@@ -364,6 +410,8 @@ export function planImport(sources: ImportSources, existing: ExistingState, site
         continue;
       }
       const kind: ContentKind = item.type === "page" ? "page" : "post";
+      const front = frontPageWpId === null && isFrontPage(item, wxr);
+      if (front) frontPageWpId = wpId;
       const mapped = mappedOf(kind, wpId);
       const title = item.title.trim() || "Sem título";
       const thumbnail = Number.parseInt(item.meta._thumbnail_id ?? "", 10);
@@ -389,7 +437,9 @@ export function planImport(sources: ImportSources, existing: ExistingState, site
         oldKeys: itemAddresses(item, wxr),
         mapped,
       });
-      for (const key of itemAddresses(item, wxr)) address(key, { kind: "record", recordKind: kind, wpId });
+      // The front page's other addresses (?page_id=, ?p=) lead to the home, where it now is.
+      const target: AddressTarget = front ? { kind: "path", path: "/" } : { kind: "record", recordKind: kind, wpId };
+      for (const key of itemAddresses(item, wxr)) address(key, target);
     }
 
     const found = eventsOf(wxr);
@@ -463,13 +513,20 @@ export function planImport(sources: ImportSources, existing: ExistingState, site
 
     const menus = menusOf(wxr);
     const main = chosenMenu(menus);
-    const pages = new Set(contents.filter((content) => content.kind === "page").map((content) => content.wpId));
+    const menuContext: MenuContext = {
+      site: wxr,
+      plannedPages: new Set(contents.filter((content) => content.kind === "page").map((content) => content.wpId)),
+      frontPageWpId,
+      postsTitle: existing.postsTitle,
+      addressOf: (oldKey) => addresses.get(oldKey),
+    };
     const plannedEntry = (entry: WpMenuEntry, path: string): PlannedMenuEntry => {
       const key = `${path}/${entry.label}`;
       return {
         key,
         label: entry.label.trim().slice(0, 80) || "Sem título",
-        target: menuTarget(entry, wxr, pages, (oldKey) => addresses.get(oldKey)),
+        target: menuTarget(entry, menuContext),
+        hash: hashOf(entry.link.url),
         children: entry.children.map((child) => plannedEntry(child, key)),
         mapped: mappedOf("menu", key),
       };
@@ -567,6 +624,8 @@ export function planImport(sources: ImportSources, existing: ExistingState, site
     contents,
     products,
     menu,
+    frontPageWpId,
+    homeChosen: frontPageWpId !== null && existing.mapped.has(`home:${frontPageWpId}`),
     customers,
     addresses: [...addresses].map(([key, target]) => ({ key, target })),
     report,

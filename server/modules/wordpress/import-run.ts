@@ -216,10 +216,15 @@ export async function runImport(
     if (path) newPathByKey.set(key, path);
   }
   const rewriteUrl = (url: string): string | null => {
-    if (!deps.wxr) return null;
+    // A link to a section of the same page ("#contato") stays as it is.
+    if (!deps.wxr || url.startsWith("#")) return null;
     const key = keyOfOldUrl(url, deps.wxr);
     if (key === null) return null;
-    return newPathByKey.get(key) ?? newPathByKey.get(key.replace(RESIZED, "$1")) ?? null;
+    const path = key === "/" ? "/" : (newPathByKey.get(key) ?? newPathByKey.get(key.replace(RESIZED, "$1")));
+    if (!path) return null;
+    // A link to a section of an old page ("/sobre/#servicos") leads to the same section here.
+    const at = url.indexOf("#");
+    return at < 0 ? path : `${path}${url.slice(at)}`;
   };
   const images = new Map<number, ImportedImage>([...stored].map(([wpId, file]) => [Number(wpId), file.image]));
 
@@ -241,13 +246,15 @@ export async function runImport(
       attachedImageIds: content.attachedImageIds,
       rewriteUrl,
     });
-    const cover = content.coverId === null ? "" : (stored.get(String(content.coverId))?.url ?? "");
+    // The featured image (_thumbnail_id), with the text WordPress kept for it (_wp_attachment_image_alt).
+    const cover = content.coverId === null ? undefined : stored.get(String(content.coverId));
     const common = {
       title: content.title,
       slug: content.slug,
       summary: content.summary,
       content: cleaned.html,
-      cover,
+      cover: cover?.url ?? "",
+      cover_alt: cover?.image.alt ?? "",
       tags: content.tags,
       status: content.status,
     };
@@ -368,6 +375,23 @@ export async function runImport(
     tally("product", "created");
   }
 
+  // The old site's static front page is the home here, unless an earlier import already chose it
+  // once: the owner may have chosen another since.
+  const frontPage = plan.frontPageWpId;
+  if (frontPage !== null && !plan.homeChosen) {
+    await context.transaction(async (tx) => {
+      const [row] = await tx.db
+        .select({ recordId: wordpressRecords.recordId })
+        .from(wordpressRecords)
+        .where(
+          sql`${wordpressRecords.site} = ${plan.site} and ${wordpressRecords.kind} = 'page' and ${wordpressRecords.wpId} = ${frontPage}`,
+        );
+      if (!row) return;
+      const chosen = await tx.services.settings.chooseHomePage(actor, Number(row.recordId));
+      if (chosen) await remember(tx, "home", frontPage, row.recordId, fingerprintOf(row.recordId));
+    });
+  }
+
   // 4. The menu, in one transaction: our submenus have one level, so deeper entries join their top entry.
   if (plan.menu.length > 0) {
     await context.transaction(async (tx) => {
@@ -378,12 +402,35 @@ export async function runImport(
         .where(sql`${wordpressRecords.site} = ${plan.site} and ${wordpressRecords.kind} = 'page'`);
       const createdPages = new Map<string, number>();
       for (const row of rows) createdPages.set(row.wpId, Number(row.recordId));
+      // The site's own top entries (its news list's, one made by hand) that no import made: an entry
+      // leading to the same address is that entry, not a second one beside it.
+      const imported = new Set(
+        (
+          await tx.db
+            .select({ recordId: wordpressRecords.recordId })
+            .from(wordpressRecords)
+            .where(sql`${wordpressRecords.kind} = 'menu'`)
+        ).map((row) => Number(row.recordId)),
+      );
+      const ownTop = new Map(
+        (await tx.services.menus.list(actor))
+          .filter((item) => item.url !== "" && !imported.has(item.id))
+          .map((item) => [item.url, item]),
+      );
       const write = async (entry: PlannedMenuEntry, parentId: number | null): Promise<number | null> => {
         const target = entry.target;
         let url = "";
         let pageId: number | null = null;
         if (target.kind === "record" && target.recordKind === "page") {
           pageId = createdPages.get(target.wpId) ?? null;
+          // A page's section is an address: a menu item leading to a page leads to its top.
+          const page = entry.hash
+            ? plan.contents.find((content) => content.kind === "page" && content.wpId === target.wpId)
+            : undefined;
+          if (page) {
+            url = sitePaths.page(page.slug);
+            pageId = null;
+          }
         } else if (target.kind === "record") {
           url = pathOfRecord(target) ?? "";
         } else if (target.kind === "path") {
@@ -392,6 +439,7 @@ export async function runImport(
           url = target.url;
         }
         if (url !== "" && !isSitePath(url) && !isWebAddress(url)) url = "";
+        if (url !== "" && entry.hash && !url.includes("#")) url += entry.hash;
         if (parentId !== null && url === "" && pageId === null) {
           report.skipped.push({
             kind: "menu",
@@ -403,6 +451,13 @@ export async function runImport(
         }
         const values = { name: entry.label, url, page_id: pageId, parent_id: parentId, enabled: true };
         const fingerprint = fingerprintOf(values);
+        const own = parentId === null && !entry.mapped ? ownTop.get(url) : undefined;
+        if (own) {
+          ownTop.delete(url);
+          await remember(tx, "menu", entry.key, String(own.id), fingerprint);
+          tally("menu", "unchanged");
+          return own.id;
+        }
         if (entry.mapped) {
           const id = Number(entry.mapped.recordId);
           if (entry.mapped.fingerprint !== fingerprint) {

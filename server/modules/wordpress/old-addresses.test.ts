@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { itemAddresses, keyOfOldUrl, redirectKey, termAddresses } from "./old-addresses.ts";
+import { isFrontPage, itemAddresses, keyOfOldUrl, redirectKey, termAddresses } from "./old-addresses.ts";
 import { readWxr, type WxrExport } from "./wxr-reader.ts";
 
 const SITE_XML = readFileSync(path.join(import.meta.dirname, "../../../tests/fixtures/wordpress/site.xml"));
@@ -27,15 +27,24 @@ describe("the old addresses of an imported WordPress site", () => {
   it("pages and posts answer on their permalink and their query forms; drafts, private and trashed on none", async () => {
     const site = await readWxr([SITE_XML]);
     const child = item(site, "História e missão");
+    // WordPress answers ?p= for a page as well as ?page_id=.
     expect(itemAddresses(child, site).sort()).toEqual(
-      [`/?page_id=${child.id}`, "/quem-somos/historia-e-missao"].sort(),
+      [`/?p=${child.id}`, `/?page_id=${child.id}`, "/quem-somos/historia-e-missao"].sort(),
     );
     const post = item(site, "Colheita recorde de açaí em 2024");
     expect(itemAddresses(post, site)).toEqual(["/colheita-recorde-de-acai-em-2024", `/?p=${post.id}`]);
     for (const title of ["Rascunho: relatório anual", "Ata interna da diretoria", "Post apagado"])
       expect(itemAddresses(item(site, title), site)).toEqual([]);
-    // The front page stays "/".
-    expect(itemAddresses(item(site, "Início"), site)).toEqual([`/?page_id=${item(site, "Início").id}`]);
+    // The front page stays "/", which WordPress wrote as its permalink.
+    const front = item(site, "Início");
+    expect(itemAddresses(front, site).sort()).toEqual([`/?p=${front.id}`, `/?page_id=${front.id}`].sort());
+  });
+
+  it("tells the static front page by its permalink, the site's own address", async () => {
+    const site = await readWxr([SITE_XML]);
+    expect(isFrontPage(item(site, "Início"), site)).toBe(true);
+    for (const title of ["Sobre a cooperativa", "Quem somos", "Colheita recorde de açaí em 2024"])
+      expect(isFrontPage(item(site, title), site)).toBe(false);
   });
 
   it("an upload answers on its file and its attachment page", async () => {

@@ -9,6 +9,16 @@ import type { WxrExport, WxrItem, WxrTerm } from "./wxr-reader.ts";
  * percent-encoded form.
  */
 
+/**
+ * The text without its trailing slashes, counted from the end: the pattern /\/+$/ tries every slash
+ * of a run that is not at the end, so 16,000 slashes in a visitor's address held the server for seconds.
+ */
+export function withoutTrailingSlashes(text: string): string {
+  let end = text.length;
+  while (end > 0 && text.charCodeAt(end - 1) === 47) end--;
+  return text.slice(0, end);
+}
+
 /** The query parameters WordPress resolves to content; any other (utm_source, fbclid…) is ignored. */
 const CONTENT_QUERY = ["p", "page_id", "post_type", "cat", "tag", "product_cat", "product_tag", "attachment_id"];
 
@@ -39,7 +49,7 @@ function decodeSegment(segment: string): string {
  * trailing slash, with only the query parameters WordPress resolves, sorted.
  */
 export function redirectKey(pathname: string, search: URLSearchParams | string = ""): string {
-  const path = pathname.split("/").map(decodeSegment).join("/").normalize("NFC").toLowerCase().replace(/\/+$/, "");
+  const path = withoutTrailingSlashes(pathname.split("/").map(decodeSegment).join("/").normalize("NFC").toLowerCase());
   const params = new URLSearchParams(search);
   const kept = CONTENT_QUERY.flatMap((name) => {
     const value = params.get(name);
@@ -61,13 +71,16 @@ export function keyOfOldUrl(url: string, site: WxrExport): string | null {
   }
   if (parsed.host !== origin.host) return null;
   // A site in a subfolder (example.org/site/) answered below it.
-  const prefix = origin.pathname.replace(/\/+$/, "");
+  const prefix = withoutTrailingSlashes(origin.pathname);
   const pathname =
     prefix && parsed.pathname.startsWith(`${prefix}/`) ? parsed.pathname.slice(prefix.length) : parsed.pathname;
   return redirectKey(pathname, parsed.search);
 }
 
-/** An item's old addresses (none for the front page, which stays "/"). Drafts never had a public one. */
+/**
+ * An item's old addresses. The front page's permalink is the site's "/" (WordPress writes it so in the
+ * export), which stays ours. Drafts never had a public one.
+ */
 export function itemAddresses(item: WxrItem, site: WxrExport): string[] {
   const keys = new Set<string>();
   const add = (url: string) => {
@@ -81,7 +94,9 @@ export function itemAddresses(item: WxrItem, site: WxrExport): string[] {
   }
   if (item.status !== "publish") return [];
   if (item.link) add(item.link);
-  add(item.type === "page" ? `/?page_id=${item.id}` : `/?p=${item.id}`);
+  // WordPress answers ?p= for any kind of item, a page included, and ?page_id= for pages.
+  add(`/?p=${item.id}`);
+  if (item.type === "page") add(`/?page_id=${item.id}`);
   if (item.type !== "post" && item.type !== "page") add(`/?p=${item.id}&post_type=${item.type}`);
   return [...keys];
 }
@@ -110,3 +125,11 @@ export function termAddresses(term: WxrTerm, site: WxrExport): string[] {
 export const SITE_FEEDS = ["/feed", "/feed/rss2", "/feed/atom", "/rss", "/comments/feed"].map((path) =>
   redirectKey(path),
 );
+
+/**
+ * Whether an item is the old site's static front page (Configurações → Leitura → "Uma página
+ * estática"): the export holds no options, but WordPress writes that page's permalink as the site's
+ * own address.
+ */
+export const isFrontPage = (item: WxrItem, site: WxrExport): boolean =>
+  item.type === "page" && item.status === "publish" && item.link !== "" && keyOfOldUrl(item.link, site) === "/";

@@ -362,3 +362,99 @@ describe("the audit log", () => {
     expect(done.report.result?.created.customer).toBeGreaterThan(0);
   });
 });
+
+describe("the moved site's navigation (issue 33, item 15)", () => {
+  type Settings = { home_page_id: number | null; features: Record<string, { enabled: boolean }> };
+  const settingsNow = async () => (await t.request("GET", "/api/settings")).json<Settings>();
+  const saveSettings = async (changes: Partial<Settings>) => {
+    const saved = await t.request("POST", "/api/settings", {
+      token: t.superToken,
+      body: { ...(await settingsNow()), ...changes },
+    });
+    expect(saved.status, JSON.stringify(saved.json())).toBe(200);
+  };
+  /** The site as the owner has it before moving in: its news switched on, so its own "Notícias" entry. */
+  const withNews = async () => {
+    const { features } = await settingsNow();
+    await saveSettings({ features: { ...features, posts: { ...features.posts, enabled: true } } });
+  };
+  const redirect = async (address: string) => {
+    const response = await t.app.request(address, { redirect: "manual" });
+    return { status: response.status, location: response.headers.get("location") };
+  };
+
+  it("makes the old static front page the home, and its old addresses lead to /", async () => {
+    await importAll([exportFile(siteXml)]);
+    const front = await pageBySlug("inicio");
+    expect(front?.title).toBe("Início");
+    expect((await settingsNow()).home_page_id).toBe(front?.id);
+    expect(await redirect("/?page_id=44")).toEqual({ status: 301, location: "/" });
+    expect(await redirect("/?p=44")).toEqual({ status: 301, location: "/" });
+    // WordPress answers ?p= for a page too.
+    expect(await redirect("/?p=45")).toEqual({ status: 301, location: "/sobre" });
+    expect(await redirect("/?page_id=45")).toEqual({ status: 301, location: "/sobre" });
+  });
+
+  it("leaves the home the owner chose since as she chose it when the site is imported again", async () => {
+    await importAll([exportFile(siteXml)]);
+    const about = await pageBySlug("sobre");
+    await saveSettings({ home_page_id: about?.id ?? null });
+    await importAll([exportFile(siteXml)]);
+    expect((await settingsNow()).home_page_id).toBe(about?.id);
+    await saveSettings({ home_page_id: null });
+    await importAll([exportFile(siteXml)]);
+    expect((await settingsNow()).home_page_id).toBeNull();
+  });
+
+  it("imports the block theme's main navigation: one Notícias, and the links to the sections of /sobre", async () => {
+    await withNews();
+    const done = await importAll([exportFile(siteXml)]);
+    const header = (await t.request("GET", "/api/menus")).json<
+      { name: string; href: string | null; submenus: { name: string; href: string | null }[] }[]
+    >();
+    const top = header.map((item) => [item.name, item.href]);
+    expect(top.filter(([name]) => name === "Notícias")).toEqual([["Notícias", "/noticias"]]);
+    expect(top).toEqual(
+      expect.arrayContaining([
+        ["Início", "/"],
+        ["Sobre", "/sobre"],
+        ["Serviços", "/sobre#servicos"],
+        ["Transparência", "/sobre#transparencia"],
+        ["Contato", "/sobre#contato"],
+      ]),
+    );
+    expect(header.find((item) => item.name === "Serviços")?.submenus.map((item) => item.href)).toEqual([
+      "/sobre#servicos",
+      "/sobre#servicos",
+      "/sobre#servicos",
+    ]);
+    // The classic menu is not the one a block theme showed.
+    expect(top.map(([name]) => name)).not.toContain("Loja antiga");
+    expect(done.report.skipped).toContainEqual(expect.objectContaining({ kind: "menu", title: "Menu principal" }));
+
+    // The sections keep the ids those links point at.
+    const about = await pageBySlug("sobre");
+    for (const id of ["servicos", "transparencia", "contato"]) expect(about?.content).toContain(`<h2 id="${id}">`);
+
+    // Imported again, the entries stay the same ones, Notícias still once.
+    await importAll([exportFile(siteXml)]);
+    const again = (await t.request("GET", "/api/menus")).json<{ name: string }[]>();
+    expect(again.map((item) => item.name)).toEqual(header.map((item) => item.name));
+  });
+
+  it("makes the featured image the post's cover with WordPress's text for it, and the caption a figure", async () => {
+    await withNews();
+    await importAll([exportFile(siteXml)]);
+    const harvest = await postBySlug("colheita-recorde-de-acai-em-2024");
+    expect(harvest?.cover).toMatch(/^\/files\/images\//);
+    expect(harvest?.coverAlt).toBe("Cestos de açaí na colheita");
+    expect(harvest?.content).toMatch(
+      /<figure><img [^>]*alt="Cestos de açaí na colheita"[^>]*\/><figcaption>Cestos na colheita<\/figcaption><\/figure>/,
+    );
+    const listed = (await t.request("GET", "/api/posts?per_page=50")).json<{
+      data: { slug: string; cover: string | null; cover_alt: string }[];
+    }>();
+    const card = listed.data.find((post) => post.slug === "colheita-recorde-de-acai-em-2024");
+    expect(card).toMatchObject({ cover: harvest?.cover, cover_alt: "Cestos de açaí na colheita" });
+  });
+});
