@@ -43,6 +43,7 @@ describe("create, read, update, delete", () => {
       summary: "Resumo",
       content: '<p style="text-align:center">Olá</p>',
       cover: "/files/capa.webp",
+      cover_alt: "",
       documents: [{ url: "/files/estatuto.pdf", name: "Estatuto", size: 1200, mime_type: "application/pdf" }],
       tags: ["institucional"],
       status: "published",

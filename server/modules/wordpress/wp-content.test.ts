@@ -47,11 +47,28 @@ describe("a WordPress post's content in our editor's rich text", () => {
     expect(unknownShortcodes).toEqual(["contact-form-7"]);
   });
 
-  it("keeps an image block's picture at its new address", async () => {
+  it("keeps an image block's picture at its new address, in its figure without WordPress's classes", async () => {
     const { child, context } = await fixture();
     const { html } = cleanWordPressContent(child.content, context);
-    expect(html).toContain('<img src="/files/colheita-do-acai.webp" alt="Cestos de açaí na colheita" />');
-    expect(html).not.toContain("<figure");
+    expect(html).toContain(
+      '<figure><img src="/files/colheita-do-acai.webp" alt="Cestos de açaí na colheita" /></figure>',
+    );
+    expect(html).not.toContain("wp-block-image");
+  });
+
+  it("keeps an image block's caption under it, and the ids links to a section point at", () => {
+    const content =
+      '<!-- wp:heading {"anchor":"servicos"} -->\n<h2 class="wp-block-heading" id="servicos">Serviços</h2>\n<!-- /wp:heading -->\n\n' +
+      '<!-- wp:image -->\n<figure class="wp-block-image"><img src="https://old.example/a.png" alt="A"/><figcaption class="wp-element-caption">Legenda</figcaption></figure>\n<!-- /wp:image -->\n\n' +
+      '<!-- wp:paragraph -->\n<p>Veja <a href="https://old.example/sobre/#contato">o contato</a> e <a href="#servicos">os serviços</a>.</p>\n<!-- /wp:paragraph -->';
+    const { html } = cleanWordPressContent(content, {
+      images: new Map(),
+      rewriteUrl: (url) => (url === "https://old.example/sobre/#contato" ? "/sobre#contato" : null),
+    });
+    expect(html).toBe(
+      '<h2 id="servicos">Serviços</h2>\n<figure><img src="https://old.example/a.png" alt="A" /><figcaption>Legenda</figcaption></figure>\n' +
+        '<p>Veja <a href="/sobre#contato">o contato</a> e <a href="#servicos">os serviços</a>.</p>',
+    );
   });
 
   it("leaves text in brackets alone, writes out escaped shortcodes and keeps what an unknown one encloses", () => {
