@@ -2,9 +2,7 @@ import "@mantine/core/styles.css";
 import "../../styles/account.css";
 import {
   Box,
-  Burger,
   Button,
-  Collapse,
   Container,
   Divider,
   Grid,
@@ -14,15 +12,14 @@ import {
   Paper,
   Stack,
   Text,
-  Title,
 } from "@mantine/core";
-import { useDisclosure } from "@mantine/hooks";
 import { useMemo } from "react";
 import { Form, Outlet, NavLink as RouterNavLink, useLocation } from "react-router";
 import { roleLabels } from "../../../common/roles.ts";
 import { AppLink } from "../../components/app-link.tsx";
 import { ChunkReload } from "../../components/chunk-reload.tsx";
 import { accountLinks } from "../../components/conta/account-links.ts";
+import { AccountPhoneMenu } from "../../components/conta/account-phone-menu.tsx";
 import { ErrorPage, errorTitle } from "../../components/error-page.tsx";
 import { requireSession } from "../../lib/guards.server.ts";
 import { useSessionEndedNotice } from "../../lib/session-ended.ts";
@@ -91,7 +88,6 @@ function AccountFrame({ children }: { children: React.ReactNode }) {
 }
 
 function AccountShell({ children }: { children: React.ReactNode }) {
-  const [opened, { toggle, close }] = useDisclosure(false);
   useSessionEndedNotice();
   const { settings } = useRootData();
   return (
@@ -112,20 +108,7 @@ function AccountShell({ children }: { children: React.ReactNode }) {
             <Paper withBorder p="sm" visibleFrom="md" maw={420}>
               <AccountNav />
             </Paper>
-            {/* A landmark of its own, so its title is not left outside every landmark while the menu is closed. */}
-            <Paper withBorder p="sm" hiddenFrom="md" component="section" aria-labelledby="account-menu-title">
-              <Group justify="space-between" onClick={toggle} style={{ cursor: "pointer" }}>
-                <Title order={2} size="h4" id="account-menu-title">
-                  Minha conta
-                </Title>
-                <Burger opened={opened} aria-label="Abrir o menu da conta" aria-expanded={opened} size="sm" />
-              </Group>
-              <Collapse expanded={opened}>
-                <Box pt="sm">
-                  <AccountNav onNavigate={close} />
-                </Box>
-              </Collapse>
-            </Paper>
+            <AccountPhoneMenu>{(close) => <AccountNav onNavigate={close} />}</AccountPhoneMenu>
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 9 }}>
             <Box component="main">{children}</Box>
