@@ -13,8 +13,8 @@ test("the footer contact form sends a message the administrators can read", asyn
   await expect(send).toBeDisabled();
   await waitForHydration(send);
 
-  await form.getByRole("textbox", { name: "nome", exact: true }).fill(message.name);
-  const email = form.getByRole("textbox", { name: "email", exact: true });
+  await form.getByRole("textbox", { name: "Nome", exact: true }).fill(message.name);
+  const email = form.getByRole("textbox", { name: "E-mail", exact: true });
   await email.fill("nao-e-um-email");
   await email.blur();
   const error = await errorOf(email);
@@ -23,7 +23,7 @@ test("the footer contact form sends a message the administrators can read", asyn
   await expect(send).toBeDisabled();
 
   await email.fill(message.email);
-  await form.getByRole("textbox", { name: "mensagem", exact: true }).fill(message.message);
+  await form.getByRole("textbox", { name: "Mensagem", exact: true }).fill(message.message);
   await expect(send).toBeEnabled();
   // Once it can be sent, ENVIAR's text reads on the secondary colour (white on #e1846d did not: 2.7:1).
   const contrast = await new AxeBuilder({ page }).include("form[aria-label='Formulário de contato']").analyze();

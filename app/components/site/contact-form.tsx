@@ -45,9 +45,9 @@ export function ContactForm({ variant = "footer", answer }: { variant?: "footer"
         {answer ? (
           <Alert tone={answer.ok ? "success" : "danger"}>{answer.ok ? CONTACT_SUCCESS : answer.message}</Alert>
         ) : null}
-        <TextField label="nome" name="name" autoComplete="name" maxLength={120} error={checks.errors.name} />
-        <TextField label="email" name="email" type="email" autoComplete="email" error={checks.errors.email} />
-        <TextAreaField label="mensagem" name="message" rows={4} maxLength={5000} error={checks.errors.message} />
+        <TextField label="Nome" name="name" autoComplete="name" maxLength={120} error={checks.errors.name} />
+        <TextField label="E-mail" name="email" type="email" autoComplete="email" error={checks.errors.email} />
+        <TextAreaField label="Mensagem" name="message" rows={4} maxLength={5000} error={checks.errors.message} />
         {/* Honeypot: hidden from people (and from the tab order), filled in by bots. */}
         <input type="text" name="website" tabIndex={-1} autoComplete="off" aria-hidden className={styles.honeypot} />
         <button
