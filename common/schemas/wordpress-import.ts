@@ -44,13 +44,10 @@ export const wordpressUploadFields = {
 
 export type ImportFileRole = "export" | "products" | "customers";
 export const importFileRoles: readonly ImportFileRole[] = ["export", "products", "customers"];
-/**
- * A file sent for the import: its bytes (the command line, tests), or the temporary file a web upload
- * was streamed to, so that a 100 MB export is never held in memory whole.
- */
-export type ImportFile =
-  | { role: ImportFileRole; name: string; bytes: Uint8Array }
-  | { role: ImportFileRole; name: string; path: string; size: number };
+/** A file sent for the import, as its bytes (the command line, tests). */
+export type ImportFile = { role: ImportFileRole; name: string; bytes: Uint8Array };
+/** A file of the web upload, in the temporary file it was streamed to: a 100 MB export is never held in memory whole. */
+export type UploadedFile = { role: ImportFileRole; name: string; path: string; size: number };
 
 const filesSourceOf = (origin: WordPressFileOrigin): WordPressFilesSource =>
   origin === "site" ? { kind: "site" } : { kind: "none" };

@@ -690,7 +690,7 @@ function noDatabasePolls(base: string) {
  * Runs `work` while the server's RSS is sampled and a request that needs no database is timed; both
  * stop on a failure too.
  */
-async function watched<T>(server: RunningServer, work: () => Promise<T>) {
+export async function watched<T>(server: RunningServer, work: () => Promise<T>) {
   const peak = await sampleRssPeak(server.processes);
   const polls = noDatabasePolls(server.base);
   const value = await work().catch(async (error: unknown) => {

@@ -9,10 +9,10 @@ import busboy from "busboy";
 import { invalid, isDomainError, tooLarge } from "../../../common/errors.ts";
 import { formatFileSize } from "../../../common/file-size.ts";
 import {
-  type ImportFile,
   type ImportFileRole,
   importFileRoles,
   readWordPressFilesChoice,
+  type UploadedFile,
   WORDPRESS_SPREADSHEET_MAX_BYTES,
   WORDPRESS_UPLOAD_MAX_BYTES,
   WORDPRESS_WEB_EXPORT_MAX_BYTES,
@@ -27,7 +27,7 @@ import type { WordPressFilesSource } from "../../../common/views/wordpress-impor
  */
 
 export type ReceivedUpload = {
-  files: ImportFile[];
+  files: UploadedFile[];
   filesSource: WordPressFilesSource;
   /** The form's other fields (the account screen's intent). */
   fields: Record<string, string>;
@@ -73,7 +73,7 @@ export async function receiveWordPressUpload(request: Request, dataDir: string):
   const remove = async () => {
     await Promise.all(written.map((file) => fs.rm(file, { force: true })));
   };
-  const files: ImportFile[] = [];
+  const files: UploadedFile[] = [];
   const fields: Record<string, string> = {};
   const saving: Promise<void>[] = [];
   let failure: Error | null = null;

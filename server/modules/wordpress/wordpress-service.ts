@@ -10,6 +10,7 @@ import { decodeReferenceFile } from "../../../common/reference-file.ts";
 import {
   type ImportFile,
   type ImportFileRole,
+  type UploadedFile,
   WORDPRESS_SPREADSHEET_MAX_BYTES,
 } from "../../../common/schemas/wordpress-import.ts";
 import {
@@ -25,6 +26,7 @@ import type { ServiceContext } from "../../kernel/area.ts";
 import { loadExistingState } from "./import-existing.ts";
 import { type ImportSources, planImport } from "./import-plan.ts";
 import { runImport } from "./import-run.ts";
+import { withoutTrailingSlashes } from "./old-addresses.ts";
 import { wordpressImportFiles, wordpressImports } from "./tables.ts";
 import { receiveWordPressUpload } from "./upload.ts";
 import { customersOfCsv } from "./wc-customer-csv.ts";
@@ -63,7 +65,7 @@ type SourceFile = {
   chunks: () => AsyncIterable<Uint8Array> | Iterable<Uint8Array>;
 };
 
-const sourceOf = (file: ImportFile): SourceFile =>
+const sourceOf = (file: ImportFile | UploadedFile): SourceFile =>
   "bytes" in file
     ? { role: file.role, name: file.name, size: file.bytes.byteLength, chunks: () => [file.bytes] }
     : {
@@ -107,7 +109,9 @@ function viewOf(row: ImportRow, now = Date.now()): WordPressImportView {
 
 /** The old site's address as the key of its ids (a spreadsheet alone has no site: its ids are its own). */
 const siteKeyOf = (sources: ImportSources) =>
-  sources.wxr ? (sources.wxr.site.baseSiteUrl || sources.wxr.site.link).replace(/\/+$/, "").toLowerCase() : "planilha";
+  sources.wxr
+    ? withoutTrailingSlashes(sources.wxr.site.baseSiteUrl || sources.wxr.site.link).toLowerCase()
+    : "planilha";
 
 /** The import an audit entry is about, and who started it. */
 const auditEntry = (actor: Actor, row: ImportRow) =>
@@ -260,7 +264,7 @@ export function createWordPressService(context: ServiceContext, state: WordPress
      */
     async preview(
       actor: Actor | null,
-      files: readonly ImportFile[],
+      files: readonly (ImportFile | UploadedFile)[],
       filesSource: WordPressFilesSource,
       maxExportBytes = WXR_MAX_BYTES,
     ): Promise<WordPressImportView> {

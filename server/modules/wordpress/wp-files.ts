@@ -10,6 +10,7 @@ import yauzl from "yauzl";
 import { DomainError, invalid } from "../../../common/errors.ts";
 import { formatFileSize } from "../../../common/file-size.ts";
 import type { WordPressFilesSource } from "../../../common/views/wordpress-import.ts";
+import { withoutTrailingSlashes } from "./old-addresses.ts";
 import { isPublicAddress } from "./public-address.ts";
 
 /**
@@ -246,7 +247,7 @@ async function openRemote(baseUrl: string | null, options: FileSourceOptions): P
     if (base.protocol !== "http:" && base.protocol !== "https:") {
       throw invalid("O endereço dos arquivos deve começar com http:// ou https://.");
     }
-    const root = `${base.origin}${base.pathname.replace(/\/+$/, "")}/`;
+    const root = `${base.origin}${withoutTrailingSlashes(base.pathname)}/`;
     bases = root.endsWith(`/${UPLOADS}`) ? [root] : [root, `${root}${UPLOADS}`];
   }
   /** The base that last found a file is tried first. */

@@ -86,7 +86,9 @@ function classicMenus(site: WxrExport, posts: Map<number, WxrItem>): WpMenu[] {
   });
 }
 
-const NAVIGATION_BLOCK = /<!--\s*(\/?)wp:(navigation-link|navigation-submenu)(?:\s+(\{[\s\S]*?\}))?\s*(\/?)-->/g;
+// WordPress writes a block's attributes with "<" and ">" escaped (\u003c), so "[^<>]" ends each try at the
+// next comment: a comment never closed is not read to the end of the text once for every one before it.
+const NAVIGATION_BLOCK = /<!--\s*(\/?)wp:(navigation-link|navigation-submenu)(?:\s+(\{[^<>]*?\}))?\s*(\/?)-->/g;
 
 type BlockAttributes = { label?: unknown; url?: unknown; kind?: unknown; type?: unknown; id?: unknown };
 
@@ -124,7 +126,7 @@ function navigationEntries(content: string): WpMenuEntry[] {
       continue;
     }
     const attributes = attributesOf(json);
-    const label = text(attributes.label).replace(/<[^>]*>/g, "");
+    const label = text(attributes.label).replace(/<[^<>]*>/g, "");
     const link = blockLink(attributes);
     const entry = label || link.url ? { label, link, children: [] } : null;
     if (entry) container().push(entry);
