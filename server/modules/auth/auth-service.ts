@@ -182,7 +182,7 @@ export function createAuthService(context: ServiceContext, throttles: LoginThrot
   async function startChallenge(user: Actor, purpose: ChallengePurpose): Promise<SignInStep> {
     const token = randomBytes(32).toString("base64url");
     const expiresAt = new Date(Date.now() + CHALLENGE_TTL_MS);
-    const secret = purpose === "enrol" ? secretToColumn(newTotpSecret()) : null;
+    const secret = purpose === "enrol" ? secretToColumn(context, newTotpSecret()) : null;
     await context.transaction(async (tx) => {
       await tx.db
         .delete(loginChallenges)
@@ -283,7 +283,7 @@ export function createAuthService(context: ServiceContext, throttles: LoginThrot
       const challenge = await openChallengeRow(token);
       if (challenge?.purpose !== "enrol" || challenge.secret === null) return null;
       if ((await secretOf(context, challenge.id))?.confirmedAt) return null;
-      return setupViewOf(context, secretFromColumn(challenge.secret), challenge.email);
+      return setupViewOf(context, secretFromColumn(context, challenge.secret), challenge.email);
     },
 
     /**
@@ -320,7 +320,7 @@ export function createAuthService(context: ServiceContext, throttles: LoginThrot
         const accepted =
           purpose === "code"
             ? await spendCode(tx, user, code)
-            : secret !== null && (await confirmChallengeSecret(tx, user.id, secretFromColumn(secret), code));
+            : secret !== null && (await confirmChallengeSecret(tx, user.id, secretFromColumn(tx, secret), code));
         if (!accepted) return null;
         const [spent] = await tx.db
           .delete(loginChallenges)

@@ -16,6 +16,7 @@ import {
   recoveryCodeHash,
   shownRecoveryCode,
 } from "./totp.ts";
+import { openTotpSecret, sealTotpSecret } from "./two-factor-at-rest.ts";
 
 /*
  * The verification in two steps' records, shared by the sign-in (auth-service.ts) and 'Meus dados'
@@ -26,10 +27,10 @@ import {
 /**
  * Every TOTP secret written to a column (two_factor_secrets.secret, login_challenges.secret) passes
  * through `secretToColumn`, and every one read through `secretFromColumn`: the one place that decides
- * how secrets are kept at rest.
+ * how secrets are kept at rest: sealed under SECRETS_KEY (two-factor-at-rest.ts, docs/decisions/0021).
  */
-export const secretToColumn = (secret: string): string => secret;
-export const secretFromColumn = (stored: string): string => stored;
+export const secretToColumn = sealTotpSecret;
+export const secretFromColumn = openTotpSecret;
 
 /** Who an entry of the audit log is about: the account itself. */
 export const auditRecord = (user: Actor) => ({ actor: user, recordId: user.id, recordLabel: user.name });
@@ -37,7 +38,7 @@ export const auditRecord = (user: Actor) => ({ actor: user, recordId: user.id, r
 /** The account's secret: confirmed (in use at sign-in) or still waiting for its first code; null when none. */
 export async function secretOf(context: ServiceContext, userId: number) {
   const [row] = await context.db.select().from(twoFactorSecrets).where(eq(twoFactorSecrets.userId, userId)).limit(1);
-  return row ? { ...row, secret: secretFromColumn(row.secret) } : null;
+  return row ? { ...row, secret: secretFromColumn(context, row.secret) } : null;
 }
 
 /**
@@ -64,7 +65,7 @@ export async function setupViewOf(context: ServiceContext, secret: string, email
 /** A fresh secret waiting for its first code, in place of any unconfirmed one; a confirmed one is kept. */
 export async function replacePendingSecret(context: ServiceContext, userId: number): Promise<string | null> {
   const secret = newTotpSecret();
-  const stored = secretToColumn(secret);
+  const stored = secretToColumn(context, secret);
   const [row] = await context.db
     .insert(twoFactorSecrets)
     .values({ userId, secret: stored })
@@ -154,7 +155,12 @@ export async function confirmChallengeSecret(
 ): Promise<boolean> {
   const step = firstCodeStep(secret, typed);
   if (step === null) return false;
-  const values = { secret: secretToColumn(secret), confirmedAt: new Date(), lastUsedStep: step, createdAt: new Date() };
+  const values = {
+    secret: secretToColumn(context, secret),
+    confirmedAt: new Date(),
+    lastUsedStep: step,
+    createdAt: new Date(),
+  };
   const [confirmed] = await context.db
     .insert(twoFactorSecrets)
     .values({ userId, ...values })
