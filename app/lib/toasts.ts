@@ -24,7 +24,9 @@ export function dismissToast(id: number) {
  */
 export function showToast(tone: ToastTone, message: string) {
   const id = nextId++;
-  toasts = [...toasts, { id, tone, message }];
+  // A success ends what the failed tries before it said: their red messages would stay over the green one.
+  const kept = tone === "success" ? toasts.filter((toast) => toast.tone !== "danger") : toasts;
+  toasts = [...kept, { id, tone, message }];
   emit();
   window.setTimeout(() => dismissToast(id), TOAST_MS);
 }

@@ -412,7 +412,7 @@ async function signInWithoutJavaScript(page: Page, email: string, password: stri
   await expectPath(page, to);
 }
 
-/** What the page says in its <noscript> parts (a flash, the notices of what needs JavaScript). */
+/** What the page says in its <noscript> parts (the notices of what needs JavaScript). */
 const noscriptText = async (page: Page) => (await page.locator("noscript").allTextContents()).join(" ");
 
 test("an item typed and chosen before the page comes to life keeps it, and its authors are added and ordered", async ({
@@ -594,7 +594,7 @@ test.describe("without JavaScript", () => {
     await expect(authors.getByRole("textbox", { name: "Autor 1" })).toHaveValue("Pereira, João");
     await form.getByRole("button", { name: "Salvar", exact: true }).click();
     await expectPath(page, "/conta/medias");
-    await expect.poll(() => noscriptText(page)).toContain("Item salvo com sucesso!");
+    await expect(page.getByRole("status").filter({ hasText: "Item salvo com sucesso!" })).toBeVisible();
 
     expect(await jsonOf<StoredItem>(await api.get(`/api/medias/${created.id}`))).toMatchObject({
       title: `Guia de sementes crioulas ${id}`,
@@ -666,7 +666,7 @@ test.describe("without JavaScript", () => {
       await expect(main.getByText("1 novo, 0 duplicados, 0 inválidos", { exact: true })).toBeVisible();
       await main.getByRole("button", { name: "Importar 1 item" }).click();
       await expectPath(page, "/conta/medias");
-      await expect.poll(() => noscriptText(page)).toContain("1 item importado.");
+      await expect(page.getByRole("status").filter({ hasText: "1 item importado." })).toBeVisible();
       expect(await findItem(api, id)).toMatchObject({ title: `Cisternas no Sertão ${id}`, type: "report" });
     } finally {
       await rm(folder, { recursive: true, force: true });

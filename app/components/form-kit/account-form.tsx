@@ -1,5 +1,5 @@
 import { Alert, Button, type ButtonProps, Text } from "@mantine/core";
-import type { FormEvent, ReactNode } from "react";
+import { type FormEvent, type ReactNode, useEffect, useRef } from "react";
 import { Form, useNavigation } from "react-router";
 import { notifyError } from "../../lib/notify.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
@@ -39,7 +39,18 @@ export function AccountForm({
   children: ReactNode;
 }) {
   const hydrated = useHydrated();
+  const navigation = useNavigation();
+  // A second press while the first is under way (a double click, a slow connection) is not sent again:
+  // a create form would make two records. Set at once, before React draws the button busy.
+  const sent = useRef(false);
+  useEffect(() => {
+    if (navigation.state === "idle") sent.current = false;
+  }, [navigation.state]);
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    if (sent.current) {
+      event.preventDefault();
+      return;
+    }
     form.onSubmit(event);
     if (isListChange(event)) return;
     if (event.defaultPrevented) {
@@ -47,7 +58,10 @@ export function AccountForm({
       // The errors are drawn on the next frame.
       const formId = event.currentTarget.id;
       requestAnimationFrame(() => focusFirstInvalid(formId));
-    } else onValidSubmit?.(event);
+      return;
+    }
+    onValidSubmit?.(event);
+    if (!event.defaultPrevented) sent.current = true;
   };
   return (
     <Form method="post" id={form.id} noValidate={form.noValidate} onSubmit={onSubmit} aria-label={label}>
@@ -63,13 +77,17 @@ export function AccountForm({
 }
 
 /**
- * The form's submit button, busy (and so not pressed twice) while its submission is under way. With
- * several forms on a screen, `intent` tells which one is being sent.
+ * The form's submit button, busy (and so not pressed twice) while its submission is under way, and
+ * until the page it leads to has loaded (a save answers with a redirect: pressed again meanwhile, a
+ * create form would make a second record). With several forms on a screen, `intent` tells which one
+ * is being sent.
  */
 export function SubmitButton({ intent, children, ...props }: { intent?: string; children: ReactNode } & ButtonProps) {
   const navigation = useNavigation();
   const sending =
-    navigation.state === "submitting" && (intent === undefined || navigation.formData?.get("intent") === intent);
+    navigation.state !== "idle" &&
+    navigation.formData !== undefined &&
+    (intent === undefined || navigation.formData.get("intent") === intent);
   return (
     // Pressing it must not blur the field being edited first: that field's check would draw its error,
     // move the button down before the mouse is released, and the click would be lost.
