@@ -1,17 +1,22 @@
 /**
- * `npm run import:wordpress -- FILE [--products CSV] [--customers CSV] [--files DIR|ZIP|URL] [--as EMAIL] [--preview]`:
+ * `npm run import:wordpress -- FILE [--products CSV] [--customers CSV] [--files DIR|ZIP|URL] [--as EMAIL] [--name NAME] [--title TITLE] [--preview]`:
  * moves a WordPress site in from the command line, for sites too large for the web upload. FILE is the
  * export (Ferramentas → Exportar) or WooCommerce's product CSV. The attachments' files come from the
  * old site at their addresses unless --files names a folder (wp-content/uploads or the WordPress
  * root), a zip of it, or another address holding it; `--files none` leaves them out. The database is
  * DATABASE_URL's (the site may keep running) or the embedded one of DATA_DIR (stop the server first).
  * Prints the preview, then imports with its progress, as the administrator --as (else the first super user).
+ * On a site nobody has set up yet (a new DATA_DIR) it makes the first-time setup the server's page
+ * would: the site titled as the old one (or --title), with --as as its super user (named --name), who
+ * has no password until she chooses one with "Esqueci minha senha".
  */
 import { readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { asc, eq } from "drizzle-orm";
+import { importSetupSchema } from "../common/schemas/setup.ts";
 import type { ImportFile } from "../common/schemas/wordpress-import.ts";
+import { sitePaths } from "../common/site-paths.ts";
 import { importKindLabels, importKinds, type WordPressFilesSource } from "../common/views/wordpress-import.ts";
 import { createFileStorage } from "../server/adapters/storage/from-config.ts";
 import { ConfigError, loadConfig } from "../server/config.ts";
@@ -25,7 +30,13 @@ import { users } from "../server/modules/users/tables.ts";
 import { createServices } from "../server/services.ts";
 
 const USAGE =
-  "Uso: npm run import:wordpress -- EXPORTACAO.xml [--products produtos.csv] [--customers clientes.csv] [--files PASTA|ARQUIVO.zip|URL|none] [--as EMAIL] [--preview]";
+  "Uso: npm run import:wordpress -- EXPORTACAO.xml [--products produtos.csv] [--customers clientes.csv] [--files PASTA|ARQUIVO.zip|URL|none] [--as EMAIL] [--name NOME] [--title TÍTULO] [--preview]";
+const NOT_SET_UP = [
+  "O site ainda não foi configurado. Para importar nele agora, diga quem vai administrá-lo:",
+  '  npm run import:wordpress -- EXPORTACAO.xml --as seu@email.org --name "Seu nome"',
+  'O site é criado com o título do WordPress (ou --title) e você como usuário Super, ainda sem senha: depois, em "Esqueci minha senha", você cria a sua.',
+  "Ou inicie o servidor (npm start), faça a configuração inicial no navegador, pare-o e rode este comando de novo.",
+].join("\n");
 /** The command line reads files from the server's own disk: larger than the web upload allows. */
 const CLI_MAX_EXPORT_BYTES = 2 * 1024 ** 3;
 
@@ -41,6 +52,8 @@ const { values, positionals } = parseArgs({
     customers: { type: "string" },
     files: { type: "string" },
     as: { type: "string" },
+    name: { type: "string" },
+    title: { type: "string" },
     preview: { type: "boolean", default: false },
   },
 });
@@ -51,6 +64,21 @@ function readFile(role: ImportFile["role"], file: string): ImportFile {
   } catch (error) {
     fail(`Não foi possível ler ${file}: ${error instanceof Error ? error.message : String(error)}`);
   }
+}
+
+/** The old site's name, as the export's channel states it at its start (WordPress writes it escaped). */
+function exportTitle(file: ImportFile | undefined): string {
+  if (!file) return "";
+  const head = new TextDecoder().decode(file.bytes.subarray(0, 64 * 1024));
+  const title = /<channel>\s*<title>([^<]*)<\/title>/.exec(head)?.[1] ?? "";
+  const named: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'" };
+  return title
+    .replace(/&(?:#(\d{1,7})|#x([\da-f]{1,6})|(amp|lt|gt|quot|apos));/gi, (whole, decimal, hex, name) => {
+      const code = decimal ? Number(decimal) : hex ? Number.parseInt(hex, 16) : null;
+      if (code === null) return named[String(name).toLowerCase()] ?? whole;
+      return code <= 0x10ffff ? String.fromCodePoint(code) : whole;
+    })
+    .trim();
 }
 
 function filesSourceOf(files: string | undefined): WordPressFilesSource {
@@ -92,8 +120,13 @@ try {
     try {
       release = lockDataDir(config.DATA_DIR);
     } catch (error) {
+      if (error instanceof DataDirLockError && error.inUse) {
+        fail(
+          `A pasta de dados ${config.DATA_DIR} está em uso por outro processo (o servidor está rodando?).\nPare o servidor antes de importar no banco embutido, ou importe no PostgreSQL do site (DATABASE_URL), que pode continuar no ar.`,
+        );
+      }
       if (error instanceof DataDirLockError)
-        fail(`${error.message}\nPare o servidor antes de importar no banco embutido.`);
+        fail(`Não foi possível abrir a pasta de dados ${config.DATA_DIR}: ${error.message}`);
       throw error;
     }
   }
@@ -102,6 +135,24 @@ try {
     : await openPgliteFolder(path.join(config.DATA_DIR, "db"));
   await database.migrate();
   const services = createServices({ config, database, storage: createFileStorage(config), logger, changeFeed });
+
+  if (!(await services.settings.get())) {
+    if (!values.as) fail(NOT_SET_UP);
+    const parsed = importSetupSchema.safeParse({
+      title: values.title ?? exportTitle(files.find((file) => file.role === "export")),
+      admin_name: values.name ?? values.as.split("@")[0],
+      email: values.as,
+    });
+    if (!parsed.success) {
+      const labels: Record<string, string> = { title: "--title", admin_name: "--name", email: "--as" };
+      fail(parsed.error.issues.map((issue) => `${labels[String(issue.path[0])] ?? ""}: ${issue.message}`).join("\n"));
+    }
+    const owner = await services.settings.setupForImport(parsed.data);
+    const forgot = config.BASE_URL ? new URL(sitePaths.forgotPassword, config.BASE_URL).href : sitePaths.forgotPassword;
+    process.stdout.write(
+      `Site configurado: "${parsed.data.title}", com ${owner.email} como usuário Super, ainda sem senha.\nPara entrar, abra ${forgot} e peça o link para criar a sua senha (o servidor o envia por e-mail: veja BASE_URL e SMTP no README).\n`,
+    );
+  }
 
   const [admin] = await database.db
     .select({ id: users.id, name: users.name, email: users.email, role: users.role })

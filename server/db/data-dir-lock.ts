@@ -3,7 +3,14 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 
-export class DataDirLockError extends Error {}
+export class DataDirLockError extends Error {
+  /** Another process holds the folder (a running server): what a command tells its operator in her words. */
+  readonly inUse: boolean;
+  constructor(message: string, inUse = false) {
+    super(message);
+    this.inUse = inUse;
+  }
+}
 
 /** Lock files this process holds, for a clear message before the kernel would refuse us anyway. */
 const held = new Set<string>();
@@ -49,6 +56,7 @@ export function lockDataDir(dataDir: string): () => void {
     if (result.status === 1) {
       throw new DataDirLockError(
         `The data folder ${dataDir} is in use by another process${describeHolder(lockPath)}. Stop it or choose another DATA_DIR.`,
+        true,
       );
     }
     throw new DataDirLockError(
