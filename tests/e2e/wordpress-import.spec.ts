@@ -303,16 +303,22 @@ test.describe("on a phone", () => {
     await visit.goto("/noticias?page=2");
     await expect(list.getByRole("link", { name: "Assembleia geral aprova as contas de 2023" })).toBeVisible();
 
+    // The featured image is the news item's picture on the list, with the text WordPress had for it.
     await visit.goto("/noticias");
+    const card = list.getByRole("article").filter({ hasText: "Colheita recorde de açaí em 2024" });
+    const picture = card.getByRole("img", { name: "Cestos de açaí na colheita" });
+    await picture.scrollIntoViewIfNeeded();
+    await expect(picture).toBeVisible();
+    await expect.poll(() => picture.evaluate((element: HTMLImageElement) => element.naturalWidth)).toBeGreaterThan(0);
     await list.getByRole("link", { name: "Colheita recorde de açaí em 2024" }).click();
     await expectPath(visit, "/noticias/colheita-recorde-de-acai-em-2024");
     await expect(visit.getByRole("heading", { level: 1, name: "Colheita recorde de açaí em 2024" })).toBeVisible();
     const article = visit.getByRole("main");
-    // The cover, and the image in the text (in its caption, and again as the gallery).
-    const cover = article.locator('img[src^="/files/images/"]').first();
-    const inText = article.getByRole("img", { name: "Cestos de açaí na colheita" });
-    await expect(inText).toHaveCount(2);
-    for (const image of [cover, ...(await inText.all())]) {
+    // The cover, and the image in the text (in its caption, and again as the gallery), each with its text.
+    const pictures = article.getByRole("img", { name: "Cestos de açaí na colheita" });
+    await expect(pictures).toHaveCount(3);
+    const cover = pictures.first();
+    for (const image of await pictures.all()) {
       await expect(image).toHaveAttribute("src", /^\/files\/images\//);
       await image.scrollIntoViewIfNeeded();
       await expect.poll(() => image.evaluate((element: HTMLImageElement) => element.naturalWidth)).toBeGreaterThan(0);
@@ -320,26 +326,58 @@ test.describe("on a phone", () => {
     await expect(article).not.toContainText(OLD_HOST);
     await expect(article).not.toContainText(uploads.origin);
     const coverSrc = await cover.getAttribute("src");
+    // The caption sits under its picture, on a phone as on a computer.
+    const figure = article.getByRole("figure").filter({ hasText: "Cestos na colheita" });
+    for (const viewport of [PHONE, { width: 1280, height: 800 }]) {
+      await visit.setViewportSize(viewport);
+      await figure.scrollIntoViewIfNeeded();
+      const image = await figure.getByRole("img").boundingBox();
+      const caption = await figure.getByText("Cestos na colheita").boundingBox();
+      expect(
+        image && caption && caption.y >= image.y + image.height,
+        `caption under the image at ${viewport.width} px`,
+      ).toBe(true);
+    }
+    await visit.setViewportSize(PHONE);
 
-    // The header's menu is the old site's main menu.
+    // The header's menu is the old site's main navigation (its block theme's), its news entry once:
+    // the site's own.
     await waitForHydratedPage(visit);
     await visit.getByRole("button", { name: "Abrir menu" }).click();
     const nav = visit.getByRole("dialog").getByRole("navigation", { name: "Menu principal" });
-    await expect(nav.getByRole("link", { name: "Quem somos", exact: true })).toHaveAttribute("href", "/quem-somos");
-    await expect(nav.getByRole("link", { name: "História e missão" })).toHaveAttribute("href", "/historia-e-missao");
-    await expect(nav.getByRole("link", { name: "Notícias da cooperativa" })).toHaveAttribute(
-      "href",
-      /^\/noticias\?tag=/,
-    );
-    await expect(nav.getByRole("link", { name: "Loja antiga" })).toHaveAttribute("href", "https://loja.example.org/");
-    await nav.getByRole("link", { name: "Quem somos", exact: true }).click();
-    await expect(visit.getByRole("heading", { level: 1, name: "Quem somos" })).toBeVisible();
+    await expect(nav.getByRole("link", { name: "Início", exact: true })).toHaveAttribute("href", "/");
+    await expect(nav.getByRole("link", { name: "Sobre", exact: true })).toHaveAttribute("href", "/sobre");
+    await expect(nav.getByRole("link", { name: "Notícias", exact: true })).toHaveCount(1);
+    await expect(nav.getByRole("link", { name: "Notícias", exact: true })).toHaveAttribute("href", "/noticias");
+    await expect(nav.getByRole("link", { name: "Contato", exact: true })).toHaveAttribute("href", "/sobre#contato");
+    // A link to a section of /sobre opens the page at that section.
+    await nav.getByRole("link", { name: "Transparência", exact: true }).click();
+    await expect.poll(() => pathOfUrl(visit.url()) + new URL(visit.url()).hash).toBe("/sobre#transparencia");
+    await expect(visit.getByRole("heading", { level: 1, name: "Sobre a cooperativa" })).toBeVisible();
+    await expect(visit.getByRole("heading", { level: 2, name: "Governança e transparência" })).toBeInViewport();
+    await expect(visit.getByRole("heading", { level: 2, name: "Missão, visão e valores" })).not.toBeInViewport();
+    // Also as a link followed from elsewhere, before the page comes to life.
+    const section = await visitor.context.newPage();
+    await section.goto("/sobre#servicos");
+    await expect(section.getByRole("heading", { level: 2, name: "Serviços" })).toBeInViewport();
+    await section.close();
+
+    // The home is the old site's front page.
+    await visit.goto("/");
+    await expect(visit.getByRole("heading", { level: 1, name: "Início" })).toBeVisible();
+    await expect(visit.getByRole("main")).toContainText("Bem-vindo à Cooperativa Vale Verde");
 
     // The old addresses answer 301 to the new ones.
     const nested = await visit.goto("/quem-somos/historia-e-missao/");
     expect((await nested?.request().redirectedFrom()?.response())?.status()).toBe(301);
     expect(pathOfUrl(visit.url())).toBe("/historia-e-missao");
     await expect(visit.getByRole("heading", { level: 1, name: "História e missão" })).toBeVisible();
+    const frontById = await visit.goto("/?page_id=44");
+    expect((await frontById?.request().redirectedFrom()?.response())?.status()).toBe(301);
+    expect(pathOfUrl(visit.url())).toBe("/");
+    const pageById = await visit.goto("/?p=45");
+    expect((await pageById?.request().redirectedFrom()?.response())?.status()).toBe(301);
+    expect(pathOfUrl(visit.url())).toBe("/sobre");
     const byId = await visit.goto("/?p=46");
     expect((await byId?.request().redirectedFrom()?.response())?.status()).toBe(301);
     expect(pathOfUrl(visit.url())).toBe("/noticias/assembleia-geral-aprova-as-contas-de-2023");
