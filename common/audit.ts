@@ -37,6 +37,11 @@ export const auditActions = {
   "order.status_changed": "Situação do pedido alterada",
   "order.payment_notice": "Pagamento registrado por aviso do provedor",
   "order.label_bought": "Etiqueta de envio comprada",
+  "order.exported": "Pedidos exportados (CSV com os dados dos clientes)",
+  "contact.updated": "Mensagem de contato alterada",
+  "contact.deleted": "Mensagem de contato excluída",
+  "mail.retried": "Envio de e-mail tentado de novo",
+  "upload.created": "Arquivo enviado",
   "user.created": "Usuário criado",
   "user.updated": "Usuário alterado",
   "user.deleted": "Usuário excluído",
@@ -49,14 +54,14 @@ export const auditActions = {
   "two_factor.disabled": "Verificação em duas etapas desativada",
   "two_factor.recovery_codes_renewed": "Códigos de recuperação gerados de novo",
   "two_factor.recovery_code_used": "Código de recuperação usado",
+  "two_factor.reset": "Verificação em duas etapas redefinida por um usuário Super",
+  "two_factor.codes_delayed": "Códigos de verificação errados: novas tentativas passam a esperar",
+  "auth.other_sessions_ended": "Outras sessões encerradas",
   "audit.exported": "Registro de auditoria exportado",
 } as const;
 
 export type AuditAction = keyof typeof auditActions;
 export const auditActionKeys = Object.keys(auditActions) as [AuditAction, ...AuditAction[]];
-  "two_factor.reset": "Verificação em duas etapas redefinida por um usuário Super",
-  "two_factor.codes_delayed": "Códigos de verificação errados: novas tentativas passam a esperar",
-  "auth.other_sessions_ended": "Outras sessões encerradas",
 
 /** The kinds of record an entry may be about, and their pt-BR names. */
 export const auditRecordKinds = {
@@ -72,6 +77,9 @@ export const auditRecordKinds = {
   payments: "Pagamentos",
   coupon: "Cupom",
   order: "Pedido",
+  contact: "Mensagem de contato",
+  mail: "E-mail",
+  upload: "Arquivo enviado",
   user: "Usuário",
   wordpress: "Importação do WordPress",
   backup: "Cópia de segurança",
@@ -99,9 +107,21 @@ export function auditValueText(value: unknown): string {
   if (typeof value === "boolean") return value ? "sim" : "não";
   if (typeof value === "string") return INSTANT.test(value) ? formatDateTime(value) : value;
   if (typeof value === "number") return String(value);
-  if (Array.isArray(value)) return value.length === 0 ? "(vazio)" : value.map(auditValueText).join(", ");
-  return JSON.stringify(value);
+  if (Array.isArray(value)) {
+    if (value.length === 0) return "(vazio)";
+    // A list of records (images with their descriptions) keeps each one apart.
+    const separator = value.some((item) => typeof item === "object" && item !== null) ? "; " : ", ";
+    return value.map(auditValueText).join(separator);
+  }
+  if (typeof value === "object" && value !== null)
+    return Object.entries(value)
+      .map(([name, inner]) => `${name}: ${auditValueText(inner)}`)
+      .join(", ");
+  return String(value);
 }
+
+/** A fact of an event (the e-mail a sign-in used), not a change: "E-mail: ana@exemplo.com". */
+export const auditDetailText = (field: string, value: unknown): string => `${field}: ${auditValueText(value)}`;
 
 /** "Título: Antigo → Novo"; a secret only as "Senha: alterado". */
 export function auditChangeText(field: string, change: AuditChange): string {
@@ -121,6 +141,8 @@ export function auditRecordHref(kind: AuditRecordKind, id: string | null): strin
       return accountPaths.area("shop");
     case "order":
       return numeric === null ? null : accountPaths.order(numeric);
+    case "contact":
+      return numeric === null ? null : accountPaths.contactMessage(numeric);
     case "wordpress":
       return numeric === null ? null : accountPaths.wordpressImport(numeric);
     case "menu":

@@ -17,7 +17,16 @@ export const auditEntryViewSchema = z.strictObject({
       .int()
       .nullable()
       .meta({ description: "The person's user id; null for the system (a provider's notice, a script, a job)." }),
-    name: z.string().meta({ description: "The name the person had then; kept after the account is deleted." }),
+    name: z.string().meta({
+      description: "The name the person had then, kept after the account is deleted; for the system, what acted.",
+    }),
+    email: z
+      .string()
+      .nullable()
+      .meta({ description: "The person's e-mail then; null for the system and for entries older than it." }),
+    kind: z
+      .enum(["person", "system"])
+      .meta({ description: "A signed-in person, or the system on its own: never told apart by the name." }),
   }),
   address: z.string().nullable().meta({ description: "The client's address; null outside a request." }),
   request_id: z.string().nullable().meta({ description: "The request's X-Request-Id, to find its log lines." }),
@@ -33,6 +42,9 @@ export const auditEntryViewSchema = z.strictObject({
   changes: z
     .array(z.strictObject({ field: z.string(), before: auditValueSchema, after: auditValueSchema }))
     .meta({ description: "The fields that changed; for a created record its fields, for a deleted one what it had." }),
+  details: z
+    .array(z.strictObject({ field: z.string(), value: auditValueSchema }))
+    .meta({ description: "Facts of the event that are not a change (the e-mail a sign-in used)." }),
 });
 export type AuditEntryView = z.infer<typeof auditEntryViewSchema>;
 

@@ -331,7 +331,7 @@ const endpoints: Endpoint[] = [
   { method: "POST", path: "/api/orders/{order}/status", table: "order_events", as: "admin", body: orderMove, text: ["note"] },
   { method: "POST", path: "/api/orders/{orderToShip}/status", table: "orders", as: "admin", body: orderSent },
   { method: "PUT", path: "/api/products/{product}", table: "product_variants", as: "admin", body: editedProduct, text: PRODUCT_TEXT },
-  { method: "POST", path: "/api/profile/two-factor/confirm", table: "two_factor_secrets", as: "user", body: () => ({ code: totp(USER_TOTP) }) },
+  { method: "POST", path: "/api/profile/two-factor/confirm", table: "two_factor_secrets", as: "user", body: () => ({ password: "senha-forte-1", code: totp(USER_TOTP) }) },
   { method: "POST", path: "/api/profile/two-factor/recovery-codes", table: "recovery_codes", as: "admin", body: () => ({ code: totp(ADMIN_TOTP) }) },
   { method: "POST", path: "/api/profile/two-factor/disable", table: "two_factor_secrets", as: "admin", body: disableTwoFactor },
 ];
@@ -611,12 +611,24 @@ describe("hostile addresses of reads", () => {
     ["/api/audit?actor_id=1e20&from=99999-12-31&to=2026-02-30", "super"],
     ["/api/audit/export.csv?record_id=%F0%9F%8C%B1&from=%00", "super"],
     ["/api/settings/security?x=%00", "admin"],
+    ["/api/profile/sessions?x=%00", "user"],
     ["/api/%00", "anonymous"],
   ];
 
   it.each(reads)("%s answers 200 or a pt-BR 4xx, never a 500", async (path, role) => {
     const response = await t.request("GET", path, { token: tokens[role] });
     if (response.status !== 200) expectPortugueseRefusal(response, path);
+  });
+
+  it("refuses hostile ids in the addresses of writes without a body, in pt-BR", async () => {
+    for (const path of [
+      "/api/users/%00/two-factor/reset",
+      "/api/users/1e20/two-factor/reset",
+      "/api/users/-1/two-factor/reset",
+    ]) {
+      const response = await t.request("POST", path, { token: tokens.super });
+      expectPortugueseRefusal(response, path);
+    }
   });
 
   it("refuses a NUL in an API address with a 400", async () => {
@@ -722,7 +734,7 @@ describe("uploads", () => {
     ],
   ])("%s refuses a hostile file without writing it", async (path, data) => {
     const before = await snapshot(t, "uploads");
-    const response = await t.request("POST", path, { form: data, token: tokens.user });
+    const response = await t.request("POST", path, { form: data, token: tokens.admin });
     expectPortugueseRefusal(response, path);
     expect(await snapshot(t, "uploads")).toBe(before);
   });
@@ -746,11 +758,26 @@ describe("uploads", () => {
     expect(await snapshot(t, "wordpress_imports")).toBe(before);
   });
 
+  // Uploads are for those who publish: a customer's valid file is refused, on both paths, before it is read.
+  it.each([
+    ["/api/uploads/images", () => form("foto.png", PNG_HEADER, "image/png")],
+    [
+      "/api/uploads/documents",
+      () => form("ata.pdf", new Uint8Array(new TextEncoder().encode("%PDF-1.4\n%%EOF\n")), "application/pdf"),
+    ],
+  ])("%s refuses a customer with 403 without writing", async (path, data) => {
+    const before = await snapshot(t, "uploads");
+    const response = await t.request("POST", path, { form: data(), token: tokens.user });
+    expect(response.status).toBe(403);
+    expectPortugueseRefusal(response, path);
+    expect(await snapshot(t, "uploads")).toBe(before);
+  });
+
   it("keeps a document whose name holds a NUL, without the control character", async () => {
     const pdf = new Uint8Array(new TextEncoder().encode("%PDF-1.4\n%%EOF\n"));
     const response = await t.request("POST", "/api/uploads/documents", {
       form: form("esta\u0000tuto.pdf", pdf, "application/pdf"),
-      token: tokens.user,
+      token: tokens.admin,
     });
     expect(response.status, JSON.stringify(response.body)).toBe(201);
     expect(response.json()).toMatchObject({ name: "estatuto.pdf" });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { auditChangeText, auditDetailText, auditValueText } from "../../../common/audit.ts";
 import { changedFields } from "./audit-changes.ts";
 
 describe("changedFields", () => {
@@ -38,5 +39,48 @@ describe("changedFields", () => {
     expect(changedFields({ at }, { at: new Date("2026-11-28T10:00:00Z") })).toEqual({
       at: { before: "2026-11-27T10:00:00.000Z", after: "2026-11-28T10:00:00.000Z" },
     });
+  });
+});
+
+describe("changedFields inside a field", () => {
+  it("shows a change deep in a list of records as that item's field, whatever its fields are named", () => {
+    const before = {
+      Imagens: [
+        { Endereço: "/a.jpg", Descrição: "" },
+        { Endereço: "/b.jpg", Descrição: "Feira" },
+      ],
+    };
+    const after = {
+      Imagens: [
+        { Endereço: "/a.jpg", Descrição: "Mel" },
+        { Endereço: "/b.jpg", Descrição: "Feira" },
+      ],
+    };
+    expect(changedFields(before, after)).toEqual({ "Imagens 1 › Descrição": { before: "", after: "Mel" } });
+    expect(
+      changedFields({ Capa: { url: "/a.jpg", foco: "centro" } }, { Capa: { url: "/a.jpg", foco: "topo" } }),
+    ).toEqual({ "Capa › foco": { before: "centro", after: "topo" } });
+  });
+
+  it("shows a list that grew or shrank whole, and keeps a secret secret at any depth", () => {
+    expect(changedFields({ Imagens: [{ Endereço: "/a.jpg" }] }, { Imagens: [] })).toEqual({
+      Imagens: { before: [{ Endereço: "/a.jpg" }], after: [] },
+    });
+    expect(changedFields({ token: { valor: "a" } }, { token: { valor: "b" } }, ["token"])).toEqual({
+      token: { before: "alterado", after: "alterado" },
+    });
+  });
+});
+
+describe("the texts of an entry", () => {
+  it("reads a change as before → after and an event's fact as its value alone", () => {
+    expect(auditChangeText("Título", { before: "Sobre", after: "Sobre nós" })).toBe("Título: Sobre → Sobre nós");
+    expect(auditDetailText("E-mail", "ana@example.com")).toBe("E-mail: ana@example.com");
+    expect(
+      auditValueText([
+        { Endereço: "/a.jpg", Descrição: "Mel" },
+        { Endereço: "/b.jpg", Descrição: "" },
+      ]),
+    ).toBe("Endereço: /a.jpg, Descrição: Mel; Endereço: /b.jpg, Descrição: (vazio)");
   });
 });

@@ -1,4 +1,4 @@
-import { auditChangeText } from "../../../common/audit.ts";
+import { auditChangeText, auditDetailText } from "../../../common/audit.ts";
 import { formatDateTime } from "../../../common/dates/format.ts";
 import type { AuditEntryView } from "../../../common/views/audit.ts";
 import { spreadsheetCsv } from "../../kernel/spreadsheet-csv.ts";
@@ -6,6 +6,7 @@ import { spreadsheetCsv } from "../../kernel/spreadsheet-csv.ts";
 const HEADER = [
   "Quando",
   "Quem",
+  "E-mail de quem",
   "Id de quem",
   "Endereço",
   "Ação",
@@ -13,6 +14,7 @@ const HEADER = [
   "Id do registro",
   "Nome do registro",
   "Alterações",
+  "Detalhes",
   "Requisição",
 ];
 
@@ -22,7 +24,8 @@ export function auditCsv(entries: readonly AuditEntryView[]): string {
     HEADER,
     entries.map((entry) => [
       formatDateTime(entry.at),
-      entry.actor.name,
+      entry.actor.kind === "system" ? `${entry.actor.name} (automático)` : entry.actor.name,
+      entry.actor.email ?? "",
       entry.actor.id ?? "",
       entry.address ?? "",
       entry.action_label,
@@ -31,6 +34,7 @@ export function auditCsv(entries: readonly AuditEntryView[]): string {
       entry.record.label,
       // On one line: a spreadsheet reads a line break left unquoted as a new row.
       entry.changes.map(({ field, ...change }) => auditChangeText(field, change)).join(" | "),
+      entry.details.map(({ field, value }) => auditDetailText(field, value)).join(" | "),
       entry.request_id ?? "",
     ]),
   );

@@ -3,6 +3,7 @@ import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { AuditRecordKind } from "../../../common/audit.ts";
 import { parseId } from "../../../common/schemas/id.ts";
 import type { Db } from "../../db/client.ts";
+import { contacts } from "../contacts/tables.ts";
 import { events, pages, posts } from "../content/tables.ts";
 import { coupons } from "../coupons/tables.ts";
 import { medias } from "../medias/tables.ts";
@@ -30,6 +31,7 @@ const recordTables: Partial<Record<AuditRecordKind, RecordTable>> = {
   coupon: coupons,
   user: users,
   order: orders,
+  contact: contacts,
   wordpress: wordpressImports,
 };
 

@@ -27,7 +27,7 @@ export const MAX_EXPORT_ENTRIES = 100_000;
 /** One administrative write, as its service tells the audit log. */
 export type AuditWrite = {
   /** Who made it; null for the system (a provider's notice, a script, a job) or an unknown person. */
-  actor: Pick<Actor, "id" | "name"> | null;
+  actor: Pick<Actor, "id" | "name" | "email"> | null;
   /** Shown instead of "Sistema" when there is no actor (e.g. "Mercado Pago", "npm run backup"). */
   actorName?: string;
   action: AuditAction;
@@ -39,12 +39,12 @@ export type AuditWrite = {
   after?: AuditFields | null;
   /** Fields whose values are never kept: shown as "alterado". */
   secrets?: readonly string[];
-  /** Facts that are not a field's change (e.g. the e-mail a failed sign-in tried), kept as `{before: null, after}`. */
+  /** Facts that are not a field's change (e.g. the e-mail a failed sign-in tried), kept apart from the changes. */
   details?: AuditFields;
 };
 
-/** Someone who has entries in the log, by the name of their latest entry: the screen's person filter. */
-export type AuditPerson = { id: number; name: string };
+/** Someone who has entries in the log, by the name and e-mail of their latest entry: the screen's person filter. */
+export type AuditPerson = { id: number; name: string; email: string | null };
 
 export type AuditRow = typeof auditEntries.$inferSelect;
 
@@ -77,7 +77,12 @@ function toView(row: AuditRow, exists: (row: AuditRow) => boolean): AuditEntryVi
   return {
     id: row.id,
     at: row.at.toISOString(),
-    actor: { id: row.actorId, name: row.actorName },
+    actor: {
+      id: row.actorId,
+      name: row.actorName,
+      email: row.actorEmail,
+      kind: row.actorId === null ? "system" : "person",
+    },
     address: row.address,
     request_id: row.requestId,
     action,
@@ -93,6 +98,9 @@ function toView(row: AuditRow, exists: (row: AuditRow) => boolean): AuditEntryVi
     changes: Object.entries(row.changes)
       .sort(([a], [b]) => a.localeCompare(b, "pt-BR"))
       .map(([field, change]) => ({ field, before: change.before, after: change.after })),
+    details: Object.entries(row.details)
+      .sort(([a], [b]) => a.localeCompare(b, "pt-BR"))
+      .map(([field, value]) => ({ field, value })),
   };
 }
 
@@ -120,19 +128,21 @@ export function createAuditService(context: ServiceContext) {
 
   async function record(write: AuditWrite): Promise<void> {
     const request = currentRequest();
-    const changes = changedFields(write.before ?? null, write.after ?? null, write.secrets);
-    for (const [name, value] of Object.entries(write.details ?? {}))
-      changes[name] = { before: null, after: value ?? null };
+    const details = Object.fromEntries(
+      Object.entries(write.details ?? {}).map(([name, value]) => [name, value ?? null]),
+    );
     await db.insert(auditEntries).values({
       actorId: write.actor?.id ?? null,
       actorName: write.actor?.name ?? write.actorName ?? SYSTEM_ACTOR_NAME,
+      actorEmail: write.actor?.email ?? null,
       address: request?.address ?? null,
       requestId: request?.id ?? null,
       action: write.action,
       recordKind: auditRecordKindOf(write.action),
       recordId: write.recordId === undefined || write.recordId === null ? null : String(write.recordId),
       recordLabel: write.recordLabel ?? "",
-      changes,
+      changes: changedFields(write.before ?? null, write.after ?? null, write.secrets),
+      details,
     });
   }
 
@@ -185,16 +195,20 @@ export function createAuditService(context: ServiceContext) {
       return auditCsv(rows.map((row) => toView(row, exists)));
     },
 
-    /** Everyone who has entries, by the name of their latest one, in alphabetical order. */
+    /** Everyone who has entries, by the name and e-mail of their latest one, in alphabetical order. */
     async people(actor: Actor | null): Promise<AuditPerson[]> {
       requireSuper(actor);
       const rows = await db
-        .selectDistinctOn([auditEntries.actorId], { id: auditEntries.actorId, name: auditEntries.actorName })
+        .selectDistinctOn([auditEntries.actorId], {
+          id: auditEntries.actorId,
+          name: auditEntries.actorName,
+          email: auditEntries.actorEmail,
+        })
         .from(auditEntries)
         .where(isNotNull(auditEntries.actorId))
         .orderBy(auditEntries.actorId, desc(auditEntries.at), desc(auditEntries.id));
       return rows
-        .flatMap((row) => (row.id === null ? [] : [{ id: row.id, name: row.name }]))
+        .flatMap((row) => (row.id === null ? [] : [{ id: row.id, name: row.name, email: row.email }]))
         .sort((a, b) => a.name.localeCompare(b.name, "pt-BR") || a.id - b.id);
     },
 

@@ -1,9 +1,11 @@
-import { asc } from "drizzle-orm";
+import { asc, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { AUDIT_SECRET_CHANGED } from "../../../common/audit.ts";
 import { eventSchema, pageSchema, postSchema } from "../../../common/schemas/content.ts";
 import { mediaSchema } from "../../../common/schemas/media.ts";
 import { menuOrderSchema, menuSchema } from "../../../common/schemas/menu.ts";
+import { orderListQuerySchema } from "../../../common/schemas/orders.ts";
+import { productSchema } from "../../../common/schemas/product.ts";
 import { redirectSchema } from "../../../common/schemas/redirects.ts";
 import { type SettingsValues, settingsSchema } from "../../../common/schemas/settings.ts";
 import { userCreateSchema, userUpdateSchema } from "../../../common/schemas/user.ts";
@@ -276,13 +278,8 @@ describe("the library", () => {
       recordId: null,
       recordLabel: "Arquivo BibTeX",
       actorId: admin.id,
-      changes: {
-        Formato: { before: null, after: "BibTeX" },
-        "Entradas no arquivo": { before: null, after: 4 },
-        "Itens criados": { before: null, after: 2 },
-        Duplicadas: { before: null, after: 1 },
-        Inválidas: { before: null, after: 1 },
-      },
+      changes: {},
+      details: { Formato: "BibTeX", "Entradas no arquivo": 4, "Itens criados": 2, Duplicadas: 1, Inválidas: 1 },
     });
   });
 });
@@ -375,15 +372,15 @@ describe("users and roles", () => {
     await t.services.users.remove(superUser, created.id);
     const list = await t.services.audit.list(superUser, { page: 1, per_page: 20, q: "", from: "", to: "" });
     const entry = list.data.find((item) => item.action === "page.created");
-    expect(entry?.actor).toEqual({ id: created.id, name: "Dora" });
+    expect(entry?.actor).toEqual({ id: created.id, name: "Dora", email: "dora@example.com", kind: "person" });
     expect(entry?.record).toMatchObject({
       id: String(made.id),
       label: "Feito pela Dora",
       href: `/conta/pages/${made.id}/edit`,
     });
     expect(await t.services.audit.people(superUser)).toEqual([
-      { id: superUser.id, name: superUser.name },
-      { id: created.id, name: "Dora" },
+      { id: superUser.id, name: superUser.name, email: superUser.email },
+      { id: created.id, name: "Dora", email: "dora@example.com" },
     ]);
   });
 
@@ -467,5 +464,100 @@ describe("a change rolled back", () => {
     ).rejects.toThrow("desfeito");
     expect(await entries()).toEqual(before);
     expect((await t.services.settings.get())?.title).toBe("Cooperativa");
+  });
+});
+
+describe("what else administrators do", () => {
+  it("records an outbox e-mail sent again, by whom; one refused (already sent) leaves none", async () => {
+    await t.services.mail.queue("contact-message", "loja@example.com", {
+      name: "Joana",
+      email: "joana@example.com",
+      message: "Olá",
+    });
+    const [mail] = (await t.services.mail.list(admin, { page: 1, per_page: 20, q: "" })).data;
+    if (!mail) throw new Error("no e-mail");
+    const [entry, ...rest] = await writtenBy(() => t.services.mail.retry(admin, mail.id));
+    expect(rest).toEqual([]);
+    expect(entry).toMatchObject({
+      action: "mail.retried",
+      recordKind: "mail",
+      recordId: String(mail.id),
+      recordLabel: `E-mail nº ${mail.id}`,
+      actorId: admin.id,
+      actorEmail: admin.email,
+      changes: {},
+      details: { Tipo: "contact-message", "Situação antes": "Na fila", Tentativas: 0 },
+    });
+    await t.database.db.execute(sql`UPDATE mail_outbox SET status = 'sent' WHERE id = ${mail.id}`);
+    expect(await writtenBy(() => t.services.mail.retry(admin, mail.id).catch(() => null))).toEqual([]);
+  });
+
+  it("records the orders' CSV export, which hands out every listed customer's data: by whom, filters, how many", async () => {
+    const query = { ...orderListQuerySchema.parse({ status: "paid", from: "2026-01-01" }), q: "joana" };
+    const [entry, ...rest] = await writtenBy(() => t.services.orders.forExport(admin, query));
+    expect(rest).toEqual([]);
+    expect(entry).toMatchObject({
+      action: "order.exported",
+      recordKind: "order",
+      recordId: null,
+      actorId: admin.id,
+      details: {
+        "Filtro: busca": "joana",
+        "Filtro: situação": "Pagamento confirmado",
+        "Filtro: de": "2026-01-01",
+        "Pedidos exportados": 0,
+      },
+    });
+    await failure(t.services.orders.forExport({ ...admin, role: "user" }, query));
+    expect((await entries()).filter((row) => row.action === "order.exported")).toHaveLength(1);
+  });
+});
+
+describe("how the log names people and reads", () => {
+  it("tells an administrator renamed 'Sistema' from the system: by e-mail, number and kind", async () => {
+    const impostor: Actor = { ...admin, name: "Sistema" };
+    await t.services.pages.create(impostor, page({ title: "Feito por alguém" }));
+    await t.services.audit.record({ actor: null, action: "backup.created", recordLabel: "Cópia" });
+    const list = await t.services.audit.list(superUser, { page: 1, per_page: 20, q: "", from: "", to: "" });
+    const [system, person] = list.data;
+    expect(person?.actor).toEqual({ id: admin.id, name: "Sistema", email: admin.email, kind: "person" });
+    expect(system?.actor).toEqual({ id: null, name: "Sistema", email: null, kind: "system" });
+  });
+
+  it("shows an image's description edited as that field's change, not as nothing changed", async () => {
+    const product = productSchema.parse({
+      name: "Mel",
+      status: "published",
+      images: [{ url: "/files/images/mel.webp", thumb: null, alt: "" }],
+      variants: [{ price_cents: 2500, stock: 4 }],
+    });
+    const created = await t.services.products.create(admin, product);
+    const edited = { ...product, images: [{ url: "/files/images/mel.webp", thumb: null, alt: "Pote de mel" }] };
+    await t.services.products.update(admin, created.id, edited);
+    const list = await t.services.audit.list(superUser, { page: 1, per_page: 20, q: "", from: "", to: "" });
+    expect(list.data[0]).toMatchObject({
+      action: "product.updated",
+      changes: [{ field: "Imagens 1 › Descrição", before: "", after: "Pote de mel" }],
+      details: [],
+    });
+  });
+
+  it("keeps an event's facts apart from changes: a sign-in is not 'E-mail: (vazio) → …'", async () => {
+    await t.services.audit.record({
+      actor: admin,
+      action: "auth.signed_in",
+      recordId: admin.id,
+      recordLabel: admin.name,
+      details: { "E-mail": admin.email, Como: "senha" },
+    });
+    const list = await t.services.audit.list(superUser, { page: 1, per_page: 20, q: "", from: "", to: "" });
+    expect(list.data[0]).toMatchObject({
+      changes: [],
+      // Alphabetical, as the changes: the database keeps the fields in an order of its own.
+      details: [
+        { field: "Como", value: "senha" },
+        { field: "E-mail", value: admin.email },
+      ],
+    });
   });
 });

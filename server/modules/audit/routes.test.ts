@@ -87,7 +87,7 @@ describe("GET /api/audit", () => {
     expect(everything.data.at(-1)).toMatchObject({ action: "user.created", record: { label: SUPER.admin_name } });
     const [updated] = data;
     expect(updated).toMatchObject({
-      actor: { name: SUPER.admin_name },
+      actor: { name: SUPER.admin_name, email: SUPER.email, kind: "person" },
       action_label: "Página alterada",
       record: {
         kind: "page",
@@ -185,9 +185,9 @@ describe("GET /api/audit/export.csv", () => {
     const text = new TextDecoder().decode(bytes);
     const lines = text.split("\r\n");
     expect(lines[0]).toBe(
-      "Quando;Quem;Id de quem;Endereço;Ação;Registro;Id do registro;Nome do registro;Alterações;Requisição",
+      "Quando;Quem;E-mail de quem;Id de quem;Endereço;Ação;Registro;Id do registro;Nome do registro;Alterações;Detalhes;Requisição",
     );
-    expect(lines[1]).toContain(`;${SUPER.admin_name};`);
+    expect(lines[1]).toContain(`;${SUPER.admin_name};${SUPER.email};`);
     expect(lines[1]).toContain(`;Página alterada;Página;${page.id};'=Estatuto novo;`);
     // The changed fields in alphabetical order.
     expect(lines[1]).toContain(";Status: Publicado → Rascunho | Título: Estatuto → =Estatuto novo;");
@@ -197,11 +197,8 @@ describe("GET /api/audit/export.csv", () => {
     expect(exported).toMatchObject({
       recordKind: "audit",
       actorName: SUPER.admin_name,
-      changes: {
-        "Filtro: registro": { before: null, after: "Página" },
-        "Filtro: id do registro": { before: null, after: String(page.id) },
-        "Entradas exportadas": { before: null, after: 2 },
-      },
+      changes: {},
+      details: { "Filtro: registro": "Página", "Filtro: id do registro": String(page.id), "Entradas exportadas": 2 },
     });
     expectDocumented("get", "/api/audit/export.csv", await t.request("GET", path, { token: t.superToken }));
   });

@@ -1,9 +1,11 @@
-import { eq, sql } from "drizzle-orm";
+import { asc, eq, inArray, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { ContactView } from "../../../common/views/contacts.ts";
 import { withTestApp } from "../../../tests/support/with-test-app.ts";
+import { auditEntries } from "../audit/tables.ts";
 import { mailOutbox } from "../mail/tables.ts";
-import { REPEAT_WINDOW_SECONDS } from "./contacts-service.ts";
+import { REMOVED_MESSAGE, REPEAT_WINDOW_SECONDS } from "./contacts-service.ts";
+import { contacts } from "./tables.ts";
 
 const t = withTestApp({ env: { TRUST_PROXY: "true" } });
 
@@ -278,5 +280,78 @@ describe("telling the shop of a new message", () => {
     expect((await send(message({ message: "Terceira" }))).status).toBe(201);
     expect(await contactMails()).toHaveLength(1);
     expect((await t.request("GET", "/api/contacts", { token })).json<ContactList>().pagination.total).toBe(3);
+  });
+});
+
+describe("the audit log of messages", () => {
+  it("records a message marked read or unread and a message deleted, by whom, without its words", async () => {
+    const token = await t.setupSite();
+    const admin = await t.createUser("admin", token);
+    await send(message());
+    const [contact] = (await t.request("GET", "/api/contacts", { token })).json<ContactList>().data;
+    if (!contact) throw new Error("missing contact");
+    await t.request("PUT", `/api/contacts/${contact.id}`, { token: admin.token, body: { read: true } });
+    expect((await t.request("DELETE", `/api/contacts/${contact.id}`, { token: admin.token })).status).toBe(204);
+    const logged = await t.database.db
+      .select()
+      .from(auditEntries)
+      .where(inArray(auditEntries.action, ["contact.updated", "contact.deleted"]))
+      .orderBy(asc(auditEntries.id));
+    expect(logged).toEqual([
+      expect.objectContaining({
+        action: "contact.updated",
+        actorId: admin.id,
+        actorEmail: admin.email,
+        recordKind: "contact",
+        recordId: String(contact.id),
+        recordLabel: `Mensagem nº ${contact.id}`,
+        changes: { Lida: { before: false, after: true } },
+      }),
+      expect.objectContaining({
+        action: "contact.deleted",
+        actorId: admin.id,
+        recordId: String(contact.id),
+        changes: {
+          Nome: { before: "Joana", after: null },
+          "E-mail": { before: "joana@example.com", after: null },
+          "Recebida em": { before: contact.created_at, after: null },
+        },
+      }),
+    ]);
+    expect(JSON.stringify(logged)).not.toContain("Quero saber mais");
+  });
+
+  it("writes no entry for a refused change", async () => {
+    const token = await t.setupSite();
+    const customer = await t.createUser("user", token);
+    await send(message());
+    const [contact] = (await t.request("GET", "/api/contacts", { token })).json<ContactList>().data;
+    if (!contact) throw new Error("missing contact");
+    expect((await t.request("DELETE", `/api/contacts/${contact.id}`, { token: customer.token })).status).toBe(403);
+    expect((await t.request("DELETE", "/api/contacts/999999", { token })).status).toBe(404);
+    const logged = await t.database.db.select().from(auditEntries).where(eq(auditEntries.recordKind, "contact"));
+    expect(logged).toEqual([]);
+  });
+});
+
+describe("a customer who deletes her account", () => {
+  it("leaves her messages without her name, e-mail and words, as her orders; others' stay as sent", async () => {
+    const token = await t.setupSite();
+    const customer = await t.createUser("user", token, "joana@example.com");
+    await send(message({ message: "Meu telefone é 11 99999-0000." }));
+    await send(message({ name: "Outra Pessoa", email: "outra@example.com", message: "Olá!" }));
+    const deleted = await t.request("DELETE", "/api/profile", {
+      token: customer.token,
+      body: { password: customer.password },
+    });
+    expect(deleted.status, JSON.stringify(deleted.body)).toBe(204);
+    const rows = await t.database.db.select().from(contacts).orderBy(asc(contacts.id));
+    expect(rows.map(({ name, email, message }) => ({ name, email, message }))).toEqual([
+      { name: "Cliente removido", email: `removido-contato-${rows[0]?.id}@anonimo.invalid`, message: REMOVED_MESSAGE },
+      { name: "Outra Pessoa", email: "outra@example.com", message: "Olá!" },
+    ]);
+    expect(JSON.stringify(rows)).not.toMatch(/joana|99999/i);
+    const inbox = (await t.request("GET", "/api/contacts", { token })).json<ContactList>();
+    expect(inbox.pagination.total).toBe(2);
   });
 });

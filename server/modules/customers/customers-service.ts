@@ -331,14 +331,15 @@ export function createCustomersService(context: ServiceContext, throttles: Custo
 
     /**
      * Deletes the signed-in account (LGPD art. 18). Her orders stay for the fiscal record (art. 16)
-     * with the personal data taken out; the state and city of the delivery stay. Sessions, saved
+     * with the personal data taken out; the state and city of the delivery stay. Her contact messages
+     * stay too, without her name, e-mail and words (server/modules/contacts). Sessions, saved
      * addresses and reset links go with the user row; the e-mails sent to any address of hers are deleted.
      * The last super user cannot leave.
      */
     async deleteAccount(actor: Actor | null, password: string): Promise<void> {
       const { id } = requireUser(actor);
       await context.services.users.verifyOwnPassword(id, password, "password", WRONG_PASSWORD);
-      await context.transaction(async ({ db: tx }) => {
+      await context.transaction(async ({ db: tx, services }) => {
         const supers = await lockSupers(tx);
         const target = await loadAccount(id, tx);
         if (target.role === "super" && supers.every((superId) => superId === id)) throw conflict(LAST_SUPER);
@@ -361,6 +362,7 @@ export function createCustomersService(context: ServiceContext, throttles: Custo
           })
           .where(eq(orders.userId, id));
         await tx.update(orderEvents).set({ actorName: REMOVED_CUSTOMER }).where(eq(orderEvents.actorId, id));
+        await services.contacts.anonymizeSender(addresses, REMOVED_CUSTOMER);
         // Every e-mail the outbox holds to any address of hers, or about her to the shop (answered to her),
         // sent or waiting, goes rather than being anonymised: a rendered e-mail repeats her name, street,
         // phone and orders in its subject, text and HTML, in words each template chooses, so no rewrite

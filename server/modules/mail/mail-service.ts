@@ -1,6 +1,6 @@
 import { and, count, desc, eq, ilike, ne, or, type SQL, sql } from "drizzle-orm";
 import { conflict, notFound } from "../../../common/errors.ts";
-import type { MailStatus } from "../../../common/mail-status.ts";
+import { type MailStatus, mailStatusLabels } from "../../../common/mail-status.ts";
 import { type ListQuery, pageOffset, toPage } from "../../../common/pagination.ts";
 import type { MailPage, MailView } from "../../../common/views/mail.ts";
 import { containsPattern } from "../../db/sql.ts";
@@ -95,19 +95,27 @@ export function createMailService(context: ServiceContext, state: MailState) {
      * one stops waiting for its next try. One already sent is refused.
      */
     async retry(actor: Actor | null, id: number): Promise<MailView> {
-      requireAdmin(actor);
-      const [row] = await db
-        .update(mailOutbox)
-        .set({ status: "pending", nextAttemptAt: sql`now()` })
-        .where(and(eq(mailOutbox.id, id), ne(mailOutbox.status, "sent")))
-        .returning();
-      if (row) {
-        context.announce({ name: "mail.queued", payload: undefined });
+      const admin = requireAdmin(actor);
+      return context.transaction(async (tx) => {
+        const [before] = await tx.db.select().from(mailOutbox).where(eq(mailOutbox.id, id)).for("update");
+        if (!before) throw notFound("E-mail não encontrado.");
+        const [row] = await tx.db
+          .update(mailOutbox)
+          .set({ status: "pending", nextAttemptAt: sql`now()` })
+          .where(and(eq(mailOutbox.id, id), ne(mailOutbox.status, "sent")))
+          .returning();
+        if (!row) throw conflict("Este e-mail já foi enviado.");
+        await tx.services.audit.record({
+          actor: admin,
+          action: "mail.retried",
+          recordId: row.id,
+          // By number and kind: an address or subject would outlive the person it names (an account deleted).
+          recordLabel: `E-mail nº ${row.id}`,
+          details: { Tipo: row.kind, "Situação antes": mailStatusLabels[before.status], Tentativas: before.attempts },
+        });
+        tx.announce({ name: "mail.queued", payload: undefined });
         return toView(row);
-      }
-      const [existing] = await db.select({ id: mailOutbox.id }).from(mailOutbox).where(eq(mailOutbox.id, id));
-      if (!existing) throw notFound("E-mail não encontrado.");
-      throw conflict("Este e-mail já foi enviado.");
+      });
     },
 
     /**

@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { type Carrier, carrierLabels, DEFAULT_CARRIER } from "../../../common/brazil/tracking.ts";
 import { conflict } from "../../../common/errors.ts";
 import { canMoveOrder, type OrderStatus, orderStatusLabels, paidOrderStatuses } from "../../../common/order-status.ts";
+import type { Actor } from "../../kernel/access.ts";
 import type { ServiceContext } from "../../kernel/area.ts";
 import type { AuditFields } from "../audit/audit-changes.ts";
 import type { TrackingMail } from "../mail/templates/index.ts";
@@ -16,7 +17,7 @@ export type OrderRow = typeof orders.$inferSelect;
 export type OrderTracking = { carrier: Carrier; code: string; url: string | null };
 
 /** Who moved an order: a person, or the system (expiry) or a payment provider by name. */
-export type MoveActor = { id: number | null; name: string };
+export type MoveActor = Pick<Actor, "id" | "name" | "email"> | { id: null; name: string };
 
 /** The site itself: the expiry of unpaid orders, the confirmation of one with nothing to pay. */
 export const SYSTEM: MoveActor = { id: null, name: "Sistema" };
@@ -106,7 +107,9 @@ export async function moveOrder(
     note: change.note ?? "",
   });
   await tx.services.audit.record({
-    ...(actor.id === null ? { actor: null, actorName: actor.name } : { actor: { id: actor.id, name: actor.name } }),
+    ...(actor.id === null
+      ? { actor: null, actorName: actor.name }
+      : { actor: { id: actor.id, name: actor.name, email: actor.email } }),
     action: "order.status_changed",
     recordId: order.id,
     recordLabel: orderLabel(order),

@@ -30,7 +30,7 @@ export function productAuditFields(view: ProductView): AuditFields {
     Descrição: view.content,
     Situação: productStatusLabels[view.status],
     Destaque: view.featured,
-    Imagens: view.images.map((image) => image.url),
+    Imagens: view.images.map((image) => ({ Endereço: image.url, Descrição: image.alt })),
     Documentos: view.documents.map((document) => document.url),
     Tags: view.tags,
     Opções: view.options.map((option) => `${option.name}: ${option.values.join(", ")}`),

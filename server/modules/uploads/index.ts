@@ -8,10 +8,9 @@ import { createUploadsService } from "./uploads-service.ts";
 
 export const uploadsArea = defineArea({
   state: () => createImageQueue({ concurrency: 1, maxWaiting: 3 }),
-  service: ({ db, storage }, queueImage) =>
+  service: (context, queueImage) =>
     createUploadsService({
-      db,
-      storage,
+      context,
       limits: { imageBytes: 10 * 1024 * 1024, documentBytes: 20 * 1024 * 1024 },
       queueImage,
     }),

@@ -7,7 +7,7 @@ const documentUploadForm = input("DocumentUploadForm", z.object({ file: z.file()
 const imageUpload = output("ImageUpload", imageUploadSchema);
 const documentUpload = output("DocumentUpload", documentUploadSchema);
 
-const uploads = areaOperations({ tag: "uploads", path: "/api/uploads", access: "user" });
+const uploads = areaOperations({ tag: "uploads", path: "/api/uploads", access: "admin" });
 
 /** Images and documents sent from the editors; `/files` serving is no part of /api and is not described. */
 export const uploadsOperations: Operation[] = [

@@ -1,5 +1,4 @@
 import fs from "node:fs/promises";
-import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
@@ -12,12 +11,11 @@ import {
   imageUploadSchema,
 } from "../../../common/views/uploads.ts";
 import { withTestApp } from "../../../tests/support/with-test-app.ts";
-import { createLocalStorage } from "../../adapters/storage/local-storage.ts";
-import { createImageQueue, IMAGE_QUEUE_FULL } from "./image-queue.ts";
+import { auditEntries } from "../audit/tables.ts";
+import { IMAGE_QUEUE_FULL } from "./image-queue.ts";
 import { uploads } from "./tables.ts";
 import { makeCompoundFile, makeOfficeFile, makeOpenDocument, makePdf, makeZip } from "./test-documents.ts";
 import { asFile, formWith, makeImage, svgWithScript } from "./test-images.ts";
-import { createUploadsService } from "./uploads-service.ts";
 
 const t = withTestApp({ setUp: true });
 
@@ -367,38 +365,89 @@ describe("POST /api/uploads/documents", () => {
     expect(response.json<ErrorBody>()).toEqual({ message: "Faça login para continuar." });
     expect(await rowCount()).toBe(0);
   });
+});
 
-  it("lets a signed-in user with role user upload, as for images", async () => {
+describe("who may upload", () => {
+  const image = async () => formWith(asFile(await makeImage("png", 8, 8), "a.png"));
+  const document = async () => formWith(asFile(makePdf(), "a.pdf"));
+  const uploadEntries = () =>
+    t.database.db.select().from(auditEntries).where(eq(auditEntries.action, "upload.created"));
+
+  // The roles that publish (common/roles.ts: administrators and supers) upload; a customer, who may
+  // sign herself up, gets a 403 and stores nothing in the public /files.
+  it.each([
+    ["images", "user", 403, image],
+    ["documents", "user", 403, document],
+    ["images", "admin", 201, image],
+    ["documents", "admin", 201, document],
+    ["images", "super", 201, image],
+    ["documents", "super", 201, document],
+  ] as const)("POST /api/uploads/%s as %s answers %i", async (kind, role, status, form) => {
+    const { token } = role === "super" ? { token: t.superToken } : await t.createUser(role, t.superToken);
+    const filesBefore = await storedFiles();
+    const response = await t.request("POST", `/api/uploads/${kind}`, { form: await form(), token });
+    expect(response.status, JSON.stringify(response.body)).toBe(status);
+    if (status === 403) {
+      expect(response.json<ErrorBody>()).toEqual({ message: "Você não tem permissão para esta ação." });
+      expect(await storedFiles()).toEqual(filesBefore);
+      expect(await rowCount()).toBe(0);
+      expect(await uploadEntries()).toEqual([]);
+    } else {
+      expect(await rowCount()).toBe(1);
+    }
+  });
+
+  it("refuses a customer in the service too, which the account screens call without the REST guard", async () => {
     const customer = await t.createUser("user", t.superToken);
-    const response = await uploadDocument(formWith(asFile(makePdf(), "a.pdf")), customer.token);
-    expect(response.status).toBe(201);
+    const actor = { id: customer.id, name: "Pessoa user", email: customer.email, role: "user" as const };
+    await expect(t.services.uploads.storeImage(actor, [asFile(await makeImage("png", 8, 8), "a.png")])).rejects.toThrow(
+      "Você não tem permissão para esta ação.",
+    );
+    await expect(t.services.uploads.storeDocument(actor, [asFile(makePdf(), "a.pdf")])).rejects.toThrow(
+      "Você não tem permissão para esta ação.",
+    );
+    expect(await rowCount()).toBe(0);
+  });
+
+  it("puts each upload in the audit log with who made it, and the files an import stores without one each", async () => {
+    const admin = await t.createUser("admin", t.superToken);
+    const sent = await t.request("POST", "/api/uploads/documents", {
+      form: formWith(asFile(makePdf(), "Ata da assembleia.pdf")),
+      token: admin.token,
+    });
+    expect(sent.status).toBe(201);
+    const { url } = documentUploadSchema.parse(sent.body);
+    const entries = await uploadEntries();
+    expect(entries).toEqual([
+      expect.objectContaining({
+        actorId: admin.id,
+        actorEmail: admin.email,
+        recordLabel: "Ata da assembleia.pdf",
+        details: { Tipo: "Documento", Endereço: url, Tamanho: expect.any(String) },
+      }),
+    ]);
+    const actor = { id: admin.id, name: "Pessoa admin", email: admin.email, role: "admin" as const };
+    await t.services.uploads.storeImage(actor, [asFile(await makeImage("png", 8, 8), "importada.png")]);
+    expect(await rowCount()).toBe(2);
+    expect(await uploadEntries()).toHaveLength(1);
   });
 });
 
 describe("uploads service", () => {
   it("removes the stored files when the row cannot be written", async () => {
-    const root = await fs.mkdtemp(path.join(os.tmpdir(), "cms-uploads-"));
-    try {
-      const service = createUploadsService({
-        db: t.database.db,
-        storage: createLocalStorage(root),
-        limits: { imageBytes: 1024 * 1024, documentBytes: 1024 * 1024 },
-        queueImage: createImageQueue({ concurrency: 1, maxWaiting: 3 }),
-      });
-      // No such user: the foreign key refuses the row after the files were written.
-      const ghost = { id: 999_999, name: "Ninguém", email: "ninguem@example.com", role: "user" as const };
-      const stored = service.storeImage(ghost, [asFile(await makeImage("png", 8, 8), "a.png")]);
-      await expect(stored).rejects.toThrow();
-      await expect(stored).rejects.not.toBeInstanceOf(DomainError);
-      expect(await filesUnder(root)).toEqual([]);
-      expect(await rowCount()).toBe(0);
+    const service = t.services.uploads;
+    const filesBefore = await storedFiles();
+    // No such user: the foreign key refuses the row after the files were written.
+    const ghost = { id: 999_999, name: "Ninguém", email: "ninguem@example.com", role: "admin" as const };
+    const stored = service.storeImage(ghost, [asFile(await makeImage("png", 8, 8), "a.png")], { audit: true });
+    await expect(stored).rejects.toThrow();
+    await expect(stored).rejects.not.toBeInstanceOf(DomainError);
+    expect(await storedFiles()).toEqual(filesBefore);
+    expect(await rowCount()).toBe(0);
 
-      const document = service.storeDocument(ghost, [asFile(makePdf(), "a.pdf")]);
-      await expect(document).rejects.not.toBeInstanceOf(DomainError);
-      expect(await filesUnder(root)).toEqual([]);
-      expect(await rowCount()).toBe(0);
-    } finally {
-      await fs.rm(root, { recursive: true, force: true });
-    }
+    const document = service.storeDocument(ghost, [asFile(makePdf(), "a.pdf")], { audit: true });
+    await expect(document).rejects.not.toBeInstanceOf(DomainError);
+    expect(await storedFiles()).toEqual(filesBefore);
+    expect(await rowCount()).toBe(0);
   });
 });

@@ -2,7 +2,7 @@ import type { Context } from "hono";
 import { Hono } from "hono";
 import { invalid } from "../../../common/errors.ts";
 import type { AppEnv } from "../../http/env.ts";
-import { signedIn } from "../../http/guards.ts";
+import { adminOnly } from "../../http/guards.ts";
 import type { FormPart } from "./uploads-service.ts";
 
 /** The values of one multipart field, in the order they came. */
@@ -20,14 +20,14 @@ async function readParts(c: Context<AppEnv>, field: string): Promise<FormPart[]>
   return value === undefined ? [] : [value].flat();
 }
 
-// Any signed-in user may upload; the guard runs first, so an anonymous client gets its 401 without
-// us parsing a multipart body.
+// Those who publish upload (the files are public under /files): the guard runs first, so anyone else
+// gets a 401 or 403 without us parsing a multipart body. Each upload is in the audit log.
 export const uploadsRoutes: Hono<AppEnv> = new Hono<AppEnv>()
-  .post("/images", signedIn, async (c) => {
-    const image = await c.get("services").uploads.storeImage(c.get("actor"), await readParts(c, "file"));
-    return c.json(image, 201);
+  .post("/images", adminOnly, async (c) => {
+    const parts = await readParts(c, "file");
+    return c.json(await c.get("services").uploads.storeImage(c.get("actor"), parts, { audit: true }), 201);
   })
-  .post("/documents", signedIn, async (c) => {
-    const document = await c.get("services").uploads.storeDocument(c.get("actor"), await readParts(c, "file"));
-    return c.json(document, 201);
+  .post("/documents", adminOnly, async (c) => {
+    const parts = await readParts(c, "file");
+    return c.json(await c.get("services").uploads.storeDocument(c.get("actor"), parts, { audit: true }), 201);
   });

@@ -3,9 +3,8 @@ import { and, eq, inArray } from "drizzle-orm";
 import { invalid, tooLarge } from "../../../common/errors.ts";
 import { formatFileSize } from "../../../common/file-size.ts";
 import type { DocumentUpload, ImageUpload } from "../../../common/views/uploads.ts";
-import type { FileStorage } from "../../adapters/storage/file-storage.ts";
-import type { Db } from "../../db/client.ts";
-import { type Actor, requireUser } from "../../kernel/access.ts";
+import { type Actor, requireAdmin } from "../../kernel/access.ts";
+import type { ServiceContext } from "../../kernel/area.ts";
 import { documentFormats, sniffDocumentFormat } from "./document-format.ts";
 import { imageFormats } from "./image-format.ts";
 import { processImage } from "./image-processing.ts";
@@ -13,6 +12,14 @@ import type { ImageQueue } from "./image-queue.ts";
 import { uploads } from "./tables.ts";
 
 export type UploadLimits = { imageBytes: number; documentBytes: number };
+
+/**
+ * `audit`: the upload gets an entry of its own in the audit log (the API); off for the files an import
+ * stores, which its own entry covers (one per file would bury the log).
+ */
+export type StoreOptions = { audit?: boolean };
+
+type UploadRow = typeof uploads.$inferInsert;
 
 /** One value of a multipart field: a file, or the text a client sent instead. */
 export type FormPart = string | File;
@@ -61,23 +68,47 @@ function singleFile(parts: readonly FormPart[], kind: keyof typeof nouns): File 
 }
 
 export function createUploadsService(deps: {
-  db: Db;
-  storage: FileStorage;
+  context: ServiceContext;
   limits: UploadLimits;
   /** Shared by every service of the process: images are decoded one at a time. */
   queueImage: ImageQueue;
 }) {
-  const { db, storage, limits, queueImage } = deps;
+  const { context, limits, queueImage } = deps;
+  const { db, storage } = context;
+
+  /** The row, and its audit entry when asked, on one transaction: no entry without its file. */
+  async function insertRow(actor: Actor, row: UploadRow, url: string, options: StoreOptions): Promise<void> {
+    await context.transaction(async (tx) => {
+      await tx.db.insert(uploads).values(row);
+      if (!options.audit) return;
+      await tx.services.audit.record({
+        actor,
+        action: "upload.created",
+        recordId: row.id ?? null,
+        recordLabel: row.originalName,
+        details: {
+          Tipo: row.kind === "image" ? "Imagem" : "Documento",
+          Endereço: url,
+          Tamanho: formatFileSize(row.size),
+        },
+      });
+    });
+  }
 
   return {
     limits,
 
     /**
      * Stores one uploaded image with its `thumb` and `average` versions, under
-     * `images/YYYY/MM/<id>/`. `parts` are the values of the form's `file` field.
+     * `images/YYYY/MM/<id>/`. `parts` are the values of the form's `file` field. Only those who publish
+     * (administrators, common/roles.ts) upload: the files are public under /files.
      */
-    async storeImage(actor: Actor | null, parts: readonly FormPart[]): Promise<ImageUpload> {
-      const user = requireUser(actor);
+    async storeImage(
+      actor: Actor | null,
+      parts: readonly FormPart[],
+      options: StoreOptions = {},
+    ): Promise<ImageUpload> {
+      const user = requireAdmin(actor);
       const file = singleFile(parts, "image");
       if (file.size > limits.imageBytes) {
         throw tooLarge(`A imagem deve ter no máximo ${formatFileSize(limits.imageBytes)}.`);
@@ -105,7 +136,7 @@ export function createUploadsService(deps: {
           storage.put(keys.thumb, image.thumb, "image/webp"),
           storage.put(keys.average, image.average, "image/webp"),
         ]);
-        await db.insert(uploads).values({
+        const row: UploadRow = {
           id,
           kind: "image",
           originalName: cleanName(file.name, "imagem"),
@@ -117,7 +148,8 @@ export function createUploadsService(deps: {
           thumbKey: keys.thumb,
           averageKey: keys.average,
           userId: user.id,
-        });
+        };
+        await insertRow(user, row, storage.url(keys.original), options);
       } catch (error) {
         // No row points at these files, so nothing would ever remove them.
         await Promise.allSettled(Object.values(keys).map((key) => storage.delete(key)));
@@ -134,10 +166,14 @@ export function createUploadsService(deps: {
 
     /**
      * Stores one uploaded document (PDF, Office Open XML, OpenDocument or legacy
-     * Office), unchanged, under `documents/YYYY/MM/<id>/<cleaned name>`.
+     * Office), unchanged, under `documents/YYYY/MM/<id>/<cleaned name>`; administrators only, as images.
      */
-    async storeDocument(actor: Actor | null, parts: readonly FormPart[]): Promise<DocumentUpload> {
-      const user = requireUser(actor);
+    async storeDocument(
+      actor: Actor | null,
+      parts: readonly FormPart[],
+      options: StoreOptions = {},
+    ): Promise<DocumentUpload> {
+      const user = requireAdmin(actor);
       const file = singleFile(parts, "document");
       if (file.size > limits.documentBytes) {
         throw tooLarge(`O documento deve ter no máximo ${formatFileSize(limits.documentBytes)}.`);
@@ -157,7 +193,7 @@ export function createUploadsService(deps: {
 
       try {
         await storage.put(key, bytes, mimeType);
-        await db.insert(uploads).values({
+        const row: UploadRow = {
           id,
           kind: "document",
           originalName: name,
@@ -165,7 +201,8 @@ export function createUploadsService(deps: {
           size: bytes.byteLength,
           originalKey: key,
           userId: user.id,
-        });
+        };
+        await insertRow(user, row, storage.url(key), options);
       } catch (error) {
         await storage.delete(key).catch(() => {});
         throw error;

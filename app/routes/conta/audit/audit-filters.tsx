@@ -43,11 +43,14 @@ export function AuditFilters({
 }: {
   values: AuditFilterValues;
   errors: Record<string, string>;
-  people: { id: number; name: string }[];
+  people: { id: number; name: string; email: string | null }[];
 }) {
   const personOptions = [
     { value: "", label: "Todas as pessoas" },
-    ...people.map((person) => ({ value: String(person.id), label: person.name })),
+    ...people.map((person) => ({
+      value: String(person.id),
+      label: `${person.name} (${[person.email, `nº ${person.id}`].filter(Boolean).join(", ")})`,
+    })),
   ];
   return (
     <ListFilterForm

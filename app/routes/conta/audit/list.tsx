@@ -1,7 +1,7 @@
-import { Anchor, EmptyState, List, Paper, Stack, Text, Title } from "@mantine/core";
+import { Anchor, Badge, EmptyState, List, Paper, Stack, Text, Title } from "@mantine/core";
 import { IconHistory } from "@tabler/icons-react";
 import { data } from "react-router";
-import { auditChangeText } from "../../../../common/audit.ts";
+import { auditChangeText, auditDetailText } from "../../../../common/audit.ts";
 import { formatDateTime } from "../../../../common/dates/format.ts";
 import { isSuper } from "../../../../common/roles.ts";
 import type { AuditEntryView } from "../../../../common/views/audit.ts";
@@ -44,13 +44,58 @@ const shortened = (text: string) => (text.length > SHOWN_CHANGE ? `${text.slice(
 /** Long words (addresses, e-mails) wrap instead of widening a phone's page. */
 const wrapAnywhere = { style: { overflowWrap: "anywhere" } } as const;
 
+/**
+ * Who acted, beyond doubt: a person by name, e-mail and user number (anyone may be named "Sistema"); the
+ * system, which has no account, by a mark no name can take.
+ */
+function Who({ actor }: Pick<AuditEntryView, "actor">) {
+  if (actor.kind === "system")
+    return (
+      <>
+        <Badge variant="outline" color="gray" size="sm">
+          Automático
+        </Badge>
+        <Text size="sm">{actor.name}</Text>
+      </>
+    );
+  return (
+    <>
+      <Text size="sm">{actor.name}</Text>
+      <Text size="xs" c="dimmed">
+        {[actor.email, `usuário nº ${actor.id}`].filter(Boolean).join(" · ")}
+      </Text>
+    </>
+  );
+}
+
+/** A change as "before → after", an event's facts as "E-mail: ana@…"; an edit saved unchanged says so. */
+function Details({ entry }: { entry: AuditEntryView }) {
+  const lines = [
+    ...entry.changes.map(({ field, ...change }) => ({ key: `change:${field}`, text: auditChangeText(field, change) })),
+    ...entry.details.map(({ field, value }) => ({ key: `detail:${field}`, text: auditDetailText(field, value) })),
+  ];
+  if (lines.length === 0)
+    return (
+      <Text size="sm" c="dimmed">
+        {entry.action.endsWith(".updated") ? "Salvo sem alterações" : "—"}
+      </Text>
+    );
+  return (
+    <List size="sm" spacing={2}>
+      {lines.map(({ key, text }) => (
+        <List.Item key={key}>{shortened(text)}</List.Item>
+      ))}
+    </List>
+  );
+}
+
 const columns: RecordColumn<AuditEntryView>[] = [
   {
     heading: "Quando",
     cell: (entry) => <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>,
     cellProps: { style: { whiteSpace: "nowrap" } },
   },
-  { heading: "Quem", cell: (entry) => entry.actor.name, cellProps: wrapAnywhere },
+  { heading: "Quem", cell: (entry) => <Who actor={entry.actor} />, cellProps: wrapAnywhere },
   { heading: "Endereço", cell: (entry) => entry.address ?? "—", cellProps: wrapAnywhere },
   { heading: "Ação", cell: (entry) => entry.action_label },
   {
@@ -76,19 +121,8 @@ const columns: RecordColumn<AuditEntryView>[] = [
     cellProps: wrapAnywhere,
   },
   {
-    heading: "Alterações",
-    cell: (entry) =>
-      entry.changes.length === 0 ? (
-        <Text size="sm" c="dimmed">
-          Nenhum campo alterado
-        </Text>
-      ) : (
-        <List size="sm" spacing={2}>
-          {entry.changes.map(({ field, ...change }) => (
-            <List.Item key={field}>{shortened(auditChangeText(field, change))}</List.Item>
-          ))}
-        </List>
-      ),
+    heading: "Detalhes",
+    cell: (entry) => <Details entry={entry} />,
     cellProps: { style: { overflowWrap: "anywhere", minWidth: 260 } },
   },
 ];
