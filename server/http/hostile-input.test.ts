@@ -65,6 +65,7 @@ const content = () => ({
   summary: "Resumo",
   content: "<p>Texto</p>",
   cover: "/files/images/capa.webp",
+  cover_alt: "A capa",
   documents: documents(),
   tags: ["feira"],
   status: "published",
@@ -115,7 +116,7 @@ const settings = () => ({
 });
 /** A super user's save: the security settings too. */
 const securitySettings = () => ({ ...settings(), require_two_factor: false, audit_retention_days: 730 });
-const CONTENT_TEXT = ["title", "summary", "content", "tags.0", "documents.0.name"];
+const CONTENT_TEXT = ["title", "summary", "content", "cover_alt", "tags.0", "documents.0.name"];
 
 const setup = () => ({
   title: "Cooperativa",
