@@ -238,12 +238,17 @@ describe("real answers follow the documented schemas", () => {
     const appCode = new TOTP({ secret: Secret.fromBase32(secret) }).generate();
     const codes = async (key: string, body: Json) =>
       (await call(key, { token: clara, body })).json<{ recovery_codes: string[] }>().recovery_codes;
-    const [recoveryCode] = await codes("POST /api/profile/two-factor/confirm", { code: appCode });
+    const [recoveryCode] = await codes("POST /api/profile/two-factor/confirm", {
+      password: customer.password,
+      code: appCode,
+    });
     const [renewedCode] = await codes("POST /api/profile/two-factor/recovery-codes", { code: recoveryCode ?? "" });
     await call("POST /api/profile/two-factor/disable", {
       token: clara,
       body: { password: customer.password, code: renewedCode },
     });
+    await call("GET /api/profile/sessions", { token: clara });
+    await call("POST /api/profile/sessions/end-others", { token: clara });
     await call("POST /api/auth/password-reset", { body: { email: customer.email } });
     await call("POST /api/auth/password-reset/confirm", {
       body: { token: "nao-existe", password: "segredo456", password_confirmation: "segredo456" },
@@ -260,6 +265,7 @@ describe("real answers follow the documented schemas", () => {
     await call("GET /api/users/{id}", { token, params: { id: 999 }, status: 404 });
     await call("GET /api/users", { token: await signIn(bruno.email, bruno.password), status: 403 });
     await call("PUT /api/users/{id}", { token, params: { id: userId }, body: { ...bruno, role: "admin" } });
+    await call("POST /api/users/{id}/two-factor/reset", { token, params: { id: userId }, status: 409 });
 
     const parent = (await call("POST /api/menus", { token, body: { name: "Sobre", url: "/sobre" } })).json<{
       id: number;

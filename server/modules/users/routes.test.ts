@@ -25,6 +25,7 @@ describe("access", () => {
       ["GET", "/api/users/1"],
       ["PUT", "/api/users/1"],
       ["DELETE", "/api/users/1"],
+      ["POST", "/api/users/1/two-factor/reset"],
     ] as const;
     for (const [method, path] of calls) {
       const body = method === "GET" ? undefined : newUser();
@@ -36,6 +37,11 @@ describe("access", () => {
     }
     // A refused write changed nothing.
     expect((await t.request("GET", "/api/users", { token: superToken })).json<UserPage>().pagination.total).toBe(2);
+    // Another person's second factor is a super user's to reset, not an administrator's.
+    const admin = await t.createUser("admin", superToken);
+    const reset = await t.request("POST", `/api/users/${user.id}/two-factor/reset`, { token: admin.token });
+    expect(reset.status).toBe(403);
+    expect(reset.json()).toEqual({ message: "Apenas um usuário Super pode fazer isto." });
   });
 
   it("checks permission before validating, so strangers learn nothing from field errors", async () => {
@@ -69,6 +75,7 @@ describe("list", () => {
         email: SUPER.email,
         role: "super",
         created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+        two_factor: false,
       });
       expect(first.data[0]).not.toHaveProperty("password_hash");
       const third = (await t.request("GET", "/api/users?per_page=2&page=3", { token })).json<UserPage>();
@@ -159,7 +166,7 @@ describe("create, read, update, delete", () => {
     expect(responses.map((response) => response.status).sort()).toEqual([201, 409]);
   });
 
-  it("updates name, e-mail and role; an empty password keeps the old one, a new one ends their sessions", async () => {
+  it("updates name, e-mail and role; an empty password keeps the old one, a new one or a new role ends their sessions", async () => {
     const token = await t.setupSite();
     const user = await t.createUser("user", token, "bruno@example.com");
     const renamed = await t.request("PUT", `/api/users/${user.id}`, {
@@ -173,8 +180,10 @@ describe("create, read, update, delete", () => {
       email: "bruno.l@example.com",
       role: "admin",
     });
-    expect((await t.request("GET", "/api/profile", { token: user.token })).json()).toMatchObject({ role: "admin" });
-    await t.login("bruno.l@example.com", user.password);
+    // The customer's session does not become an administrator's: she signs in again.
+    expect((await t.request("GET", "/api/profile", { token: user.token })).status).toBe(401);
+    const again = await t.login("bruno.l@example.com", user.password);
+    expect((await t.request("GET", "/api/profile", { token: again })).json()).toMatchObject({ role: "admin" });
 
     const short = await t.request("PUT", `/api/users/${user.id}`, {
       token,
@@ -186,7 +195,7 @@ describe("create, read, update, delete", () => {
       token,
       body: { name: "Bruno L.", email: "bruno.l@example.com", role: "admin", password: "trocada-1" },
     });
-    expect((await t.request("GET", "/api/profile", { token: user.token })).status).toBe(401);
+    expect((await t.request("GET", "/api/profile", { token: again })).status).toBe(401);
     await t.login("bruno.l@example.com", "trocada-1");
   });
 
