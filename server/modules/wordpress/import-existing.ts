@@ -22,28 +22,28 @@ export async function loadExistingState(db: Db, site: string): Promise<ExistingS
   };
   const [page, post, event, product, skuRows, emailRows, mappedRows, uploadRows, menuRows, settingsRows] =
     await Promise.all([
-    slugsOf(pages),
-    slugsOf(posts),
-    slugsOf(events),
-    slugsOf(products),
-    db
-      .select({ sku: productVariants.sku, productId: productVariants.productId })
-      .from(productVariants)
-      .where(ne(productVariants.sku, "")),
-    db.select({ email: users.email }).from(users),
-    db
-      .select({
-        kind: wordpressRecords.kind,
-        wpId: wordpressRecords.wpId,
-        recordId: wordpressRecords.recordId,
-        fingerprint: wordpressRecords.fingerprint,
-      })
-      .from(wordpressRecords)
-      .where(eq(wordpressRecords.site, site)),
-    db.select({ id: uploads.id }).from(uploads),
-    db.select({ id: menus.id }).from(menus),
-    db.select({ features: settings.features }).from(settings).limit(1),
-  ]);
+      slugsOf(pages),
+      slugsOf(posts),
+      slugsOf(events),
+      slugsOf(products),
+      db
+        .select({ sku: productVariants.sku, productId: productVariants.productId })
+        .from(productVariants)
+        .where(ne(productVariants.sku, "")),
+      db.select({ email: users.email }).from(users),
+      db
+        .select({
+          kind: wordpressRecords.kind,
+          wpId: wordpressRecords.wpId,
+          recordId: wordpressRecords.recordId,
+          fingerprint: wordpressRecords.fingerprint,
+        })
+        .from(wordpressRecords)
+        .where(eq(wordpressRecords.site, site)),
+      db.select({ id: uploads.id }).from(uploads),
+      db.select({ id: menus.id }).from(menus),
+      db.select({ features: settings.features }).from(settings).limit(1),
+    ]);
   // A record deleted here since the earlier import is made again.
   const records: Record<string, Set<string>> = {
     page: new Set(page.values()),
