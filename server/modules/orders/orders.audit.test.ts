@@ -136,10 +136,8 @@ describe("an order's audit entries", () => {
     };
     expect(paid).toMatchObject(who);
     expect(paid?.changes).toEqual({ Situação: { before: "Confirmação Pendente", after: "Pagamento confirmado" } });
-    expect(processing?.changes).toEqual({
-      Situação: { before: "Pagamento confirmado", after: "Em processamento" },
-      Observação: { before: null, after: "Separando" },
-    });
+    expect(processing?.changes).toEqual({ Situação: { before: "Pagamento confirmado", after: "Em processamento" } });
+    expect(processing?.details).toEqual({ Observação: "Separando" });
     expect(shipped).toMatchObject(who);
     expect(shipped?.changes).toEqual({
       Situação: { before: "Em processamento", after: "Produto enviado" },
@@ -184,11 +182,11 @@ describe("an order's audit entries", () => {
       Situação: { before: "Confirmação Pendente", after: "Pagamento confirmado" },
     });
     expect(notice).toMatchObject({ action: "order.payment_notice", actorId: null, actorName: "Mercado Pago" });
-    expect(notice?.changes).toEqual({
-      "Situação do pagamento no provedor": { before: null, after: "approved" },
-      "Pagamento no provedor": { before: null, after: "1234567890" },
-      Valor: { before: null, after: "R$ 114,80" },
-      Resultado: { before: null, after: 'Pedido passou a "Pagamento confirmado"' },
+    expect(notice?.changes).toEqual({ "Situação do pagamento no provedor": { before: null, after: "approved" } });
+    expect(notice?.details).toEqual({
+      "Pagamento no provedor": "1234567890",
+      Valor: "R$ 114,80",
+      Resultado: 'Pedido passou a "Pagamento confirmado"',
     });
   });
 
@@ -204,10 +202,10 @@ describe("an order's audit entries", () => {
     const [label, preparing, sent, ...more] = await entriesAbout(order.id);
     expect(more).toEqual([]);
     expect(label).toMatchObject({ action: "order.label_bought", actorId: admin.id, actorName: SUPER.admin_name });
-    expect(label?.changes).toMatchObject({
-      Serviço: { before: null, after: "Melhor Envio: Correios PAC" },
-      Protocolo: { before: null, after: shipment.protocol },
-      Valor: { before: null, after: expect.stringMatching(/^R\$ \d+,\d{2}$/) },
+    expect(label?.details).toMatchObject({
+      Serviço: "Melhor Envio: Correios PAC",
+      Protocolo: shipment.protocol,
+      Valor: expect.stringMatching(/^R\$ \d+,\d{2}$/),
     });
     expect(preparing).toMatchObject({ action: "order.status_changed", actorId: admin.id });
     expect(preparing?.changes).toMatchObject({

@@ -132,10 +132,8 @@ describe("the catalogue's audit entries", () => {
     }
     const archived = (await entries()).at(-1);
     expect(archived).toMatchObject({ action: "product.deleted", recordId: String(kept.id), actorName: "Ana Admin" });
-    expect(archived?.changes).toEqual({
-      Situação: { before: "Publicado", after: "Arquivado" },
-      Resultado: { before: null, after: "Arquivado em vez de excluído: há pedidos com este produto" },
-    });
+    expect(archived?.changes).toEqual({ Situação: { before: "Publicado", after: "Arquivado" } });
+    expect(archived?.details).toEqual({ Resultado: "Arquivado em vez de excluído: há pedidos com este produto" });
   });
 
   it("leaves no entry, and no change, when the write's transaction is rolled back", async () => {

@@ -344,18 +344,17 @@ describe("the audit log", () => {
     expect(entries).toEqual([
       expect.objectContaining({
         ...who,
-        changes: {
-          Situação: { before: null, after: "Iniciada" },
-          Arquivos: { before: null, after: "clientes.csv" },
-        },
+        changes: {},
+        details: { Situação: "Iniciada", Arquivos: "clientes.csv" },
       }),
       expect.objectContaining({
         ...who,
-        changes: {
-          Situação: { before: null, after: "Concluída" },
-          Criados: { before: null, after: `Clientes: ${done.report.result?.created.customer}` },
-          Atualizados: { before: null, after: "nenhum" },
-          "Sem mudança": { before: null, after: "nenhum" },
+        changes: {},
+        details: {
+          Situação: "Concluída",
+          Criados: `Clientes: ${done.report.result?.created.customer}`,
+          Atualizados: "nenhum",
+          "Sem mudança": "nenhum",
         },
       }),
     ]);
