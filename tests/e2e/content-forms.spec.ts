@@ -109,6 +109,45 @@ test("deleting a page asks first: one tap opens the question, going back keeps i
   expect((await api.get(`/api/pages/${created.id}`)).status()).toBe(404);
 });
 
+test("a page's sections keep their ids through the text editor, so the links to them still lead there", async ({
+  page,
+  api,
+  createUser,
+}) => {
+  const id = uniqueId();
+  const created = await jsonOf<Content>(
+    await api.post("/api/pages", {
+      data: {
+        title: `Sobre ${id}`,
+        status: "published",
+        content: '<h2 id="servicos">Serviços</h2><p>Oferecemos assistência técnica.</p>',
+      },
+    }),
+    201,
+  );
+  const admin = await createUser("admin");
+  await login(page, admin.email, admin.password);
+  await page.goto(`/conta/pages/${created.id}/edit`);
+  const form = page.getByRole("form", { name: "Editar página" });
+  const save = form.getByRole("button", { name: "Salvar", exact: true });
+  await waitForHydration(save);
+  const editor = form.getByRole("textbox", { name: "Conteúdo", exact: true });
+  await editor.getByText("Oferecemos assistência técnica.").click();
+  await page.keyboard.press("End");
+  await page.keyboard.type(" E cursos.");
+  // A paragraph started below the heading is a new block: it does not take the heading's id.
+  await editor.getByText("Serviços").click();
+  await page.keyboard.press("End");
+  await page.keyboard.press("Enter");
+  await page.keyboard.type("Para cooperados.");
+  await save.click();
+  await expect(page.getByText("Página salva com sucesso!")).toBeVisible();
+  const saved = await jsonOf<Content>(await api.get(`/api/pages/${created.id}`));
+  expect(saved.content).toBe(
+    '<h2 id="servicos">Serviços</h2><p>Para cooperados.</p><p>Oferecemos assistência técnica. E cursos.</p>',
+  );
+});
+
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 

@@ -2,6 +2,7 @@ import "@mantine/tiptap/styles.css";
 import { FileButton, Input, NativeSelect, Stack } from "@mantine/core";
 import { Link, RichTextEditor, type RichTextEditorLabels } from "@mantine/tiptap";
 import { IconPhoto } from "@tabler/icons-react";
+import { Extension } from "@tiptap/core";
 import Image from "@tiptap/extension-image";
 import TextAlign from "@tiptap/extension-text-align";
 import { FontSize, TextStyle } from "@tiptap/extension-text-style";
@@ -60,8 +61,34 @@ const labels: Partial<RichTextEditorLabels> = {
   linkEditorSave: "Salvar",
 };
 
+/**
+ * The ids links to a section of a page point at (/sobre#servicos, from a site moved in from
+ * WordPress): kept through an edit as the text had them; the server decides which it keeps
+ * (common/rich-text-ids.ts). A block split off one (Enter) does not take its id.
+ */
+const SectionIds = Extension.create({
+  name: "sectionIds",
+  addGlobalAttributes() {
+    return [
+      {
+        types: ["heading", "paragraph", "blockquote", "bulletList", "orderedList", "listItem"],
+        attributes: {
+          id: {
+            default: null,
+            keepOnSplit: false,
+            parseHTML: (element) => element.getAttribute("id"),
+            renderHTML: (attributes) =>
+              typeof attributes.id === "string" && attributes.id ? { id: attributes.id } : {},
+          },
+        },
+      },
+    ];
+  },
+});
+
 /** Only what the server's sanitiser keeps: no code, code blocks or rules. */
 const extensions = [
+  SectionIds,
   StarterKit.configure({ link: false, code: false, codeBlock: false, horizontalRule: false }),
   Link,
   TextStyle,
