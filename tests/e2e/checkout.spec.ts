@@ -137,7 +137,19 @@ async function waitForPaymentPage(page: Page): Promise<void> {
 }
 
 /** The payment page of the order she just placed: the Pix QR code and its "copia e cola" code. */
-async function expectPixPayment(page: Page): Promise<{ number: string; code: string }> {
+/** "Pague até 04/12/2026 às 21:47 (horário de Brasília); ...", from the order's own deadline on São Paulo's clock. */
+function payByOf(expiresAt: string): string {
+  const [day, clock] = new Intl.DateTimeFormat("pt-BR", {
+    timeZone: "America/Sao_Paulo",
+    dateStyle: "short",
+    timeStyle: "short",
+  })
+    .format(new Date(expiresAt))
+    .split(", ");
+  return `Pague até ${day} às ${clock} (horário de Brasília); depois disso o pedido é cancelado.`;
+}
+
+async function expectPixPayment(page: Page): Promise<{ number: string; code: string; payBy: string }> {
   await waitForPaymentPage(page);
   // The address changes as the navigation commits, a moment before React draws the new page.
   const heading = page.getByRole("heading", { level: 1 });
@@ -157,19 +169,29 @@ async function expectPixPayment(page: Page): Promise<{ number: string; code: str
   const code = await page.getByRole("textbox", { name: "Pix copia e cola" }).inputValue();
   expect(code).toMatch(/^000201/);
   expect(code).toContain("pix@cooperativa-e2e.com.br");
-  await expect(page.getByRole("link", { name: "Acompanhar o pedido em Meus pedidos" })).toHaveAttribute(
-    "href",
-    /^\/conta\/pedidos\/\d+$/,
+  const follow = page.getByRole("link", { name: "Acompanhar o pedido em Meus pedidos" });
+  await expect(follow).toHaveAttribute("href", /^\/conta\/pedidos\/\d+$/);
+  // Until when to pay: the shop's 72 hours from now, on São Paulo's clock (issue 33).
+  const order = await jsonOf<{ created_at: string; expires_at: string }>(
+    await page.request.get(`/api${(await follow.getAttribute("href"))?.replace("/conta/pedidos", "/orders")}`),
   );
-  return { number, code };
+  expect(Math.abs(Date.parse(order.expires_at) - Date.parse(order.created_at) - 72 * 3_600_000)).toBeLessThan(60_000);
+  const payBy = payByOf(order.expires_at);
+  await expect(page.getByText(payBy, { exact: true })).toBeVisible();
+  return { number, code, payBy };
 }
 
 /** The order e-mail, with the order and the same Pix code as the payment page, waits in the outbox. */
-async function expectOrderMail(api: APIRequestContext, email: string, number: string, code: string) {
+async function expectOrderMail(
+  api: APIRequestContext,
+  email: string,
+  { number, code, payBy }: { number: string; code: string; payBy: string },
+) {
   const outbox = await jsonOf<Outbox>(await api.get("/api/mail/outbox?per_page=100"));
   const mail = outbox.data.find((row) => row.to === email && row.kind === "order-received");
   expect(mail?.subject).toContain(`Pedido nº ${number}`);
   expect(mail?.text).toContain(code);
+  expect(mail?.text).toContain(payBy);
   expect(mail?.text).toContain(HONEY.name);
 }
 
@@ -212,12 +234,13 @@ test("with JavaScript: she creates her account, the CEP fills the address, she c
   await expect(totals.filter({ hasText: TOTAL })).toBeVisible();
   await checkout.getByRole("button", { name: "Confirmar pedido" }).click();
 
-  const { number, code } = await expectPixPayment(page);
+  const payment = await expectPixPayment(page);
+  const { code } = payment;
   expect(await seriousViolations(page)).toEqual([]);
   await page.getByRole("button", { name: "Copiar código" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Código copiado!" })).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(code);
-  await expectOrderMail(api, email, number, code);
+  await expectOrderMail(api, email, payment);
 
   // The cart was emptied; the page says so and leads back to the shop.
   await page.goto("/loja/finalizar-pedido");
@@ -301,10 +324,10 @@ test("without JavaScript: she signs in, fills the address from the lists and pay
   await expect(checkout.getByRole("definition").filter({ hasText: TOTAL })).toBeVisible();
   await checkout.getByRole("button", { name: "Confirmar pedido" }).click();
 
-  const { number, code } = await expectPixPayment(page);
+  const payment = await expectPixPayment(page);
   // Without JavaScript there is no copy button: the code is in a field to select.
   await expect(page.getByRole("button", { name: "Copiar código" })).toHaveCount(0);
-  await expectOrderMail(api, customer.email, number, code);
+  await expectOrderMail(api, customer.email, payment);
   await context.close();
 });
 

@@ -7,9 +7,18 @@ import path from "node:path";
 import pg from "pg";
 import type { FeatureKey, Features } from "../../common/features.ts";
 import { compressAssets } from "../../scripts/compress-assets.ts";
+import { startFakeMelhorEnvio } from "../support/fake-melhor-envio.ts";
 import { startE2eCepServer } from "./fake-addresses.ts";
 import { childEnv, portInUse, type ServerProcess, spawnServer, stopServer } from "./server-process.ts";
-import { CHROMIUM_MISSING, CHROMIUM_PATH, CONFIGURED_URL, FRESH_URL, OUTPUT_DIR, SITE_ADMIN } from "./site.ts";
+import {
+  CHROMIUM_MISSING,
+  CHROMIUM_PATH,
+  CONFIGURED_URL,
+  E2E_MELHOR_ENVIO_TOKEN,
+  FRESH_URL,
+  OUTPUT_DIR,
+  SITE_ADMIN,
+} from "./site.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const BIN = path.join(ROOT, "node_modules/.bin");
@@ -164,10 +173,14 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const addresses = await startE2eCepServer();
   process.env.VIACEP_URL = addresses.url;
   process.env.BRASILAPI_URL = addresses.url;
+  // And Melhor Envio's local fake, which takes E2E_MELHOR_ENVIO_TOKEN: saving a token asks Melhor Envio.
+  const melhorEnvio = await startFakeMelhorEnvio({ token: E2E_MELHOR_ENVIO_TOKEN });
+  process.env.MELHOR_ENVIO_URL = melhorEnvio.url;
 
   const teardown = async () => {
     await Promise.all(servers.map(stopServer));
     await addresses.close();
+    await melhorEnvio.close();
     process.off("exit", killAll);
     if (admin) {
       for (const name of databases) await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);

@@ -62,3 +62,6 @@ export const SITE_ADMIN = {
   email: "sara.super@example.com",
   password: "segredo-e2e-1",
 };
+
+/** The token the shared servers' Melhor Envio fake (global-setup.ts) takes; any other is refused. */
+export const E2E_MELHOR_ENVIO_TOKEN = "token-e2e-do-melhor-envio";

@@ -1,4 +1,5 @@
-import { Alert, Paper, SimpleGrid, Stack, Text, Title, UnstyledButton } from "@mantine/core";
+import { Alert, Anchor, Paper, SimpleGrid, Stack, Text, Title, UnstyledButton } from "@mantine/core";
+import { formatDateTime } from "../../../common/dates/format.ts";
 import { isAdmin } from "../../../common/roles.ts";
 import { LOW_STOCK_UNITS } from "../../../common/schemas/product.ts";
 import { accountPaths } from "../../../common/site-paths.ts";
@@ -20,12 +21,13 @@ export async function loader({ context }: Route.LoaderArgs) {
   const secretsNotices = await services.secrets.notices(actor);
   if (!isAdmin(actor) || !(await services.settings.get())?.features.shop.enabled)
     return { resetMailNotice, secretsNotices, shop: null };
-  const [attention, lowStock, dashboard] = await Promise.all([
+  const [attention, lowStock, dashboard, carriers] = await Promise.all([
     services.orders.attention(actor),
     services.products.lowStockCount(actor),
     services.orders.dashboard(actor),
+    services.shop.carrierIncidents(actor),
   ]);
-  return { resetMailNotice, secretsNotices, shop: { attention, lowStock, dashboard } };
+  return { resetMailNotice, secretsNotices, shop: { attention, lowStock, dashboard, carriers } };
 }
 
 export function meta() {
@@ -88,6 +90,23 @@ export default function AccountHome({ loaderData }: Route.ComponentProps) {
       {loaderData.secretsNotices.map((notice) => (
         <Alert key={notice.title} color="warning" variant="light" title={notice.title} role="note">
           {notice.message}
+        </Alert>
+      ))}
+      {loaderData.shop?.carriers.map((carrier) => (
+        <Alert
+          key={carrier.provider}
+          color="red"
+          variant="light"
+          role="note"
+          title={`Frete pelo ${carrier.label} fora do ar desde ${formatDateTime(carrier.failing_since)}`}
+        >
+          <Text size="sm">
+            {carrier.message} Os clientes leem “{carrier.label} indisponível no momento”; se for o único frete, ninguém
+            consegue comprar. Este aviso some quando uma cotação funcionar.
+          </Text>
+          <Anchor component={AppLink} to={accountPaths.area("shop")} size="sm">
+            Abrir as configurações da loja
+          </Anchor>
         </Alert>
       ))}
       {loaderData.shop ? <ShopTodos shop={loaderData.shop} /> : null}

@@ -1,9 +1,10 @@
-import { Button, Checkbox, Group, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { Alert, Button, Checkbox, Group, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { IconPlus, IconRestore, IconTrash } from "@tabler/icons-react";
-import { useActionData } from "react-router";
+import { Form, redirect, useActionData } from "react-router";
 import { formatCep } from "../../../common/brazil/cep.ts";
 import { stateOptions } from "../../../common/brazil/states.ts";
 import { formatTaxId } from "../../../common/brazil/tax-id.ts";
+import { formatDateTime } from "../../../common/dates/format.ts";
 import { MAX_RECEIVER_CITY, MAX_RECEIVER_NAME } from "../../../common/pix/br-code.ts";
 import {
   MAX_PIX_DISCOUNT_PERCENT,
@@ -27,7 +28,7 @@ import {
 } from "../../../common/schemas/shipping.ts";
 import { shopSettingsSchema } from "../../../common/schemas/shop.ts";
 import { accountPaths } from "../../../common/site-paths.ts";
-import type { ShopSettingsView } from "../../../common/views/shop.ts";
+import type { CarrierFailureView, ShopSettingsView } from "../../../common/views/shop.ts";
 import { formatWhatsapp } from "../../../common/whatsapp.ts";
 import { reaisText } from "../../components/conta/reais-text.ts";
 import { AccountForm, SubmitButton } from "../../components/form-kit/account-form.tsx";
@@ -41,8 +42,8 @@ import {
 } from "../../components/form-kit/fields.tsx";
 import { useAccountForm } from "../../components/form-kit/use-account-form.ts";
 import { featureTitle } from "../../lib/feature-title.server.ts";
-import { redirectWithFlash } from "../../lib/flash.server.ts";
-import { formAction } from "../../lib/form-action.server.ts";
+import { flashHeader, redirectWithFlash } from "../../lib/flash.server.ts";
+import { readForm, refusedForm, submitForm } from "../../lib/form-action.server.ts";
 import { isTicked } from "../../lib/form-parse.ts";
 import { requireAdmin } from "../../lib/guards.server.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
@@ -58,16 +59,59 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { settings, heading, recipients };
 }
 
-export function action({ context, request }: Route.ActionArgs) {
+/** The "Testar conexão" button's own form: outside the settings' form, so it posts nothing else. */
+const TEST_FORM = "melhor-envio-test";
+const TEST_INTENT = "test_melhor_envio";
+
+export async function action({ context, request }: Route.ActionArgs) {
   const { services, actor } = requireAdmin(context);
-  return formAction(request, shopSettingsSchema, async (input) => {
-    await services.shop.updateSettings(actor, input);
-    return redirectWithFlash(accountPaths.area("shop"), "Loja salva com sucesso!");
+  let form: FormData;
+  try {
+    form = await readForm(request);
+  } catch (error) {
+    return refusedForm(error);
+  }
+  if (form.get("intent") === TEST_INTENT) {
+    try {
+      const test = await services.shop.testMelhorEnvio(actor);
+      const headers = new Headers({ "Set-Cookie": await flashHeader(test.ok ? "success" : "error", test.message) });
+      return redirect(accountPaths.area("shop"), { headers });
+    } catch (error) {
+      return refusedForm(error);
+    }
+  }
+  return submitForm(form, shopSettingsSchema, async (input) => {
+    const saved = await services.shop.updateSettings(actor, input);
+    const unchecked = input.shipping.melhor_envio.enabled
+      ? saved.carrier_failures.find((failure) => failure.provider === "melhorenvio")
+      : undefined;
+    return redirectWithFlash(
+      accountPaths.area("shop"),
+      unchecked
+        ? "Loja salva, mas o Melhor Envio não respondeu ao teste do token: veja o aviso na seção Melhor Envio."
+        : "Loja salva com sucesso!",
+    );
   });
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: loaderData?.heading ?? "Loja" }];
+}
+
+/** A carrier failing its quotes now, in its section: why, since when, and what buyers meet meanwhile. */
+function CarrierFailure({ failure }: { failure: CarrierFailureView | undefined }) {
+  if (!failure) return null;
+  return (
+    <Alert
+      color={failure.incident ? "red" : "yellow"}
+      variant="light"
+      role="status"
+      title={`${failure.label} falhando desde ${formatDateTime(failure.failing_since)}`}
+    >
+      {failure.message} Enquanto isso, os clientes leem “{failure.label} indisponível no momento” e não podem escolher
+      esse frete.
+    </Alert>
+  );
 }
 
 /** Where the shop's e-mails go now, and why: the owner must know before the first sale. */
@@ -206,6 +250,8 @@ export default function ShopPage({ loaderData }: Route.ComponentProps) {
   const provider = payments.provider.value;
   const { access_token_set: tokenSet, webhook_secret_set: secretSet } = settings.payments.mercadopago;
   const rates = shipping.table_rates.getFieldList();
+  const failureOf = (provider: CarrierFailureView["provider"]) =>
+    settings.carrier_failures.find((failure) => failure.provider === provider);
   const services = correios.services.getFieldList();
 
   return (
@@ -361,6 +407,7 @@ export default function ShopPage({ loaderData }: Route.ComponentProps) {
                 Correios
               </Title>
               <CheckboxField field={correios.enabled} label="Cotar com os Correios (com contrato)" />
+              <CarrierFailure failure={failureOf("correios")} />
               {shows(isTicked(correios.enabled.value)) ? (
                 <>
                   <SimpleGrid cols={{ base: 1, sm: 2 }}>
@@ -480,6 +527,17 @@ export default function ShopPage({ loaderData }: Route.ComponentProps) {
                 pagas pelo saldo da conta do Melhor Envio.
               </Text>
               <CheckboxField field={melhorEnvio.enabled} label="Cotar com o Melhor Envio" />
+              <CarrierFailure failure={failureOf("melhorenvio")} />
+              {settings.shipping.melhor_envio.enabled && settings.shipping.melhor_envio.token_set ? (
+                <Group>
+                  <Button type="submit" form={TEST_FORM} name="intent" value={TEST_INTENT} variant="outline" size="sm">
+                    Testar conexão
+                  </Button>
+                  <Text size="sm" c="dimmed">
+                    Com o token salvo: lê o saldo da conta no Melhor Envio.
+                  </Text>
+                </Group>
+              ) : null}
               {shows(isTicked(melhorEnvio.enabled.value)) ? (
                 <>
                   <SimpleGrid cols={{ base: 1, sm: 2 }}>
@@ -683,6 +741,7 @@ export default function ShopPage({ loaderData }: Route.ComponentProps) {
           </Group>
         </Stack>
       </AccountForm>
+      <Form method="post" id={TEST_FORM} hidden />
     </Stack>
   );
 }

@@ -288,6 +288,8 @@ describe("a Melhor Envio that fails (issue 33)", () => {
       }),
     ]);
     expect(await carrierMails()).toHaveLength(1);
+    const admin = await t.services.auth.userForToken(token);
+    expect((await t.services.shop.carrierIncidents(admin)).map((failure) => failure.provider)).toEqual(["melhorenvio"]);
 
     const test = () => t.request("POST", "/api/shop/melhor-envio/test", { token });
     const failing = await test();
@@ -303,6 +305,7 @@ describe("a Melhor Envio that fails (issue 33)", () => {
       message: "Conexão com o Melhor Envio funcionando: saldo de R$ 500,00.",
     });
     expect(await failures()).toEqual([]);
+    expect(await t.services.shop.carrierIncidents(admin)).toEqual([]);
     expect(await carrierMails()).toHaveLength(1);
   });
 

@@ -17,7 +17,12 @@ import {
   type ShippingQuoteInput,
   type ShopSettingsInput,
 } from "../../../common/schemas/shop.ts";
-import type { PaymentSettingsView, ShippingQuoteView, ShopSettingsView } from "../../../common/views/shop.ts";
+import type {
+  CarrierFailureView,
+  PaymentSettingsView,
+  ShippingQuoteView,
+  ShopSettingsView,
+} from "../../../common/views/shop.ts";
 import type { MelhorEnvioClient } from "../../adapters/melhor-envio/melhor-envio.ts";
 import { createMelhorEnvioClient } from "../../adapters/melhor-envio/melhor-envio-client.ts";
 import { type Actor, requireAdmin } from "../../kernel/access.ts";
@@ -102,7 +107,7 @@ function paymentsView(payments: PaymentSettings): PaymentSettingsView {
 }
 
 /** The settings as the form shows them: no secret, only whether each is set. */
-function settingsView(row: ShopSettingsRow): ShopSettingsView {
+function settingsView(row: ShopSettingsRow): Omit<ShopSettingsView, "carrier_failures"> {
   const shipping = shippingOf(row);
   const { access_code, ...correios } = shipping.correios;
   const { token, ...melhorEnvio } = shipping.melhor_envio;
@@ -268,6 +273,12 @@ export function createShopService(context: ServiceContext, state: ShopState) {
     async settings(actor: Actor | null): Promise<ShopSettingsView> {
       requireAdmin(actor);
       return viewOf(await readRow());
+    },
+
+    /** The carriers that keep failing (incidents), for the /conta home until a quote succeeds (administrators). */
+    async carrierIncidents(actor: Actor | null): Promise<CarrierFailureView[]> {
+      requireAdmin(actor);
+      return (await carrierFailures(context)).filter((failure) => failure.incident);
     },
 
     /**
