@@ -71,3 +71,11 @@ export const sessionListItemSchema = z.strictObject({
 });
 export const sessionListViewSchema = z.array(sessionListItemSchema);
 export type SessionListView = z.infer<typeof sessionListViewSchema>;
+
+/** What "Sair das outras sessões" answers, on the page's notice and in the API. */
+export const sessionsEndedMessage = (ended: number): string =>
+  ended === 0
+    ? "Não havia outras sessões abertas."
+    : ended === 1
+      ? "1 outra sessão foi encerrada."
+      : `${ended} outras sessões foram encerradas.`;

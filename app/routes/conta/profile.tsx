@@ -27,7 +27,12 @@ import {
 import { accountDeletionFormSchema, profileFormSchema } from "../../../common/schemas/customer.ts";
 import { parseId } from "../../../common/schemas/id.ts";
 import { accountPaths } from "../../../common/site-paths.ts";
-import type { TwoFactorSetupView, TwoFactorStatusView } from "../../../common/views/auth.ts";
+import {
+  type SessionListView,
+  sessionsEndedMessage,
+  type TwoFactorSetupView,
+  type TwoFactorStatusView,
+} from "../../../common/views/auth.ts";
 import type { CustomerAddressView } from "../../../common/views/customer.ts";
 import { AccountForm, SubmitButton } from "../../components/form-kit/account-form.tsx";
 import { ConfirmAction } from "../../components/form-kit/confirm-action.tsx";
@@ -47,14 +52,17 @@ const PROFILE = accountPaths.area("profile");
 /** The verification in two steps' part of the page, where its forms come back to. */
 const TWO_FACTOR_ID = "verificacao-em-duas-etapas";
 const TWO_FACTOR = `${PROFILE}#${TWO_FACTOR_ID}`;
+/** The sessions' part of the page. */
+const SESSIONS_ID = "sessoes";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { services, actor } = requireUser(context);
+  const { services, actor, sessionToken } = requireUser(context);
   const account = await services.customers.account(actor);
   return {
     account,
     addresses: await services.customers.addresses(account.id),
     twoFactor: await services.auth.twoFactorStatus(actor),
+    sessions: await services.auth.sessionsOf(actor, sessionToken),
   };
 }
 
@@ -90,6 +98,10 @@ export function action({ context, request }: Route.ActionArgs) {
         const { recovery_codes } = await services.auth.confirmTwoFactor(actor, input, sessionToken);
         return { ok: true as const, recoveryCodes: recovery_codes, firstTime: true };
       }),
+    "end-other-sessions": async () => {
+      const ended = await services.auth.endOtherSessions(actor, sessionToken);
+      return redirectWithFlash(`${PROFILE}#${SESSIONS_ID}`, sessionsEndedMessage(ended));
+    },
     "two-factor-renew": (form) =>
       submitForm(form, twoFactorCodeSchema, async (input) => {
         const { recovery_codes } = await services.auth.renewRecoveryCodes(actor, input);
@@ -223,6 +235,30 @@ function IntentButton({ intent, children, ...props }: { intent: string; children
   );
 }
 
+/**
+ * The codes with their numbers written in the text (not list markers, which the alert's edge clipped),
+ * wrapping in columns on a phone.
+ */
+function RecoveryCodeList({ codes }: { codes: string[] }) {
+  return (
+    <List
+      listStyleType="none"
+      ff="monospace"
+      aria-label="Códigos de recuperação"
+      styles={{ root: { display: "grid", gridTemplateColumns: "repeat(auto-fill, minmax(13em, 1fr))", gap: 4 } }}
+    >
+      {codes.map((code, index) => (
+        <List.Item key={code}>
+          <Text component="span" ff="monospace" c="dimmed" aria-hidden>
+            {`${index + 1}.`.padStart(3, "\u00a0")}{" "}
+          </Text>
+          {code}
+        </List.Item>
+      ))}
+    </List>
+  );
+}
+
 /** The ten recovery codes, shown once: right after turning it on, or after asking for new ones. */
 function RecoveryCodes({ answer }: { answer: RecoveryCodesAnswer }) {
   const { settings } = useRootData();
@@ -238,11 +274,7 @@ function RecoveryCodes({ answer }: { answer: RecoveryCodesAnswer }) {
           código do aplicativo. Cada código funciona uma vez, e eles não serão mostrados de novo.
           {answer.firstTime ? null : " Os códigos anteriores deixaram de funcionar."}
         </Text>
-        <List type="ordered" ff="monospace" aria-label="Códigos de recuperação">
-          {answer.recoveryCodes.map((code) => (
-            <List.Item key={code}>{code}</List.Item>
-          ))}
-        </List>
+        <RecoveryCodeList codes={answer.recoveryCodes} />
         <Anchor
           href={recoveryCodesFile(answer.recoveryCodes, settings?.title ?? "")}
           download="codigos-de-recuperacao.txt"
@@ -296,6 +328,43 @@ function CodeForm({
   );
 }
 
+/**
+ * Turning it on: the app's first code and the account's password, so a session left open elsewhere cannot
+ * tie the account to someone else's app.
+ */
+function ConfirmForm({ answer }: { answer: unknown }) {
+  const intent = "two-factor-confirm";
+  const { form, fields } = useAccountForm({
+    schema: twoFactorConfirmSchema,
+    answer: answerFor(answer, intent),
+    id: intent,
+  });
+  return (
+    <AccountForm form={form} intent={intent} label="Confirmar a verificação em duas etapas">
+      <Stack gap="sm">
+        <TextField
+          field={fields.code}
+          label="Código de verificação"
+          description="3. Digite o código de 6 dígitos que o aplicativo mostrar."
+          autoComplete="one-time-code"
+          inputMode="numeric"
+          maw={320}
+        />
+        <PasswordField
+          field={fields.password}
+          label="Senha atual"
+          description="4. Confirme com a sua senha. As outras sessões da conta serão encerradas."
+          autoComplete="current-password"
+          maw={320}
+        />
+        <SubmitButton intent={intent} variant="light" w="fit-content">
+          Ativar
+        </SubmitButton>
+      </Stack>
+    </AccountForm>
+  );
+}
+
 /** A new authenticator: its QR code and the same secret as text, then its first code. */
 function Enrolment({ setup, answer }: { setup: TwoFactorSetupView; answer: unknown }) {
   const { settings } = useRootData();
@@ -310,7 +379,7 @@ function Enrolment({ setup, answer }: { setup: TwoFactorSetupView; answer: unkno
         h={220}
         maw="100%"
         role="img"
-        aria-label={`QR code para adicionar ${settings?.title ?? "o site"} ao aplicativo autenticador`}
+        aria-label={`QR code para adicionar ${settings?.title ?? "o site"} ao aplicativo autenticador. Ele contém a chave ${groupedSecret(setup.secret)}, escrita também abaixo.`}
         style={{ lineHeight: 0 }}
         // The SVG is made by the server from the account's new secret (server/modules/auth/totp.ts), never from input.
         // biome-ignore lint/security/noDangerouslySetInnerHtml: the server's own QR image
@@ -320,13 +389,7 @@ function Enrolment({ setup, answer }: { setup: TwoFactorSetupView; answer: unkno
       <Code block fz="md" style={{ overflowWrap: "anywhere", whiteSpace: "normal" }} w="fit-content" maw="100%">
         {groupedSecret(setup.secret)}
       </Code>
-      <CodeForm
-        answer={answer}
-        intent="two-factor-confirm"
-        label="Confirmar a verificação em duas etapas"
-        description="3. Digite o código de 6 dígitos que o aplicativo mostrar."
-        submit="Ativar"
-      />
+      <ConfirmForm answer={answer} />
       <IntentButton intent="two-factor-cancel" variant="subtle" color="gray">
         Cancelar a ativação
       </IntentButton>
@@ -420,6 +483,56 @@ function TwoFactorSection({ status, answer }: { status: TwoFactorStatusView; ans
   );
 }
 
+/** 'Sessões abertas': where the account is signed in, and the way to sign out everywhere else. */
+function SessionsSection({ sessions }: { sessions: SessionListView }) {
+  return (
+    <Paper withBorder p="md" id={SESSIONS_ID}>
+      <Stack>
+        <Title order={2} size="h4">
+          Sessões abertas
+        </Title>
+        <Text size="sm">
+          Os navegadores em que a sua conta está aberta. Se algum não for seu, saia das outras sessões e troque a sua
+          senha.
+        </Text>
+        <Table.ScrollContainer minWidth={480}>
+          <Table aria-label="Sessões abertas">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Dispositivo</Table.Th>
+                <Table.Th>Endereço</Table.Th>
+                <Table.Th>Último uso</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {sessions.map((session) => (
+                <Table.Tr key={`${session.created_at}-${session.address}-${session.device}`}>
+                  <Table.Td>
+                    {session.device}
+                    {session.current ? (
+                      <Text component="span" c="dimmed" size="sm">
+                        {" "}
+                        (esta sessão)
+                      </Text>
+                    ) : null}
+                  </Table.Td>
+                  <Table.Td>{session.address || "—"}</Table.Td>
+                  <Table.Td style={{ whiteSpace: "nowrap" }}>{formatDateTime(session.last_used_at)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+        {sessions.some((session) => !session.current) ? (
+          <IntentButton intent="end-other-sessions" variant="light">
+            Sair das outras sessões
+          </IntentButton>
+        ) : null}
+      </Stack>
+    </Paper>
+  );
+}
+
 export default function ProfilePage({ loaderData }: Route.ComponentProps) {
   const answer = useActionData<typeof action>();
   const { account } = loaderData;
@@ -486,6 +599,7 @@ export default function ProfilePage({ loaderData }: Route.ComponentProps) {
         </Stack>
       </AccountForm>
       <TwoFactorSection status={loaderData.twoFactor} answer={answer} />
+      <SessionsSection sessions={loaderData.sessions} />
       <SavedAddresses addresses={loaderData.addresses} />
       <PrivacyActions answer={answerFor(answer, "delete-account")} />
     </Stack>

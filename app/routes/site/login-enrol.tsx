@@ -74,8 +74,14 @@ function RecoveryCodes({ codes, target }: { codes: string[]; target: string }) {
         e eles não serão mostrados de novo: anote-os ou baixe o arquivo e guarde em um lugar seguro.
       </p>
       <ol className={styles.codes} aria-label="Códigos de recuperação">
-        {codes.map((code) => (
-          <li key={code}>{code}</li>
+        {codes.map((code, index) => (
+          <li key={code}>
+            {/* The number in the text, not a list marker that the card's edge clipped. */}
+            <span className={styles.number} aria-hidden="true">
+              {index + 1}.
+            </span>{" "}
+            {code}
+          </li>
         ))}
       </ol>
       <a
@@ -120,7 +126,7 @@ function Enrolment({
       <div
         className={styles.qr}
         role="img"
-        aria-label={`QR code para adicionar ${settings?.title ?? "o site"} ao aplicativo autenticador`}
+        aria-label={`QR code para adicionar ${settings?.title ?? "o site"} ao aplicativo autenticador. Ele contém a chave ${groupedSecret(setup.secret)}, escrita também abaixo.`}
         // The SVG is made by the server from the account's new secret (server/modules/auth/totp.ts), never from input.
         // biome-ignore lint/security/noDangerouslySetInnerHtml: the server's own QR image
         dangerouslySetInnerHTML={{ __html: setup.qr_svg }}

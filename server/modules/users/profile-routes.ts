@@ -1,17 +1,9 @@
 import { Hono } from "hono";
 import { profileUpdateSchema } from "../../../common/schemas/customer.ts";
-import type { ProfileView } from "../../../common/views/auth.ts";
+import { type ProfileView, sessionsEndedMessage } from "../../../common/views/auth.ts";
 import type { AppEnv } from "../../http/env.ts";
 import { signedIn } from "../../http/guards.ts";
 import { readBody } from "../../http/input.ts";
-
-/** What "Sair das outras sessões" answers, the form's notice included. */
-export const endedMessage = (ended: number): string =>
-  ended === 0
-    ? "Não havia outras sessões abertas."
-    : ended === 1
-      ? "1 outra sessão foi encerrada."
-      : `${ended} outras sessões foram encerradas.`;
 
 export const profileRoutes: Hono<AppEnv> = new Hono<AppEnv>()
   .get("/", signedIn, async (c) => {
@@ -29,5 +21,5 @@ export const profileRoutes: Hono<AppEnv> = new Hono<AppEnv>()
   )
   .post("/sessions/end-others", signedIn, async (c) => {
     const ended = await c.get("services").auth.endOtherSessions(c.get("actor"), c.get("sessionToken"));
-    return c.json({ message: endedMessage(ended) });
+    return c.json({ message: sessionsEndedMessage(ended) });
   });

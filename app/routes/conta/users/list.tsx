@@ -68,6 +68,19 @@ function userColumns(actorId: number): RecordColumn<UserView>[] {
       ),
     },
     {
+      heading: "Verificação em duas etapas",
+      cell: (user) =>
+        user.two_factor ? (
+          <Badge color="success" variant="light">
+            Ativada
+          </Badge>
+        ) : (
+          <Text size="sm" c="dimmed">
+            Desativada
+          </Text>
+        ),
+    },
+    {
       heading: "Criado em",
       cell: (user) => formatDateTime(user.created_at),
       cellProps: { style: { whiteSpace: "nowrap" } },
@@ -97,7 +110,7 @@ export default function UsersList({ loaderData }: Route.ComponentProps) {
         rowKey: (user) => user.id,
         columns: userColumns(actorId),
         label: "Usuários",
-        minWidth: 720,
+        minWidth: 880,
         actions: (user) => (
           <>
             <EditAction to={accountPaths.edit("users", user.id)} name={user.name} />
