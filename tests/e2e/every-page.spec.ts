@@ -300,6 +300,33 @@ test.describe("the public pages' HTML", () => {
   });
 });
 
+/** What opens on top of a page: a confirmation and the product form's tag list, under axe on a phone. */
+test.describe("open on top of a page", () => {
+  test.use({ storageState: statePath("admin"), viewport: { width: PHONE, height: HEIGHT } });
+
+  test("a confirmation dialog adds no second banner and passes axe", async ({ page }) => {
+    await page.goto("/conta/redirects");
+    await waitForHydratedPage(page);
+    await page
+      .getByRole("button", { name: /^Excluir / })
+      .first()
+      .click();
+    const dialog = page.getByRole("dialog", { name: "Excluir redirecionamento" });
+    await expect(dialog.getByRole("button", { name: "Voltar" })).toBeFocused();
+    await expect(page.getByRole("banner")).toHaveCount(1);
+    expect(await axeViolations(page, PHONE)).toEqual([]);
+  });
+
+  test("the product form's open tag list is inside a landmark and passes axe", async ({ page }) => {
+    await page.goto("/conta/produtos/new");
+    await waitForHydratedPage(page);
+    // The tags in use are offered: "alimentos", "geleias artesanais" (every-page.setup.ts).
+    await page.getByRole("combobox", { name: "Etiquetas" }).click();
+    await expect(page.getByRole("listbox")).toBeVisible();
+    expect(await axeViolations(page, PHONE)).toEqual([]);
+  });
+});
+
 /** The menus a phone opens: fully on a 320 px screen, the site's whole title readable, and no axe violation. */
 test.describe("the phone menus", () => {
   test.use({ storageState: statePath("customer"), viewport: { width: 320, height: HEIGHT } });

@@ -47,7 +47,8 @@ export function TagsField({
             maxLength={maxLength}
             readOnly={!hydrated}
             error={error}
-            comboboxProps={{ withinPortal: true }}
+            // The suggestions open inside the form (a landmark), not at the end of the page outside every one.
+            comboboxProps={{ withinPortal: false }}
           />
         )}
       </WidgetField>
