@@ -39,11 +39,12 @@ test("an administrator on a phone creates a 10 % coupon with a minimum and days,
     await waitForHydratedPage(page);
     const form = page.getByRole("form", { name: "Novo cupom" });
     // Marked required are the fields that are: the days and the limits may be left blank, as their hints say.
-    await expect(form.getByRole("textbox", { name: "Código" })).toBeRequired();
-    await expect(form.getByRole("textbox", { name: "Porcentagem (%)" })).toBeRequired();
-    for (const name of ["Primeiro dia", "Último dia"]) await expect(form.getByLabel(name)).not.toBeRequired();
+    await expect(form.getByRole("textbox", { name: "Código" })).toHaveAttribute("required");
+    await expect(form.getByRole("textbox", { name: "Porcentagem (%)" })).toHaveAttribute("required");
+    for (const name of ["Primeiro dia", "Último dia"])
+      await expect(form.getByLabel(name)).not.toHaveAttribute("required");
     for (const name of ["Usos no total", "Usos por cliente", "Valor mínimo do carrinho (R$)"])
-      await expect(form.getByRole("textbox", { name })).not.toBeRequired();
+      await expect(form.getByRole("textbox", { name })).not.toHaveAttribute("required");
     await form.getByRole("textbox", { name: "Código" }).fill(code.toLowerCase());
     await expect(form.getByRole("combobox", { name: "Desconto" })).toHaveValue("percent");
     // Only the chosen kind's value shows once the page runs.
