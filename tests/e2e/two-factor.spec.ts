@@ -106,21 +106,41 @@ test.describe("on a phone", () => {
     await page.goto("/conta/profile");
     await waitForHydratedPage(page);
     await page.getByRole("button", { name: "Ativar verificação em duas etapas" }).click();
-    await expect(
-      page.getByRole("img", { name: `QR code para adicionar ${SUPER.title} ao aplicativo autenticador` }),
-    ).toBeVisible();
     const secret = await shownSecret(page);
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+    // The QR code's text alternative carries the key it holds.
+    const grouped = secret.match(/.{4}/g)?.join(" ") ?? "";
+    await expect(
+      page.getByRole("img", {
+        name: `QR code para adicionar ${SUPER.title} ao aplicativo autenticador. Ele contém a chave ${grouped}, escrita também abaixo.`,
+      }),
+    ).toBeVisible();
 
     const confirm = page.getByRole("form", { name: "Confirmar a verificação em duas etapas" });
     const codeField = confirm.getByRole("textbox", { name: "Código de verificação" });
+    const passwordField = confirm.getByRole("textbox", { name: "Senha atual" });
+    // The session alone is not enough: the password is asked, and checked.
+    await codeField.fill(codeOf(secret));
+    await confirm.getByRole("button", { name: "Ativar" }).click();
+    await expect(await errorOf(passwordField)).toHaveText("Informe a sua senha");
+    await passwordField.fill("nao-e-a-senha-1");
+    await confirm.getByRole("button", { name: "Ativar" }).click();
+    await expect(await errorOf(passwordField)).toHaveText("A senha não confere");
     await codeField.fill(codeOf(secret, 5));
+    await passwordField.fill(ADMIN.password);
     await confirm.getByRole("button", { name: "Ativar" }).click();
     await expect(await errorOf(codeField)).toHaveText(WRONG_CODE);
     await codeField.fill(codeOf(secret));
+    await passwordField.fill(ADMIN.password);
     await confirm.getByRole("button", { name: "Ativar" }).click();
-    const codes = page.getByRole("list", { name: "Códigos de recuperação" }).getByRole("listitem");
+    const list = page.getByRole("list", { name: "Códigos de recuperação" });
+    const codes = list.getByRole("listitem");
     await expect(codes).toHaveCount(10);
+    // Every number shows whole, inside the list (the markers were clipped at 375 px).
+    await expect(codes.nth(9)).toHaveText(/^\s*10\.\s+[0-9a-z]{4}(-[0-9a-z]{4}){3}$/);
+    const listBox = await list.boundingBox();
+    const numberBox = await codes.nth(9).getByText("10.").boundingBox();
+    expect(numberBox && listBox && numberBox.x >= listBox.x).toBe(true);
     await expect(page.getByText("Verificação em duas etapas ativada")).toBeVisible();
     await expect(page.getByRole("button", { name: "Gerar novos códigos de recuperação" })).toBeVisible();
     expect(await axeViolations(page, "#verificacao-em-duas-etapas")).toEqual([]);
@@ -153,6 +173,42 @@ test.describe("on a phone", () => {
   });
 });
 
+test.describe("a lost phone", () => {
+  test("the super user sees who has it in /conta/users and resets an administrator's, who then signs in with her password", async ({
+    page,
+  }) => {
+    await login(page, SUPER.email, PASSWORD);
+    await page.goto("/conta/users");
+    await waitForHydratedPage(page);
+    const row = page.getByRole("row", { name: new RegExp(ADMIN.name) });
+    await expect(row).toContainText("Ativada");
+    await expect(page.getByRole("row", { name: new RegExp(NEWCOMER.name) })).toContainText("Desativada");
+    await row.getByRole("link", { name: `Editar ${ADMIN.name}` }).click();
+    await waitForHydratedPage(page);
+    await page.getByRole("button", { name: "Redefinir a verificação em duas etapas" }).click();
+    const dialog = page.getByRole("dialog", { name: "Redefinir a verificação em duas etapas" });
+    await expect(dialog).toContainText("deixam de valer");
+    await dialog.getByRole("button", { name: "Redefinir" }).click();
+    await expect(
+      page.getByText(
+        "Verificação em duas etapas redefinida: as sessões da pessoa foram encerradas e ela foi avisada por e-mail.",
+      ),
+    ).toBeVisible();
+    await expect(page.getByText(`${ADMIN.name} entra só com a senha.`)).toBeVisible();
+    await expect(page.getByRole("button", { name: "Redefinir a verificação em duas etapas" })).toHaveCount(0);
+    const mails = await jsonOf<{ data: { subject: string }[] }>(
+      await siteApi.get(`/api/mail/outbox?q=${encodeURIComponent(ADMIN.email)}`),
+    );
+    expect(mails.data.map((mail) => mail.subject)).toContain("Verificação em duas etapas redefinida");
+
+    await page.context().clearCookies();
+    await page.goto("/conta/profile");
+    await login(page, ADMIN.email, ADMIN.password);
+    // No code step any more: straight to where she was going.
+    await expectPath(page, "/conta/profile");
+  });
+});
+
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
@@ -167,7 +223,10 @@ test.describe("without JavaScript", () => {
       201,
     );
     const { recovery_codes } = await jsonOf<{ recovery_codes: string[] }>(
-      await api.post("/api/profile/two-factor/confirm", { headers, data: { code: codeOf(secret) } }),
+      await api.post("/api/profile/two-factor/confirm", {
+        headers,
+        data: { password: CUSTOMER.password, code: codeOf(secret) },
+      }),
     );
     return { secret, codes: recovery_codes };
   }
