@@ -12,7 +12,7 @@ import {
   waitForHydratedPage,
   waitForHydration,
 } from "./fixtures.ts";
-import { SITE_ADMIN } from "./site.ts";
+import { CONFIGURED_URL, SITE_ADMIN } from "./site.ts";
 
 // The audit log of /conta/auditoria: the site's super user changes things, finds each change in the log by
 // its filters (person, action, record, days), reads what changed, and follows the entry to the record; on a
@@ -80,7 +80,10 @@ test.describe("on a phone", () => {
 
       const filters = filtersOf(page);
       await waitForHydration(filters.getByRole("button", { name: "Filtrar" }));
-      await filters.getByRole("combobox", { name: "Pessoa" }).selectOption({ label: SITE_ADMIN.admin_name });
+      // A person is named with her e-mail and number: a name alone could be anyone's.
+      const person = filters.getByRole("combobox", { name: "Pessoa" });
+      const herself = person.locator("option", { hasText: `${SITE_ADMIN.admin_name} (${SITE_ADMIN.email}, nº ` });
+      await person.selectOption((await herself.getAttribute("value")) ?? "");
       await filters.getByRole("combobox", { name: "Ação" }).selectOption({ label: "Redirecionamento criado" });
       await filters.getByRole("textbox", { name: "De" }).fill(today());
       await filters.getByRole("button", { name: "Filtrar" }).click();
@@ -120,6 +123,69 @@ test.describe("on a phone", () => {
       await api.delete(`/api/pages/${record.id}`);
     }
   });
+});
+
+test("an administrator renamed 'Sistema' is named by e-mail and number, never as the system; a sign-in and an image's description read as what they are", async ({
+  page,
+  playwright,
+  api,
+  createUser,
+}) => {
+  const id = uniqueId();
+  const admin = await createUser("admin");
+  await jsonOf(
+    await api.put(`/api/users/${admin.id}`, { data: { name: "Sistema", email: admin.email, role: "admin" } }),
+  );
+  // Her own sign-in: an event, by a person whatever her name.
+  const anonymous = await playwright.request.newContext({ baseURL: CONFIGURED_URL });
+  const { token } = await jsonOf<{ token: string }>(
+    await anonymous.post("/api/auth/login", { data: { email: admin.email, password: admin.password } }),
+  );
+  await anonymous.dispose();
+  const hers = await playwright.request.newContext({
+    baseURL: CONFIGURED_URL,
+    extraHTTPHeaders: { Authorization: `Token ${token}`, Accept: "application/json" },
+  });
+  const product = {
+    name: `Mel ${id}`,
+    status: "draft",
+    images: [{ url: `/files/images/mel-${id}.webp`, thumb: null, alt: "" }],
+    variants: [{ price_cents: 2500, stock: 4 }],
+  };
+  const created = await jsonOf<{ id: number }>(await hers.post("/api/products", { data: product }), 201);
+  try {
+    await jsonOf(
+      await hers.put(`/api/products/${created.id}`, {
+        data: { ...product, images: [{ ...product.images[0], alt: "Pote de mel" }] },
+      }),
+    );
+    await login(page, SITE_ADMIN.email, SITE_ADMIN.password);
+
+    await page.goto(`/conta/auditoria?record_kind=product&record_id=${created.id}`);
+    const edited = auditTable(page).getByRole("row").filter({ hasText: "Produto alterado" });
+    await expect(edited).toContainText("Imagens 1 › Descrição: (vazio) → Pote de mel");
+    await expect(edited).not.toContainText("Nenhum campo alterado");
+    await expect(edited).toContainText(`${admin.email} · usuário nº ${admin.id}`);
+
+    await page.goto(`/conta/auditoria?record_kind=auth&from=${today()}`);
+    const signedIn = auditTable(page)
+      .getByRole("row")
+      .filter({ hasText: "Entrada de administrador" })
+      .filter({
+        hasText: `usuário nº ${admin.id}`,
+      });
+    await expect(signedIn).toHaveCount(1);
+    await expect(signedIn).toContainText("Sistema");
+    await expect(signedIn).toContainText(`E-mail: ${admin.email}`);
+    await expect(signedIn).not.toContainText("(vazio) →");
+    await expect(signedIn.getByText("Automático")).toHaveCount(0);
+    const person = filtersOf(page).getByRole("combobox", { name: "Pessoa" });
+    await expect(person.locator("option", { hasText: `Sistema (${admin.email}, nº ${admin.id})` })).toHaveCount(1);
+  } finally {
+    await api.delete(`/api/products/${created.id}`);
+    await hers.dispose();
+    await api.delete(`/api/users/${admin.id}`);
+  }
 });
 
 test("an administrator has no audit log: no link, and the screen refuses her", async ({ page, createUser }) => {
