@@ -76,13 +76,13 @@ test("an administrator is told when the shop's tokens are kept in clear or canno
     headers: { "content-type": "application/json", accept: "application/json", authorization: `Token ${token}` },
     body: JSON.stringify({
       legal_name: "Cooperativa Segredos",
-      origin_postal_code: "50010-000",
-      shipping: {
-        melhor_envio: { enabled: true, environment: "sandbox", token: "SEGREDO-melhor-envio", services: [1] },
+      payments: {
+        provider: "mercadopago",
+        mercadopago: { access_token: "APP_USR-SEGREDO-e2e", webhook_secret: "SEGREDO-webhook-e2e" },
       },
     }),
   });
-  expect(saved.status).toBe(200);
+  expect(saved.status, await saved.clone().text()).toBe(200);
 
   await login(page, SUPER.email, PASSWORD);
   await page.goto("/conta");
@@ -94,7 +94,7 @@ test("an administrator is told when the shop's tokens are kept in clear or canno
   await restart(OTHER_KEY);
   await page.goto("/conta");
   const unreadable = page.getByRole("note").filter({ hasText: UNREADABLE });
-  await expect(unreadable).toContainText("Melhor Envio: token");
+  await expect(unreadable).toContainText("Mercado Pago: access token");
   await expect(unreadable).toContainText("SECRETS_KEY ausente ou diferente");
   await expect(page.getByRole("note").filter({ hasText: IN_CLEAR })).toHaveCount(0);
   await page.goto("/conta/shop");
@@ -104,7 +104,7 @@ test("an administrator is told when the shop's tokens are kept in clear or canno
   await restart(undefined);
   await page.goto("/conta");
   await expect(page.getByRole("note").filter({ hasText: IN_CLEAR })).toContainText("SECRETS_KEY");
-  await expect(page.getByRole("note").filter({ hasText: UNREADABLE })).toContainText("Melhor Envio: token");
+  await expect(page.getByRole("note").filter({ hasText: UNREADABLE })).toContainText("Mercado Pago: access token");
 
   // The right key back: the token reads again, nothing to tell.
   await restart(KEY);
