@@ -27,7 +27,10 @@
  *     data folder (the server started with WORDPRESS_FILES_PRIVATE_HOSTS=127.0.0.1): the preview, the run
  *     (its progress printed as it goes), the same file again (which must change nothing) and the server's
  *     RSS, in the table's last rows;
- *   - last, apart from the table, a library import and the shop.
+ *   - last, apart from the table, a library import, the shop, and the WordPress import of the hostile exports
+ *     of issue 33 (scripts/bench/wordpress-hostile.ts, generated there): posts of shortcodes and markup that
+ *     patterns would read back and forth, elements nested millions deep (21 and 93 MB), and a large export
+ *     imported twice in a row, each with the server's peak RSS and the longest wait of a request meanwhile.
  * Environment:
  *   BENCH_SECONDS=5, BENCH_WARMUP=2   measured and warm-up seconds of each wrk run
  *   BENCH_OUT                         the raw results as JSON (default /tmp/cms-bench-<time>.json)
@@ -42,6 +45,8 @@
  *                                     a quote, one request at a time with PAGE_CACHE=off, then a cart quoted again
  *                                     with Melhor Envio's fake answering after 50 ms (scripts/bench/shop.ts)
  *   BENCH_WORDPRESS_POSTS=1000        posts (and as many images) of the WordPress import part (0 skips it)
+ *   BENCH_WORDPRESS_HOSTILE_MB=99     size of the large export of the hostile WordPress imports ("off" skips the part,
+ *                                     0 the large export alone)
  *   BENCH_FLAG_ROUNDS=3               rounds of the V8 options' part (0 skips it): the server as `npm start` runs
  *                                     it, without each of its node options in turn and without any, on the
  *                                     seeded data folder, servers alternated (scripts/bench/node-flags.ts)
@@ -76,6 +81,7 @@ import {
 import { measureMelhorEnvioQuote, measureShop, seedShop, shopLines, startBenchMelhorEnvio } from "./bench/shop.ts";
 import { figure, markdownTable, runName, tableRows } from "./bench/table.ts";
 import { type PageWeight, pageWeigher } from "./bench/weight.ts";
+import { benchHostileWordpressImports } from "./bench/wordpress-hostile.ts";
 import { benchWordpressImport } from "./bench/wordpress-import.ts";
 import { prepareWrk, wrkInstalled } from "./bench/wrk.ts";
 
@@ -100,6 +106,8 @@ const options = {
   importEntries: Number(process.env.BENCH_IMPORT_ENTRIES ?? 5000),
   shopProducts: Number(process.env.BENCH_SHOP_PRODUCTS ?? 10_000),
   wordpressPosts: Number(process.env.BENCH_WORDPRESS_POSTS ?? 1000),
+  wordpressHostileMb:
+    process.env.BENCH_WORDPRESS_HOSTILE_MB === "off" ? null : Number(process.env.BENCH_WORDPRESS_HOSTILE_MB ?? 99),
   flagRounds: Number(process.env.BENCH_FLAG_ROUNDS ?? 3),
 };
 const CONNECTIONS = [10, 50];
@@ -401,6 +409,11 @@ async function main() {
     await server.stop();
     await melhorEnvio.close();
     await shopData.remove();
+  }
+
+  if (options.wordpressHostileMb !== null) {
+    console.log("\n## The WordPress import of hostile exports, issue 33 items 6 and 7 (apart from the table)\n");
+    await benchHostileWordpressImports(options.wordpressHostileMb);
   }
 }
 

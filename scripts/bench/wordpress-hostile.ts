@@ -89,9 +89,12 @@ function shortcodeExport(): string {
 const nestingExport = (depth: number) =>
   exportXml([ordinary(1, 1000)], `${"<x>".repeat(depth)}${"</x>".repeat(depth)}`);
 
-/** About `megabytes` MB of ordinary news, 50 KB each. */
-const largeExport = (megabytes: number) =>
-  exportXml(Array.from({ length: Math.round((megabytes * MB) / 50_000) }, (_, index) => ordinary(index + 1, 50_000)));
+/** Ordinary news of 50 KB each, as many as make the export `megabytes` MB (of 1024 × 1024 bytes). */
+function largeExport(megabytes: number): string {
+  const itemBytes = Buffer.byteLength(itemXml(ordinary(1, 50_000)));
+  const count = Math.floor((megabytes * MB - Buffer.byteLength(exportXml([]))) / itemBytes);
+  return exportXml(Array.from({ length: count }, (_, index) => ordinary(index + 1, 50_000)));
+}
 
 async function api(server: RunningServer, token: string, method: string, url: string, body?: FormData) {
   const response = await fetch(`${server.base}${url}`, {

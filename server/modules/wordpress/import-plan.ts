@@ -10,7 +10,7 @@ import { isFrontPage, itemAddresses, keyOfOldUrl, redirectKey, SITE_FEEDS, termA
 import { eventsOf } from "./tec-events.ts";
 import type { ImportedCustomer } from "./wc-customer-csv.ts";
 import { type ImportedProduct, productsOf } from "./wc-products.ts";
-import { cleanWordPressContent } from "./wp-content.ts";
+import { unknownShortcodesOf } from "./wp-content.ts";
 import { menusOf, type WpMenu, type WpMenuEntry } from "./wp-menus.ts";
 import type { WxrExport, WxrItem } from "./wxr-reader.ts";
 
@@ -599,8 +599,7 @@ export function planImport(sources: ImportSources, existing: ExistingState, site
 
   const shortcodes = new Map<string, number>();
   for (const content of contents) {
-    const cleaned = cleanWordPressContent(content.rawContent, { images: new Map(), rewriteUrl: () => null });
-    for (const name of cleaned.unknownShortcodes) shortcodes.set(name, (shortcodes.get(name) ?? 0) + 1);
+    for (const name of unknownShortcodesOf(content.rawContent)) shortcodes.set(name, (shortcodes.get(name) ?? 0) + 1);
   }
   report.unknown_shortcodes = [...shortcodes]
     .map(([name, count]) => ({ name, count }))

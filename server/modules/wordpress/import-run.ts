@@ -232,7 +232,7 @@ export async function runImport(
   for (let start = 0; start < plan.contents.length; start += CONTENT_BATCH) {
     const batch = plan.contents.slice(start, start + CONTENT_BATCH);
     // Cleaned and checked before the transaction: only the writes hold the connection.
-    const writes = batch.map(prepareContent);
+    const writes = await Promise.all(batch.map(prepareContent));
     await context.transaction(async (tx) => {
       for (const write of writes) await write(tx);
       await progress(tx, "Páginas, notícias e eventos", batch.length);
@@ -240,8 +240,8 @@ export async function runImport(
     await pause();
   }
 
-  function prepareContent(content: PlannedContent): (tx: ServiceContext) => Promise<void> {
-    const cleaned = cleanWordPressContent(content.rawContent, {
+  async function prepareContent(content: PlannedContent): Promise<(tx: ServiceContext) => Promise<void>> {
+    const cleaned = await cleanWordPressContent(content.rawContent, {
       images,
       attachedImageIds: content.attachedImageIds,
       rewriteUrl,
@@ -329,7 +329,7 @@ export async function runImport(
       const current = await tx.services.products.get(actor, planned.mapped.recordId);
       for (const variant of current.variants) variantIds.set(variant.options.join("\u0000"), variant.id);
     }
-    const cleaned = cleanWordPressContent(product.content, { images, rewriteUrl });
+    const cleaned = await cleanWordPressContent(product.content, { images, rewriteUrl });
     const parsed = productSchema.safeParse({
       name: product.name,
       slug: planned.slug,

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { type ContentContext, cleanWordPressContent } from "./wp-content.ts";
+import { type ContentContext, cleanWordPressContent, cleanWordPressContentNow } from "./wp-content.ts";
 import { readWxr } from "./wxr-reader.ts";
 
 const SITE_XML = readFileSync(path.join(import.meta.dirname, "../../../tests/fixtures/wordpress/site.xml"));
@@ -27,7 +27,7 @@ async function fixture() {
 describe("a WordPress post's content in our editor's rich text", () => {
   it("drops the block editor's comments, turns WordPress's shortcodes into HTML and names the others", async () => {
     const { post, context } = await fixture();
-    const { html, unknownShortcodes } = cleanWordPressContent(post.content, context);
+    const { html, unknownShortcodes } = await cleanWordPressContent(post.content, context);
     expect(html).not.toContain("<!--");
     expect(html).toContain("<p>A safra deste ano superou todas as anteriores.</p>");
     // [caption]: the picture, at its new address, in a figure with its caption.
@@ -49,19 +49,19 @@ describe("a WordPress post's content in our editor's rich text", () => {
 
   it("keeps an image block's picture at its new address, in its figure without WordPress's classes", async () => {
     const { child, context } = await fixture();
-    const { html } = cleanWordPressContent(child.content, context);
+    const { html } = await cleanWordPressContent(child.content, context);
     expect(html).toContain(
       '<figure><img src="/files/colheita-do-acai.webp" alt="Cestos de açaí na colheita" /></figure>',
     );
     expect(html).not.toContain("wp-block-image");
   });
 
-  it("keeps an image block's caption under it, and the ids links to a section point at", () => {
+  it("keeps an image block's caption under it, and the ids links to a section point at", async () => {
     const content =
       '<!-- wp:heading {"anchor":"servicos"} -->\n<h2 class="wp-block-heading" id="servicos">Serviços</h2>\n<!-- /wp:heading -->\n\n' +
       '<!-- wp:image -->\n<figure class="wp-block-image"><img src="https://old.example/a.png" alt="A"/><figcaption class="wp-element-caption">Legenda</figcaption></figure>\n<!-- /wp:image -->\n\n' +
       '<!-- wp:paragraph -->\n<p>Veja <a href="https://old.example/sobre/#contato">o contato</a> e <a href="#servicos">os serviços</a>.</p>\n<!-- /wp:paragraph -->';
-    const { html } = cleanWordPressContent(content, {
+    const { html } = await cleanWordPressContent(content, {
       images: new Map(),
       rewriteUrl: (url) => (url === "https://old.example/sobre/#contato" ? "/sobre#contato" : null),
     });
@@ -71,9 +71,9 @@ describe("a WordPress post's content in our editor's rich text", () => {
     );
   });
 
-  it("leaves text in brackets alone, writes out escaped shortcodes and keeps what an unknown one encloses", () => {
+  it("leaves text in brackets alone, writes out escaped shortcodes and keeps what an unknown one encloses", async () => {
     const context: ContentContext = { images: new Map(), rewriteUrl: () => null };
-    const { html, unknownShortcodes } = cleanWordPressContent(
+    const { html, unknownShortcodes } = await cleanWordPressContent(
       '<p>Ele disse [sic] e citou [1]. Use [[gallery]] para galerias.</p><p>[su_box title="Aviso"]Feira sábado[/su_box]</p>',
       context,
     );
@@ -81,9 +81,9 @@ describe("a WordPress post's content in our editor's rich text", () => {
     expect(unknownShortcodes).toEqual(["su_box"]);
   });
 
-  it("makes paragraphs of a classic editor's blank lines, and sanitises what came in", () => {
+  it("makes paragraphs of a classic editor's blank lines, and sanitises what came in", async () => {
     const context: ContentContext = { images: new Map(), rewriteUrl: () => null };
-    const { html } = cleanWordPressContent(
+    const { html } = await cleanWordPressContent(
       'Primeira linha\nsegunda linha\n\nOutro parágrafo<script>alert(1)</script>\n\n<a href="javascript:alert(1)">x</a>',
       context,
     );
@@ -92,14 +92,42 @@ describe("a WordPress post's content in our editor's rich text", () => {
 });
 
 /** The least of three runs, in milliseconds: the machine's other work only ever adds time. */
-function fastest(work: () => void): number {
+async function fastest(work: () => Promise<unknown>): Promise<number> {
   let best = Number.POSITIVE_INFINITY;
   for (let run = 0; run < 3; run++) {
     const started = performance.now();
-    work();
+    await work();
     best = Math.min(best, performance.now() - started);
   }
   return best;
+}
+
+/**
+ * The longest this thread ran between two turns of a 5 ms timer while `work` ran, in milliseconds:
+ * the event loop held. Its own CPU time, not the clock's, so that the machine's other work (tests run
+ * beside others on two cores) is not counted as the import's.
+ */
+async function longestHold(work: () => Promise<unknown>): Promise<number> {
+  const cpuMs = () => {
+    const { user, system } = process.threadCpuUsage();
+    return (user + system) / 1000;
+  };
+  let longest = 0;
+  let last = cpuMs();
+  const probe = setInterval(() => {
+    const now = cpuMs();
+    longest = Math.max(longest, now - last);
+    last = now;
+  }, 5);
+  try {
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    longest = 0;
+    last = cpuMs();
+    await work();
+  } finally {
+    clearInterval(probe);
+  }
+  return Math.max(longest, cpuMs() - last);
 }
 
 /**
@@ -131,19 +159,21 @@ describe("a hostile post's content takes time in proportion to its length", () =
   const context: ContentContext = { images: new Map(), rewriteUrl: () => null };
   const SIZE = 96_000;
   for (const [shape, make] of Object.entries(HOSTILE)) {
-    it(shape, { timeout: 30_000 }, () => {
+    it(shape, { timeout: 30_000 }, async () => {
       const small = make(SIZE);
       const large = make(4 * SIZE);
-      const smallMs = fastest(() => cleanWordPressContent(small, context));
-      const largeMs = fastest(() => cleanWordPressContent(large, context));
+      // The passes themselves, timed on this thread.
+      const smallMs = await fastest(async () => cleanWordPressContentNow(small, context));
+      const largeMs = await fastest(async () => cleanWordPressContentNow(large, context));
       expect(largeMs, `${small.length} characters in ${smallMs.toFixed(0)} ms`).toBeLessThan(8 * smallMs + 40);
-      // The import yields between posts: one post must stay well under the 100 ms visitors may wait.
-      expect(largeMs).toBeLessThan(1_000);
+      expect(largeMs).toBeLessThan(2_000);
+      // What is left on the event loop (the sanitiser runs in a worker thread) never holds it for 100 ms.
+      expect(await longestHold(() => cleanWordPressContent(large, context))).toBeLessThan(100);
     });
   }
 
-  it("still reads shortcodes as WordPress does: nested, escaped, enclosing the first end tag after them", () => {
-    const { html, unknownShortcodes } = cleanWordPressContent(
+  it("still reads shortcodes as WordPress does: nested, escaped, enclosing the first end tag after them", async () => {
+    const { html, unknownShortcodes } = await cleanWordPressContent(
       "<p>[box][row]um[/row] [[gallery]] [note]dois[/note][/box] [x]três [x]quatro[/x] fim</p>",
       context,
     );

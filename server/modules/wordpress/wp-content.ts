@@ -1,5 +1,7 @@
+import { Worker } from "node:worker_threads";
 import { mediaEmbed } from "../../../common/media-embed.ts";
 import { sanitizeRichText } from "../content/sanitize.ts";
+import type { CleanReply, CleanRequest } from "./clean-worker.ts";
 
 /**
  * A WordPress post's content made into our editor's rich text: the block editor's comments go, the
@@ -219,8 +221,8 @@ function rewriteAddresses(html: string, context: ContentContext): string {
   });
 }
 
-export function cleanWordPressContent(html: string, context: ContentContext): CleanedContent {
-  const unknown = new Set<string>();
+/** The content before the sanitiser: comments out, shortcodes replaced, addresses rewritten, paragraphs made. */
+function preparedContent(html: string, context: ContentContext, unknown: Set<string>): string {
   let cleaned = withoutBlockComments(html);
   cleaned = cleaned.replace(GUTENBERG_EMBED, (_whole, address: string) => embedHtml(address));
   cleaned = replaceShortcodes(cleaned, context, unknown);
@@ -234,9 +236,90 @@ export function cleanWordPressContent(html: string, context: ContentContext): Cl
       .map((piece) => (/^<(p|iframe|figure)\b/i.test(piece) ? piece : `<p>${piece.replace(/\n/g, "<br>")}</p>`))
       .join("");
   }
+  return cleaned;
+}
+
+/** The plugins' shortcodes a post uses (what the preview reports), without the sanitiser's cost. */
+export function unknownShortcodesOf(html: string): string[] {
+  const unknown = new Set<string>();
+  preparedContent(html, { images: new Map(), rewriteUrl: () => null }, unknown);
+  return [...unknown].sort();
+}
+
+/** The whole cleaning, on the thread that calls it (a worker's, or the event loop for a short post). */
+export function cleanWordPressContentNow(html: string, context: ContentContext): CleanedContent {
+  const unknown = new Set<string>();
+  const cleaned = preparedContent(html, context, unknown);
   // The comments and shortcodes leave runs of blank lines between the blocks.
   const rich = sanitizeRichText(cleaned)
     .replace(/\n\s*\n+/g, "\n")
     .trim();
   return { html: rich, unknownShortcodes: [...unknown].sort() };
+}
+
+/**
+ * Past this length a post is cleaned in a worker thread: linear as every pass now is, 400 KB of
+ * hostile shortcodes and markup still take a second or so (sanitize-html the most of it), and the
+ * import must never hold the event loop for 100 ms.
+ */
+const OFF_THREAD_CHARS = 16_000;
+
+type Waiting = { resolve: (cleaned: CleanedContent) => void; reject: (error: Error) => void };
+let cleaner: { thread: Worker; waiting: Map<number, Waiting> } | null = null;
+let nextRequest = 0;
+
+/** One thread for the process, started when first needed and let go (unref) while it has nothing to do. */
+function cleanerThread() {
+  if (cleaner) return cleaner;
+  const thread = new Worker(new URL("./clean-worker.ts", import.meta.url));
+  const waiting = new Map<number, Waiting>();
+  const current = { thread, waiting };
+  thread.on("message", (reply: CleanReply) => {
+    const caller = waiting.get(reply.id);
+    waiting.delete(reply.id);
+    if (waiting.size === 0) thread.unref();
+    if ("cleaned" in reply) caller?.resolve(reply.cleaned);
+    else caller?.reject(new Error(`content worker failed: ${reply.failure}`));
+  });
+  const fail = (error: Error) => {
+    if (cleaner === current) cleaner = null;
+    for (const caller of waiting.values()) caller.reject(error);
+    waiting.clear();
+  };
+  thread.on("error", fail);
+  thread.on("exit", (code) => fail(new Error(`content worker exited with ${code}`)));
+  thread.unref();
+  cleaner = current;
+  return current;
+}
+
+/**
+ * A WordPress post's content cleaned (see cleanWordPressContentNow), a long one in a worker thread.
+ * The worker cannot call `rewriteUrl`: the addresses the post links to are looked up here first
+ * (one pass) and sent with it.
+ */
+export function cleanWordPressContent(html: string, context: ContentContext): Promise<CleanedContent> {
+  if (html.length <= OFF_THREAD_CHARS) return Promise.resolve(cleanWordPressContentNow(html, context));
+  const rewrites: [string, string][] = [];
+  const seen = new Set<string>();
+  for (const [, , , value = ""] of html.matchAll(URL_ATTRIBUTE)) {
+    const url = value.replace(/&amp;/g, "&");
+    if (seen.has(url)) continue;
+    seen.add(url);
+    const rewritten = context.rewriteUrl(url);
+    if (rewritten !== null) rewrites.push([url, rewritten]);
+  }
+  const request: CleanRequest = {
+    id: nextRequest++,
+    html,
+    images: [...context.images],
+    attachedImageIds: context.attachedImageIds ? [...context.attachedImageIds] : undefined,
+    rewrites,
+  };
+  const { thread, waiting } = cleanerThread();
+  return new Promise((resolve, reject) => {
+    waiting.set(request.id, { resolve, reject });
+    thread.ref();
+    thread.postMessage(request);
+  });
 }
