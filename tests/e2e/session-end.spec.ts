@@ -121,3 +121,40 @@ test("a visitor who never signed in is sent to sign in without a session-ended m
   await expect(page.getByRole("form", { name: "Entrar" })).toBeVisible();
   await expect(page.getByText(SESSION_ENDED)).toHaveCount(0);
 });
+
+test("'Meus dados' lists the sessions with their device, and 'Sair das outras sessões' ends the one on the phone", async ({
+  page,
+  playwright,
+  createUser,
+}) => {
+  const user = await createUser("user");
+  const phone = await playwright.request.newContext({
+    baseURL: CONFIGURED_URL,
+    userAgent:
+      "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1",
+  });
+  try {
+    const { token } = await jsonOf<{ token: string }>(
+      await phone.post("/api/auth/login", { data: { email: user.email, password: user.password } }),
+    );
+    const phoneProfile = () => phone.get("/api/profile", { headers: { Authorization: `Token ${token}` } });
+    await login(page, user.email, user.password);
+    await page.goto("/conta/profile");
+    await waitForHydratedPage(page);
+    const table = page.getByRole("table", { name: "Sessões abertas" });
+    await expect(table.getByRole("row")).toHaveCount(3);
+    await expect(table.getByRole("row", { name: /Safari no iOS/ })).toBeVisible();
+    await expect(table.getByRole("row", { name: /\(esta sessão\)/ })).toContainText(/^Chrome no /);
+
+    await page.getByRole("button", { name: "Sair das outras sessões" }).click();
+    await expect(page.getByText("1 outra sessão foi encerrada.")).toBeVisible();
+    await expect(table.getByRole("row")).toHaveCount(2);
+    await expect(page.getByRole("button", { name: "Sair das outras sessões" })).toHaveCount(0);
+    expect((await phoneProfile()).status()).toBe(401);
+    // This browser is still signed in.
+    await page.reload();
+    await expect(page.getByRole("heading", { name: "Meus dados" })).toBeVisible();
+  } finally {
+    await phone.dispose();
+  }
+});

@@ -11,7 +11,7 @@ import { databaseUrlFor } from "../../../tests/support/database-url.ts";
 import { RECIFE_SHOP_SETTINGS } from "../../../tests/support/shop-fixture.ts";
 import { createHttpApp } from "../../http/app.ts";
 import { createDatabaseThrottle } from "../../kernel/throttle.ts";
-import { loginChallenges, passwordResets } from "../../modules/auth/tables.ts";
+import { loginChallenges, passwordResets, wrongCodes } from "../../modules/auth/tables.ts";
 import { startScheduler } from "../../modules/jobs/scheduler.ts";
 import { orderLabels, orderPayments } from "../../modules/orders/tables.ts";
 import { makePdf } from "../../modules/uploads/test-documents.ts";
@@ -296,7 +296,7 @@ export async function fillEveryKindOfRow(services: Services, db: Db): Promise<vo
   const { secret } = (await send("POST", "/api/profile/two-factor/setup", { token: ritaToken })) as { secret: string };
   await send("POST", "/api/profile/two-factor/confirm", {
     token: ritaToken,
-    body: { code: new TOTP({ secret: Secret.fromBase32(secret) }).generate() },
+    body: { password: "senha-forte-2", code: new TOTP({ secret: Secret.fromBase32(secret) }).generate() },
   });
   await db.insert(loginChallenges).values({
     tokenHash: randomBytes(32).toString("hex"),
@@ -304,6 +304,8 @@ export async function fillEveryKindOfRow(services: Services, db: Db): Promise<vo
     purpose: "code",
     expiresAt: new Date("2026-11-20T13:34:56.789Z"),
   });
+  // Someone with her password typed a wrong code: it counts towards her account's delay.
+  await db.insert(wrongCodes).values({ userId: idOf(rita), at: new Date("2026-11-20T13:30:00.000Z") });
   // A menu item whose parent has a greater id: rows read in id order come before the row they refer to.
   const root = await send("POST", "/api/menus", { token, body: { name: "Raiz", url: "/raiz" } });
   await db.execute(sql`UPDATE menus SET parent_id = ${idOf(root)} WHERE id = ${idOf(parent)}`);
