@@ -198,7 +198,7 @@ export async function serve(config: Config): Promise<void> {
     logger.info({ port: config.PORT, host: config.HOST ?? "*", database: database.engine }, "listening");
     if (!config.BASE_URL)
       logger.warn(
-        "BASE_URL is not set: set the site's domain and the BASE_URL environment variable; until then no password reset e-mail is sent",
+        "BASE_URL is not set: set the site's domain and the BASE_URL environment variable; until then no password reset e-mail is sent and order e-mails go without links",
       );
   });
 

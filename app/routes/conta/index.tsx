@@ -18,16 +18,17 @@ import type { Route } from "./+types/index";
 export async function loader({ context }: Route.LoaderArgs) {
   const { services, actor } = requireUser(context);
   const resetMailNotice = services.auth.resetMailNotice(actor);
+  const orderMailNotice = services.orders.mailLinksNotice(actor);
   const secretsNotices = await services.secrets.notices(actor);
   if (!isAdmin(actor) || !(await services.settings.get())?.features.shop.enabled)
-    return { resetMailNotice, secretsNotices, shop: null };
+    return { resetMailNotice, orderMailNotice, secretsNotices, shop: null };
   const [attention, lowStock, dashboard, carriers] = await Promise.all([
     services.orders.attention(actor),
     services.products.lowStockCount(actor),
     services.orders.dashboard(actor),
     services.shop.carrierIncidents(actor),
   ]);
-  return { resetMailNotice, secretsNotices, shop: { attention, lowStock, dashboard, carriers } };
+  return { resetMailNotice, orderMailNotice, secretsNotices, shop: { attention, lowStock, dashboard, carriers } };
 }
 
 export function meta() {
@@ -92,6 +93,11 @@ export default function AccountHome({ loaderData }: Route.ComponentProps) {
           {notice.message}
         </Alert>
       ))}
+      {loaderData.orderMailNotice ? (
+        <Alert color="warning" variant="light" title="E-mails de pedidos sem links" role="note">
+          {loaderData.orderMailNotice}
+        </Alert>
+      ) : null}
       {loaderData.shop?.carriers.map((carrier) => (
         <Alert
           key={carrier.provider}

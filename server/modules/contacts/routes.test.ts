@@ -1,6 +1,7 @@
 import { asc, eq, inArray, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { ContactView } from "../../../common/views/contacts.ts";
+import { SUPER } from "../../../tests/support/test-app.ts";
 import { withTestApp } from "../../../tests/support/with-test-app.ts";
 import { auditEntries } from "../audit/tables.ts";
 import { mailOutbox } from "../mail/tables.ts";
@@ -269,16 +270,16 @@ describe("telling the shop of a new message", () => {
     ]);
   });
 
-  it("falls back to the site's public e-mail, and sends nothing when switched off or without any address", async () => {
+  it("falls back to the site's public e-mail, else every administrator, and sends nothing when switched off", async () => {
     const token = await t.setupSite();
     expect((await send(message({ message: "Primeira" }))).status).toBe(201);
-    expect(await contactMails()).toEqual([]);
+    expect((await contactMails()).map((mail) => mail.to)).toEqual([SUPER.email]);
     await setPublicEmail(token, "contato@boaterra.example.com");
     expect((await send(message({ message: "Segunda" }))).status).toBe(201);
-    expect((await contactMails()).map((mail) => mail.to)).toEqual(["contato@boaterra.example.com"]);
+    expect((await contactMails()).map((mail) => mail.to)).toEqual([SUPER.email, "contato@boaterra.example.com"]);
     await notify(token, { email: OWNER, contact_message: false });
     expect((await send(message({ message: "Terceira" }))).status).toBe(201);
-    expect(await contactMails()).toHaveLength(1);
+    expect(await contactMails()).toHaveLength(2);
     expect((await t.request("GET", "/api/contacts", { token })).json<ContactList>().pagination.total).toBe(3);
   });
 });

@@ -25,7 +25,8 @@ export async function orderMail(context: ServiceContext, order: OrderRow): Promi
   return {
     number: order.number,
     customerName: order.customerName,
-    url: `${context.config.BASE_URL ?? ""}${accountPaths.order(order.id)}`,
+    // Never a relative link: without BASE_URL the e-mail goes without one (the /conta home says so).
+    url: context.config.BASE_URL ? `${context.config.BASE_URL}${accountPaths.order(order.id)}` : null,
     items: items.map((item) => ({
       name: item.name,
       variant: item.variantLabel,

@@ -114,7 +114,7 @@ export async function paymentOf(context: ServiceContext, order: OrderRow): Promi
 
 /** The payment part of the "pedido recebido" e-mail. */
 export function paymentMail(context: ServiceContext, order: OrderRow, payment: OrderPaymentView): PaymentMail {
-  const page = `${context.config.BASE_URL ?? ""}${sitePaths.payment(order.id)}`;
+  const page = context.config.BASE_URL ? `${context.config.BASE_URL}${sitePaths.payment(order.id)}` : null;
   if (payment.kind === "none") return { kind: "none" };
   const payBy = payByText(order.expiresAt);
   if (payment.kind === "pix_static") return { kind: "pix", copyPaste: payment.copy_paste, payBy };

@@ -33,6 +33,8 @@ declare module "../../kernel/events.ts" {
 }
 
 export const ORDER_NOT_FOUND = "Pedido não encontrado.";
+export const ORDER_MAIL_NEEDS_BASE_URL =
+  "Sem o endereço do site (a variável BASE_URL), os e-mails dos pedidos vão sem links: o cliente não recebe o botão para ver o pedido nem o de pagar com cartão. Defina BASE_URL com o domínio do site e reinicie.";
 const EXPIRED_NOTE = "Pedido cancelado: o prazo para o pagamento terminou.";
 
 /** Paid and not yet sent: the orders the shop still has to ship. */
@@ -259,6 +261,11 @@ export function createOrdersService(context: ServiceContext) {
     /** A payment provider's confirmed state of a charge (its webhook asked the provider first). */
     recordProviderPayment: (payment: ProviderPayment): Promise<PaymentOutcome> =>
       recordProviderPayment(context, payment),
+
+    /** What administrators are told while order e-mails go without links (no BASE_URL); null for anyone else. */
+    mailLinksNotice(actor: Actor | null): string | null {
+      return actor !== null && isAdmin(actor) && !context.config.BASE_URL ? ORDER_MAIL_NEEDS_BASE_URL : null;
+    },
 
     /**
      * What the shop has to act on, for the /conta home (administrators): orders awaiting payment, to

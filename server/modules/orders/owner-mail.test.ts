@@ -5,6 +5,7 @@ import { cartCookieValue, emptyCart } from "../../../common/cart.ts";
 import type { OrderPaymentView, OrderView } from "../../../common/views/orders.ts";
 import type { ProductView } from "../../../common/views/products.ts";
 import { RECIFE_SHOP_SETTINGS } from "../../../tests/support/shop-fixture.ts";
+import { SUPER } from "../../../tests/support/test-app.ts";
 import { withTestApp } from "../../../tests/support/with-test-app.ts";
 import { mailOutbox } from "../mail/tables.ts";
 import { orders } from "./tables.ts";
@@ -135,10 +136,10 @@ describe("the shop's e-mail of a new order", () => {
     expect((await ownerMails()).map((mail) => mail.to)).toEqual([PUBLIC]);
   });
 
-  it("is not sent, and the order still placed, when there is no address at all", async () => {
+  it("goes to every administrator when neither the shop nor the site has an address (issue 33)", async () => {
     const order = await place();
     expect(order.status).toBe("pending");
-    expect(await ownerMails()).toEqual([]);
+    expect((await ownerMails()).map((mail) => mail.to)).toEqual([SUPER.email]);
   });
 
   it("rolls back with the order: a failure later in its transaction leaves no e-mail", async () => {

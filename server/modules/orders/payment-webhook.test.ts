@@ -12,6 +12,7 @@ import {
   type FakeMercadoPago,
   startFakeMercadoPago,
 } from "../../../tests/support/fake-mercadopago.ts";
+import { SUPER } from "../../../tests/support/test-app.ts";
 import { withTestApp } from "../../../tests/support/with-test-app.ts";
 import { mailOutbox } from "../mail/tables.ts";
 import { orderPayments, orders } from "./tables.ts";
@@ -355,10 +356,12 @@ describe("the shop's e-mails from Mercado Pago's notices", () => {
     expect(await ownerMails()).toEqual([]);
   });
 
-  it("goes to the site's public e-mail when the shop sets none, and nowhere when there is none", async () => {
+  it("goes to the site's public e-mail when the shop sets none, else to every administrator", async () => {
     await notify({});
     const { paymentId } = await paidOrder();
-    expect(await ownerMails()).toEqual([]);
+    expect((await ownerMails()).map((mail) => [mail.kind, mail.to])).toEqual([
+      ["owner-payment-confirmed", SUPER.email],
+    ]);
     const settings = (await t.request("GET", "/api/settings")).json<Record<string, unknown>>();
     const saved = await t.request("POST", "/api/settings", {
       token: superToken,
@@ -368,6 +371,7 @@ describe("the shop's e-mails from Mercado Pago's notices", () => {
     mercadoPago.chargeBack(paymentId);
     expect(JSON.parse((await mercadoPago.notify(webhook, paymentId)).body)).toEqual({ outcome: "reversed" });
     expect((await ownerMails()).map((mail) => [mail.kind, mail.to])).toEqual([
+      ["owner-payment-confirmed", SUPER.email],
       ["owner-payment-reversed", "contato@boaterra.example.com"],
     ]);
   });

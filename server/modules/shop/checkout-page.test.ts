@@ -8,6 +8,7 @@ import { withTestApp } from "../../../tests/support/with-test-app.ts";
 import { sessionCookie } from "../../http/session-cookie.ts";
 import type { Actor } from "../../kernel/access.ts";
 import { mailOutbox } from "../mail/tables.ts";
+import { ORDER_MAIL_NEEDS_BASE_URL } from "../orders/orders-service.ts";
 import { orders } from "../orders/tables.ts";
 
 /*
@@ -319,4 +320,22 @@ describe("the payment page and the order e-mail say until when to pay (issue 33)
       });
       expect(paid.data.payBy).toBeNull();
     });
+});
+
+describe("order e-mails without BASE_URL (issue 33)", () => {
+  it("carry no link rather than a relative one, and administrators are told on the /conta home", async () => {
+    const shop = await t.request("PUT", "/api/shop/settings", {
+      token: t.superToken,
+      body: { ...SHOP, payments: { provider: "manual", manual: { instructions: "Transfira para a conta 1" } } },
+    });
+    expect(shop.status).toBe(200);
+    expectRedirect(await post(buyer, form()), /^\/checkout\?pedido=\d+$/);
+    const [mail] = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.kind, "order-received"));
+    expect(mail?.html).not.toMatch(/href="\//);
+    expect(mail?.text).not.toContain("/conta/pedidos");
+    expect(mail?.text).toContain("em Meus pedidos, no site da loja");
+    const admin = await t.services.auth.userForToken(t.superToken);
+    expect(t.services.orders.mailLinksNotice(admin)).toBe(ORDER_MAIL_NEEDS_BASE_URL);
+    expect(t.services.orders.mailLinksNotice(buyer)).toBeNull();
+  });
 });

@@ -2,8 +2,8 @@
 export type OrderMail = {
   number: number;
   customerName: string;
-  /** Where the customer follows the order (an absolute address). */
-  url: string;
+  /** Where the customer follows the order (an absolute address); null without BASE_URL: no link. */
+  url: string | null;
   items: { name: string; variant: string; quantity: number; unitPriceCents: number; totalCents: number }[];
   subtotalCents: number;
   shippingCents: number;
@@ -24,7 +24,7 @@ export type OrderMail = {
  */
 export type PaymentMail =
   | { kind: "pix"; copyPaste: string; payBy: string }
-  | { kind: "link"; url: string; payBy: string }
+  | { kind: "link"; url: string | null; payBy: string }
   | { kind: "manual"; instructions: string; payBy: string }
   | { kind: "none" };
 

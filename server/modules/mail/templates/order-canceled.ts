@@ -1,7 +1,7 @@
 import { html, multiline } from "./html.ts";
 import type { MailContent } from "./layout.ts";
 import type { MailTemplateData } from "./mail-data.ts";
-import { orderSummaryHtml, orderSummaryText } from "./order-summary.ts";
+import { orderSummaryHtml, orderSummaryText, viewOrderAction } from "./order-summary.ts";
 
 export function orderCanceled({ order, reason }: MailTemplateData["order-canceled"]): MailContent {
   const message = `Olá, ${order.customerName}. O seu pedido nº ${order.number} foi cancelado.`;
@@ -16,6 +16,6 @@ ${orderSummaryHtml(order)}`,
     text: [message, ...(reason ? ["", `Motivo: ${reason}`] : []), "", questions, "", orderSummaryText(order)].join(
       "\n",
     ),
-    action: { label: "Ver o pedido", url: order.url },
+    ...viewOrderAction(order),
   };
 }

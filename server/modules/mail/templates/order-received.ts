@@ -2,7 +2,7 @@ import { formatBRL } from "../../../../common/money.ts";
 import { type Html, html, multiline } from "./html.ts";
 import type { MailContent } from "./layout.ts";
 import type { MailTemplateData, PaymentMail } from "./mail-data.ts";
-import { orderSummaryHtml, orderSummaryText } from "./order-summary.ts";
+import { orderSummaryHtml, orderSummaryText, viewOrderAction } from "./order-summary.ts";
 
 const CODE_BOX =
   "margin:8px 0 0;padding:12px;background:#f4f4f5;border:1px solid #e5e7eb;font-family:Consolas,Menlo,monospace;font-size:13px;word-break:break-all";
@@ -34,15 +34,15 @@ function howToPay(payment: Exclude<PaymentMail, { kind: "none" }>, total: string
           payment.copyPaste,
         ],
       };
-    case "link":
+    case "link": {
+      const where = payment.url ? "pelo botão abaixo" : "na página do pedido, em Meus pedidos no site da loja";
+      const whereText = payment.url ? "pelo endereço abaixo" : "na página do pedido, em Meus pedidos no site da loja";
       return {
         html: html`<h2 style="margin:24px 0 8px;font-size:17px">Pagamento</h2>
-<p style="margin:0">Pague <strong>${total}</strong> pelo botão abaixo. Confirmaremos o pedido assim que o pagamento for aprovado.</p>`,
-        text: [
-          "Pagamento",
-          `Pague ${total} pelo endereço abaixo. Confirmaremos o pedido assim que o pagamento for aprovado.`,
-        ],
+<p style="margin:0">Pague <strong>${total}</strong> ${where}. Confirmaremos o pedido assim que o pagamento for aprovado.</p>`,
+        text: ["Pagamento", `Pague ${total} ${whereText}. Confirmaremos o pedido assim que o pagamento for aprovado.`],
       };
+    }
     case "manual":
       return {
         html: html`<h2 style="margin:24px 0 8px;font-size:17px">Como pagar</h2>
@@ -56,14 +56,16 @@ function howToPay(payment: Exclude<PaymentMail, { kind: "none" }>, total: string
 export function orderReceived({ order, payment }: MailTemplateData["order-received"]): MailContent {
   const pay = paymentPart(payment, order.totalCents);
   const greeting = `Olá, ${order.customerName}! Recebemos o seu pedido nº ${order.number}.`;
-  const follow = "Você pode acompanhar o pedido a qualquer momento na sua conta.";
+  const follow = order.url
+    ? "Você pode acompanhar o pedido a qualquer momento na sua conta."
+    : "Você pode acompanhar o pedido a qualquer momento na sua conta, em Meus pedidos, no site da loja.";
   return {
     subject: `Pedido nº ${order.number} recebido`,
     heading: "Recebemos o seu pedido",
     html: html`<p style="margin:0 0 8px">${greeting}</p>
 ${pay.html}
 ${orderSummaryHtml(order)}
-<p style="margin:24px 0 0">${follow} <a href="${order.url}">Ver o pedido</a></p>`,
+<p style="margin:24px 0 0">${follow} ${order.url ? html`<a href="${order.url}">Ver o pedido</a>` : null}</p>`,
     text: [
       greeting,
       ...(pay.text.length ? ["", ...pay.text] : []),
@@ -71,9 +73,10 @@ ${orderSummaryHtml(order)}
       orderSummaryText(order),
       "",
       follow,
-      order.url,
+      ...(order.url ? [order.url] : []),
     ].join("\n"),
-    action:
-      payment.kind === "link" ? { label: "Pagar agora", url: payment.url } : { label: "Ver o pedido", url: order.url },
+    ...(payment.kind === "link" && payment.url
+      ? { action: { label: "Pagar agora", url: payment.url } }
+      : viewOrderAction(order)),
   };
 }

@@ -1,7 +1,7 @@
 import { type Html, html } from "./html.ts";
 import type { MailContent } from "./layout.ts";
 import type { MailTemplateData, TrackingMail } from "./mail-data.ts";
-import { orderSummaryHtml, orderSummaryText } from "./order-summary.ts";
+import { orderSummaryHtml, orderSummaryText, viewOrderAction } from "./order-summary.ts";
 
 const CODE_STYLE = "font-family:Consolas,Menlo,monospace;font-size:18px;font-weight:bold;letter-spacing:1px";
 
@@ -33,8 +33,6 @@ export function orderSent({ order, tracking }: MailTemplateData["order-sent"]): 
 ${part.html}
 ${orderSummaryHtml(order)}`,
     text: [message, "", ...part.text, "", orderSummaryText(order)].join("\n"),
-    action: tracking.url
-      ? { label: "Rastrear encomenda", url: tracking.url }
-      : { label: "Ver o pedido", url: order.url },
+    ...(tracking.url ? { action: { label: "Rastrear encomenda", url: tracking.url } } : viewOrderAction(order)),
   };
 }

@@ -1,7 +1,7 @@
 import { html, multiline } from "./html.ts";
 import type { MailContent } from "./layout.ts";
 import type { MailTemplateData } from "./mail-data.ts";
-import { orderSummaryHtml, orderSummaryText } from "./order-summary.ts";
+import { orderSummaryHtml, orderSummaryText, viewOrderAction } from "./order-summary.ts";
 
 /** Any other step of the order ("Em processamento", "Produto recebido"...), with the administrator's note. */
 export function orderStatus({ order, status, note }: MailTemplateData["order-status"]): MailContent {
@@ -13,6 +13,6 @@ export function orderStatus({ order, status, note }: MailTemplateData["order-sta
 ${note ? html`<p style="margin:0 0 8px"><strong>Observação:</strong> ${multiline(note)}</p>` : null}
 ${orderSummaryHtml(order)}`,
     text: [message, ...(note ? ["", `Observação: ${note}`] : []), "", orderSummaryText(order)].join("\n"),
-    action: { label: "Ver o pedido", url: order.url },
+    ...viewOrderAction(order),
   };
 }

@@ -1,5 +1,6 @@
 import { formatBRL } from "../../../../common/money.ts";
 import { type Html, html, multiline } from "./html.ts";
+import type { MailContent } from "./layout.ts";
 import type { OrderMail } from "./mail-data.ts";
 
 const CELL = "padding:6px 0;border-bottom:1px solid #e5e7eb;vertical-align:top";
@@ -56,4 +57,12 @@ export function orderSummaryText(order: OrderMail): string {
     "Entrega:",
     order.address,
   ].join("\n");
+}
+
+/**
+ * The order's page as the e-mail's button, when there is an address for it: without BASE_URL the e-mail
+ * carries no link at all rather than a relative one no mail program can open.
+ */
+export function viewOrderAction(order: OrderMail): { action?: MailContent["action"] } {
+  return order.url ? { action: { label: "Ver o pedido", url: order.url } } : {};
 }
