@@ -136,7 +136,6 @@ async function waitForPaymentPage(page: Page): Promise<void> {
   await page.waitForURL((url) => url.pathname === "/checkout", { timeout: 0 });
 }
 
-/** The payment page of the order she just placed: the Pix QR code and its "copia e cola" code. */
 /** "Pague até 04/12/2026 às 21:47 (horário de Brasília); ...", from the order's own deadline on São Paulo's clock. */
 function payByOf(expiresAt: string): string {
   const [day, clock] = new Intl.DateTimeFormat("pt-BR", {
@@ -149,6 +148,7 @@ function payByOf(expiresAt: string): string {
   return `Pague até ${day} às ${clock} (horário de Brasília); depois disso o pedido é cancelado.`;
 }
 
+/** The payment page of the order she just placed: the Pix QR code and its "copia e cola" code. */
 async function expectPixPayment(page: Page): Promise<{ number: string; code: string; payBy: string }> {
   await waitForPaymentPage(page);
   // The address changes as the navigation commits, a moment before React draws the new page.
