@@ -34,9 +34,9 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export function action({ context, request }: Route.ActionArgs) {
-  const { services, actor } = requireAdmin(context);
+  const { services, actor, sessionToken } = requireAdmin(context);
   return formAction(request, settingsSchema, async (input) => {
-    await services.settings.update(actor, input);
+    await services.settings.update(actor, input, sessionToken);
     return redirectWithFlash(accountPaths.area("settings"), "Configurações salvas com sucesso!");
   });
 }

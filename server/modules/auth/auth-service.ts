@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, desc, eq, gt, inArray, isNotNull, lt, ne, notExists, sql } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, isNotNull, lt, ne, notExists, or, sql } from "drizzle-orm";
 import { DomainError, forbidden, unauthenticated } from "../../../common/errors.ts";
 import {
   CHALLENGE_EXHAUSTED,
@@ -351,9 +351,10 @@ export function createAuthService(context: ServiceContext, throttles: LoginThrot
     /**
      * The sessions of administrators and super users who have no second factor of their own: ended when a
      * super user requires it (settings-service.ts, on her transaction), so none opened before outlives it.
-     * Hers (`requiredBy`) stay: she is the one signed in and deciding now (docs/decisions/0020).
+     * Hers (`requiredBy`) end too when she has none, but for the session deciding now (`keepToken`): an old
+     * token of hers could otherwise switch the requirement off again (docs/decisions/0020).
      */
-    async endSessionsWithoutSecondFactor(requiredBy: number): Promise<void> {
+    async endSessionsWithoutSecondFactor(requiredBy: number, keepToken: string | null): Promise<void> {
       const confirmed = db
         .select({ userId: twoFactorSecrets.userId })
         .from(twoFactorSecrets)
@@ -361,8 +362,11 @@ export function createAuthService(context: ServiceContext, throttles: LoginThrot
       const unprotected = db
         .select({ id: users.id })
         .from(users)
-        .where(and(inArray(users.role, ["admin", "super"]), ne(users.id, requiredBy), notExists(confirmed)));
-      await db.delete(sessions).where(inArray(sessions.userId, unprotected));
+        .where(and(inArray(users.role, ["admin", "super"]), notExists(confirmed)));
+      const keep = keepToken ? ne(sessions.tokenHash, hashToken(keepToken)) : undefined;
+      await db
+        .delete(sessions)
+        .where(and(inArray(sessions.userId, unprotected), or(ne(sessions.userId, requiredBy), keep)));
     },
 
     /** One's sessions, the latest used first, for 'Meus dados': the device, the address, and which is this one. */

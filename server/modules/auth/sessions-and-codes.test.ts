@@ -179,6 +179,26 @@ describe("sessions end at every tightening (item 2)", () => {
     expect(off.status).toBe(401);
   });
 
+  it("ends the deciding super user's other sessions too while she has no second factor, keeping the one deciding", async () => {
+    const deciding = await t.setupSite();
+    const oldToken = (await login({ email: SUPER.email, password: SUPER.password })).json<{ token: string }>().token;
+    expect(await works(oldToken)).toBe(true);
+    const view = await t.services.settings.get();
+    if (!view) throw new Error("site not set up");
+    const on = await t.request("POST", "/api/settings", {
+      token: deciding,
+      body: { ...settingsSchema.parse(view), require_two_factor: true },
+    });
+    expect(on.status, JSON.stringify(on.body)).toBe(200);
+    expect(await works(deciding)).toBe(true);
+    expect(await works(oldToken)).toBe(false);
+    const off = await t.request("POST", "/api/settings", {
+      token: oldToken,
+      body: { ...settingsSchema.parse(view), require_two_factor: false },
+    });
+    expect(off.status).toBe(401);
+  });
+
   it("ends a person's sessions when her role changes", async () => {
     const superToken = await t.setupSite();
     const customer = await t.createUser("user", superToken);

@@ -9,7 +9,7 @@ export const settingsRoutes: Hono<AppEnv> = new Hono<AppEnv>()
   .get("/", async (c) => c.json(await c.get("services").settings.get()))
   .post("/", adminOnly, async (c) => {
     const values = await readBody(c, settingsSchema);
-    return c.json(await c.get("services").settings.update(c.get("actor"), values));
+    return c.json(await c.get("services").settings.update(c.get("actor"), values, c.get("sessionToken")));
   })
   .get("/security", adminOnly, async (c) => c.json(await c.get("services").settings.securityFor(c.get("actor"))))
   .post("/setup", async (c) => {

@@ -189,8 +189,13 @@ export function createSettingsService(context: ServiceContext, cache: Memo<Store
      * Saves the settings with their effects on the menus (docs/spec.md §4) and their audit entry, in one
      * transaction (the caller's when there is one). The security settings are a super user's: an
      * administrator's different value is refused (403), an absent one keeps what is stored.
+     * `sessionToken` is the session saving them: the one of hers that outlives requiring a second factor.
      */
-    async update(actor: Actor | null, values: SettingsValues): Promise<SettingsView> {
+    async update(
+      actor: Actor | null,
+      values: SettingsValues,
+      sessionToken: string | null = null,
+    ): Promise<SettingsView> {
       const admin = requireAdmin(actor);
       return context.transaction(async ({ services, db: tx, announce }) => {
         const [before] = await tx.select().from(settings).where(eq(settings.id, 1)).for("update");
@@ -238,7 +243,8 @@ export function createSettingsService(context: ServiceContext, cache: Memo<Store
         if (!row) throw new Error("settings update returned nothing");
         await services.menus.syncFeatureMenus(before.features, values.features);
         // Required from now on, not from the next sign-in: no other administrator's session opened with the password alone stays.
-        if (requireTwoFactor && !before.requireTwoFactor) await services.auth.endSessionsWithoutSecondFactor(admin.id);
+        if (requireTwoFactor && !before.requireTwoFactor)
+          await services.auth.endSessionsWithoutSecondFactor(admin.id, sessionToken);
         await services.audit.record({
           actor: admin,
           action: "settings.updated",
