@@ -7,7 +7,6 @@ const FONT_SIZE = /^(?:0?\.\d{1,3}|[1-4](?:\.\d{1,3})?)em$/;
 const IMAGE_SRC = /^(?:https?:\/\/[^\s]+|\/files\/[^\s]+)$/i;
 
 const IFRAME_HOSTS = ["www.youtube.com", "www.youtube-nocookie.com", "player.vimeo.com"];
-const REFUSED = "refused-media";
 function videoAllowed(src: string | undefined): boolean {
   const url = URL.parse(src?.trim() ?? "");
   return url?.protocol === "https:" && IFRAME_HOSTS.includes(url.hostname);
@@ -61,14 +60,21 @@ const options: sanitize.IOptions = {
       const { rel: _rel, target, ...rest } = attribs;
       return { tagName, attribs: target === "_blank" ? { ...rest, target, rel: "noopener noreferrer" } : rest };
     },
-    // An image or a video whose address is refused is dropped whole: renamed to a tag that is not
-    // allowed. (sanitize-html's exclusiveFilter would copy all the text so far for each one dropped.)
+    // An image or a video whose address is refused loses every attribute here and is dropped whole
+    // after (dropRefusedMedia). Neither sanitize-html's exclusiveFilter (it copies all the text so far for
+    // each one dropped) nor renaming the tag (the next end tag then comes out with the new name) will do.
     img: (tagName, attribs) =>
-      IMAGE_SRC.test(attribs.src?.trim() ?? "") ? { tagName, attribs } : { tagName: REFUSED, attribs: {} },
-    iframe: (tagName, attribs) =>
-      videoAllowed(attribs.src) ? { tagName, attribs } : { tagName: REFUSED, attribs: {} },
+      IMAGE_SRC.test(attribs.src?.trim() ?? "") ? { tagName, attribs } : { tagName, attribs: {} },
+    iframe: (tagName, attribs) => (videoAllowed(attribs.src) ? { tagName, attribs } : { tagName, attribs: {} }),
   },
 };
+
+/**
+ * sanitize-html's own output, so an image or video without attributes is written exactly so; an allowed
+ * one always has its src. One pass: "[^<]*" stops at the next tag.
+ */
+const REFUSED_MEDIA = /<img \/>|<iframe>[^<]*<\/iframe>/g;
+const dropRefusedMedia = (html: string) => html.replace(REFUSED_MEDIA, "");
 
 /**
  * How deep elements may nest. The HTML parser under sanitize-html spends time in proportion to the
@@ -126,5 +132,5 @@ export function sanitizeRichText(html: string): string {
     return { tagName, attribs };
   };
   const transformTags = { ...Object.fromEntries(anchored.map((tag) => [tag, keepId])), ...options.transformTags };
-  return sanitize(withinNesting(html), { ...options, transformTags });
+  return dropRefusedMedia(sanitize(withinNesting(html), { ...options, transformTags }));
 }
