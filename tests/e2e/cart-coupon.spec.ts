@@ -177,7 +177,7 @@ test("signed in, she applies the coupon on the order form, keeps what she typed,
   const { context, page } = await buyer(browser, true);
   await page.goto("/login?redirectTo=%2Floja%2Ffinalizar-pedido");
   await waitForHydratedPage(page);
-  await page.getByRole("textbox", { name: "E-mail" }).fill(customer.email);
+  await page.getByRole("main").getByRole("textbox", { name: "E-mail", exact: true }).fill(customer.email);
   await page.getByRole("textbox", { name: "Senha" }).fill(customer.password);
   await page.getByRole("button", { name: "Entrar" }).click();
   await expect(page.getByText(`Comprando como ${customer.name}`)).toBeVisible();

@@ -297,7 +297,7 @@ test("without JavaScript: she signs in, fills the address from the lists and pay
   await page.goto("/loja/finalizar-pedido");
   await page.getByRole("link", { name: "Entrar" }).click();
   await expectPath(page, "/login?redirectTo=%2Floja%2Ffinalizar-pedido");
-  await page.getByRole("textbox", { name: "E-mail" }).fill(customer.email);
+  await page.getByRole("main").getByRole("textbox", { name: "E-mail", exact: true }).fill(customer.email);
   await page.getByRole("textbox", { name: "Senha" }).fill(customer.password);
   await page.getByRole("button", { name: "Entrar" }).click();
   await expectPath(page, "/loja/finalizar-pedido");
@@ -338,7 +338,7 @@ test("without JavaScript, a wrong CPF is refused beside its field with a 4xx, an
   const customer = await createUser("user");
   const { context, page } = await shopper(browser, false);
   await page.goto(`/login?redirectTo=${encodeURIComponent("/loja/finalizar-pedido")}`);
-  await page.getByRole("textbox", { name: "E-mail" }).fill(customer.email);
+  await page.getByRole("main").getByRole("textbox", { name: "E-mail", exact: true }).fill(customer.email);
   await page.getByRole("textbox", { name: "Senha" }).fill(customer.password);
   await page.getByRole("button", { name: "Entrar" }).click();
   await expectPath(page, "/loja/finalizar-pedido");
@@ -442,7 +442,7 @@ test.describe("without JavaScript, one answer names every field's problem", () =
 
     const customer = await createUser("user");
     await page.goto(`/login?redirectTo=${encodeURIComponent("/loja/finalizar-pedido")}`);
-    await page.getByRole("textbox", { name: "E-mail" }).fill(customer.email);
+    await page.getByRole("main").getByRole("textbox", { name: "E-mail", exact: true }).fill(customer.email);
     await page.getByRole("textbox", { name: "Senha" }).fill(customer.password);
     await page.getByRole("button", { name: "Entrar" }).click();
     await expectPath(page, "/loja/finalizar-pedido");
@@ -493,7 +493,7 @@ test("the checkout and payment pages are personal: never kept by the page cache,
   const { context, page } = await shopper(browser, false);
   const stranger = await createUser("user");
   await page.goto("/login");
-  await page.getByRole("textbox", { name: "E-mail" }).fill(stranger.email);
+  await page.getByRole("main").getByRole("textbox", { name: "E-mail", exact: true }).fill(stranger.email);
   await page.getByRole("textbox", { name: "Senha" }).fill(stranger.password);
   await page.getByRole("button", { name: "Entrar" }).click();
   await expect.poll(() => new URL(page.url()).pathname).not.toBe("/login");

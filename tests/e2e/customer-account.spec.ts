@@ -134,7 +134,7 @@ test("'Meus dados' downloads her data as JSON and deletes the account with her p
   await expect(page.getByText("Sua conta foi excluída.")).toBeVisible();
 
   await page.goto("/login");
-  await page.getByRole("textbox", { name: "E-mail", exact: true }).fill(customer.email);
+  await page.getByRole("main").getByRole("textbox", { name: "E-mail", exact: true }).fill(customer.email);
   await page.getByRole("textbox", { name: "Senha", exact: true }).fill(customer.password);
   await page.getByRole("button", { name: "Entrar" }).click();
   await expect(page.getByText("E-mail ou senha inválidos.")).toBeVisible();

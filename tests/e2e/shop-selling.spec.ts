@@ -127,7 +127,7 @@ async function phone(browser: Browser): Promise<{ context: BrowserContext; page:
 async function signIn(page: Page, email: string, password: string, to: string): Promise<void> {
   await page.goto(`/login?redirectTo=${encodeURIComponent(to)}`);
   await waitForHydratedPage(page);
-  await page.getByRole("textbox", { name: "E-mail" }).fill(email);
+  await page.getByRole("main").getByRole("textbox", { name: "E-mail", exact: true }).fill(email);
   await page.getByRole("textbox", { name: "Senha" }).fill(password);
   await page.getByRole("button", { name: "Entrar" }).click();
   await expectPath(page, to);

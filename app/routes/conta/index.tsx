@@ -63,10 +63,13 @@ function ShopTodos({ shop }: { shop: ShopHome }) {
         {shopTodos(shop).map((todo) => (
           <UnstyledButton key={todo.to} component={AppLink} to={todo.to}>
             <Paper withBorder p="md" h="100%">
-              <Text fz={28} fw={700} lh={1.1}>
+              {/* One phrase, the count then what it counts, not a heading over a paragraph (axe's p-as-heading). */}
+              <Text component="span" display="block" fz={28} fw={700} lh={1.1}>
                 {todo.count.toLocaleString("pt-BR")}
               </Text>
-              <Text size="sm">{todo.label}</Text>
+              <Text component="span" display="block" size="sm">
+                {todo.label}
+              </Text>
             </Paper>
           </UnstyledButton>
         ))}

@@ -14,6 +14,7 @@ import { createDatabaseThrottle } from "../../kernel/throttle.ts";
 import { loginChallenges, passwordResets, wrongCodes } from "../../modules/auth/tables.ts";
 import { startScheduler } from "../../modules/jobs/scheduler.ts";
 import { orderLabels, orderPayments } from "../../modules/orders/tables.ts";
+import { carrierHealth } from "../../modules/shop/tables.ts";
 import { makePdf } from "../../modules/uploads/test-documents.ts";
 import type { Services } from "../../services.ts";
 import { type Database, type Db, openPglite, openPostgres } from "../client.ts";
@@ -306,6 +307,15 @@ export async function fillEveryKindOfRow(services: Services, db: Db): Promise<vo
   });
   // Someone with her password typed a wrong code: it counts towards her account's delay.
   await db.insert(wrongCodes).values({ userId: idOf(rita), at: new Date("2026-11-20T13:30:00.000Z") });
+  // Melhor Envio refused the shop's token a while ago, and the shop was told once.
+  await db.insert(carrierHealth).values({
+    provider: "melhorenvio",
+    failures: 3,
+    failingSince: new Date("2026-11-20T12:00:00.000Z"),
+    lastKind: "unauthorized",
+    lastMessage: "O Melhor Envio recusou o token salvo.",
+    notifiedAt: new Date("2026-11-20T12:10:00.000Z"),
+  });
   // A menu item whose parent has a greater id: rows read in id order come before the row they refer to.
   const root = await send("POST", "/api/menus", { token, body: { name: "Raiz", url: "/raiz" } });
   await db.execute(sql`UPDATE menus SET parent_id = ${idOf(root)} WHERE id = ${idOf(parent)}`);

@@ -444,6 +444,9 @@ describe("real answers follow the documented schemas", () => {
     await call("PUT /api/shop/settings", { token, body: { tax_id: "123" }, status: 400 });
     await call("GET /api/shop/settings", { token });
     await call("GET /api/shop/settings", { status: 401 });
+    // Melhor Envio is off here, so nothing is asked of it (its answers: server/modules/shop/melhor-envio-settings.test.ts).
+    await call("POST /api/shop/melhor-envio/test", { token, status: 400 });
+    await call("POST /api/shop/melhor-envio/test", { status: 401 });
     await call("POST /api/shop/shipping/quote", { body: { postal_code: "01310-100", items: [item] } });
     await call("POST /api/shop/shipping/quote", { body: { postal_code: "0", items: [item] }, status: 400 });
     // Only a CEP refused before any lookup: the lookup's answers are tested against a fake in address-routes.test.ts.
