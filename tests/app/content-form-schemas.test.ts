@@ -100,6 +100,7 @@ describe("the content forms read what their widgets post through hidden inputs",
       summary: "",
       content: "<p>Texto</p>",
       cover: "/files/capa.webp",
+      cover_alt: "",
       tags: ["feira", "orgânicos"],
       documents: [
         { url: "/files/ata.pdf", name: "Ata.pdf", size: 1234, mime_type: "application/pdf" },
