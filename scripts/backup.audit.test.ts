@@ -1,11 +1,14 @@
 import { execFile } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
+import { gunzipSync } from "node:zlib";
 import { asc } from "drizzle-orm";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { couponSchema } from "../common/schemas/coupons.ts";
+import { shopSettingsSchema } from "../common/schemas/shop.ts";
 import { type Database, openPglite, openPostgres } from "../server/db/client.ts";
 import { openPgliteFolder } from "../server/db/pglite-template.ts";
 import { createEmptyPostgres } from "../server/db/transfer/test-support.ts";
@@ -124,5 +127,37 @@ describe("npm run backup and npm run restore", () => {
       Arquivo: output,
       "Feita em": expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
     });
+  }, 180_000);
+
+  it("seals the secrets a stopped site still holds in clear before it writes them, once SECRETS_KEY is set", async () => {
+    const source = await newSite("cms-backup-seal-");
+    const clear = "SEGREDO-melhor-envio-f1";
+    const opened =
+      inject("databaseTemplate").engine === "pglite"
+        ? await openPgliteFolder(path.join(source.env.DATA_DIR ?? "", "db"))
+        : await source.open();
+    try {
+      await opened.migrate();
+      const admin = { id: 4, name: "Ana", email: "ana@example.com", role: "admin" } as const;
+      // Saved before the key was set: in clear.
+      await createTestServices(opened).shop.updateSettings(
+        admin,
+        shopSettingsSchema.parse({
+          legal_name: "Cooperativa Boa Terra",
+          origin_postal_code: "50010-000",
+          shipping: { melhor_envio: { enabled: false, token: clear, services: [1] } },
+        }),
+      );
+    } finally {
+      await opened.close();
+    }
+    const output = path.join(await folder("cms-backup-seal-out-"), "selado.tar.gz");
+    const key = randomBytes(32).toString("base64");
+    const backup = await script("backup.ts", [output], { ...source.env, SECRETS_KEY: key });
+    expect(backup.stderr).toBe("");
+    expect(backup.code).toBe(0);
+    const archive = gunzipSync(await fs.readFile(output)).toString("latin1");
+    expect(archive).not.toContain(clear);
+    expect(archive).toContain("cms-secret:v1:");
   }, 180_000);
 });

@@ -7,6 +7,7 @@
  */
 import fs from "node:fs";
 import path from "node:path";
+import { pino } from "pino";
 import { siteClock } from "../common/dates/time-zone.ts";
 import { createFileStorage } from "../server/adapters/storage/from-config.ts";
 import { requestBackup } from "../server/backup/backup-socket.ts";
@@ -15,6 +16,7 @@ import { writeBackup } from "../server/backup/write-backup.ts";
 import { ConfigError, loadConfig } from "../server/config.ts";
 import { type Database, openPglite, openPostgres } from "../server/db/client.ts";
 import { DataDirLockError, lockDataDir } from "../server/db/data-dir-lock.ts";
+import { createServices } from "../server/services.ts";
 import { commandActorName, recordCommand } from "./record-audit.ts";
 
 function fail(message: string): never {
@@ -40,6 +42,11 @@ if (fs.existsSync(output)) fail(`${output} already exists: name another file.`);
 async function backUpHere(database: Database, connectionString?: string): Promise<string> {
   try {
     const storage = createFileStorage(config);
+    // A folder whose server has not started since SECRETS_KEY was set still holds its secrets in clear:
+    // sealed first, as that start would, so the backup holds ciphertext only.
+    if (config.SECRETS_KEY) {
+      await createServices({ config, database, storage, logger: pino({ level: "silent" }) }).secrets.sealStored();
+    }
     const manifest = await writeBackup({ database, storage, output, connectionString });
     const how = manifest.database === "pg_dump" ? "pg_dump" : "a logical export";
     await recordCommand(
