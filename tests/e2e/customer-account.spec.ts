@@ -87,7 +87,8 @@ test("'Esqueci minha senha' answers the same for a known and an unknown address,
       const outbox = await jsonOf<{ data: { kind: string; to: string }[] }>(
         await api.get(`/api/mail/outbox?q=${encodeURIComponent(user.email)}`),
       );
-      return outbox.data.map((mail) => [mail.kind, mail.to]);
+      // Other specs' contact messages reach every administrator too while the site has no public e-mail.
+      return outbox.data.filter((mail) => mail.kind !== "contact-message").map((mail) => [mail.kind, mail.to]);
     })
     .toEqual([["password-reset", user.email]]);
 });
