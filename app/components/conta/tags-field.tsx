@@ -7,6 +7,8 @@ import { WidgetField, type WidgetFieldMeta } from "../form-kit/widget-value.tsx"
 /** Limits of `tags` in common/schemas/content.ts. */
 const MAX_TAGS = 20;
 const MAX_TAG_LENGTH = 40;
+/** Suggestions listed at once. */
+const SUGGESTIONS_SHOWN = 8;
 
 /** Any list of texts: a refused list (too many tags) comes back as it was sent, for the error beside it. */
 const sentTags = z.array(z.string());
@@ -49,6 +51,10 @@ export function TagsField({
             error={error}
             // The suggestions open inside the form (a landmark), not at the end of the page outside every one.
             comboboxProps={{ withinPortal: false }}
+            // A few at a time, narrowed by what is typed, in a list that never scrolls: a scrolling list of
+            // options, which are not focusable, is a region no keyboard can scroll (axe).
+            limit={SUGGESTIONS_SHOWN}
+            withScrollArea={false}
           />
         )}
       </WidgetField>

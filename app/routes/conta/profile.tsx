@@ -34,6 +34,7 @@ import {
   type TwoFactorStatusView,
 } from "../../../common/views/auth.ts";
 import type { CustomerAddressView } from "../../../common/views/customer.ts";
+import { StackedCell, StackedTable } from "../../components/conta/record-table.tsx";
 import { AccountForm, SubmitButton } from "../../components/form-kit/account-form.tsx";
 import { ConfirmAction } from "../../components/form-kit/confirm-action.tsx";
 import { CheckboxField, PasswordField, TextField } from "../../components/form-kit/fields.tsx";
@@ -495,34 +496,33 @@ function SessionsSection({ sessions }: { sessions: SessionListView }) {
           Os navegadores em que a sua conta está aberta. Se algum não for seu, saia das outras sessões e troque a sua
           senha.
         </Text>
-        <Table.ScrollContainer minWidth={480}>
-          <Table aria-label="Sessões abertas">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Dispositivo</Table.Th>
-                <Table.Th>Endereço</Table.Th>
-                <Table.Th>Último uso</Table.Th>
+        {/* Stacked into labelled blocks where its columns do not fit a phone. */}
+        <StackedTable minWidth={480} aria-label="Sessões abertas">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Dispositivo</Table.Th>
+              <Table.Th>Endereço</Table.Th>
+              <Table.Th>Último uso</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {sessions.map((session) => (
+              <Table.Tr key={`${session.created_at}-${session.address}-${session.device}`}>
+                <StackedCell label="Dispositivo">
+                  {session.device}
+                  {session.current ? (
+                    <Text component="span" c="dimmed" size="sm">
+                      {" "}
+                      (esta sessão)
+                    </Text>
+                  ) : null}
+                </StackedCell>
+                <StackedCell label="Endereço">{session.address || "—"}</StackedCell>
+                <StackedCell label="Último uso">{formatDateTime(session.last_used_at)}</StackedCell>
               </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {sessions.map((session) => (
-                <Table.Tr key={`${session.created_at}-${session.address}-${session.device}`}>
-                  <Table.Td>
-                    {session.device}
-                    {session.current ? (
-                      <Text component="span" c="dimmed" size="sm">
-                        {" "}
-                        (esta sessão)
-                      </Text>
-                    ) : null}
-                  </Table.Td>
-                  <Table.Td>{session.address || "—"}</Table.Td>
-                  <Table.Td style={{ whiteSpace: "nowrap" }}>{formatDateTime(session.last_used_at)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+            ))}
+          </Table.Tbody>
+        </StackedTable>
         {sessions.some((session) => !session.current) ? (
           <IntentButton intent="end-other-sessions" variant="light">
             Sair das outras sessões
