@@ -71,16 +71,23 @@ async function entriesOf(site: Site) {
   }
 }
 
+/** A new site's database, migrated, opened as its server would (a new embedded folder, or its PostgreSQL database). */
+async function migrated(site: Site): Promise<Database> {
+  const opened =
+    inject("databaseTemplate").engine === "pglite"
+      ? await openPgliteFolder(path.join(site.env.DATA_DIR ?? "", "db"))
+      : await site.open();
+  await opened.migrate();
+  return opened;
+}
+
+const admin = { id: 4, name: "Ana", email: "ana@example.com", role: "admin" } as const;
+
 describe("npm run backup and npm run restore", () => {
   it("are each an entry of the audit log, with the backup's file", async () => {
     const source = await newSite("cms-backup-audit-");
-    const opened =
-      inject("databaseTemplate").engine === "pglite"
-        ? await openPgliteFolder(path.join(source.env.DATA_DIR ?? "", "db"))
-        : await source.open();
+    const opened = await migrated(source);
     try {
-      await opened.migrate();
-      const admin = { id: 4, name: "Ana", email: "ana@example.com", role: "admin" } as const;
       await createTestServices(opened).coupons.create(
         admin,
         couponSchema.parse({ code: "FEIRA", kind: "percent", percent: 10 }),
@@ -133,13 +140,8 @@ describe("npm run backup and npm run restore", () => {
   it("seals the secrets a stopped site still holds in clear before it writes them, once SECRETS_KEY is set", async () => {
     const source = await newSite("cms-backup-seal-");
     const clear = "SEGREDO-melhor-envio-f1";
-    const opened =
-      inject("databaseTemplate").engine === "pglite"
-        ? await openPgliteFolder(path.join(source.env.DATA_DIR ?? "", "db"))
-        : await source.open();
+    const opened = await migrated(source);
     try {
-      await opened.migrate();
-      const admin = { id: 4, name: "Ana", email: "ana@example.com", role: "admin" } as const;
       // Saved before the key was set: in clear.
       await createTestServices(opened).shop.updateSettings(
         admin,
