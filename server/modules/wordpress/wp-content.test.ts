@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { longestHold } from "../../../tests/support/event-loop-hold.ts";
 import { type ContentContext, cleanWordPressContent, cleanWordPressContentNow } from "./wp-content.ts";
 import { readWxr } from "./wxr-reader.ts";
 
@@ -100,34 +101,6 @@ async function fastest(work: () => Promise<unknown>): Promise<number> {
     best = Math.min(best, performance.now() - started);
   }
   return best;
-}
-
-/**
- * The longest this thread ran between two turns of a 5 ms timer while `work` ran, in milliseconds:
- * the event loop held. Its own CPU time, not the clock's, so that the machine's other work (tests run
- * beside others on two cores) is not counted as the import's.
- */
-async function longestHold(work: () => Promise<unknown>): Promise<number> {
-  const cpuMs = () => {
-    const { user, system } = process.threadCpuUsage();
-    return (user + system) / 1000;
-  };
-  let longest = 0;
-  let last = cpuMs();
-  const probe = setInterval(() => {
-    const now = cpuMs();
-    longest = Math.max(longest, now - last);
-    last = now;
-  }, 5);
-  try {
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    longest = 0;
-    last = cpuMs();
-    await work();
-  } finally {
-    clearInterval(probe);
-  }
-  return Math.max(longest, cpuMs() - last);
 }
 
 /**

@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { isDomainError } from "../../../common/errors.ts";
+import { longestHold } from "../../../tests/support/event-loop-hold.ts";
 import { readWxr, WXR_MAX_DEPTH, type WxrItem } from "./wxr-reader.ts";
 
 /** Written by WordPress 6 itself (tests/fixtures/wordpress/seed-fixture.php says how). */
@@ -167,30 +168,11 @@ describe("a large export", () => {
     const items = Array.from({ length: 8_000 }, (_, id) => item(id)).join("");
     const xml = new TextEncoder().encode(`<rss><channel><wp:wxr_version>1.2</wp:wxr_version>${items}</channel></rss>`);
     expect(xml.byteLength).toBeGreaterThan(25 * 1024 * 1024);
-    // This thread's CPU time between two turns of a 5 ms timer: the event loop held, whatever else the
-    // machine runs meanwhile.
-    const cpuMs = () => {
-      const { user, system } = process.threadCpuUsage();
-      return (user + system) / 1000;
-    };
-    let longest = 0;
-    let last = cpuMs();
-    const probe = setInterval(() => {
-      const now = cpuMs();
-      longest = Math.max(longest, now - last);
-      last = now;
-    }, 5);
-    try {
-      // The probe running first: its own first turn is not the reader's.
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      longest = 0;
-      last = cpuMs();
-      // One chunk of the whole file, as a file read into memory would hand it over.
+    // One chunk of the whole file, as a file read into memory would hand it over.
+    const longest = await longestHold(async () => {
       const site = await readWxr([xml], { maxBytes: 64 * 1024 * 1024 });
       expect(site.items).toHaveLength(8_000);
-    } finally {
-      clearInterval(probe);
-    }
+    });
     expect(longest).toBeLessThan(100);
   });
 });
