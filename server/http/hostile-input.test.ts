@@ -705,6 +705,8 @@ describe("hostile ids of writes without a body", () => {
     ["/api/orders/2147483647/tracking/refresh", "order_labels"],
     // No id, and the body is ignored: with Melhor Envio off the test refuses in pt-BR and records nothing.
     ["/api/shop/melhor-envio/test", "carrier_health"],
+    // Likewise with the Correios off: their test refuses in pt-BR, asks nothing and records nothing.
+    ["/api/shop/correios/test", "carrier_health"],
   ];
 
   it.each(writes)("POST %s is a pt-BR 4xx that changes nothing", async (path, table) => {
