@@ -4,9 +4,11 @@ import { Secret, TOTP } from "otpauth";
 import { beforeAll, describe, expect, it } from "vitest";
 import { defaultFeatures } from "../../common/features.ts";
 import { MAX_IMPORT_BYTES } from "../../common/schemas/media.ts";
+import { WORDPRESS_UPLOAD_MAX_BYTES } from "../../common/schemas/wordpress-import.ts";
 import { type ApiResponse, SUPER, type TestApp } from "../../tests/support/test-app.ts";
 import { withTestApp } from "../../tests/support/with-test-app.ts";
 import { PICKUP_CODE } from "../modules/shop/shipping/pickup.ts";
+import { WXR_MAX_DEPTH } from "../modules/wordpress/wxr-reader.ts";
 
 /*
  * Every write endpoint of the API against hostile values: each must be refused with a 4xx and a
@@ -760,6 +762,34 @@ describe("uploads", () => {
     expectPortugueseRefusal(response, "/api/wordpress-imports");
     expect(await snapshot(t, "wordpress_imports")).toBe(before);
   });
+
+  // The import's own limits (issue 33 item 7): an export nested past any WordPress export's depth, an upload
+  // said to be past the size limit (refused before a byte is read; the streamed case is upload.test.ts's),
+  // and a customer's export, each with its status and pt-BR message, never a 500.
+  const nested = (depth: number) =>
+    `<?xml version="1.0"?><rss version="2.0"><channel>${"<x>".repeat(depth)}${"</x>".repeat(depth)}</channel></rss>`;
+  it.each([
+    ["an export nested 1,000 deep", "admin", {}, 400, `em mais de ${WXR_MAX_DEPTH} níveis`],
+    [
+      "an upload past the size limit",
+      "admin",
+      { "content-length": String(WORDPRESS_UPLOAD_MAX_BYTES + 1) },
+      413,
+      "passam de 100 MB",
+    ],
+    ["a customer's export", "user", {}, 403, ""],
+  ] as const)(
+    "POST /api/wordpress-imports refuses %s without writing",
+    async (_what, role, headers, status, message) => {
+      const before = await snapshot(t, "wordpress_imports");
+      const data = wordpressForm("site.xml", nested(1000), "none");
+      const response = await t.request("POST", "/api/wordpress-imports", { form: data, token: tokens[role], headers });
+      expect(response.status, JSON.stringify(response.body)).toBe(status);
+      expectPortugueseRefusal(response, "/api/wordpress-imports");
+      expect(response.json<{ message: string }>().message).toContain(message);
+      expect(await snapshot(t, "wordpress_imports")).toBe(before);
+    },
+  );
 
   // Uploads are for those who publish: a customer's valid file is refused, on both paths, before it is read.
   it.each([

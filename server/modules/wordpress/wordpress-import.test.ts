@@ -254,11 +254,25 @@ describe("POST /api/wordpress-imports", () => {
     return form;
   };
 
-  it("is for administrators only", async () => {
-    const anonymous = await t.request("POST", "/api/wordpress-imports", { form: formWith(siteXml) });
-    expect(anonymous.status).toBe(401);
+  it("is for administrators only: each of its endpoints answers 401 signed out and 403 to a customer", async () => {
+    const { id } = (await send(formWith(siteXml))).json<WordPressImportView>();
     const customer = await t.createUser("user", t.superToken);
-    expect((await send(formWith(siteXml), customer.token)).status).toBe(403);
+    const calls = [
+      ["GET", "/api/wordpress-imports"],
+      ["POST", "/api/wordpress-imports"],
+      ["GET", `/api/wordpress-imports/${id}`],
+      ["POST", `/api/wordpress-imports/${id}/start`],
+    ] as const;
+    for (const [method, path] of calls) {
+      const form = method === "POST" ? formWith(siteXml) : undefined;
+      expect((await t.request(method, path, { form })).status, `${method} ${path}`).toBe(401);
+      const refused = await t.request(method, path, { form, token: customer.token });
+      expect(refused.status, `${method} ${path}`).toBe(403);
+      expect(refused.json(), `${method} ${path}`).toEqual({ message: "Você não tem permissão para esta ação." });
+    }
+    // Nothing was previewed nor started by them.
+    const list = await t.request("GET", "/api/wordpress-imports", { token: t.superToken });
+    expect(list.json<WordPressImportView[]>().map((row) => [row.id, row.status])).toEqual([[id, "previewed"]]);
   });
 
   it("previews, then runs in the background with its progress", async () => {
