@@ -42,8 +42,8 @@ export const carrierFailureViewSchema = z.strictObject({
 });
 export type CarrierFailureView = z.infer<typeof carrierFailureViewSchema>;
 
-/** "Testar conexão": whether Melhor Envio took the stored token, and what to tell the owner. */
-export const melhorEnvioTestViewSchema = z.strictObject({ ok: z.boolean(), message: z.string() });
+/** "Testar conexão": whether the carrier took the stored credentials (Melhor Envio's token, the Correios contract), and what to tell the owner. */
+export const carrierTestViewSchema = z.strictObject({ ok: z.boolean(), message: z.string() });
 
 /**
  * The shop's settings as /conta/shop shows them; the Correios access code, the Melhor Envio token and Mercado

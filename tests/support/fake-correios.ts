@@ -35,6 +35,10 @@ export type FakeCorreios = {
   failingServices: Set<string>;
   /** Waits this long before answering anything. */
   delayMs: number;
+  /** When set, the token endpoint answers this status (a 503: the API is down) instead of a token. */
+  tokenStatus: number | null;
+  /** The access code the token endpoint takes from now on, as when the shop generates a new one. */
+  setAccessCode(code: string): void;
   /** The expiraEm of the next tokens; by default an hour from now in Brasília time, without an offset. */
   tokenExpiry: (() => string) | null;
   /** Forgets every token issued so far, as the API does when one expires early: using one gets a 401. */
@@ -60,7 +64,9 @@ export function brasiliaTime(epochMs: number): string {
 
 export async function startFakeCorreios(options: FakeCorreiosOptions = {}): Promise<FakeCorreios> {
   const config = { ...FAKE_CORREIOS_DEFAULTS, ...options };
-  const expectedAuthorization = `Basic ${Buffer.from(`${config.user}:${config.accessCode}`).toString("base64")}`;
+  const authorizationOf = (accessCode: string) =>
+    `Basic ${Buffer.from(`${config.user}:${accessCode}`).toString("base64")}`;
+  let expectedAuthorization = authorizationOf(config.accessCode);
   let validTokens = new Set<string>();
   let issued = 0;
 
@@ -70,6 +76,10 @@ export async function startFakeCorreios(options: FakeCorreiosOptions = {}): Prom
     refusedCeps: new Set(),
     failingServices: new Set(),
     delayMs: 0,
+    tokenStatus: null,
+    setAccessCode: (code) => {
+      expectedAuthorization = authorizationOf(code);
+    },
     tokenExpiry: null,
     expireTokens: () => {
       validTokens = new Set();
@@ -90,6 +100,8 @@ export async function startFakeCorreios(options: FakeCorreiosOptions = {}): Prom
 
   const route = (request: FakeCorreiosRequest, response: http.ServerResponse) => {
     if (request.method === "POST" && request.path === "/token/v1/autentica/cartaopostagem") {
+      if (fake.tokenStatus !== null)
+        return answer(response, fake.tokenStatus, { msgs: ["Serviço temporariamente indisponível."] });
       const numero = readNumero(request.body);
       if (request.authorization !== expectedAuthorization || numero !== config.postingCard)
         return answer(response, 401, { msgs: ["Usuário ou senha inválidos."] });

@@ -26,7 +26,7 @@ import {
   melhorEnvioEnvironmentLabels,
   melhorEnvioEnvironments,
 } from "../../../common/schemas/shipping.ts";
-import { shopSettingsSchema } from "../../../common/schemas/shop.ts";
+import { type ShopSettingsInput, shopSettingsSchema } from "../../../common/schemas/shop.ts";
 import { accountPaths } from "../../../common/site-paths.ts";
 import type { CarrierFailureView, ShopSettingsView } from "../../../common/views/shop.ts";
 import { formatWhatsapp } from "../../../common/whatsapp.ts";
@@ -59,9 +59,24 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { settings, heading, recipients };
 }
 
-/** The "Testar conexão" button's own form: outside the settings' form, so it posts nothing else. */
-const TEST_FORM = "melhor-envio-test";
-const TEST_INTENT = "test_melhor_envio";
+/** The "Testar conexão" buttons' own form: outside the settings' form, so it posts nothing else. */
+const TEST_FORM = "carrier-test";
+const TEST_INTENTS = { melhorenvio: "test_melhor_envio", correios: "test_correios" } as const;
+
+/** The save's flash: a carrier switched on whose check went unanswered is named, with where to read why. */
+function savedText(input: ShopSettingsInput, saved: ShopSettingsView): string {
+  const failing = (provider: CarrierFailureView["provider"]) =>
+    saved.carrier_failures.some((failure) => failure.provider === provider);
+  const correios = input.shipping.correios.enabled && failing("correios");
+  const melhorEnvio = input.shipping.melhor_envio.enabled && failing("melhorenvio");
+  if (correios && melhorEnvio)
+    return "Loja salva, mas os Correios e o Melhor Envio não responderam ao teste: veja os avisos nas seções de cada um.";
+  if (correios)
+    return "Loja salva, mas os Correios não responderam ao teste do contrato: veja o aviso na seção Correios.";
+  if (melhorEnvio)
+    return "Loja salva, mas o Melhor Envio não respondeu ao teste do token: veja o aviso na seção Melhor Envio.";
+  return "Loja salva com sucesso!";
+}
 
 export async function action({ context, request }: Route.ActionArgs) {
   const { services, actor } = requireAdmin(context);
@@ -71,9 +86,13 @@ export async function action({ context, request }: Route.ActionArgs) {
   } catch (error) {
     return refusedForm(error);
   }
-  if (form.get("intent") === TEST_INTENT) {
+  const intent = form.get("intent");
+  if (intent === TEST_INTENTS.melhorenvio || intent === TEST_INTENTS.correios) {
     try {
-      const test = await services.shop.testMelhorEnvio(actor);
+      const test =
+        intent === TEST_INTENTS.correios
+          ? await services.shop.testCorreios(actor)
+          : await services.shop.testMelhorEnvio(actor);
       const headers = new Headers({ "Set-Cookie": await flashHeader(test.ok ? "success" : "error", test.message) });
       return redirect(accountPaths.area("shop"), { headers });
     } catch (error) {
@@ -82,15 +101,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   }
   return submitForm(form, shopSettingsSchema, async (input) => {
     const saved = await services.shop.updateSettings(actor, input);
-    const unchecked = input.shipping.melhor_envio.enabled
-      ? saved.carrier_failures.find((failure) => failure.provider === "melhorenvio")
-      : undefined;
-    return redirectWithFlash(
-      accountPaths.area("shop"),
-      unchecked
-        ? "Loja salva, mas o Melhor Envio não respondeu ao teste do token: veja o aviso na seção Melhor Envio."
-        : "Loja salva com sucesso!",
-    );
+    return redirectWithFlash(accountPaths.area("shop"), savedText(input, saved));
   });
 }
 
@@ -408,6 +419,24 @@ export default function ShopPage({ loaderData }: Route.ComponentProps) {
               </Title>
               <CheckboxField field={correios.enabled} label="Cotar com os Correios (com contrato)" />
               <CarrierFailure failure={failureOf("correios")} />
+              {settings.shipping.correios.enabled && settings.shipping.correios.access_code_set ? (
+                <Group>
+                  <Button
+                    type="submit"
+                    form={TEST_FORM}
+                    name="intent"
+                    value={TEST_INTENTS.correios}
+                    variant="outline"
+                    size="sm"
+                    aria-label="Testar conexão com os Correios"
+                  >
+                    Testar conexão
+                  </Button>
+                  <Text size="sm" c="dimmed">
+                    Com o contrato salvo: pede um token aos Correios.
+                  </Text>
+                </Group>
+              ) : null}
               {shows(isTicked(correios.enabled.value)) ? (
                 <>
                   <SimpleGrid cols={{ base: 1, sm: 2 }}>
@@ -530,7 +559,15 @@ export default function ShopPage({ loaderData }: Route.ComponentProps) {
               <CarrierFailure failure={failureOf("melhorenvio")} />
               {settings.shipping.melhor_envio.enabled && settings.shipping.melhor_envio.token_set ? (
                 <Group>
-                  <Button type="submit" form={TEST_FORM} name="intent" value={TEST_INTENT} variant="outline" size="sm">
+                  <Button
+                    type="submit"
+                    form={TEST_FORM}
+                    name="intent"
+                    value={TEST_INTENTS.melhorenvio}
+                    variant="outline"
+                    size="sm"
+                    aria-label="Testar conexão com o Melhor Envio"
+                  >
                     Testar conexão
                   </Button>
                   <Text size="sm" c="dimmed">

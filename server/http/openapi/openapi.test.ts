@@ -447,6 +447,9 @@ describe("real answers follow the documented schemas", () => {
     // Melhor Envio is off here, so nothing is asked of it (its answers: server/modules/shop/melhor-envio-settings.test.ts).
     await call("POST /api/shop/melhor-envio/test", { token, status: 400 });
     await call("POST /api/shop/melhor-envio/test", { status: 401 });
+    // The Correios are off too (their answers: server/modules/shop/correios-settings.test.ts).
+    await call("POST /api/shop/correios/test", { token, status: 400 });
+    await call("POST /api/shop/correios/test", { status: 401 });
     await call("POST /api/shop/shipping/quote", { body: { postal_code: "01310-100", items: [item] } });
     await call("POST /api/shop/shipping/quote", { body: { postal_code: "0", items: [item] }, status: 400 });
     // Only a CEP refused before any lookup: the lookup's answers are tested against a fake in address-routes.test.ts.

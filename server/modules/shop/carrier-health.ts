@@ -21,6 +21,12 @@ export const INCIDENT_FAILURES = 3;
 
 type Failure = { kind: "unauthorized" | "unreachable"; message: string };
 
+/** A carrier that did not answer, as a sentence begins it (the Correios are plural). */
+const UNANSWERED: Record<Carrier, string> = {
+  correios: "Os Correios não responderam",
+  melhorenvio: "O Melhor Envio não respondeu",
+};
+
 /** What a carrier's failure means for the owner, in pt-BR. */
 export function failureOf(carrier: Carrier, error: unknown): Failure {
   if (carrier === "melhorenvio" && error instanceof MelhorEnvioError && error.failure === "unauthorized")
@@ -34,7 +40,7 @@ export function failureOf(carrier: Carrier, error: unknown): Failure {
       message: "Os Correios recusaram o usuário, o código de acesso ou o cartão de postagem: confira-os na Loja.",
     };
   const detail = error instanceof MelhorEnvioError || error instanceof CorreiosError ? ` (${error.message})` : "";
-  return { kind: "unreachable", message: `${CARRIER_LABELS[carrier]} não respondeu às cotações${detail}.` };
+  return { kind: "unreachable", message: `${UNANSWERED[carrier]}${detail}.` };
 }
 
 const isIncident = sql<boolean>`(${carrierHealth.lastKind} = 'unauthorized' or ${carrierHealth.failures} >= ${INCIDENT_FAILURES})`;

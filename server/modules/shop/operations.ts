@@ -1,16 +1,13 @@
 import { cartItemSchema, couponCodeSchema, shippingChoiceSchema } from "../../../common/schemas/cart.ts";
 import { postalCodeSchema, shippingQuoteSchema, shopSettingsSchema } from "../../../common/schemas/shop.ts";
 import { pricedCartSchema } from "../../../common/views/cart.ts";
-import {
-  melhorEnvioTestViewSchema,
-  shippingQuoteViewSchema,
-  shopSettingsViewSchema,
-} from "../../../common/views/shop.ts";
+import { carrierTestViewSchema, shippingQuoteViewSchema, shopSettingsViewSchema } from "../../../common/views/shop.ts";
 import { areaOperations, input, type Operation, type OperationSpec, output } from "../../http/openapi/operation.ts";
 
 const shop = areaOperations({ tag: "shop", path: "/api/shop", access: "admin" });
 const settings = output("ShopSettings", shopSettingsViewSchema);
 const closed = { status: 404, description: "The shop feature is off" };
+const carrierTest = output("CarrierTest", carrierTestViewSchema);
 
 export const shopOperations: Operation[] = [
   shop.get({
@@ -32,9 +29,20 @@ export const shopOperations: Operation[] = [
     success: {
       status: 200,
       description: "ok and a pt-BR message: the balance, or why it failed",
-      schema: output("MelhorEnvioTest", melhorEnvioTestViewSchema),
+      schema: carrierTest,
     },
     refusals: [{ status: 400, description: "Melhor Envio is off or has no token" }],
+  }),
+  shop.post({
+    path: "/correios/test",
+    summary:
+      "Whether the Correios issue a token for the stored contract (user, access code, posting card) now; the outcome is recorded as a quote's would be",
+    success: {
+      status: 200,
+      description: "ok and a pt-BR message: the posting card and contract, or why it failed",
+      schema: carrierTest,
+    },
+    refusals: [{ status: 400, description: "The Correios are off or have no access code" }],
   }),
   shop.post({
     path: "/shipping/quote",

@@ -14,6 +14,7 @@ export const shopRoutes: Hono<AppEnv> = new Hono<AppEnv>()
   .post("/melhor-envio/test", adminOnly, async (c) =>
     c.json(await c.get("services").shop.testMelhorEnvio(c.get("actor"))),
   )
+  .post("/correios/test", adminOnly, async (c) => c.json(await c.get("services").shop.testCorreios(c.get("actor"))))
   .post("/shipping/quote", async (c) => {
     const input = await readBody(c, shippingQuoteSchema);
     return c.json(await c.get("services").shop.quote(c.get("actor"), input));

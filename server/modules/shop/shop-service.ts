@@ -8,7 +8,12 @@ import {
   paymentSettingsSchema,
   WEBHOOK_SECRET_MISSING,
 } from "../../../common/schemas/payments.ts";
-import { melhorEnvioSchema, type ShippingSettings, shippingSettingsSchema } from "../../../common/schemas/shipping.ts";
+import {
+  type CorreiosSettings,
+  melhorEnvioSchema,
+  type ShippingSettings,
+  shippingSettingsSchema,
+} from "../../../common/schemas/shipping.ts";
 import {
   DEFAULT_ORDER_EXPIRY_HOURS,
   type OwnerNotice,
@@ -37,6 +42,7 @@ import {
   recordCarrierFailure,
   recordCarrierSuccess,
 } from "./carrier-health.ts";
+import { checkCorreiosCredentials } from "./shipping/correios.ts";
 import { MelhorEnvioQuoteCache } from "./shipping/melhor-envio.ts";
 import type { QuoteItem } from "./shipping/provider.ts";
 import { providersFor, quoteShipping, type ShippingDeps } from "./shipping/quote.ts";
@@ -56,7 +62,10 @@ const MELHOR_ENVIO_TOKEN_MISSING = "Informe o token do Melhor Envio";
 const MELHOR_ENVIO_TOKEN_REFUSED =
   "O Melhor Envio recusou este token: confira se ele foi copiado inteiro, do ambiente escolhido (sandbox ou produção), com as permissões de cotação e de envio";
 const MELHOR_ENVIO_NOT_SET = "Ative o Melhor Envio e salve o token antes de testar a conexão.";
-/** How long a save or "Testar conexão" waits for Melhor Envio to answer. */
+const CORREIOS_CREDENTIALS_REFUSED =
+  "Os Correios recusaram estas credenciais: confira o usuário do Meu Correios, o código de acesso à API (gerado no portal dos Correios) e o cartão de postagem, no ambiente escolhido (produção ou homologação)";
+const CORREIOS_NOT_SET = "Ative os Correios e salve o código de acesso antes de testar a conexão.";
+/** How long a save or "Testar conexão" waits for Melhor Envio or the Correios to answer. */
 const TOKEN_CHECK_MS = 5000;
 
 type ShopSettingsRow = typeof shopSettings.$inferSelect;
@@ -256,6 +265,23 @@ export function createShopService(context: ServiceContext, state: ShopState) {
     }
   }
 
+  /** A token for `settings`' user, access code and posting card, asked now (never the quotes' cached one). */
+  const askCorreios = (settings: CorreiosSettings) =>
+    checkCorreiosCredentials({ settings, baseUrl: state.shipping.correiosBaseUrl, timeoutMs: TOKEN_CHECK_MS });
+
+  /**
+   * Whether the Correios take `settings`' credentials, asked before a save (outside its transaction): null
+   * when they do, else the failure.
+   */
+  async function tryCorreios(settings: CorreiosSettings): Promise<unknown> {
+    try {
+      await askCorreios(settings);
+      return null;
+    } catch (error) {
+      return error ?? new Error("Correios failed");
+    }
+  }
+
   /** A quote's outcome for each carrier with an API that was asked; never fails the quote (a render worker cannot write). */
   async function recordOutcomes(asked: Carrier[], failed: Map<Carrier, unknown>): Promise<void> {
     for (const carrier of asked) {
@@ -302,22 +328,70 @@ export function createShopService(context: ServiceContext, state: ShopState) {
     },
 
     /**
+     * "Testar conexão" of the Correios contract: whether the Correios issue a token for the stored
+     * credentials now, recorded as a quote's outcome would be (a success ends an incident).
+     */
+    async testCorreios(actor: Actor | null): Promise<{ ok: boolean; message: string }> {
+      requireAdmin(actor);
+      const settings = shippingOf(await readRow()).correios;
+      if (!settings.enabled || settings.access_code === "") throw invalid(CORREIOS_NOT_SET);
+      try {
+        const { contract } = await askCorreios(settings);
+        await recordCarrierSuccess(context, "correios");
+        const named = settings.contract || contract;
+        return {
+          ok: true,
+          message: `Conexão com os Correios funcionando: token emitido para o cartão de postagem ${settings.posting_card}${named ? `, contrato ${named}` : ""}.`,
+        };
+      } catch (error) {
+        await recordCarrierFailure(context, "correios", error);
+        return { ok: false, message: failureOf("correios", error).message };
+      }
+    },
+
+    /**
      * Saves the settings. A Melhor Envio token typed now (or an environment changed, or Melhor Envio just
-     * switched on) is tried first: refused, nothing is saved and the field says so; unanswered, the save
-     * goes on and the failure is recorded, so the answer's carrier_failures tells it.
+     * switched on) is tried first, and so are the Correios credentials (an access code typed now, a user,
+     * posting card or environment changed, or the Correios just switched on): refused, nothing is saved and
+     * the field says so; unanswered, the save goes on and the failure is recorded, so the answer's
+     * carrier_failures tells it.
      */
     async updateSettings(actor: Actor | null, input: ShopSettingsInput): Promise<ShopSettingsView> {
       const admin = requireAdmin(actor);
       const before = await readRow();
       const was = shippingOf(before).melhor_envio;
       const wanted = input.shipping.melhor_envio;
+      const token = wanted.token || was.token;
       const check =
-        wanted.enabled && (wanted.token !== "" || !was.enabled || wanted.environment !== was.environment)
-          ? { token: wanted.token || was.token, environment: wanted.environment }
+        wanted.enabled &&
+        token !== "" &&
+        (wanted.token !== "" || !was.enabled || wanted.environment !== was.environment)
+          ? { token, environment: wanted.environment }
           : null;
-      const tokenError = check && check.token !== "" ? await tryMelhorEnvio(check, before) : null;
+      const wasCorreios = shippingOf(before).correios;
+      const wantedCorreios = input.shipping.correios;
+      const accessCode = wantedCorreios.access_code || wasCorreios.access_code;
+      const correiosCheck =
+        wantedCorreios.enabled &&
+        accessCode !== "" &&
+        (wantedCorreios.access_code !== "" ||
+          !wasCorreios.enabled ||
+          wantedCorreios.user !== wasCorreios.user ||
+          wantedCorreios.posting_card !== wasCorreios.posting_card ||
+          wantedCorreios.environment !== wasCorreios.environment)
+          ? { ...wantedCorreios, access_code: accessCode }
+          : null;
+      const [tokenError, correiosError] = await Promise.all([
+        check ? tryMelhorEnvio(check, before) : null,
+        correiosCheck ? tryCorreios(correiosCheck) : null,
+      ]);
+      const refused: Record<string, string[]> = {};
       if (tokenError && failureOf("melhorenvio", tokenError).kind === "unauthorized")
-        throw invalid(MELHOR_ENVIO_TOKEN_REFUSED, { "shipping.melhor_envio.token": [MELHOR_ENVIO_TOKEN_REFUSED] });
+        refused["shipping.melhor_envio.token"] = [MELHOR_ENVIO_TOKEN_REFUSED];
+      if (correiosError && failureOf("correios", correiosError).kind === "unauthorized")
+        refused["shipping.correios.access_code"] = [CORREIOS_CREDENTIALS_REFUSED];
+      const [firstRefusal] = Object.values(refused).flat();
+      if (firstRefusal !== undefined) throw invalid(firstRefusal, refused);
       const saved = await context.transaction(async (tx) => {
         const [sealed] = await tx.db.select().from(shopSettings).where(eq(shopSettings.id, 1)).for("update");
         const stored = sealed && openShopSecrets(context.secretBox, sealed).row;
@@ -359,8 +433,14 @@ export function createShopService(context: ServiceContext, state: ShopState) {
         return row;
       });
       context.announce({ name: "shop.changed", payload: undefined });
-      if (check && check.token !== "")
-        await recordOutcomes(["melhorenvio"], new Map(tokenError ? [["melhorenvio", tokenError]] : []));
+      const asked: Carrier[] = [
+        ...(check ? ["melhorenvio" as const] : []),
+        ...(correiosCheck ? ["correios" as const] : []),
+      ];
+      const failed = new Map<Carrier, unknown>();
+      if (tokenError) failed.set("melhorenvio", tokenError);
+      if (correiosError) failed.set("correios", correiosError);
+      await recordOutcomes(asked, failed);
       return viewOf(saved);
     },
 

@@ -12,6 +12,7 @@ import {
   CorreiosError,
   type CorreiosProviderOptions,
   CorreiosTokenCache,
+  checkCorreiosCredentials,
   correiosProvider,
   TOKEN_RENEWAL_MARGIN_MS,
 } from "./correios.ts";
@@ -253,5 +254,42 @@ describe("correiosProvider", () => {
       "https://apihom.correios.com.br/token/v1/autentica/cartaopostagem",
       "https://api.correios.com.br/token/v1/autentica/cartaopostagem",
     ]);
+  });
+});
+
+describe("checkCorreiosCredentials (a save's and “Testar conexão”'s check)", () => {
+  let fake: FakeCorreios;
+  const check = (overrides: Record<string, unknown> = {}, timeoutMs = 1000) =>
+    checkCorreiosCredentials({ settings: settingsWith(overrides), baseUrl: fake.url, timeoutMs });
+
+  beforeEach(async () => {
+    fake = await startFakeCorreios();
+  });
+  afterEach(() => fake.close());
+
+  it("asks for a new token each time and answers the contract and DR the token names", async () => {
+    expect(await check()).toEqual({ contract: FAKE_CORREIOS_DEFAULTS.contract, dr: FAKE_CORREIOS_DEFAULTS.dr });
+    expect(await check()).toEqual({ contract: FAKE_CORREIOS_DEFAULTS.contract, dr: FAKE_CORREIOS_DEFAULTS.dr });
+    expect(fake.tokenRequests()).toBe(2);
+  });
+
+  it("fails with the 401 on refused credentials, and without status when the API is down or late", async () => {
+    const refused = await check({ access_code: "errado" }).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(CorreiosError);
+    expect(refused).toMatchObject({ status: 401 });
+    const card = await check({ posting_card: "0099999999" }).catch((error: unknown) => error);
+    expect(card).toMatchObject({ status: 401 });
+
+    fake.tokenStatus = 503;
+    const down = await check().catch((error: unknown) => error);
+    expect(down).toBeInstanceOf(CorreiosError);
+    expect(down).toMatchObject({ status: undefined, message: expect.stringContaining("HTTP 503") });
+
+    fake.tokenStatus = null;
+    fake.delayMs = 2000;
+    const started = Date.now();
+    const late = await check({}, 150).catch((error: unknown) => error);
+    expect(late).toMatchObject({ status: undefined, message: "Os Correios não responderam em 150 ms" });
+    expect(Date.now() - started).toBeLessThan(1000);
   });
 });

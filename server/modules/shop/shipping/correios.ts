@@ -119,28 +119,29 @@ export type CorreiosProviderOptions = {
   now?: () => number;
 };
 
+type TokenRequest = {
+  settings: Pick<CorreiosSettings, "environment" | "user" | "access_code" | "posting_card">;
+  baseUrl?: string;
+  timeoutMs?: number;
+  fetch?: typeof fetch;
+  now?: () => number;
+};
+
+const baseOf = (options: Pick<TokenRequest, "settings" | "baseUrl">) =>
+  (options.baseUrl ?? CORREIOS_BASE_URLS[options.settings.environment]).replace(/\/+$/, "");
+
 /**
- * One option per configured service, all asked in parallel. A service the API refuses (a 4xx: it does not
- * serve this CEP or take this package) is left out; the quote fails only when no service gave an option
- * and at least one could not be asked, or every one was refused (the reason is then the API's own text).
+ * A token for the settings' posting card, asked now within `timeoutMs`: refused credentials are a
+ * CorreiosError with the 401 or 403; an API that does not answer, or answers anything else, one without status.
  */
-export function correiosProvider(options: CorreiosProviderOptions): ShippingProvider {
-  const { settings, tokens } = options;
-  const base = (options.baseUrl ?? CORREIOS_BASE_URLS[settings.environment]).replace(/\/+$/, "");
+async function requestToken(options: TokenRequest): Promise<CorreiosToken> {
+  const { settings } = options;
   const send = options.fetch ?? fetch;
   const now = options.now ?? Date.now;
   const timeoutMs = options.timeoutMs ?? CORREIOS_TIMEOUT_MS;
-  const tokenKey = [base, settings.user, settings.access_code, settings.posting_card].join("\n");
-
-  /** Its own time limit, not a caller's signal: other quotes may be waiting for the same token. */
-  const issueToken = () =>
-    requestToken(AbortSignal.timeout(timeoutMs)).catch((error: unknown) => {
-      throw error instanceof Error && error.name === "TimeoutError" ? timedOut(timeoutMs) : error;
-    });
-
-  async function requestToken(signal: AbortSignal): Promise<CorreiosToken> {
-    const credentials = Buffer.from(`${settings.user}:${settings.access_code}`).toString("base64");
-    const response = await send(`${base}/token/v1/autentica/cartaopostagem`, {
+  const credentials = Buffer.from(`${settings.user}:${settings.access_code}`).toString("base64");
+  try {
+    const response = await send(`${baseOf(options)}/token/v1/autentica/cartaopostagem`, {
       method: "POST",
       headers: {
         authorization: `Basic ${credentials}`,
@@ -148,7 +149,7 @@ export function correiosProvider(options: CorreiosProviderOptions): ShippingProv
         accept: "application/json",
       },
       body: JSON.stringify({ numero: settings.posting_card }),
-      signal,
+      signal: AbortSignal.timeout(timeoutMs),
     });
     const body = await readJson(response);
     if (response.status === 401 || response.status === 403)
@@ -168,7 +169,38 @@ export function correiosProvider(options: CorreiosProviderOptions): ShippingProv
       dr: cartaoPostagem?.dr === undefined ? null : Number(cartaoPostagem.dr),
       renewAt: Math.max(now(), expiraEm - TOKEN_RENEWAL_MARGIN_MS),
     };
+  } catch (error) {
+    throw error instanceof Error && error.name === "TimeoutError" ? timedOut(timeoutMs) : error;
   }
+}
+
+/**
+ * Whether the Correios take the settings' user, access code and posting card now: a token asked for them,
+ * never one kept from before (a save's check and "Testar conexão"). Answers the contract and the regional
+ * directorate the token names; fails as a quote's token would (requestToken).
+ */
+export async function checkCorreiosCredentials(
+  options: TokenRequest,
+): Promise<{ contract: string; dr: number | null }> {
+  const { contract, dr } = await requestToken(options);
+  return { contract, dr };
+}
+
+/**
+ * One option per configured service, all asked in parallel. A service the API refuses (a 4xx: it does not
+ * serve this CEP or take this package) is left out; the quote fails only when no service gave an option
+ * and at least one could not be asked, or every one was refused (the reason is then the API's own text).
+ */
+export function correiosProvider(options: CorreiosProviderOptions): ShippingProvider {
+  const { settings, tokens } = options;
+  const base = baseOf(options);
+  const send = options.fetch ?? fetch;
+  const now = options.now ?? Date.now;
+  const timeoutMs = options.timeoutMs ?? CORREIOS_TIMEOUT_MS;
+  const tokenKey = [base, settings.user, settings.access_code, settings.posting_card].join("\n");
+
+  /** Its own time limit, not a caller's signal: other quotes may be waiting for the same token. */
+  const issueToken = () => requestToken(options);
 
   const currentToken = (signal: AbortSignal) => abortable(tokens.get(tokenKey, now(), issueToken), signal);
 
