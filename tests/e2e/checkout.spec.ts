@@ -526,3 +526,45 @@ test("the checkout and payment pages stay within the public pages' JavaScript an
   await fresh.close();
   await context.close();
 });
+
+// Issue 33 item 21: a short product name is a link beside more text than its own ("2 × R$ 25,00"), which
+// axe's link-in-text-block judges (the story's longer names are not: the rule skips a link longer than the
+// text around it). Its colour beside black text is about 2:1, so it must be set apart by more than colour.
+test("a short product name among the review's lines is told apart from the text beside it by more than its colour", async ({
+  browser,
+  api,
+}) => {
+  const product = await jsonOf<Product>(
+    await api.post("/api/products", {
+      data: { name: "Mel", status: "published", variants: [{ price_cents: 2500, stock: 50 }], weight_grams: 400 },
+    }),
+    201,
+  );
+  const cart = { items: [{ product_id: product.id, variant_id: product.variants[0]?.id ?? 0, quantity: 2 }] };
+  const context = await browser.newContext({ baseURL: CONFIGURED_URL, locale: "pt-BR" });
+  await context.addCookies([
+    {
+      name: "cms_cart",
+      value: cartCookieValue({ ...cart, shipping: null, postal_code: null, coupon: null }),
+      url: CONFIGURED_URL,
+    },
+  ]);
+  const page = await context.newPage();
+  await page.goto("/loja/finalizar-pedido");
+  await waitForHydratedPage(page);
+  const review = page.getByRole("list", { name: "Itens do pedido" });
+  await expect(review.getByRole("link", { name: "Mel", exact: true })).toBeVisible();
+  await expect(review).toContainText("2 × R$ 25,00");
+  const results = await new AxeBuilder({ page })
+    .include('[aria-label="Itens do pedido"]')
+    .withRules(["link-in-text-block"])
+    .analyze();
+  const judged = (rules: typeof results.passes) => rules.flatMap((rule) => rule.nodes.map((node) => node.html));
+  expect(judged(results.violations)).toEqual([]);
+  // With the colour alone, axe cannot tell its contrast there ("element overlap") and leaves the link
+  // incomplete, which a check of violations alone lets through: the link must pass outright.
+  expect(judged(results.incomplete)).toEqual([]);
+  // The rule judged the name (it was not left out as longer than the text beside it) and found it set apart.
+  expect(judged(results.passes)).toEqual([expect.stringContaining(">Mel</a>")]);
+  await context.close();
+});
