@@ -37,6 +37,12 @@ export const wordpressImportReportSchema = z.strictObject({
   renamed: z.array(z.strictObject({ kind: z.string(), title: z.string(), from: z.string(), to: z.string() })),
   unknown_shortcodes: z.array(z.strictObject({ name: z.string(), count: z.number().int() })),
   unfetched_files: z.array(z.strictObject({ url: z.string(), reason: z.string() })),
+  /**
+   * The old site's static front page (WordPress's "página inicial estática"), null when it showed its
+   * latest posts; `becomes_home` whether the run makes it the site's home ("/"): not when the site has a
+   * home page already, the owner's or an earlier import's.
+   */
+  front_page: z.strictObject({ title: z.string(), becomes_home: z.boolean() }).nullable(),
   /** After the run: what it created, updated or found unchanged. */
   result: z.strictObject({ created: kindCounts, updated: kindCounts, unchanged: kindCounts }).nullable(),
 });

@@ -1,5 +1,8 @@
+import { randomUUID } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
-import type { APIRequestContext, Page } from "@playwright/test";
+import type { APIRequest, APIRequestContext, Locator, Page } from "@playwright/test";
+import { cartCookieValue, emptyCart } from "../../common/cart.ts";
+import { RECIFE_SHOP_SETTINGS } from "../support/shop-fixture.ts";
 import { signInWithoutJavaScript } from "./account-forms.ts";
 import {
   errorOf,
@@ -12,6 +15,7 @@ import {
   waitForHydratedPage,
   waitForHydration,
 } from "./fixtures.ts";
+import { setUpSite, startOwnServer } from "./own-server.ts";
 import { CONFIGURED_URL, SITE_ADMIN } from "./site.ts";
 
 // The audit log of /conta/auditoria: the site's super user changes things, finds each change in the log by
@@ -39,6 +43,17 @@ async function makePage(api: APIRequestContext, id: string): Promise<Created> {
     }),
   );
   return page;
+}
+
+/** A session's API token, from a context of its own (the caller's keeps its own session). */
+async function tokenOf(request: APIRequest, url: string, email: string, password: string): Promise<string> {
+  const anonymous = await request.newContext({ baseURL: url });
+  try {
+    return (await jsonOf<{ token: string }>(await anonymous.post("/api/auth/login", { data: { email, password } })))
+      .token;
+  } finally {
+    await anonymous.dispose();
+  }
 }
 
 async function deleteRedirects(api: APIRequestContext, text: string) {
@@ -185,6 +200,116 @@ test("an administrator renamed 'Sistema' is named by e-mail and number, never as
     await api.delete(`/api/products/${created.id}`);
     await hers.dispose();
     await api.delete(`/api/users/${admin.id}`);
+  }
+});
+
+test("beside the system's own entry, an administrator renamed 'Sistema' still reads as a person: the system has no e-mail or number", async ({
+  browser,
+  playwright,
+}) => {
+  test.setTimeout(120_000);
+  // A site of its own: its shop sells seeds for nothing, and an order with nothing to pay is confirmed
+  // by the system itself (server/modules/orders/place-order.ts), an entry made by no one.
+  const own = await startOwnServer("audit-system");
+  const url = own.server.url;
+  const owner = { title: "Cooperativa Auditoria E2E", admin_name: "Sara Super", email: "sara@auditoria.example" };
+  const password = "senha-forte-de-teste-1";
+  const admin = { name: "Ana Admin", email: "ana@auditoria.example", password: "senha-da-ana-123", role: "admin" };
+  const buyer = { name: "Maria da Silva", email: "maria@auditoria.example", password: "senha-da-maria-123" };
+  const ownerApi = await playwright.request.newContext({
+    baseURL: url,
+    extraHTTPHeaders: { Authorization: `Token ${await setUpSite(url, owner, password)}`, Accept: "application/json" },
+  });
+  const context = await browser.newContext({ baseURL: url });
+  try {
+    const settings = await jsonOf<{ features: Record<string, { enabled: boolean }> }>(
+      await ownerApi.get("/api/settings"),
+    );
+    for (const feature of Object.values(settings.features)) feature.enabled = true;
+    await jsonOf(await ownerApi.post("/api/settings", { data: settings }));
+    const pickup = { enabled: true, address: "Rua do Sol, 20 - Santo Antônio", instructions: "", delivery_days: 1 };
+    await jsonOf(
+      await ownerApi.put("/api/shop/settings", {
+        data: { ...RECIFE_SHOP_SETTINGS, shipping: { ...RECIFE_SHOP_SETTINGS.shipping, pickup } },
+      }),
+    );
+    const seeds = await jsonOf<{ id: number; variants: { id: number }[] }>(
+      await ownerApi.post("/api/products", {
+        data: {
+          name: "Sementes crioulas (doação)",
+          status: "published",
+          weight_grams: 500,
+          variants: [{ price_cents: 0, stock: 10 }],
+        },
+      }),
+      201,
+    );
+    await jsonOf(await ownerApi.post("/api/users", { data: { ...buyer, role: "user" } }), 201);
+    const renamed = await jsonOf<{ id: number }>(await ownerApi.post("/api/users", { data: admin }), 201);
+    await jsonOf(
+      await ownerApi.put(`/api/users/${renamed.id}`, { data: { name: "Sistema", email: admin.email, role: "admin" } }),
+    );
+    // Her sign-in, an entry by a person named "Sistema".
+    await tokenOf(playwright.request, url, admin.email, admin.password);
+
+    const cart = cartCookieValue({
+      ...emptyCart,
+      items: [{ product_id: seeds.id, variant_id: seeds.variants[0]?.id ?? 0, quantity: 2 }],
+    });
+    const buyerApi = await playwright.request.newContext({
+      baseURL: url,
+      extraHTTPHeaders: {
+        Authorization: `Token ${await tokenOf(playwright.request, url, buyer.email, buyer.password)}`,
+        Accept: "application/json",
+        Cookie: `cms_cart=${cart}`,
+      },
+    });
+    const placed = await jsonOf<{ order: { status: string } }>(
+      await buyerApi.post("/api/shop/checkout", {
+        data: {
+          postal_code: "50010-000",
+          uf: "PE",
+          city: "Recife",
+          street: "Rua da Aurora",
+          number: "100",
+          name: buyer.name,
+          tax_id: "529.982.247-25",
+          phone: "(81) 98765-4321",
+          shipping: "pickup",
+          expected_total_cents: 0,
+          idempotency_key: randomUUID(),
+        },
+      }),
+      201,
+    );
+    await buyerApi.dispose();
+    expect(placed.order.status).toBe("paid");
+
+    const page = await context.newPage();
+    await login(page, owner.email, password);
+    await page.goto(`/conta/auditoria?from=${today()}`);
+    const rows = auditTable(page).locator("tbody tr");
+    const who = (row: Locator) => row.locator('td[data-label="Quem"]');
+    // The system: marked as such, with no e-mail and no number, as no person's entry can be.
+    const bySystem = rows.filter({ hasText: "Situação do pedido alterada" });
+    await expect(bySystem).toHaveCount(1);
+    await expect(who(bySystem).getByText("Automático", { exact: true })).toBeVisible();
+    await expect(who(bySystem)).toHaveText(/^\s*Automático\s*Sistema\s*$/);
+    // The administrator named "Sistema": her e-mail and number, never the system's mark.
+    const byHer = rows.filter({ hasText: "Entrada de administrador" }).filter({ hasText: `usuário nº ${renamed.id}` });
+    await expect(byHer).toHaveCount(1);
+    await expect(who(byHer)).toContainText("Sistema");
+    await expect(who(byHer)).toContainText(`${admin.email} · usuário nº ${renamed.id}`);
+    await expect(who(byHer).getByText("Automático")).toHaveCount(0);
+    // The person filter lists her by e-mail and number; the system is no person to pick.
+    const person = filtersOf(page).getByRole("combobox", { name: "Pessoa" });
+    await expect(person.locator("option", { hasText: "Sistema" })).toHaveText([
+      `Sistema (${admin.email}, nº ${renamed.id})`,
+    ]);
+  } finally {
+    await context.close();
+    await ownerApi.dispose();
+    await own.close();
   }
 });
 

@@ -1,7 +1,18 @@
 import path from "node:path";
+import sharp from "sharp";
 import { findOne, signInWithoutJavaScript } from "./account-forms.ts";
 import { openBeforeHydration } from "./before-hydration.ts";
-import { errorOf, expect, expectPath, jsonOf, login, test, uniqueId, waitForHydration } from "./fixtures.ts";
+import {
+  enablePostsAndEvents,
+  errorOf,
+  expect,
+  expectPath,
+  jsonOf,
+  login,
+  test,
+  uniqueId,
+  waitForHydration,
+} from "./fixtures.ts";
 
 // The account forms of pages, news and events on the form kit: what is typed or chosen before the page
 // comes to life survives it, each saves as a plain form without JavaScript keeping what its JavaScript
@@ -146,6 +157,83 @@ test("a page's sections keep their ids through the text editor, so the links to 
   expect(saved.content).toBe(
     '<h2 id="servicos">Serviços</h2><p>Para cooperados.</p><p>Oferecemos assistência técnica. E cursos.</p>',
   );
+});
+
+test("a picture moved in from WordPress keeps its caption under it through the text editor", async ({
+  page,
+  api,
+  createUser,
+}) => {
+  const id = uniqueId();
+  await enablePostsAndEvents(api);
+  const buffer = await sharp({ create: { width: 320, height: 200, channels: 3, background: "#2f6b3a" } })
+    .png()
+    .toBuffer();
+  const image = await jsonOf<{ url: string }>(
+    await api.post("/api/uploads/images", {
+      multipart: { file: { name: "feira.png", mimeType: "image/png", buffer } },
+    }),
+    201,
+  );
+  // As the import writes a WordPress [caption] (server/modules/wordpress/wp-content.ts) and the sanitiser keeps it.
+  const picture = `<img src="${image.url}" alt="Barracas da feira" />`;
+  const created = await jsonOf<Content>(
+    await api.post("/api/posts", {
+      data: {
+        title: `Feira de inverno ${id}`,
+        slug: `feira-de-inverno-${id}`,
+        status: "published",
+        published_at: new Date(Date.now() - 60_000).toISOString(),
+        content: `<p>A feira voltou.</p><figure>${picture}<figcaption>Barracas na <strong>praça</strong> da matriz</figcaption></figure><p>Até sábado.</p>`,
+      },
+    }),
+    201,
+  );
+  const admin = await createUser("admin");
+  await login(page, admin.email, admin.password);
+  const edit = async () => {
+    await page.goto(`/conta/posts/${created.id}/edit`);
+    const form = page.getByRole("form", { name: "Editar notícia" });
+    const save = form.getByRole("button", { name: "Salvar", exact: true });
+    await waitForHydration(save);
+    return { editor: form.getByRole("textbox", { name: "Conteúdo", exact: true }), save };
+  };
+
+  // A word added elsewhere and the caption edited in place; Enter in the caption starts a paragraph under the picture.
+  const first = await edit();
+  await first.editor.getByText("Até sábado.").click();
+  await page.keyboard.press("End");
+  await page.keyboard.type(" Entrada franca.");
+  await first.editor.locator("figcaption").click();
+  await page.keyboard.press("End");
+  await page.keyboard.type(", em julho");
+  await page.keyboard.press("Enter");
+  await page.keyboard.type("Fotos de Ana.");
+  await first.save.click();
+  await expect(page.getByText("Notícia salva com sucesso!")).toBeVisible();
+  const expected =
+    `<p>A feira voltou.</p><figure>${picture}<figcaption>Barracas na <strong>praça</strong> da matriz, em julho</figcaption></figure>` +
+    "<p>Fotos de Ana.</p><p>Até sábado. Entrada franca.</p>";
+  expect((await jsonOf<Content>(await api.get(`/api/posts/${created.id}`))).content).toBe(expected);
+
+  // Opened and saved again without a change, it is the same text.
+  const second = await edit();
+  await expect(second.editor.locator("figure figcaption")).toHaveText("Barracas na praça da matriz, em julho");
+  await second.save.click();
+  await expect(page.getByText("Notícia salva com sucesso!")).toBeVisible();
+  expect((await jsonOf<Content>(await api.get(`/api/posts/${created.id}`))).content).toBe(expected);
+
+  // The visitor reads the caption under the picture.
+  await page.goto(`/noticias/${created.slug}`);
+  const shown = page.getByRole("img", { name: "Barracas da feira" });
+  await expect.poll(() => shown.evaluate((element: HTMLImageElement) => element.naturalWidth)).toBeGreaterThan(0);
+  const caption = page.locator("figure", { has: shown }).locator("figcaption");
+  await expect(caption).toHaveText("Barracas na praça da matriz, em julho");
+  const imageBox = await shown.boundingBox();
+  const captionBox = await caption.boundingBox();
+  if (!imageBox || !captionBox) throw new Error("the picture or its caption is not shown");
+  expect(captionBox.y).toBeGreaterThanOrEqual(imageBox.y + imageBox.height);
+  expect(Math.abs(captionBox.x - imageBox.x)).toBeLessThan(2);
 });
 
 test.describe("without JavaScript", () => {

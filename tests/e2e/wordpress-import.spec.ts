@@ -256,6 +256,8 @@ test.describe("on a phone", () => {
     expect(uploads.requests).toContain(`HEAD ${IMAGE_PATH}`);
     expect(uploads.requests).not.toContain(`GET ${IMAGE_PATH}`);
     expect((await page.request.get("/sobre")).status()).toBe(404);
+    // The old site's static front page will be the home.
+    await expect(main.getByText("A página “Início” do WordPress será a página inicial do site (/).")).toBeVisible();
 
     // The old site is slow to send its image: the import waits for it, and the page says where it is.
     const release = uploads.hold();
@@ -285,6 +287,9 @@ test.describe("on a phone", () => {
     expect(done["Arquivos e imagens"]?.Novos).toBe("1");
     expect(done.Notícias?.Novos).toBe(done.Notícias?.["No arquivo"]);
     await expect(main.getByRole("heading", { name: /^Arquivos que não puderam ser lidos/ })).toHaveCount(0);
+    await expect(
+      main.getByText("A página “Início” do WordPress passou a ser a página inicial do site (/)."),
+    ).toBeVisible();
 
     const visitor = await visitorOn(browser);
     const visit = visitor.page;
@@ -401,8 +406,13 @@ test("importing the same export again changes nothing and duplicates nothing", a
   await waitForHydration(page.getByRole("button", { name: "Ver prévia" }));
   await sendForPreview(page, exportFile);
   const main = page.getByRole("main");
-  // Every item keeps the address it was given the first time.
+  // Every item keeps the address it was given the first time, and the home the one it has.
   await expect(main.getByRole("heading", { name: /^Endereços trocados/ })).toHaveCount(0);
+  await expect(
+    main.getByText(
+      "A página inicial do site continua como está; a página “Início”, a inicial do WordPress, entra como uma página comum.",
+    ),
+  ).toBeVisible();
   const start = main.getByRole("button", { name: "Importar agora" });
   await waitForHydration(start);
   await start.click();

@@ -16,6 +16,7 @@ import { uploadImage } from "../../lib/upload-client.ts";
 import { NeedsJavaScript } from "../form-kit/account-form.tsx";
 import { WidgetField, type WidgetFieldMeta } from "../form-kit/widget-value.tsx";
 import styles from "./rich-text-editor.module.css";
+import { Figcaption, Figure } from "./rich-text-figure.ts";
 
 /**
  * The toolbar's sizes (docs/spec.md §9: small, normal, large, huge). The server's sanitiser
@@ -71,7 +72,7 @@ const SectionIds = Extension.create({
   addGlobalAttributes() {
     return [
       {
-        types: ["heading", "paragraph", "blockquote", "bulletList", "orderedList", "listItem"],
+        types: ["heading", "paragraph", "blockquote", "bulletList", "orderedList", "listItem", "figure"],
         attributes: {
           id: {
             default: null,
@@ -86,7 +87,7 @@ const SectionIds = Extension.create({
   },
 });
 
-/** Only what the server's sanitiser keeps: no code, code blocks or rules. */
+/** Only what the server's sanitiser keeps: no code, code blocks or rules; a picture with its caption. */
 const extensions = [
   SectionIds,
   StarterKit.configure({ link: false, code: false, codeBlock: false, horizontalRule: false }),
@@ -95,6 +96,8 @@ const extensions = [
   FontSize,
   TextAlign.configure({ types: ["heading", "paragraph"], alignments: ["left", "center", "right", "justify"] }),
   Image.configure({ inline: false, allowBase64: false }),
+  Figure,
+  Figcaption,
 ];
 
 function FontSizeSelect({ editor }: { editor: Editor | null }) {

@@ -42,7 +42,7 @@ export async function loadExistingState(db: Db, site: string): Promise<ExistingS
         .where(eq(wordpressRecords.site, site)),
       db.select({ id: uploads.id }).from(uploads),
       db.select({ id: menus.id }).from(menus),
-      db.select({ features: settings.features }).from(settings).limit(1),
+      db.select({ features: settings.features, homePageId: settings.homePageId }).from(settings).limit(1),
     ]);
   // A record deleted here since the earlier import is made again.
   const records: Record<string, Set<string>> = {
@@ -66,5 +66,6 @@ export async function loadExistingState(db: Db, site: string): Promise<ExistingS
     skus: new Map(skuRows.map((row) => [row.sku, String(row.productId)])),
     emails: new Set(emailRows.map((row) => row.email.toLowerCase())),
     postsTitle: settingsRows[0]?.features.posts.title ?? defaultFeatures.posts.title,
+    hasHomePage: (settingsRows[0]?.homePageId ?? null) !== null,
   };
 }

@@ -39,6 +39,8 @@ export type ExistingState = {
   emails: ReadonlySet<string>;
   /** What the site calls its news list (the feature's title, "Notícias" unless renamed). */
   postsTitle: string;
+  /** Whether the site has a home page ("/" shows a page of its own): an import then leaves it. */
+  hasHomePage: boolean;
 };
 
 export type PlannedAttachment = {
@@ -331,6 +333,7 @@ export function planImport(sources: ImportSources, existing: ExistingState, site
     renamed: [],
     unknown_shortcodes: [],
     unfetched_files: [],
+    front_page: null,
     result: null,
   };
   const mappedOf = (kind: string, wpId: string) => existing.mapped.get(`${kind}:${wpId}`) ?? null;
@@ -616,6 +619,11 @@ export function planImport(sources: ImportSources, existing: ExistingState, site
   counts.menu = menuSize(menu);
   counts.customer = customers.length;
   counts.redirect = addresses.size;
+  const homeChosen = frontPageWpId !== null && existing.mapped.has(`home:${frontPageWpId}`);
+  const frontPage = contents.find((content) => content.kind === "page" && content.wpId === frontPageWpId);
+  if (frontPage) {
+    report.front_page = { title: frontPage.title, becomes_home: !homeChosen && !existing.hasHomePage };
+  }
 
   return {
     site: siteKey,
@@ -624,7 +632,7 @@ export function planImport(sources: ImportSources, existing: ExistingState, site
     products,
     menu,
     frontPageWpId,
-    homeChosen: frontPageWpId !== null && existing.mapped.has(`home:${frontPageWpId}`),
+    homeChosen,
     customers,
     addresses: [...addresses].map(([key, target]) => ({ key, target })),
     report,

@@ -408,6 +408,31 @@ describe("the moved site's navigation (issue 33, item 15)", () => {
     expect(await redirect("/?page_id=45")).toEqual({ status: 301, location: "/sobre" });
   });
 
+  it("says in the preview which old page becomes the home, and only while it will", async () => {
+    const actor = await admin();
+    const preview = await t.services.wordpress.preview(actor, [exportFile(siteXml)], UPLOADS);
+    expect(preview.report.front_page).toEqual({ title: "Início", becomes_home: true });
+    const done = await t.services.wordpress.run(actor, preview.id);
+    expect(done.report.front_page).toEqual({ title: "Início", becomes_home: true });
+    // Imported again, the page comes in as any other: the home is already chosen.
+    const again = await t.services.wordpress.preview(actor, [exportFile(siteXml)], UPLOADS);
+    expect(again.report.front_page).toEqual({ title: "Início", becomes_home: false });
+    // An export whose site showed its latest posts on the front has no such page.
+    const shop = await t.services.wordpress.preview(actor, [exportFile(pluginsXml, "plugins.xml")], UPLOADS);
+    expect(shop.report.front_page).toBeNull();
+  });
+
+  it("does not promise the old front page as the home of a site that has one", async () => {
+    const home = await t.request("POST", "/api/pages", {
+      token: t.superToken,
+      body: { title: "Nossa casa", content: "<p>Bem-vindos.</p>", status: "published" },
+    });
+    expect(home.status, JSON.stringify(home.json())).toBe(201);
+    await saveSettings({ home_page_id: home.json<{ id: number }>().id });
+    const preview = await t.services.wordpress.preview(await admin(), [exportFile(siteXml)], UPLOADS);
+    expect(preview.report.front_page).toEqual({ title: "Início", becomes_home: false });
+  });
+
   it("leaves the home the owner chose since as she chose it when the site is imported again", async () => {
     await importAll([exportFile(siteXml)]);
     const about = await pageBySlug("sobre");

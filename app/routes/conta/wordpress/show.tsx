@@ -76,6 +76,26 @@ function Counts({ item }: { item: WordPressImportView }) {
   );
 }
 
+/** Which old page becomes the home ("/"): WordPress's static front page, unless the site has a home page. */
+function FrontPage({ item }: { item: WordPressImportView }) {
+  const front = item.report.front_page;
+  if (!front) return null;
+  if (!front.becomes_home) {
+    return (
+      <Text>
+        A página inicial do site continua como está; a página “{front.title}”, a inicial do WordPress, entra como uma
+        página comum.
+      </Text>
+    );
+  }
+  return (
+    <Text>
+      A página “{front.title}” do WordPress {item.status === "done" ? "passou a ser" : "será"} a página inicial do site
+      (/).
+    </Text>
+  );
+}
+
 /** One list of the report, shown only when it has entries. */
 function FindingSection<T>({
   id,
@@ -221,6 +241,7 @@ export default function WordPressImport({ loaderData }: Route.ComponentProps) {
         </Alert>
       ) : null}
       <Counts item={item} />
+      <FrontPage item={item} />
       {canStart ? (
         <Form method="post">
           <input type="hidden" name="intent" value="start" />
