@@ -358,7 +358,8 @@ async function main() {
 
   if (options.flagRounds > 0) {
     console.log("\n## What each of npm start's node options costs (apart from the table)\n");
-    const variants = flagVariants(npmStartCommand().nodeOptions);
+    const npmStart = npmStartCommand();
+    const variants = flagVariants(npmStart.nodeOptions, Object.keys(npmStart.env));
     const byLabel = (label: string) => pglite.targets.filter((target) => target.label === label);
     const flags = await benchNodeFlags(
       { ...load, connections: [FLAG_CONNECTIONS] },

@@ -4,12 +4,21 @@ import { type FlagRound, flagLines, flagVariants, median, roundOrder, summarise 
 describe("flagVariants", () => {
   it("weighs every option by leaving it out, and all of them by running with none", () => {
     expect(flagVariants(["--a", "--b"])).toEqual([
-      { name: "as npm start", nodeOptions: ["--a", "--b"] },
-      { name: "without --a", nodeOptions: ["--b"] },
-      { name: "without --b", nodeOptions: ["--a"] },
-      { name: "none", nodeOptions: [] },
+      { name: "as npm start", nodeOptions: ["--a", "--b"], blanked: [] },
+      { name: "without --a", nodeOptions: ["--b"], blanked: [] },
+      { name: "without --b", nodeOptions: ["--a"], blanked: [] },
+      { name: "none", nodeOptions: [], blanked: [] },
     ]);
-    expect(flagVariants([])).toEqual([{ name: "as npm start", nodeOptions: [] }]);
+    expect(flagVariants([])).toEqual([{ name: "as npm start", nodeOptions: [], blanked: [] }]);
+  });
+
+  it("weighs npm start's variables (the allocator's GLIBC_TUNABLES) by blanking each, and all in none", () => {
+    expect(flagVariants(["--a"], ["GLIBC_TUNABLES"])).toEqual([
+      { name: "as npm start", nodeOptions: ["--a"], blanked: [] },
+      { name: "without --a", nodeOptions: [], blanked: [] },
+      { name: "without GLIBC_TUNABLES", nodeOptions: ["--a"], blanked: ["GLIBC_TUNABLES"] },
+      { name: "none", nodeOptions: [], blanked: ["GLIBC_TUNABLES"] },
+    ]);
   });
 });
 

@@ -11,16 +11,28 @@ import { sampleRssPeak, waitIdle } from "./proc.ts";
 import { type RunningServer, startAppServer, startHelloServer } from "./server.ts";
 import { figure } from "./table.ts";
 
-export type FlagVariant = { name: string; nodeOptions: string[] };
+/** A server's node options, and the `npm start` variables it is started without (set blank). */
+export type FlagVariant = { name: string; nodeOptions: string[]; blanked: string[] };
 
-/** All of `flags`, each one left out in turn, and none: what each option is worth, alone and together. */
-export function flagVariants(flags: string[]): FlagVariant[] {
+/**
+ * All of `flags` and `variables` (the ones `npm start` sets, e.g. GLIBC_TUNABLES), each one left out in
+ * turn, and none: what each is worth, alone and together.
+ */
+export function flagVariants(flags: string[], variables: string[] = []): FlagVariant[] {
   return [
-    { name: "as npm start", nodeOptions: flags },
-    ...flags.map((flag) => ({ name: `without ${flag}`, nodeOptions: flags.filter((other) => other !== flag) })),
-    ...(flags.length > 0 ? [{ name: "none", nodeOptions: [] }] : []),
+    { name: "as npm start", nodeOptions: flags, blanked: [] },
+    ...flags.map((flag) => ({
+      name: `without ${flag}`,
+      nodeOptions: flags.filter((other) => other !== flag),
+      blanked: [],
+    })),
+    ...variables.map((variable) => ({ name: `without ${variable}`, nodeOptions: flags, blanked: [variable] })),
+    ...(flags.length + variables.length > 0 ? [{ name: "none", nodeOptions: [], blanked: variables }] : []),
   ];
 }
+
+/** The variables a variant's server gets over `npm start`'s: each it goes without, blank. */
+const blankedEnv = (variant: FlagVariant) => Object.fromEntries(variant.blanked.map((name) => [name, ""]));
 
 /** Round `round`'s order: the items rotated by the round, so that none is always measured first or last. */
 export function roundOrder<T>(items: T[], round: number): T[] {
@@ -144,10 +156,20 @@ export async function benchNodeFlags(
       const variant = variants.find((candidate) => candidate.name === entry);
       if (!variant) continue;
       const name = `flags ${round + 1}: ${variant.name}`;
-      const cachedServer = await startAppServer({ dataDir, pageCache: true, nodeOptions: variant.nodeOptions });
+      const cachedServer = await startAppServer({
+        dataDir,
+        pageCache: true,
+        nodeOptions: variant.nodeOptions,
+        env: blankedEnv(variant),
+      });
       const cached = await loadWithPeak(load, cachedServer, `${name}, cache on`, [cachedTarget]);
       await cachedServer.stop();
-      const uncachedServer = await startAppServer({ dataDir, pageCache: false, nodeOptions: variant.nodeOptions });
+      const uncachedServer = await startAppServer({
+        dataDir,
+        pageCache: false,
+        nodeOptions: variant.nodeOptions,
+        env: blankedEnv(variant),
+      });
       const uncached = await loadWithPeak(load, uncachedServer, `${name}, PAGE_CACHE=off`, uncachedTargets);
       await uncachedServer.stop();
       inRound.push({
