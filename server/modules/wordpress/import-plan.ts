@@ -10,7 +10,7 @@ import { isFrontPage, itemAddresses, keyOfOldUrl, redirectKey, SITE_FEEDS, termA
 import { eventsOf } from "./tec-events.ts";
 import type { ImportedCustomer } from "./wc-customer-csv.ts";
 import { type ImportedProduct, productsOf } from "./wc-products.ts";
-import { unknownShortcodesOf } from "./wp-content.ts";
+import { unknownShortcodesOfEach } from "./wp-content.ts";
 import { menusOf, type WpMenu, type WpMenuEntry } from "./wp-menus.ts";
 import type { WxrExport, WxrItem } from "./wxr-reader.ts";
 
@@ -325,7 +325,11 @@ const hashOf = (url: string) => {
   return /^#[^\s\\#]{1,100}$/.test(hash) ? hash : "";
 };
 
-export function planImport(sources: ImportSources, existing: ExistingState, siteKey: string): ImportPlan {
+export async function planImport(
+  sources: ImportSources,
+  existing: ExistingState,
+  siteKey: string,
+): Promise<ImportPlan> {
   const report: WordPressImportReport = {
     site: { title: sources.wxr?.site.title ?? "", url: sources.wxr?.site.baseSiteUrl ?? "" },
     counts: emptyImportCounts(),
@@ -601,8 +605,8 @@ export function planImport(sources: ImportSources, existing: ExistingState, site
   }
 
   const shortcodes = new Map<string, number>();
-  for (const content of contents) {
-    for (const name of unknownShortcodesOf(content.rawContent)) shortcodes.set(name, (shortcodes.get(name) ?? 0) + 1);
+  for (const names of await unknownShortcodesOfEach(contents.map((content) => content.rawContent))) {
+    for (const name of names) shortcodes.set(name, (shortcodes.get(name) ?? 0) + 1);
   }
   report.unknown_shortcodes = [...shortcodes]
     .map(([name, count]) => ({ name, count }))

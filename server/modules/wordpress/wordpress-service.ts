@@ -159,7 +159,7 @@ export function createWordPressService(context: ServiceContext, state: WordPress
   async function reportOf(files: readonly SourceFile[], filesSource: WordPressFilesSource, maxExportBytes: number) {
     const sources = await readSources(files, maxExportBytes);
     const site = siteKeyOf(sources);
-    const plan = planImport(sources, await loadExistingState(db, site), site);
+    const plan = await planImport(sources, await loadExistingState(db, site), site);
     plan.report.unfetched_files = await unreadableFiles(plan.attachments, filesSource);
     return plan.report;
   }
@@ -205,7 +205,7 @@ export function createWordPressService(context: ServiceContext, state: WordPress
       const files = stored.map((file) => storedSourceOf(file.role as ImportFileRole, file.gzipped));
       const sources = await readSources(files, Number.MAX_SAFE_INTEGER);
       const site = siteKeyOf(sources);
-      const plan = planImport(sources, await loadExistingState(db, site), site);
+      const plan = await planImport(sources, await loadExistingState(db, site), site);
       const fileSource =
         row.filesSource.kind === "none" ? null : await openFileSource(row.filesSource, fileSourceOptions());
       try {

@@ -2,7 +2,13 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { longestHold } from "../../../tests/support/event-loop-hold.ts";
-import { type ContentContext, cleanWordPressContent, cleanWordPressContentNow } from "./wp-content.ts";
+import {
+  type ContentContext,
+  cleanWordPressContent,
+  cleanWordPressContentNow,
+  unknownShortcodesOf,
+  unknownShortcodesOfEach,
+} from "./wp-content.ts";
 import { readWxr } from "./wxr-reader.ts";
 
 const SITE_XML = readFileSync(path.join(import.meta.dirname, "../../../tests/fixtures/wordpress/site.xml"));
@@ -144,6 +150,21 @@ describe("a hostile post's content takes time in proportion to its length", () =
       expect(await longestHold(() => cleanWordPressContent(large, context))).toBeLessThan(100);
     });
   }
+
+  it("a preview counting the unknown shortcodes of hundreds of hostile posts lets visitors in meanwhile", {
+    timeout: 60_000,
+  }, async () => {
+    // Every shape twice, short enough to be read here and long enough to take a while each, plus one long post.
+    const posts = [
+      ...Object.values(HOSTILE).flatMap((make) => Array.from({ length: 12 }, () => make(12_000))),
+      `${HOSTILE["escaped shortcodes never closed"]?.(200_000) ?? ""}[unknown_one]`,
+    ];
+    let found: string[][] = [];
+    expect(await longestHold(async () => (found = await unknownShortcodesOfEach(posts)))).toBeLessThan(100);
+    expect(found).toHaveLength(posts.length);
+    expect(found.slice(0, -1)).toEqual(posts.slice(0, -1).map((post) => unknownShortcodesOf(post)));
+    expect(found.at(-1)).toContain("unknown_one");
+  });
 
   it("still reads shortcodes as WordPress does: nested, escaped, enclosing the first end tag after them", async () => {
     const { html, unknownShortcodes } = await cleanWordPressContent(

@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from "node:timers/promises";
 import { Worker } from "node:worker_threads";
 import { mediaEmbed } from "../../../common/media-embed.ts";
 import { sanitizeRichText } from "../content/sanitize.ts";
@@ -244,6 +245,32 @@ export function unknownShortcodesOf(html: string): string[] {
   const unknown = new Set<string>();
   preparedContent(html, { images: new Map(), rewriteUrl: () => null }, unknown);
   return [...unknown].sort();
+}
+
+/** How long the unknown shortcodes of many posts may hold the event loop before letting visitors' requests in. */
+const HOLD_AT_MOST_MS = 20;
+
+/**
+ * The unknown shortcodes of each post (`unknownShortcodesOf`), for a whole export's preview: a long post
+ * read in the content worker, the others here with the event loop let go every 20 ms, so that a preview
+ * of thousands of posts, or of hostile ones, never holds visitors' pages.
+ */
+export async function unknownShortcodesOfEach(htmls: readonly string[]): Promise<string[][]> {
+  const found: string[][] = [];
+  let heldSince = performance.now();
+  for (const html of htmls) {
+    if (html.length > OFF_THREAD_CHARS) {
+      found.push((await cleanWordPressContent(html, { images: new Map(), rewriteUrl: () => null })).unknownShortcodes);
+      heldSince = performance.now();
+      continue;
+    }
+    found.push(unknownShortcodesOf(html));
+    if (performance.now() - heldSince > HOLD_AT_MOST_MS) {
+      await nextTurn();
+      heldSince = performance.now();
+    }
+  }
+  return found;
 }
 
 /** The whole cleaning, on the thread that calls it (a worker's, or the event loop for a short post). */
