@@ -8,6 +8,7 @@ import pg from "pg";
 import type { FeatureKey, Features } from "../../common/features.ts";
 import { compressAssets } from "../../scripts/compress-assets.ts";
 import { startFakeMelhorEnvio } from "../support/fake-melhor-envio.ts";
+import { OFFLINE_PROVIDERS } from "../support/offline-providers.ts";
 import { startE2eCepServer } from "./fake-addresses.ts";
 import { childEnv, portInUse, type ServerProcess, spawnServer, stopServer } from "./server-process.ts";
 import {
@@ -176,6 +177,10 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   // And Melhor Envio's local fake, which takes E2E_MELHOR_ENVIO_TOKEN: saving a token asks Melhor Envio.
   const melhorEnvio = await startFakeMelhorEnvio({ token: E2E_MELHOR_ENVIO_TOKEN });
   process.env.MELHOR_ENVIO_URL = melhorEnvio.url;
+  // The providers with no fake here answer nothing (tests/support/offline-providers.ts): a spec that
+  // needs one starts a server of its own with its fake.
+  process.env.CORREIOS_URL = OFFLINE_PROVIDERS.CORREIOS_URL;
+  process.env.MERCADOPAGO_URL = OFFLINE_PROVIDERS.MERCADOPAGO_URL;
 
   const teardown = async () => {
     await Promise.all(servers.map(stopServer));

@@ -7,6 +7,7 @@ import { loadConfig } from "../../server/config.ts";
 import { createHttpApp } from "../../server/http/app.ts";
 import { createServices, type Services } from "../../server/services.ts";
 import { createTestDatabase, resetDatabase } from "./database.ts";
+import { OFFLINE_PROVIDERS } from "./offline-providers.ts";
 
 export type ApiResponse = { status: number; headers: Headers; body: unknown; json<T = Record<string, unknown>>(): T };
 
@@ -23,7 +24,7 @@ export const SUPER = {
 export async function createTestApp(env: Record<string, string> = {}) {
   const database = await createTestDatabase();
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "cms-files-"));
-  const config = loadConfig({ NODE_ENV: "test", DATA_DIR: dataDir, ...env });
+  const config = loadConfig({ NODE_ENV: "test", DATA_DIR: dataDir, ...OFFLINE_PROVIDERS, ...env });
   // The data folder's files, or the bucket the S3_* settings of `env` name.
   const storage = createFileStorage(config);
   let services: Services = createServices({ config, database, storage, logger: pino({ level: "silent" }) });
