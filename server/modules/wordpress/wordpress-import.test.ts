@@ -414,7 +414,7 @@ describe("the moved site's navigation (issue 33, item 15)", () => {
     expect(preview.report.front_page).toEqual({ title: "Início", becomes_home: true });
     const done = await t.services.wordpress.run(actor, preview.id);
     expect(done.report.front_page).toEqual({ title: "Início", becomes_home: true });
-    // Imported again, the page comes in as any other: the home is already chosen.
+    // Imported again, the page comes in as an ordinary one: the home is already chosen.
     const again = await t.services.wordpress.preview(actor, [exportFile(siteXml)], UPLOADS);
     expect(again.report.front_page).toEqual({ title: "Início", becomes_home: false });
     // An export whose site showed its latest posts on the front has no such page.
