@@ -7,6 +7,7 @@ import path from "node:path";
 import pg from "pg";
 import type { FeatureKey, Features } from "../../common/features.ts";
 import { compressAssets } from "../../scripts/compress-assets.ts";
+import { FAKE_CORREIOS_DEFAULTS, startFakeCorreios } from "../support/fake-correios.ts";
 import { startFakeMelhorEnvio } from "../support/fake-melhor-envio.ts";
 import { OFFLINE_PROVIDERS } from "../support/offline-providers.ts";
 import { startE2eCepServer } from "./fake-addresses.ts";
@@ -177,15 +178,18 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   // And Melhor Envio's local fake, which takes E2E_MELHOR_ENVIO_TOKEN: saving a token asks Melhor Envio.
   const melhorEnvio = await startFakeMelhorEnvio({ token: E2E_MELHOR_ENVIO_TOKEN });
   process.env.MELHOR_ENVIO_URL = melhorEnvio.url;
+  // And the Correios' fake, which knows the contract of FAKE_CORREIOS_DEFAULTS (shop-settings.spec.ts).
+  const correios = await startFakeCorreios(FAKE_CORREIOS_DEFAULTS);
+  process.env.CORREIOS_URL = correios.url;
   // The providers with no fake here answer nothing (tests/support/offline-providers.ts): a spec that
   // needs one starts a server of its own with its fake.
-  process.env.CORREIOS_URL = OFFLINE_PROVIDERS.CORREIOS_URL;
   process.env.MERCADOPAGO_URL = OFFLINE_PROVIDERS.MERCADOPAGO_URL;
 
   const teardown = async () => {
     await Promise.all(servers.map(stopServer));
     await addresses.close();
     await melhorEnvio.close();
+    await correios.close();
     process.off("exit", killAll);
     if (admin) {
       for (const name of databases) await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);

@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { FAKE_CORREIOS_DEFAULTS } from "../support/fake-correios.ts";
 import { openBeforeHydration } from "./before-hydration.ts";
 import { type Account, expect, expectPath, login, test } from "./fixtures.ts";
 import { E2E_MELHOR_ENVIO_TOKEN } from "./site.ts";
@@ -17,6 +18,7 @@ type ShopSettings = {
     table_rates: { name: string; price_cents: number }[];
     free_shipping: { enabled: boolean };
     melhor_envio: Record<string, unknown>;
+    correios: Record<string, unknown>;
   };
   payments: { provider: string; manual: { instructions: string } };
   notifications: { new_order: boolean; contact_message: boolean };
@@ -240,5 +242,51 @@ test.describe("without JavaScript", () => {
     await form.getByRole("button", { name: "Salvar", exact: true }).click();
     await expect(page.getByRole("status").filter({ hasText: "Loja salva com sucesso!" })).toBeVisible();
     expect((await settingsOf(page)).shipping.melhor_envio).toMatchObject({ enabled: false, token_set: true });
+  });
+
+  test('the Correios contract: refused on save when the Correios refuse it, then tested with "Testar conexão"', async ({
+    page,
+    createUser,
+  }) => {
+    const admin = await createUser("admin");
+    await signIn(page, admin);
+    const form = page.getByRole("form", { name: "Loja" });
+    const origin = form.getByRole("textbox", { name: "CEP de origem" });
+    if ((await origin.inputValue()) === "") await origin.fill("01310-100");
+    await form.getByRole("checkbox", { name: "Cotar com os Correios (com contrato)" }).check();
+    await form.getByRole("textbox", { name: "Usuário (Meu Correios)" }).fill(FAKE_CORREIOS_DEFAULTS.user);
+    await form.getByLabel("Código de acesso à API").fill("codigo-de-outra-conta");
+    await form.getByRole("textbox", { name: "Cartão de postagem" }).fill(FAKE_CORREIOS_DEFAULTS.postingCard);
+    await form.getByRole("textbox", { name: "Contrato" }).fill(FAKE_CORREIOS_DEFAULTS.contract);
+    await form.getByRole("button", { name: "Salvar", exact: true }).click();
+    // The Correios refuse the access code: said beside it, and nothing saved (issue 33).
+    await expect(form.getByText(/^Os Correios recusaram estas credenciais: confira o usuário/)).toBeVisible();
+    await expect(page.getByText("Loja salva com sucesso!")).toHaveCount(0);
+    expect((await settingsOf(page)).shipping.correios).toMatchObject({ enabled: false, access_code_set: false });
+    await expect(page.getByRole("button", { name: "Testar conexão com os Correios" })).toHaveCount(0);
+
+    await form.getByLabel("Código de acesso à API").fill(FAKE_CORREIOS_DEFAULTS.accessCode);
+    await form.getByRole("button", { name: "Salvar", exact: true }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Loja salva com sucesso!" })).toBeVisible();
+    expect((await settingsOf(page)).shipping.correios).toMatchObject({
+      enabled: true,
+      access_code: "",
+      access_code_set: true,
+      posting_card: FAKE_CORREIOS_DEFAULTS.postingCard,
+    });
+    expect(await page.content()).not.toContain(FAKE_CORREIOS_DEFAULTS.accessCode);
+
+    await page.getByRole("button", { name: "Testar conexão com os Correios" }).click();
+    await expect(
+      page.getByRole("status").filter({
+        hasText: `Conexão com os Correios funcionando: token emitido para o cartão de postagem ${FAKE_CORREIOS_DEFAULTS.postingCard}, contrato ${FAKE_CORREIOS_DEFAULTS.contract}.`,
+      }),
+    ).toBeVisible();
+
+    // Switched off again, the contract stays saved: the shop quotes as it did before this test.
+    await form.getByRole("checkbox", { name: "Cotar com os Correios (com contrato)" }).uncheck();
+    await form.getByRole("button", { name: "Salvar", exact: true }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Loja salva com sucesso!" })).toBeVisible();
+    expect((await settingsOf(page)).shipping.correios).toMatchObject({ enabled: false, access_code_set: true });
   });
 });
