@@ -239,10 +239,21 @@ function slugChooser(existing: ExistingState, renamed: WordPressImportReport["re
     product: new Set<string>(shopReservedSlugs),
   };
   const words: Record<SlugKind, string> = { page: "pagina", post: "noticia", event: "evento", product: "produto" };
+  // Each record's slug by its id, made once per kind: looking through every slug for each mapped item
+  // took seconds of the event loop on the second import of a site of thousands of posts.
+  const slugOfRecord = new Map<SlugKind, Map<string, string>>();
+  const ownSlug = (kind: SlugKind, recordId: string) => {
+    let byId = slugOfRecord.get(kind);
+    if (!byId) {
+      byId = new Map([...existing.slugs[kind]].map(([slug, id]) => [id, slug]));
+      slugOfRecord.set(kind, byId);
+    }
+    return byId.get(recordId);
+  };
   return (kind: SlugKind, wanted: string, title: string, mapped: MappedRecord | null): string => {
     const taken = existing.slugs[kind];
     if (mapped) {
-      const own = [...taken].find(([, id]) => id === mapped.recordId)?.[0];
+      const own = ownSlug(kind, mapped.recordId);
       if (own) {
         given[kind].add(own);
         return own;
