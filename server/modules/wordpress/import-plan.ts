@@ -6,6 +6,7 @@ import {
   type WordPressImportReport,
 } from "../../../common/views/wordpress-import.ts";
 import { isDigits, slugify } from "../../kernel/slugs.ts";
+import type { ImportText } from "./import-text.ts";
 import { isFrontPage, itemAddresses, keyOfOldUrl, redirectKey, SITE_FEEDS, termAddresses } from "./old-addresses.ts";
 import { eventsOf } from "./tec-events.ts";
 import type { ImportedCustomer } from "./wc-customer-csv.ts";
@@ -60,7 +61,7 @@ export type PlannedContent = {
   slug: string;
   status: "draft" | "published";
   publishedAt: Date | null;
-  rawContent: string;
+  rawContent: ImportText;
   summary: string;
   tags: string[];
   coverId: number | null;
@@ -175,6 +176,13 @@ const NOT_IMPORTED = {
   otherMenu: (name: string, chosen: string) =>
     `O site tem um menu principal; foi importado o menu "${chosen}", não "${name}".`,
 };
+
+/** A page WooCommerce made for its shop (its cart, its checkout…), or undefined. */
+async function woocommercePageOf(item: WxrItem) {
+  const content = await item.content.read();
+  if (/^(shop|loja)$/.test(item.slug) && content.trim() === "") return { path: sitePaths.shop, name: "loja" };
+  return WOOCOMMERCE_PAGES.find((page) => page.test.test(content));
+}
 
 const MAX_CONTENT = 200_000;
 const MAX_TAGS = 20;
@@ -407,12 +415,7 @@ export async function planImport(
         report.skipped.push({ kind: item.type, wp_id: wpId, title: item.title, reason: NOT_IMPORTED.trash });
         continue;
       }
-      const shopPage =
-        item.type !== "page"
-          ? undefined
-          : /^(shop|loja)$/.test(item.slug) && item.content.trim() === ""
-            ? { path: sitePaths.shop, name: "loja" }
-            : WOOCOMMERCE_PAGES.find((page) => page.test.test(item.content));
+      const shopPage = item.type === "page" ? await woocommercePageOf(item) : undefined;
       if (shopPage) {
         report.skipped.push({
           kind: "page",
@@ -529,7 +532,7 @@ export async function planImport(
       for (const [old, path] of SHOP_ADDRESSES) address(redirectKey(old), { kind: "path", path });
     }
 
-    const menus = menusOf(wxr);
+    const menus = await menusOf(wxr);
     const main = chosenMenu(menus);
     const menuContext: MenuContext = {
       site: wxr,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { plainSummary } from "./import-plan.ts";
+import { heldText } from "./import-text.ts";
 import { keyOfOldUrl, redirectKey, withoutTrailingSlashes } from "./old-addresses.ts";
 import { menusOf } from "./wp-menus.ts";
 import type { WxrExport, WxrItem } from "./wxr-reader.ts";
@@ -45,7 +46,7 @@ const navigation = (content: string): WxrItem => ({
   menuOrder: 0,
   date: "",
   dateGmt: "",
-  content,
+  content: heldText(content),
   excerpt: "",
   guid: "",
   attachmentUrl: "",

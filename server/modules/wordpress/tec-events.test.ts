@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { withTextsRead } from "../../../tests/support/import-texts.ts";
 import { eventsOf } from "./tec-events.ts";
 import { readWxr } from "./wxr-reader.ts";
 
@@ -10,7 +11,7 @@ const PLUGINS_XML = readFileSync(path.join(import.meta.dirname, "../../../tests/
 describe("The Events Calendar's events in our agenda", () => {
   it("an event with its venue: UTC times, place, address, category and picture", async () => {
     const { events } = eventsOf(await readWxr([PLUGINS_XML]));
-    expect(events.find((event) => event.wpId === 310)).toEqual({
+    expect(await withTextsRead(events.find((event) => event.wpId === 310))).toEqual({
       wpId: 310,
       title: "Assembleia geral ordinária 2024",
       slug: "assembleia-geral-2024",

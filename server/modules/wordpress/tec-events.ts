@@ -1,4 +1,5 @@
 import { fromSaoPauloLocal } from "../../../common/dates/local-input.ts";
+import type { ImportText } from "./import-text.ts";
 import type { WxrExport, WxrItem } from "./wxr-reader.ts";
 
 /**
@@ -13,7 +14,7 @@ export type ImportedEvent = {
   title: string;
   slug: string;
   status: "published" | "draft";
-  content: string;
+  content: ImportText;
   summary: string;
   tags: string[];
   imageId: number | null;

@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { decodeReferenceFile } from "../../../common/reference-file.ts";
+import { withTextsRead } from "../../../tests/support/import-texts.ts";
 import { productsOfCsv } from "./wc-product-csv.ts";
 import { UNCOUNTED_STOCK } from "./wc-products.ts";
 
@@ -35,8 +36,8 @@ const refused = (kind: string, message: unknown) => expect.objectContaining({ ki
 const HEADER = "ID,Type,SKU,Name,Published,Stock,In stock?,Sale price,Regular price,Parent";
 
 describe("WooCommerce's product spreadsheet in our catalogue", () => {
-  it("a simple product on sale: de/por in cents, counted stock, weight and sides, categories and tags, image addresses", () => {
-    expect(english().products[0]).toEqual({
+  it("a simple product on sale: de/por in cents, counted stock, weight and sides, categories and tags, image addresses", async () => {
+    expect(await withTextsRead(english().products[0])).toEqual({
       wpId: "301",
       name: "Geleia de cupuaçu",
       slug: "geleia-de-cupuacu",
@@ -58,9 +59,9 @@ describe("WooCommerce's product spreadsheet in our catalogue", () => {
     });
   });
 
-  it("a variable product: two attributes as options, its variations (linked by the product's SKU) in their positions' order", () => {
+  it("a variable product: two attributes as options, its variations (linked by the product's SKU) in their positions' order", async () => {
     const basket = english().products.find((product) => product.wpId === "310");
-    expect(basket).toMatchObject({
+    expect(await withTextsRead(basket)).toMatchObject({
       name: "Cesto de palha",
       content: "Cada cesto é único.\n\nPalha de buriti, natural ou tingida com urucum.",
       tags: ["Artesanato", "palha", "presente"],
@@ -120,10 +121,10 @@ describe("WooCommerce's product spreadsheet in our catalogue", () => {
     ]);
   });
 
-  it("a Portuguese site's export saved again by Excel (Windows-1252, ';', decimal commas, dd/mm/yyyy) is the same catalogue", () => {
+  it("a Portuguese site's export saved again by Excel (Windows-1252, ';', decimal commas, dd/mm/yyyy) is the same catalogue", async () => {
     const portuguese = fixture("produtos-ptbr.csv");
     expect(portuguese.split("\r\n", 1)[0]).toMatch(/^ID;Tipo;SKU;.*;Preço promocional;Preço;Categorias;/);
-    expect(productsOfCsv(portuguese, NOW)).toEqual(english());
+    expect(await withTextsRead(productsOfCsv(portuguese, NOW))).toEqual(await withTextsRead(english()));
   });
 
   it("converts the units the headers name, and reads headers whatever their case, accents and spacing", () => {

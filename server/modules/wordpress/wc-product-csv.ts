@@ -4,6 +4,7 @@ import { parseBRL } from "../../../common/money.ts";
 import { foldCase, productSchema } from "../../../common/schemas/product.ts";
 import { WORDPRESS_SPREADSHEET_MAX_BYTES } from "../../../common/schemas/wordpress-import.ts";
 import { slugify } from "../../kernel/slugs.ts";
+import { heldText } from "./import-text.ts";
 import { columnOf, readSpreadsheet, type SpreadsheetRow } from "./spreadsheet.ts";
 import {
   centimetresOf,
@@ -360,7 +361,7 @@ export function productsOfCsv(
       name: name.data,
       slug: slugify(name.data),
       status: published === "1" || published === "true" ? "published" : "draft",
-      content: descriptionOf(row.cell("description")),
+      content: heldText(descriptionOf(row.cell("description"))),
       summary: descriptionOf(row.cell("short")),
       tags: [
         ...new Set([

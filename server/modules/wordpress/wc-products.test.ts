@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { withTextsRead } from "../../../tests/support/import-texts.ts";
 import { priceCents, productsOf, UNCOUNTED_STOCK } from "./wc-products.ts";
 import { readWxr, type WxrExport, type WxrItem } from "./wxr-reader.ts";
 
@@ -27,7 +28,7 @@ function withMeta(site: WxrExport, id: number, meta: Record<string, string | und
 describe("WooCommerce's products in our catalogue", () => {
   it("a simple product on sale: 'de' the regular price 'por' the sale price, its stock, weight, sides, tags and images", async () => {
     const { products } = productsOf(await shop(), undefined, NOW);
-    expect(products.find((product) => product.wpId === 201)).toEqual({
+    expect(await withTextsRead(products.find((product) => product.wpId === 201))).toEqual({
       wpId: 201,
       name: "Geleia de cupuaçu",
       slug: "geleia-de-cupuacu",

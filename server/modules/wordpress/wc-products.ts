@@ -1,6 +1,7 @@
 import { unserialize } from "php-serialize";
 import { z } from "zod";
 import { MAX_OPTION_VALUES, MAX_OPTIONS, MAX_STOCK, MAX_VARIANTS } from "../../../common/schemas/product.ts";
+import type { ImportText } from "./import-text.ts";
 import type { WxrExport, WxrItem } from "./wxr-reader.ts";
 
 /**
@@ -30,7 +31,7 @@ export type ImportedProduct = {
   name: string;
   slug: string;
   status: "published" | "draft";
-  content: string;
+  content: ImportText;
   summary: string;
   tags: string[];
   /** Attachment ids, the cover first. */

@@ -1,4 +1,5 @@
 import { createReadStream } from "node:fs";
+import path from "node:path";
 import { Readable } from "node:stream";
 import { buffer } from "node:stream/consumers";
 import { pipeline } from "node:stream/promises";
@@ -26,6 +27,7 @@ import type { ServiceContext } from "../../kernel/area.ts";
 import { loadExistingState } from "./import-existing.ts";
 import { type ImportSources, planImport } from "./import-plan.ts";
 import { runImport } from "./import-run.ts";
+import { openTextSpool, type TextSpool } from "./import-text.ts";
 import { withoutTrailingSlashes } from "./old-addresses.ts";
 import { wordpressImportFiles, wordpressImports } from "./tables.ts";
 import { receiveWordPressUpload } from "./upload.ts";
@@ -133,7 +135,14 @@ const countsLine = (counts: ImportCounts) =>
 export function createWordPressService(context: ServiceContext, state: WordPressState) {
   const { db } = context;
 
-  async function readSources(files: readonly SourceFile[], maxExportBytes: number): Promise<ImportSources> {
+  /** The import's own spool, where the export's long contents wait while it plans and runs (import-text.ts). */
+  const openSpool = () => openTextSpool(path.join(context.config.DATA_DIR, "tmp", "wordpress-spool"));
+
+  async function readSources(
+    files: readonly SourceFile[],
+    maxExportBytes: number,
+    spool: TextSpool,
+  ): Promise<ImportSources> {
     const exportFile = files.find((file) => file.role === "export");
     const productsFile = files.find((file) => file.role === "products");
     const customersFile = files.find((file) => file.role === "customers");
@@ -149,7 +158,7 @@ export function createWordPressService(context: ServiceContext, state: WordPress
       );
     };
     return {
-      wxr: exportFile ? await readWxr(exportFile.chunks(), { maxBytes: maxExportBytes }) : null,
+      wxr: exportFile ? await readWxr(exportFile.chunks(), { maxBytes: maxExportBytes, spool }) : null,
       csvProducts: productsFile ? productsOfCsv(await text(productsFile)) : { products: [], skipped: [] },
       customers: customersFile ? customersOfCsv(await text(customersFile)) : null,
     };
@@ -157,11 +166,16 @@ export function createWordPressService(context: ServiceContext, state: WordPress
 
   /** What the import would do: the plan's report, the plan and the files read for it let go once it is made. */
   async function reportOf(files: readonly SourceFile[], filesSource: WordPressFilesSource, maxExportBytes: number) {
-    const sources = await readSources(files, maxExportBytes);
-    const site = siteKeyOf(sources);
-    const plan = await planImport(sources, await loadExistingState(db, site), site);
-    plan.report.unfetched_files = await unreadableFiles(plan.attachments, filesSource);
-    return plan.report;
+    const spool = await openSpool();
+    try {
+      const sources = await readSources(files, maxExportBytes, spool);
+      const site = siteKeyOf(sources);
+      const plan = await planImport(sources, await loadExistingState(db, site), site);
+      plan.report.unfetched_files = await unreadableFiles(plan.attachments, filesSource);
+      return plan.report;
+    } finally {
+      await spool.close();
+    }
   }
 
   function fileSourceOptions() {
@@ -199,11 +213,13 @@ export function createWordPressService(context: ServiceContext, state: WordPress
   }
 
   async function execute(actor: Actor, id: number): Promise<void> {
+    let spool: TextSpool | null = null;
     try {
+      spool = await openSpool();
       const row = await load(id);
       const stored = await db.select().from(wordpressImportFiles).where(eq(wordpressImportFiles.importId, id));
       const files = stored.map((file) => storedSourceOf(file.role as ImportFileRole, file.gzipped));
-      const sources = await readSources(files, Number.MAX_SAFE_INTEGER);
+      const sources = await readSources(files, Number.MAX_SAFE_INTEGER, spool);
       const site = siteKeyOf(sources);
       const plan = await planImport(sources, await loadExistingState(db, site), site);
       const fileSource =
@@ -255,6 +271,8 @@ export function createWordPressService(context: ServiceContext, state: WordPress
             details: { Situação: "Parou com erro", Erro: message },
           });
       });
+    } finally {
+      await spool?.close();
     }
   }
 

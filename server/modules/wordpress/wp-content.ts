@@ -3,6 +3,7 @@ import { Worker } from "node:worker_threads";
 import { mediaEmbed } from "../../../common/media-embed.ts";
 import { sanitizeRichText } from "../content/sanitize.ts";
 import type { CleanReply, CleanRequest } from "./clean-worker.ts";
+import type { ImportText } from "./import-text.ts";
 
 /**
  * A WordPress post's content made into our editor's rich text: the block editor's comments go, the
@@ -251,14 +252,16 @@ export function unknownShortcodesOf(html: string): string[] {
 const HOLD_AT_MOST_MS = 20;
 
 /**
- * The unknown shortcodes of each post (`unknownShortcodesOf`), for a whole export's preview: a long post
+ * The unknown shortcodes of each post (`unknownShortcodesOf`), for a whole export's preview, each read
+ * only while it is counted (a long one from the import's spool): a long post
  * read in the content worker, the others here with the event loop let go every 20 ms, so that a preview
  * of thousands of posts, or of hostile ones, never holds visitors' pages.
  */
-export async function unknownShortcodesOfEach(htmls: readonly string[]): Promise<string[][]> {
+export async function unknownShortcodesOfEach(texts: readonly ImportText[]): Promise<string[][]> {
   const found: string[][] = [];
   let heldSince = performance.now();
-  for (const html of htmls) {
+  for (const text of texts) {
+    const html = await text.read();
     if (html.length > OFF_THREAD_CHARS) {
       found.push((await cleanWordPressContent(html, { images: new Map(), rewriteUrl: () => null })).unknownShortcodes);
       heldSince = performance.now();

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { heldText } from "./import-text.ts";
 import { menusOf, type WpMenuEntry } from "./wp-menus.ts";
 import { readWxr } from "./wxr-reader.ts";
 
@@ -17,7 +18,7 @@ const outline = (entries: WpMenuEntry[]): unknown[] =>
 
 describe("the menus of a WordPress export", () => {
   it("reads a classic menu with its sub-item, a category and a custom link, labels taken from what they link", async () => {
-    const menus = menusOf(await readWxr([SITE_XML]));
+    const menus = await menusOf(await readWxr([SITE_XML]));
     const classic = menus.find((menu) => menu.source === "classic");
     expect(classic?.name).toBe("Menu principal");
     expect(outline(classic?.entries ?? [])).toEqual([
@@ -29,7 +30,7 @@ describe("the menus of a WordPress export", () => {
 
   it("reads a block theme's navigation: links, a submenu, a category link and a custom one", async () => {
     const site = await readWxr([SITE_XML]);
-    const navigation = menusOf(site).find((menu) => menu.source === "block" && menu.name === "Navegação");
+    const navigation = (await menusOf(site)).find((menu) => menu.source === "block" && menu.name === "Navegação");
     expect(outline(navigation?.entries ?? [])).toEqual([
       { [`Quem somos -> page ${OLD}/quem-somos/`]: [`História e missão -> page ${OLD}/quem-somos/historia-e-missao/`] },
       `Notícias -> category ${OLD}/category/noticias-da-cooperativa/`,
@@ -39,7 +40,7 @@ describe("the menus of a WordPress export", () => {
     expect(navigation?.entries[0]?.link.objectId).toBe(page?.id);
   });
 
-  it("leaves out a block whose attributes cannot be read, and a navigation without links", () => {
+  it("leaves out a block whose attributes cannot be read, and a navigation without links", async () => {
     const base = {
       version: "1.2",
       site: { title: "", link: "", description: "", language: "", baseSiteUrl: "", baseBlogUrl: "" },
@@ -56,21 +57,23 @@ describe("the menus of a WordPress export", () => {
       menuOrder: 0,
       date: "",
       dateGmt: "",
-      content,
+      content: heldText(content),
       excerpt: "",
       guid: "",
       attachmentUrl: "",
       terms: [],
       meta: {},
     });
-    expect(menusOf({ ...base, items: [item("<!-- wp:paragraph --><p>x</p><!-- /wp:paragraph -->")] })).toEqual([]);
+    expect(await menusOf({ ...base, items: [item("<!-- wp:paragraph --><p>x</p><!-- /wp:paragraph -->")] })).toEqual(
+      [],
+    );
     const broken = [
       '<!-- wp:navigation-submenu {"label":"Sobre", broken} -->',
       '<!-- wp:navigation-link {"label":"Equipe","url":"/equipe"} /-->',
       "<!-- /wp:navigation-submenu -->",
       '<!-- wp:navigation-link {"label":"Contato","url":"/contato"} /-->',
     ].join("");
-    const [menu] = menusOf({ ...base, items: [item(broken)] });
+    const [menu] = await menusOf({ ...base, items: [item(broken)] });
     expect(outline(menu?.entries ?? [])).toEqual(["Equipe -> custom /equipe", "Contato -> custom /contato"]);
   });
 });

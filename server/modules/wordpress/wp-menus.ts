@@ -135,11 +135,13 @@ function navigationEntries(content: string): WpMenuEntry[] {
   return roots;
 }
 
-export function menusOf(site: WxrExport): WpMenu[] {
+export async function menusOf(site: WxrExport): Promise<WpMenu[]> {
   const posts = new Map(site.items.map((item) => [item.id, item]));
-  const blocks = site.items
-    .filter((item) => item.type === "wp_navigation" && item.status === "publish")
-    .map((item) => ({ name: item.title, source: "block" as const, entries: navigationEntries(item.content) }))
-    .filter((menu) => menu.entries.length > 0);
+  const blocks: WpMenu[] = [];
+  for (const item of site.items) {
+    if (item.type !== "wp_navigation" || item.status !== "publish") continue;
+    const entries = navigationEntries(await item.content.read());
+    if (entries.length > 0) blocks.push({ name: item.title, source: "block", entries });
+  }
   return [...classicMenus(site, posts), ...blocks];
 }

@@ -3,6 +3,7 @@ import { SaxesParser, type SaxesTagPlain } from "saxes";
 import { DomainError, invalid, tooLarge } from "../../../common/errors.ts";
 import { formatFileSize } from "../../../common/file-size.ts";
 import { WORDPRESS_WEB_EXPORT_MAX_BYTES } from "../../../common/schemas/wordpress-import.ts";
+import { heldText, type ImportText, type TextSpool } from "./import-text.ts";
 
 /**
  * Reads a WordPress export (WXR 1.1/1.2: Ferramentas → Exportar, or WooCommerce's product export) as it
@@ -38,12 +39,16 @@ export type WxrItem = {
   date: string;
   /** UTC, the same form; "0000-00-00 00:00:00" for drafts never published. */
   dateGmt: string;
-  content: string;
+  /** On disk when the reader was given a spool and it is long (import-text.ts). */
+  content: ImportText;
   excerpt: string;
   guid: string;
   attachmentUrl: string;
   terms: WxrItemTerm[];
-  /** Post meta by key; a key repeated keeps its first value (WordPress's get_post_meta(…, true)). */
+  /**
+   * Post meta by key; a key repeated keeps its first value (WordPress's get_post_meta(…, true)). A value
+   * longer than META_MAX_CHARS (a page builder's layout) is not kept: the import reads none of those.
+   */
   meta: Record<string, string>;
 };
 
@@ -95,7 +100,7 @@ const emptyItem = (): WxrItem => ({
   menuOrder: 0,
   date: "",
   dateGmt: "",
-  content: "",
+  content: heldText(""),
   excerpt: "",
   guid: "",
   attachmentUrl: "",
@@ -117,8 +122,14 @@ const integer = (text: string) => {
   return Number.isSafeInteger(value) && value >= 0 ? value : 0;
 };
 
+/** Longer meta values are not kept (WxrItem.meta); the longest the import reads, a product's attributes, are a few KB. */
+const META_MAX_CHARS = 64 * 1024;
+
+/** Where an item's content goes once read: the spool, or memory. */
+type KeepText = (text: string) => ImportText;
+
 /** What an item's leaf element sets; the others (comments, pings, passwords) are not imported. */
-const ITEM_FIELDS: Record<string, (item: WxrItem, text: string) => void> = {
+const ITEM_FIELDS: Record<string, (item: WxrItem, text: string, keep: KeepText) => void> = {
   title: (item, text) => {
     item.title = text.trim();
   },
@@ -128,8 +139,8 @@ const ITEM_FIELDS: Record<string, (item: WxrItem, text: string) => void> = {
   guid: (item, text) => {
     item.guid = text.trim();
   },
-  "content:encoded": (item, text) => {
-    item.content = text;
+  "content:encoded": (item, text, keep) => {
+    item.content = keep(text);
   },
   "excerpt:encoded": (item, text) => {
     item.excerpt = text;
@@ -233,6 +244,12 @@ class WxrBuilder {
   private itemTerm: WxrItemTerm | null = null;
   private meta: { key: string; value: string } | null = null;
 
+  private readonly keep: KeepText;
+
+  constructor(keep: KeepText) {
+    this.keep = keep;
+  }
+
   open(tag: SaxesTagPlain) {
     const depth = this.path.length;
     if (depth === 0 && tag.name !== "rss") throw invalid(NOT_WXR);
@@ -272,10 +289,11 @@ class WxrBuilder {
       this.item.terms.push({ ...this.itemTerm, name: text.trim() });
       this.itemTerm = null;
     } else if (depth === 3 && this.item && name === "wp:postmeta" && this.meta) {
-      if (this.meta.key && !(this.meta.key in this.item.meta)) this.item.meta[this.meta.key] = this.meta.value;
+      const kept = this.meta.value.length <= META_MAX_CHARS;
+      if (kept && this.meta.key && !(this.meta.key in this.item.meta)) this.item.meta[this.meta.key] = this.meta.value;
       this.meta = null;
     } else if (depth === 3 && this.item) {
-      ITEM_FIELDS[name]?.(this.item, text);
+      ITEM_FIELDS[name]?.(this.item, text, this.keep);
     } else if (depth === 4 && this.meta && name === "wp:meta_key") {
       this.meta.key = text.trim();
     } else if (depth === 4 && this.meta && name === "wp:meta_value") {
@@ -302,14 +320,15 @@ async function* inPieces(chunks: AsyncIterable<Uint8Array | string> | Iterable<U
  * Reads a whole WXR file from its bytes as they come (a file, an upload), refusing it with a pt-BR
  * message (a DomainError) past `maxBytes`, when it is not XML, not a WordPress export, cut short,
  * nested deeper than WXR_MAX_DEPTH or declares a DOCTYPE. It reads a piece at a time, letting the
- * server answer others in between.
+ * server answer others in between. With a `spool`, the items' long contents are kept there, not in memory.
  */
 export async function readWxr(
   chunks: AsyncIterable<Uint8Array | string> | Iterable<Uint8Array | string>,
-  options: { maxBytes?: number } = {},
+  options: { maxBytes?: number; spool?: TextSpool } = {},
 ): Promise<WxrExport> {
   const maxBytes = options.maxBytes ?? WXR_MAX_BYTES;
-  const builder = new WxrBuilder();
+  const { spool } = options;
+  const builder = new WxrBuilder(spool ? (text) => spool.put(text) : heldText);
   const parser = new SaxesParser({ xmlns: false, fileName: "wxr" });
   let failure: DomainError | null = null;
   const fail = (error: DomainError) => {
@@ -343,6 +362,7 @@ export async function readWxr(
       if (text.trim()) sawContent = true;
       parser.write(text);
       if (failure) throw failure;
+      if (spool?.full) await spool.flush();
       if (performance.now() - readingSince > YIELD_AFTER_MS) {
         await nextTurn();
         readingSince = performance.now();

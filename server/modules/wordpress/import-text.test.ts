@@ -1,0 +1,69 @@
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { openTextSpool } from "./import-text.ts";
+import { readWxr } from "./wxr-reader.ts";
+
+let folder = "";
+beforeEach(async () => {
+  folder = await fs.mkdtemp(path.join(os.tmpdir(), "cms-spool-"));
+});
+afterEach(() => fs.rm(folder, { recursive: true, force: true }));
+
+/** The bytes the spool files in `folder` hold, once flushed. */
+async function spooledBytes() {
+  const files = await fs.readdir(folder);
+  const sizes = await Promise.all(files.map(async (file) => (await fs.stat(path.join(folder, file))).size));
+  return sizes.reduce((sum, size) => sum + size, 0);
+}
+
+describe("the import's spool of long texts", () => {
+  it("keeps long texts on disk and gives each back whole, in any script; short ones stay in memory", async () => {
+    const spool = await openTextSpool(folder);
+    const long = "<p>Assembleia da cooperativa — ação, pão e café.</p>".repeat(200);
+    const other = "<p>Кооператив 合作社 تعاونية 🌱</p>".repeat(300);
+    const texts = [spool.put("curto"), spool.put(long), spool.put(other), spool.put(long)];
+    expect(texts.map((text) => text.length)).toEqual([5, long.length, other.length, long.length]);
+    // Read in another order than written, and the first before anything was flushed.
+    expect(await texts[2]?.read()).toBe(other);
+    expect(await texts[1]?.read()).toBe(long);
+    expect(await texts[3]?.read()).toBe(long);
+    expect(await texts[0]?.read()).toBe("curto");
+    await spool.flush();
+    expect(await spooledBytes()).toBe(2 * Buffer.byteLength(long) + Buffer.byteLength(other));
+    await spool.close();
+    expect(await fs.readdir(folder)).toEqual([]);
+  });
+
+  it("holds an export's contents in the spool, not in memory, and reads each back as it was", async () => {
+    const content = (id: number) => `<p>Notícia ${id}: ${"colheita de açaí, ".repeat(300)}</p>`;
+    const item = (id: number) =>
+      `<item><title>Notícia ${id}</title><wp:post_id>${id}</wp:post_id><wp:post_type>post</wp:post_type>` +
+      `<content:encoded><![CDATA[${content(id)}]]></content:encoded></item>`;
+    const items = Array.from({ length: 300 }, (_, id) => item(id)).join("");
+    const xml = `<rss><channel><wp:wxr_version>1.2</wp:wxr_version>${items}</channel></rss>`;
+    const spool = await openTextSpool(folder);
+    const site = await readWxr([xml], { spool });
+    await spool.flush();
+    const total = site.items.reduce((sum, { id }) => sum + Buffer.byteLength(content(id)), 0);
+    expect(await spooledBytes()).toBe(total);
+    expect(await site.items[299]?.content.read()).toBe(content(299));
+    expect(await site.items[0]?.content.read()).toBe(content(0));
+    await spool.close();
+  });
+});
+
+describe("an item's meta", () => {
+  it("keeps what the import reads and leaves out a page builder's layout of hundreds of KB", async () => {
+    const meta = (key: string, value: string) =>
+      `<wp:postmeta><wp:meta_key>${key}</wp:meta_key><wp:meta_value><![CDATA[${value}]]></wp:meta_value></wp:postmeta>`;
+    const layout = JSON.stringify(Array.from({ length: 8_000 }, (_, id) => ({ id, widget: "text-editor" })));
+    expect(layout.length).toBeGreaterThan(64 * 1024);
+    const xml =
+      "<rss><channel><wp:wxr_version>1.2</wp:wxr_version><item><wp:post_id>7</wp:post_id><wp:post_type>page</wp:post_type>" +
+      `${meta("_thumbnail_id", "12")}${meta("_elementor_data", layout)}</item></channel></rss>`;
+    const [page] = (await readWxr([xml])).items;
+    expect(page?.meta).toEqual({ _thumbnail_id: "12" });
+  });
+});
