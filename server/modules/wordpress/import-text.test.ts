@@ -1,6 +1,8 @@
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import v8 from "node:v8";
+import vm from "node:vm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { openTextSpool } from "./import-text.ts";
 import { readWxr } from "./wxr-reader.ts";
@@ -50,6 +52,37 @@ describe("the import's spool of long texts", () => {
     expect(await spooledBytes()).toBe(total);
     expect(await site.items[299]?.content.read()).toBe(content(299));
     expect(await site.items[0]?.content.read()).toBe(content(0));
+    await spool.close();
+  });
+});
+
+/** The heap in use after a full collection (the test process has no --expose-gc: V8 is asked for it here). */
+function heapInUse(): number {
+  v8.setFlagsFromString("--expose-gc");
+  const collect = vm.runInNewContext("gc") as () => void;
+  collect();
+  return v8.getHeapStatistics().used_heap_size;
+}
+
+describe("the memory an export takes while it is planned", () => {
+  it("is not its size: the contents wait on disk, and what is kept of an item does not hold the file's text", async () => {
+    const item = (id: number) =>
+      `<item><title>Notícia ${id} da cooperativa</title><link>http://antigo.example/noticia-${id}/</link>` +
+      `<wp:post_id>${id}</wp:post_id><wp:post_date>2024-03-01 10:00:00</wp:post_date><wp:post_type>post</wp:post_type>` +
+      `<content:encoded><![CDATA[<p>${"Reunidos na sede, cooperados e cooperadas. ".repeat(100)}</p>]]></content:encoded></item>`;
+    const xml = Buffer.from(
+      `<rss><channel><wp:wxr_version>1.2</wp:wxr_version>${Array.from({ length: 4_000 }, (_, id) => item(id)).join("")}</channel></rss>`,
+    );
+    expect(xml.byteLength).toBeGreaterThan(17 * 1024 * 1024);
+    const spool = await openTextSpool(folder);
+    const before = heapInUse();
+    const site = await readWxr([xml], { maxBytes: 64 * 1024 * 1024, spool });
+    const grown = heapInUse() - before;
+    expect(site.items).toHaveLength(4_000);
+    // 4,000 items' titles, links and dates: about 2 MB. Each content held, or each title holding the piece of
+    // the file it was cut from, kept the whole 17 MB.
+    expect(grown).toBeLessThan(6 * 1024 * 1024);
+    expect(await site.items[3_999]?.content.read()).toContain("Reunidos na sede");
     await spool.close();
   });
 });

@@ -125,6 +125,13 @@ const integer = (text: string) => {
 /** Longer meta values are not kept (WxrItem.meta); the longest the import reads, a product's attributes, are a few KB. */
 const META_MAX_CHARS = 64 * 1024;
 
+/**
+ * A copy of `text` of its own. The parser's text is cut from the piece of the file it was reading, and
+ * V8 keeps a piece whole for as long as a string cut from it lives: an item's title or date kept every
+ * piece of a 99 MB export in memory.
+ */
+const unpinned = (text: string) => (text === "" ? "" : Buffer.from(text, "utf8").toString("utf8"));
+
 /** Where an item's content goes once read: the spool, or memory. */
 type KeepText = (text: string) => ImportText;
 
@@ -271,7 +278,7 @@ class WxrBuilder {
   close(name: string) {
     this.path.pop();
     const depth = this.path.length;
-    const text = this.text;
+    const text = unpinned(this.text);
     this.text = "";
     if (depth === 2 && name === "item" && this.item) {
       this.result.items.push(this.item);
