@@ -64,6 +64,22 @@ function heapInUse(): number {
   return v8.getHeapStatistics().used_heap_size;
 }
 
+describe("a spool left behind", () => {
+  it("is removed by the next import once a day old; a newer one, maybe another process's, stays", async () => {
+    const old = path.join(folder, "left.spool");
+    const recent = path.join(folder, "running.spool");
+    await fs.writeFile(old, "conteúdo");
+    await fs.writeFile(recent, "conteúdo");
+    const twoDaysAgo = new Date(Date.now() - 48 * 3_600_000);
+    await fs.utimes(old, twoDaysAgo, twoDaysAgo);
+    const spool = await openTextSpool(folder);
+    const names = await fs.readdir(folder);
+    expect(names).toContain("running.spool");
+    expect(names).not.toContain("left.spool");
+    await spool.close();
+  });
+});
+
 describe("the memory an export takes while it is planned", () => {
   it("is not its size: the contents wait on disk, and what is kept of an item does not hold the file's text", async () => {
     const item = (id: number) =>

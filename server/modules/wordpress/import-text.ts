@@ -31,9 +31,23 @@ export type TextSpool = {
   close(): Promise<void>;
 };
 
-/** A spool file of its own in `folder` (created if missing). */
+/** A spool this old was left by a process that stopped mid-import: no import runs for a day. */
+const LEFT_AFTER_MS = 24 * 3_600_000;
+
+/** Removes the spool files of `folder` that processes stopped mid-import left behind. */
+async function removeLeftSpools(folder: string) {
+  for (const name of await fs.readdir(folder)) {
+    const file = path.join(folder, name);
+    const stat = await fs.stat(file).catch(() => null);
+    if (name.endsWith(".spool") && stat && Date.now() - stat.mtimeMs > LEFT_AFTER_MS)
+      await fs.rm(file, { force: true });
+  }
+}
+
+/** A spool file of its own in `folder` (created if missing; the files left there a day ago go). */
 export async function openTextSpool(folder: string): Promise<TextSpool> {
   await fs.mkdir(folder, { recursive: true });
+  await removeLeftSpools(folder);
   const file = path.join(folder, `${randomUUID()}.spool`);
   const handle = await fs.open(file, "w+");
   let pending: Buffer[] = [];
