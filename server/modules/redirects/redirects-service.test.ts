@@ -220,6 +220,27 @@ describe("importMany", () => {
     { from: "/category/noticias/feed/", to: "/noticias/rss.xml" },
   ];
 
+  it("finds the chains through redirects written before their destination's key was kept, and keeps it", async () => {
+    // As the table held them before migration 0016: no to_key.
+    await t.database.db.insert(redirects).values([
+      { fromKey: "/antigo-x", fromPath: "/antigo-x", toPath: "/Noticias/X/", source: "manual" },
+      { fromKey: "/2020/a", fromPath: "/2020/A/", toPath: "/noticias/a", source: "wordpress" },
+    ]);
+    const outcome = await t.services.redirects.importMany(admin, [
+      // Its old address is where /antigo-x leads, written another way: a chain.
+      { from: "/noticias/x", to: "/noticias/y" },
+      // It leads to another redirect's old address, whatever its case and slash: a chain.
+      { from: "/outro", to: "/2020/a/" },
+      { from: "/?p=7", to: "/noticias/z" },
+    ]);
+    expect(outcome).toEqual({ created: 1, updated: 0, unchanged: 0, skipped: 2 });
+    expect((await rows()).map((row) => [row.fromKey, row.toKey])).toEqual([
+      ["/antigo-x", "/noticias/x"],
+      ["/2020/a", "/noticias/a"],
+      ["/?p=7", "/noticias/z"],
+    ]);
+  });
+
   it("creates the old addresses as imported redirects, and changes nothing when run again", async () => {
     expect(await t.services.redirects.importMany(admin, entries)).toEqual({
       created: 3,

@@ -18,11 +18,20 @@ export const redirects = pgTable(
     fromPath: text("from_path").notNull(),
     /** A path of this site, starting with "/". */
     toPath: text("to_path").notNull(),
+    /**
+     * toPath as a key (redirectKey), so that the redirects leading to an old address are found by an
+     * index; null on the rows written before it, until the next import fills it in.
+     */
+    toKey: text("to_key"),
     source: redirectSource("source").notNull().default("manual"),
     hits: integer("hits").notNull().default(0),
     lastHitAt: timestamp("last_hit_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (table) => [uniqueIndex("redirects_from_key_unique").on(table.fromKey), index("redirects_to_idx").on(table.toPath)],
+  (table) => [
+    uniqueIndex("redirects_from_key_unique").on(table.fromKey),
+    index("redirects_to_idx").on(table.toPath),
+    index("redirects_to_key_idx").on(table.toKey),
+  ],
 );

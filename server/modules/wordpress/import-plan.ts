@@ -463,11 +463,14 @@ export async function planImport(
       for (const key of itemAddresses(item, wxr)) address(key, target);
     }
 
+    // The first item of each id, as a search of the items found it, made once for the events and products.
+    const itemById = new Map<number, WxrItem>();
+    for (const item of wxr.items) if (!itemById.has(item.id)) itemById.set(item.id, item);
     const found = eventsOf(wxr);
     for (const event of found.events) {
       const wpId = String(event.wpId);
       const mapped = mappedOf("event", wpId);
-      const item = wxr.items.find((candidate) => candidate.id === event.wpId);
+      const item = itemById.get(event.wpId);
       const title = event.title.trim() || "Sem título";
       contents.push({
         kind: "event",
@@ -500,7 +503,7 @@ export async function planImport(
     for (const product of shop.products) {
       const wpId = String(product.wpId);
       const mapped = mappedOf("product", wpId);
-      const item = wxr.items.find((candidate) => candidate.id === product.wpId);
+      const item = typeof product.wpId === "number" ? itemById.get(product.wpId) : undefined;
       const oldKeys = item ? itemAddresses(item, wxr) : [];
       products.push({ wpId, product, slug: slugFor("product", product.slug, product.name, mapped), oldKeys, mapped });
       for (const key of oldKeys) address(key, { kind: "record", recordKind: "product", wpId });

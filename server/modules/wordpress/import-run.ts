@@ -216,13 +216,16 @@ export async function runImport(
 
   // Where each old address now leads.
   const attachmentByUrl = new Map(plan.attachments.map((attachment) => [attachment.url, attachment.wpId]));
+  // By WordPress id: a search of the plan for each of 12,000 old addresses held the event loop 650 ms.
+  const productByWpId = new Map(plan.products.map((planned) => [planned.wpId, planned]));
+  const contentByKindAndWpId = new Map(plan.contents.map((planned) => [`${planned.kind}:${planned.wpId}`, planned]));
   const pathOfRecord = (target: Extract<AddressTarget, { kind: "record" }>): string | null => {
     if (target.recordKind === "attachment") return stored.get(target.wpId)?.url ?? null;
     if (target.recordKind === "product") {
-      const product = plan.products.find((planned) => planned.wpId === target.wpId);
+      const product = productByWpId.get(target.wpId);
       return product ? sitePaths.product(product.slug) : null;
     }
-    const content = plan.contents.find((planned) => planned.kind === target.recordKind && planned.wpId === target.wpId);
+    const content = contentByKindAndWpId.get(`${target.recordKind}:${target.wpId}`);
     if (!content) return null;
     return content.kind === "page"
       ? sitePaths.page(content.slug)
@@ -443,9 +446,7 @@ export async function runImport(
         if (target.kind === "record" && target.recordKind === "page") {
           pageId = createdPages.get(target.wpId) ?? null;
           // A page's section is an address: a menu item leading to a page leads to its top.
-          const page = entry.hash
-            ? plan.contents.find((content) => content.kind === "page" && content.wpId === target.wpId)
-            : undefined;
+          const page = entry.hash ? contentByKindAndWpId.get(`page:${target.wpId}`) : undefined;
           if (page) {
             url = sitePaths.page(page.slug);
             pageId = null;
