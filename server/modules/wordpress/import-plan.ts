@@ -5,6 +5,7 @@ import {
   type ImportCounts,
   type WordPressImportReport,
 } from "../../../common/views/wordpress-import.ts";
+import { eventLoopTurns } from "../../kernel/event-loop.ts";
 import { isDigits, slugify } from "../../kernel/slugs.ts";
 import type { ImportText } from "./import-text.ts";
 import { isFrontPage, itemAddresses, keyOfOldUrl, redirectKey, SITE_FEEDS, termAddresses } from "./old-addresses.ts";
@@ -359,6 +360,8 @@ export async function planImport(
     front_page: null,
     result: null,
   };
+  // The plan of thousands of items is made with turns given to visitors' requests (issue 33: at most 100 ms held).
+  const letOthersIn = eventLoopTurns();
   const mappedOf = (kind: string, wpId: string) => existing.mapped.get(`${kind}:${wpId}`) ?? null;
   const slugFor = slugChooser(existing, report.renamed);
   const addresses = new Map<string, AddressTarget>();
@@ -377,16 +380,18 @@ export async function planImport(
   if (wxr) {
     for (const item of wxr.items) {
       if (item.type !== "attachment" || !item.attachmentUrl) continue;
+      await letOthersIn();
       const wpId = String(item.id);
+      const oldKeys = itemAddresses(item, wxr);
       attachments.push({
         wpId,
         url: item.attachmentUrl,
         title: item.title,
         alt: item.meta._wp_attachment_image_alt ?? "",
-        oldKeys: itemAddresses(item, wxr),
+        oldKeys,
         mapped: mappedOf("attachment", wpId),
       });
-      for (const key of itemAddresses(item, wxr)) address(key, { kind: "record", recordKind: "attachment", wpId });
+      for (const key of oldKeys) address(key, { kind: "record", recordKind: "attachment", wpId });
     }
 
     const attachedTo = new Map<number, number[]>();
@@ -397,6 +402,7 @@ export async function planImport(
     }
 
     for (const item of wxr.items) {
+      await letOthersIn();
       const wpId = String(item.id);
       if (item.type !== "page" && item.type !== "post") {
         const quiet = IGNORED_TYPES.has(item.type) || item.type === "product" || item.type === "tribe_events";
@@ -436,6 +442,7 @@ export async function planImport(
       const mapped = mappedOf(kind, wpId);
       const title = item.title.trim() || "Sem título";
       const thumbnail = Number.parseInt(item.meta._thumbnail_id ?? "", 10);
+      const oldKeys = itemAddresses(item, wxr);
       const termNames = item.terms
         .filter(
           (term) => (term.taxonomy === "category" || term.taxonomy === "post_tag") && !UNCATEGORISED.has(term.slug),
@@ -455,12 +462,12 @@ export async function planImport(
         coverId: Number.isSafeInteger(thumbnail) && thumbnail > 0 ? thumbnail : null,
         attachedImageIds: attachedTo.get(item.id) ?? [],
         event: null,
-        oldKeys: itemAddresses(item, wxr),
+        oldKeys,
         mapped,
       });
       // The front page's other addresses (?page_id=, ?p=) lead to the home, where it now is.
       const target: AddressTarget = front ? { kind: "path", path: "/" } : { kind: "record", recordKind: kind, wpId };
-      for (const key of itemAddresses(item, wxr)) address(key, target);
+      for (const key of oldKeys) address(key, target);
     }
 
     // The first item of each id, as a search of the items found it, made once for the events and products.

@@ -1,6 +1,6 @@
-import { setImmediate as nextTurn } from "node:timers/promises";
 import { Worker } from "node:worker_threads";
 import { mediaEmbed } from "../../../common/media-embed.ts";
+import { eventLoopTurns } from "../../kernel/event-loop.ts";
 import { sanitizeRichText } from "../content/sanitize.ts";
 import type { CleanReply, CleanRequest } from "./clean-worker.ts";
 import type { ImportText } from "./import-text.ts";
@@ -259,19 +259,15 @@ const HOLD_AT_MOST_MS = 20;
  */
 export async function unknownShortcodesOfEach(texts: readonly ImportText[]): Promise<string[][]> {
   const found: string[][] = [];
-  let heldSince = performance.now();
+  const letOthersIn = eventLoopTurns(HOLD_AT_MOST_MS);
   for (const text of texts) {
     const html = await text.read();
-    if (html.length > OFF_THREAD_CHARS) {
-      found.push((await cleanWordPressContent(html, { images: new Map(), rewriteUrl: () => null })).unknownShortcodes);
-      heldSince = performance.now();
-      continue;
-    }
-    found.push(unknownShortcodesOf(html));
-    if (performance.now() - heldSince > HOLD_AT_MOST_MS) {
-      await nextTurn();
-      heldSince = performance.now();
-    }
+    found.push(
+      html.length > OFF_THREAD_CHARS
+        ? (await cleanWordPressContent(html, { images: new Map(), rewriteUrl: () => null })).unknownShortcodes
+        : unknownShortcodesOf(html),
+    );
+    await letOthersIn();
   }
   return found;
 }

@@ -1,8 +1,8 @@
-import { setImmediate as nextTurn } from "node:timers/promises";
 import { SaxesParser, type SaxesTagPlain } from "saxes";
 import { DomainError, invalid, tooLarge } from "../../../common/errors.ts";
 import { formatFileSize } from "../../../common/file-size.ts";
 import { WORDPRESS_WEB_EXPORT_MAX_BYTES } from "../../../common/schemas/wordpress-import.ts";
+import { eventLoopTurns } from "../../kernel/event-loop.ts";
 import { heldText, type ImportText, type TextSpool } from "./import-text.ts";
 
 /**
@@ -360,7 +360,7 @@ export async function readWxr(
   const decoder = new TextDecoder("utf-8", { fatal: true });
   let bytes = 0;
   let sawContent = false;
-  let readingSince = performance.now();
+  const letOthersIn = eventLoopTurns(YIELD_AFTER_MS);
   try {
     for await (const chunk of inPieces(chunks)) {
       const text = typeof chunk === "string" ? chunk : decoder.decode(chunk, { stream: true });
@@ -370,10 +370,7 @@ export async function readWxr(
       parser.write(text);
       if (failure) throw failure;
       if (spool?.full) await spool.flush();
-      if (performance.now() - readingSince > YIELD_AFTER_MS) {
-        await nextTurn();
-        readingSince = performance.now();
-      }
+      await letOthersIn();
     }
     if (!sawContent) throw invalid(NOT_XML);
     parser.write(decoder.decode());
