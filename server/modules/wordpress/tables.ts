@@ -55,7 +55,9 @@ export const wordpressRecords = pgTable(
 /**
  * The files an import was sent (the export, the product and customer spreadsheets), gzipped, until it
  * is done: kept in the database rather than the file storage, which serves everything it holds and
- * would publish the customers' spreadsheet; any process may run the import.
+ * would publish the customers' spreadsheet; any process may run the import. Each file in parts of
+ * STORED_PART_BYTES: a 25 MB compressed export written or read in one statement held the embedded
+ * database's event loop for as long, and the memory twice.
  */
 export const wordpressImportFiles = pgTable(
   "wordpress_import_files",
@@ -65,7 +67,9 @@ export const wordpressImportFiles = pgTable(
       .references(() => wordpressImports.id, { onDelete: "cascade" }),
     /** export, products or customers (wordpressUploadFields). */
     role: text("role").notNull(),
+    /** The part's place in the file, from 0. */
+    part: integer("part").notNull().default(0),
     gzipped: bytea("gzipped").notNull(),
   },
-  (table) => [primaryKey({ columns: [table.importId, table.role] })],
+  (table) => [primaryKey({ columns: [table.importId, table.role, table.part] })],
 );

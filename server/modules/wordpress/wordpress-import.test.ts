@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { asc, eq } from "drizzle-orm";
@@ -12,7 +13,7 @@ import { pages, posts } from "../content/tables.ts";
 import { menus } from "../menus/tables.ts";
 import { products } from "../products/tables.ts";
 import { users } from "../users/tables.ts";
-import { wordpressRecords } from "./tables.ts";
+import { wordpressImportFiles, wordpressRecords } from "./tables.ts";
 
 const FIXTURES = path.resolve("tests/fixtures/wordpress");
 const siteXml = readFileSync(path.join(FIXTURES, "site.xml"));
@@ -289,6 +290,44 @@ describe("POST /api/wordpress-imports", () => {
     expect(done.progress.done).toBe(done.progress.total);
     const twice = await t.request("POST", `/api/wordpress-imports/${id}/start`, { token: t.superToken });
     expect(twice.status).toBe(409);
+  });
+
+  it("keeps a large export in parts until the run, and the run reads it back whole", async () => {
+    // Text that does not compress: twelve posts make a stored export of two parts or more.
+    const contents = Array.from(
+      { length: 12 },
+      (_, index) => `<p>${index}-${randomBytes(110_000).toString("base64")}</p>`,
+    );
+    const items = contents.map(
+      (content, index) =>
+        `<item><title>Relatório ${index}</title><wp:post_id>${900 + index}</wp:post_id><wp:post_name>relatorio-${index}</wp:post_name>` +
+        `<wp:status>publish</wp:status><wp:post_type>post</wp:post_type><wp:post_date>2024-03-01 10:00:00</wp:post_date>` +
+        `<content:encoded><![CDATA[${content}]]></content:encoded></item>`,
+    );
+    const xml = `<?xml version="1.0"?><rss><channel><title>Grande</title><link>http://grande.example</link><wp:wxr_version>1.2</wp:wxr_version><wp:base_site_url>http://grande.example</wp:base_site_url>${items.join("")}</channel></rss>`;
+    const { id } = (await send(formWith(xml))).json<WordPressImportView>();
+    const parts = await t.database.db
+      .select({ part: wordpressImportFiles.part })
+      .from(wordpressImportFiles)
+      .where(eq(wordpressImportFiles.importId, id))
+      .orderBy(asc(wordpressImportFiles.part));
+    expect(parts.length).toBeGreaterThanOrEqual(2);
+    expect(parts.map(({ part }) => part)).toEqual(parts.map((_, index) => index));
+    await t.request("POST", `/api/wordpress-imports/${id}/start`, { token: t.superToken });
+    await t.services.wordpress.settle();
+    const done = (
+      await t.request("GET", `/api/wordpress-imports/${id}`, { token: t.superToken })
+    ).json<WordPressImportView>();
+    expect(done.status).toBe("done");
+    const [last] = await t.database.db
+      .select({ content: posts.content })
+      .from(posts)
+      .where(eq(posts.slug, "relatorio-11"));
+    expect(last?.content).toBe(contents[11]);
+    // Once done, the stored export goes.
+    expect(
+      await t.database.db.select().from(wordpressImportFiles).where(eq(wordpressImportFiles.importId, id)),
+    ).toEqual([]);
   });
 
   const refusals: [string, string | Uint8Array, RegExp][] = [

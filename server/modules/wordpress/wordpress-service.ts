@@ -1,8 +1,11 @@
-import { createReadStream } from "node:fs";
+import { randomUUID } from "node:crypto";
+import { createReadStream, createWriteStream } from "node:fs";
+import fs from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { buffer } from "node:stream/consumers";
 import { pipeline } from "node:stream/promises";
+import { setImmediate as nextTurn } from "node:timers/promises";
 import { createGunzip, createGzip } from "node:zlib";
 import { and, desc, eq, inArray, lt, or } from "drizzle-orm";
 import { conflict, DomainError, invalid, notFound, tooLarge } from "../../../common/errors.ts";
@@ -77,19 +80,26 @@ const sourceOf = (file: ImportFile | UploadedFile): SourceFile =>
         chunks: () => createReadStream(file.path, { highWaterMark: READ_PIECE_BYTES }),
       };
 
-/** A file as the preview stored it, inflated as it is read. */
-const storedSourceOf = (role: ImportFileRole, gzipped: Uint8Array): SourceFile => ({
+/** The compressed files are stored in parts this large (tables.ts). */
+const STORED_PART_BYTES = 1024 * 1024;
+
+/** A file as the preview stored it, its parts read one at a time and inflated as they come. */
+const storedSourceOf = (role: ImportFileRole, parts: () => AsyncIterable<Uint8Array>): SourceFile => ({
   role,
   name: role,
   size: null,
-  chunks: () => Readable.from([gzipped]).pipe(createGunzip({ chunkSize: READ_PIECE_BYTES })),
+  chunks: () => Readable.from(parts()).pipe(createGunzip({ chunkSize: READ_PIECE_BYTES })),
 });
 
-/** The file compressed off the event loop (zlib works on libuv's threads), never whole in memory. */
-async function gzipped(file: SourceFile): Promise<Buffer> {
-  const gzip = createGzip();
-  const [compressed] = await Promise.all([buffer(gzip), pipeline(Readable.from(file.chunks()), gzip)]);
-  return compressed;
+/**
+ * The file compressed off the event loop (zlib works on libuv's threads) into a temporary file beside
+ * the uploads, never whole in memory; the caller removes it.
+ */
+async function gzippedToDisk(file: SourceFile, folder: string): Promise<string> {
+  await fs.mkdir(folder, { recursive: true });
+  const target = path.join(folder, `${randomUUID()}.gz`);
+  await pipeline(Readable.from(file.chunks()), createGzip(), createWriteStream(target));
+  return target;
 }
 
 type ImportRow = typeof wordpressImports.$inferSelect;
@@ -137,6 +147,7 @@ export function createWordPressService(context: ServiceContext, state: WordPress
 
   /** The import's own spool, where the export's long contents wait while it plans and runs (import-text.ts). */
   const openSpool = () => openTextSpool(path.join(context.config.DATA_DIR, "tmp", "wordpress-spool"));
+  const compressedFolder = path.join(context.config.DATA_DIR, "tmp", "wordpress-compressed");
 
   async function readSources(
     files: readonly SourceFile[],
@@ -206,6 +217,24 @@ export function createWordPressService(context: ServiceContext, state: WordPress
     }
   }
 
+  /** A stored file's parts in order, each read when the one before has been taken. */
+  async function* storedParts(importId: number, role: string): AsyncIterable<Uint8Array> {
+    for (let part = 0; ; part++) {
+      const [row] = await db
+        .select({ gzipped: wordpressImportFiles.gzipped })
+        .from(wordpressImportFiles)
+        .where(
+          and(
+            eq(wordpressImportFiles.importId, importId),
+            eq(wordpressImportFiles.role, role),
+            eq(wordpressImportFiles.part, part),
+          ),
+        );
+      if (!row) return;
+      yield row.gzipped;
+    }
+  }
+
   async function load(id: number): Promise<ImportRow> {
     const [row] = await db.select().from(wordpressImports).where(eq(wordpressImports.id, id)).limit(1);
     if (!row) throw notFound(IMPORT_NOT_FOUND);
@@ -217,8 +246,11 @@ export function createWordPressService(context: ServiceContext, state: WordPress
     try {
       spool = await openSpool();
       const row = await load(id);
-      const stored = await db.select().from(wordpressImportFiles).where(eq(wordpressImportFiles.importId, id));
-      const files = stored.map((file) => storedSourceOf(file.role as ImportFileRole, file.gzipped));
+      const stored = await db
+        .selectDistinct({ role: wordpressImportFiles.role })
+        .from(wordpressImportFiles)
+        .where(eq(wordpressImportFiles.importId, id));
+      const files = stored.map(({ role }) => storedSourceOf(role as ImportFileRole, () => storedParts(id, role)));
       const sources = await readSources(files, Number.MAX_SAFE_INTEGER, spool);
       const site = siteKeyOf(sources);
       const plan = await planImport(sources, await loadExistingState(db, site), site);
@@ -292,23 +324,36 @@ export function createWordPressService(context: ServiceContext, state: WordPress
       const sent = files.map(sourceOf);
       const report = await reportOf(sent, filesSource, maxExportBytes);
       // One file at a time: each compressed while read, none held whole.
-      const stored: { role: ImportFileRole; gzipped: Buffer }[] = [];
-      for (const file of sent) stored.push({ role: file.role, gzipped: await gzipped(file) });
-      return context.transaction(async (tx) => {
-        const [row] = await tx.db
-          .insert(wordpressImports)
-          .values({
-            status: "previewed",
-            fileNames: files.map((file) => file.name),
-            filesSource,
-            report,
-            userId: admin.id,
-          })
-          .returning();
-        if (!row) throw new Error("import insert returned nothing");
-        await tx.db.insert(wordpressImportFiles).values(stored.map((file) => ({ importId: row.id, ...file })));
-        return viewOf(row);
-      });
+      const compressed: { role: ImportFileRole; file: string }[] = [];
+      try {
+        for (const file of sent)
+          compressed.push({ role: file.role, file: await gzippedToDisk(file, compressedFolder) });
+        return await context.transaction(async (tx) => {
+          const [row] = await tx.db
+            .insert(wordpressImports)
+            .values({
+              status: "previewed",
+              fileNames: files.map((file) => file.name),
+              filesSource,
+              report,
+              userId: admin.id,
+            })
+            .returning();
+          if (!row) throw new Error("import insert returned nothing");
+          for (const { role, file } of compressed) {
+            let part = 0;
+            for await (const gzipped of createReadStream(file, { highWaterMark: STORED_PART_BYTES })) {
+              await tx.db.insert(wordpressImportFiles).values({ importId: row.id, role, part, gzipped });
+              part++;
+              // The embedded database writes on the event loop: visitors' requests get a turn between parts.
+              await nextTurn();
+            }
+          }
+          return viewOf(row);
+        });
+      } finally {
+        await Promise.all(compressed.map(({ file }) => fs.rm(file, { force: true })));
+      }
     },
 
     /**
