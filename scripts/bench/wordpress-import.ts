@@ -14,6 +14,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
+import { Worker } from "node:worker_threads";
 import sharp from "sharp";
 import { type ImportCounts, importKinds, type WordPressImportView } from "../../common/views/wordpress-import.ts";
 import { onCleanup, temporaryFolder } from "./cleanup.ts";
@@ -663,25 +664,41 @@ async function importOnce(api: ImportApi, xml: string, label: string) {
  * Asks the server for an /api address it does not have, one request at a time a tenth of a second
  * apart, until stopped: a 404 that needs no database, so its longest wait is the event loop's.
  */
+/**
+ * The requests that need no database, sent from a thread of their own: timed on the bench's own event
+ * loop, they waited for the bench itself (it encodes a 99 MB upload) and blamed the server for it.
+ */
+const POLLER = `
+const { parentPort, workerData } = require("node:worker_threads");
+let polling = true;
+let slowestSeconds = 0;
+let failed = 0;
+parentPort.on("message", () => { polling = false; });
+(async () => {
+  while (polling) {
+    const asked = performance.now();
+    const response = await fetch(workerData.url).catch(() => null);
+    await response?.arrayBuffer();
+    if (response?.status !== 404) failed++;
+    slowestSeconds = Math.max(slowestSeconds, (performance.now() - asked) / 1000);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  parentPort.postMessage({ slowestSeconds, failed });
+})();
+`;
+
 function noDatabasePolls(base: string) {
-  let polling = true;
-  let slowestSeconds = 0;
-  let failed = 0;
-  const polls = (async () => {
-    while (polling) {
-      const asked = performance.now();
-      const response = await fetch(`${base}/api/bench-no-such-route`).catch(() => null);
-      await response?.arrayBuffer();
-      if (response?.status !== 404) failed++;
-      slowestSeconds = Math.max(slowestSeconds, (performance.now() - asked) / 1000);
-      await sleep(100);
-    }
-  })();
+  const poller = new Worker(POLLER, { eval: true, workerData: { url: `${base}/api/bench-no-such-route` } });
+  const result = new Promise<{ slowestSeconds: number; failed: number }>((resolve, reject) => {
+    poller.once("message", resolve);
+    poller.once("error", reject);
+  });
   return {
     async stop() {
-      polling = false;
-      await polls;
-      return { slowestSeconds, failed };
+      poller.postMessage("stop");
+      const figures = await result;
+      await poller.terminate();
+      return figures;
     },
   };
 }
