@@ -78,17 +78,18 @@ async function lockRedirects(db: Db): Promise<void> {
   await db.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended('redirects', 0))`);
 }
 
+/** What the rules across redirects read of each. */
+const LINK_COLUMNS = {
+  id: redirects.id,
+  fromKey: redirects.fromKey,
+  fromPath: redirects.fromPath,
+  toPath: redirects.toPath,
+  source: redirects.source,
+};
+
 /** Every redirect with both keys: what the rules across redirects are checked against. */
 async function loadLinks(db: Db) {
-  const rows = await db
-    .select({
-      id: redirects.id,
-      fromKey: redirects.fromKey,
-      fromPath: redirects.fromPath,
-      toPath: redirects.toPath,
-      source: redirects.source,
-    })
-    .from(redirects);
+  const rows = await db.select(LINK_COLUMNS).from(redirects);
   return rows.map((row) => ({ ...row, toKey: keyOf(row.toPath) }));
 }
 
@@ -103,13 +104,7 @@ async function linksFrom(db: Db, keys: readonly string[]) {
   for (let start = 0; start < keys.length; start += KEYS_PER_QUERY) {
     found.push(
       ...(await db
-        .select({
-          id: redirects.id,
-          fromKey: redirects.fromKey,
-          fromPath: redirects.fromPath,
-          toPath: redirects.toPath,
-          source: redirects.source,
-        })
+        .select(LINK_COLUMNS)
         .from(redirects)
         .where(inArray(redirects.fromKey, keys.slice(start, start + KEYS_PER_QUERY)))),
     );
