@@ -98,7 +98,12 @@ const storedSourceOf = (role: ImportFileRole, parts: () => AsyncIterable<Uint8Ar
 async function gzippedToDisk(file: SourceFile, folder: string): Promise<string> {
   await fs.mkdir(folder, { recursive: true });
   const target = path.join(folder, `${randomUUID()}.gz`);
-  await pipeline(Readable.from(file.chunks()), createGzip(), createWriteStream(target));
+  try {
+    await pipeline(Readable.from(file.chunks()), createGzip(), createWriteStream(target));
+  } catch (error) {
+    await fs.rm(target, { force: true });
+    throw error;
+  }
   return target;
 }
 

@@ -3,7 +3,7 @@ import { DomainError, invalid, tooLarge } from "../../../common/errors.ts";
 import { formatFileSize } from "../../../common/file-size.ts";
 import { WORDPRESS_WEB_EXPORT_MAX_BYTES } from "../../../common/schemas/wordpress-import.ts";
 import { eventLoopTurns } from "../../kernel/event-loop.ts";
-import { heldText, type ImportText, type TextSpool } from "./import-text.ts";
+import { heldText, type ImportText, ownCopy, type TextSpool } from "./import-text.ts";
 
 /**
  * Reads a WordPress export (WXR 1.1/1.2: Ferramentas → Exportar, or WooCommerce's product export) as it
@@ -124,13 +124,6 @@ const integer = (text: string) => {
 
 /** Longer meta values are not kept (WxrItem.meta); the longest the import reads, a product's attributes, are a few KB. */
 const META_MAX_CHARS = 64 * 1024;
-
-/**
- * A copy of `text` of its own. The parser's text is cut from the piece of the file it was reading, and
- * V8 keeps a piece whole for as long as a string cut from it lives: an item's title or date kept every
- * piece of a 99 MB export in memory.
- */
-const unpinned = (text: string) => (text === "" ? "" : Buffer.from(text, "utf8").toString("utf8"));
 
 /** Where an item's content goes once read: the spool, or memory. */
 type KeepText = (text: string) => ImportText;
@@ -278,7 +271,9 @@ class WxrBuilder {
   close(name: string) {
     this.path.pop();
     const depth = this.path.length;
-    const text = unpinned(this.text);
+    // An item's content goes to `keep`, which makes its own copy (on disk, or in memory when short); the
+    // rest is copied here, as the parser's text keeps the piece of the file it was cut from.
+    const text = name === "content:encoded" ? this.text : ownCopy(this.text);
     this.text = "";
     if (depth === 2 && name === "item" && this.item) {
       this.result.items.push(this.item);
@@ -335,7 +330,7 @@ export async function readWxr(
 ): Promise<WxrExport> {
   const maxBytes = options.maxBytes ?? WXR_MAX_BYTES;
   const { spool } = options;
-  const builder = new WxrBuilder(spool ? (text) => spool.put(text) : heldText);
+  const builder = new WxrBuilder(spool ? (text) => spool.put(text) : (text) => heldText(ownCopy(text)));
   const parser = new SaxesParser({ xmlns: false, fileName: "wxr" });
   let failure: DomainError | null = null;
   const fail = (error: DomainError) => {
