@@ -1,8 +1,11 @@
 import { defineConfig } from "vitest/config";
+import { databaseTestFiles, TEST_FILE_PATTERNS } from "./tests/support/database-test-files.ts";
 
 export default defineConfig({
   test: {
-    include: ["server/**/*.test.ts", "common/**/*.test.ts", "tests/**/*.test.ts", "scripts/**/*.test.ts"],
+    // On PostgreSQL only the files whose outcome depends on the engine: the rest run once, on the
+    // embedded database (docs/decisions/0018-browser-tests-once.md).
+    include: process.env.TEST_DATABASE_URL ? databaseTestFiles() : TEST_FILE_PATTERNS,
     globalSetup: ["tests/support/global-setup.ts"],
     pool: "forks",
     maxWorkers: 2,

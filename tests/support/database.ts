@@ -1,13 +1,34 @@
 import { randomBytes } from "node:crypto";
 import fs from "node:fs/promises";
+import path from "node:path";
 import { sql } from "drizzle-orm";
 import pg from "pg";
-import { inject } from "vitest";
+import { expect, inject } from "vitest";
 import { type Database, openPglite, openPostgres } from "../../server/db/client.ts";
 import { databaseUrlFor } from "./database-url.ts";
 
+const ROOT = path.resolve(import.meta.dirname, "../..");
+
+/**
+ * A test file that opens a database must be one of those Vitest also runs on PostgreSQL (found from their
+ * imports by database-test-files.ts): one that reaches this module in a way the reading misses fails here,
+ * on either engine, instead of silently running on the embedded database only.
+ */
+function checkListed(): void {
+  const testPath = expect.getState().testPath;
+  if (!testPath) return;
+  const file = path.relative(ROOT, testPath).split(path.sep).join("/");
+  if (!inject("databaseTestFiles").includes(file)) {
+    throw new Error(
+      `${file} opens a test database, but tests/support/database-test-files.ts does not find it among the files ` +
+        "that run on PostgreSQL: import tests/support/database.ts (or a helper that does) with a relative import.",
+    );
+  }
+}
+
 /** A fresh, migrated database for one test file, on PGlite or on PostgreSQL (TEST_DATABASE_URL). */
 export async function createTestDatabase(): Promise<Database & { drop(): Promise<void> }> {
+  checkListed();
   const template = inject("databaseTemplate");
   if (template.engine === "pglite") {
     const dump = await fs.readFile(template.dumpPath);

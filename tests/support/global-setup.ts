@@ -5,17 +5,21 @@ import path from "node:path";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
 import { openPglite, openPostgres } from "../../server/db/client.ts";
+import { databaseTestFiles } from "./database-test-files.ts";
 import { databaseUrlFor } from "./database-url.ts";
 
 declare module "vitest" {
   export interface ProvidedContext {
     /** PGlite: path of a dump of a migrated database. PostgreSQL: name of a migrated template database. */
     databaseTemplate: { engine: "pglite"; dumpPath: string } | { engine: "postgres"; url: string; template: string };
+    /** The test files that run on both engines (database-test-files.ts), as paths from the project's root. */
+    databaseTestFiles: string[];
   }
 }
 
 /** Migrates once per run; every test file then starts from a copy. */
 export default async function setup(project: TestProject) {
+  project.provide("databaseTestFiles", databaseTestFiles());
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (serverUrl) {
     const template = `cms_test_tpl_${randomBytes(4).toString("hex")}`;
