@@ -22,6 +22,9 @@
  *     server is idle, is theirs together too; the table gives each PostgreSQL path both ways, and the
  *     WORKERS=2 rows their ratio to WORKERS=1;
  *   - optionally WordPress (below);
+ *   - orders placed per second (scripts/bench/orders.ts): 20 customers confirming orders at once through the
+ *     REST checkout, with a coupon on every other order, on a new data folder and, with BENCH_DATABASE_URL, on
+ *     a new PostgreSQL database: its rows at the table's end;
  *   - a WordPress import (scripts/bench/wordpress-import.ts): a generated export of BENCH_WORDPRESS_POSTS news, each
  *     with its own image fetched from a static server on 127.0.0.1, imported through the REST API on a new
  *     data folder (the server started with WORDPRESS_FILES_PRIVATE_HOSTS=127.0.0.1): the preview, the run
@@ -50,6 +53,9 @@
  *   BENCH_FLAG_ROUNDS=3               rounds of the V8 options' part (0 skips it): the server as `npm start` runs
  *                                     it, without each of its node options in turn and without any, on the
  *                                     seeded data folder, servers alternated (scripts/bench/node-flags.ts)
+ *   BENCH_ORDERS_BUYERS=20            customers confirming at once in the orders part (0 skips it), each for
+ *                                     BENCH_SECONDS after two orders of warm-up
+ *   BENCH_ONLY=orders                 the orders part alone, in about a minute per database: its rows as a table
  * Only the memory part (issue 27: the peak under load on the embedded database, with the page cache and
  * with PAGE_CACHE=off), in about 8 minutes: BENCH_LIGHTHOUSE=0 BENCH_IMPORT_ENTRIES=0 BENCH_SHOP_PRODUCTS=0
  * BENCH_WORDPRESS_POSTS=0 npm run bench (hello and page weight still run: they take seconds).
@@ -66,6 +72,7 @@ import { importScenario } from "./bench/import.ts";
 import { chromiumInstalled, lighthousePages } from "./bench/lighthouse.ts";
 import { BROWSER_ENCODING, type LoadSettings, loadTargets, type Target } from "./bench/load.ts";
 import { benchNodeFlags, flagLines, flagVariants } from "./bench/node-flags.ts";
+import { benchOrders, type OrdersFigure, ordersRows } from "./bench/orders.ts";
 import { temporaryDatabase } from "./bench/postgres.ts";
 import { rssByProcessMb, sampleRssPeak, totalRssMb, waitIdle } from "./bench/proc.ts";
 import type { BenchResults, Database, ServerRun } from "./bench/results.ts";
@@ -109,6 +116,8 @@ const options = {
   wordpressHostileMb:
     process.env.BENCH_WORDPRESS_HOSTILE_MB === "off" ? null : Number(process.env.BENCH_WORDPRESS_HOSTILE_MB ?? 99),
   flagRounds: Number(process.env.BENCH_FLAG_ROUNDS ?? 3),
+  ordersBuyers: Number(process.env.BENCH_ORDERS_BUYERS ?? 20),
+  only: process.env.BENCH_ONLY || null,
 };
 const CONNECTIONS = [10, 50];
 const THREADS = 2;
@@ -122,6 +131,7 @@ const stale = staleBuild(projectRoot);
 if (stale) fail(stale);
 if (!wrkInstalled()) fail("wrk not found: install it with apt-get install -y wrk");
 if (options.seconds === 0) fail("BENCH_SECONDS must be more than 0");
+if (options.only !== null && options.only !== "orders") fail(`BENCH_ONLY takes "orders", not ${options.only}`);
 
 /** Our paths for content.json's site; agenda and library only when the seed switched them on. */
 function ourTargets(features: SettingsView["features"]): Target[] {
@@ -250,6 +260,34 @@ async function benchCluster(
   return runs;
 }
 
+/** The orders part on a new data folder, then on a new PostgreSQL database when there is one. */
+async function benchOrdersPart(): Promise<OrdersFigure[]> {
+  const figures: OrdersFigure[] = [];
+  const run = async (database: Database, server: Omit<AppServerOptions, "pageCache">) => {
+    const running = await startAppServer({ ...server, pageCache: true });
+    try {
+      const measured = await benchOrders(running.base, database, {
+        buyers: options.ordersBuyers,
+        seconds: options.seconds,
+      });
+      console.error(`[orders, ${database}] ${ordersRows([measured])[0]?.value}`);
+      figures.push(measured);
+    } finally {
+      await running.stop();
+    }
+  };
+  const dataDir = await temporaryFolder("cms-bench-orders-");
+  await run("PGlite", { dataDir: dataDir.path });
+  await dataDir.remove();
+  if (options.databaseUrl) {
+    const postgres = await temporaryDatabase(options.databaseUrl);
+    const files = await temporaryFolder("cms-bench-orders-pg-");
+    await run("PostgreSQL", { dataDir: files.path, databaseUrl: postgres.url });
+    await files.remove();
+  }
+  return figures;
+}
+
 function commit(): string {
   try {
     const head = execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd: projectRoot, encoding: "utf8" }).trim();
@@ -265,6 +303,15 @@ function commit(): string {
 
 async function main() {
   const loadBefore = os.loadavg()[0] ?? 0;
+  if (options.only === "orders") {
+    const figures = await benchOrdersPart();
+    console.log(`\n## npm run bench, the orders part alone (BENCH_ONLY=orders), commit ${commit()}\n`);
+    console.log(`${os.cpus().length} CPUs, Node ${process.version}, load average ${loadBefore.toFixed(1)} at start\n`);
+    console.log(markdownTable(ordersRows(figures)));
+    await fs.writeFile(options.out, `${JSON.stringify({ orders: figures }, null, 2)}\n`);
+    console.log(`\nraw results: ${options.out}`);
+    return;
+  }
   const work = await temporaryFolder("cms-bench-");
   const load: LoadSettings = {
     wrk: await prepareWrk(work.path),
@@ -320,6 +367,7 @@ async function main() {
     runs.push(...(await benchCluster(load, "PostgreSQL", server, CLUSTER_WORKERS, measured.targets)));
   }
 
+  const orders = options.ordersBuyers > 0 ? await benchOrdersPart() : [];
   const wordpressImport = options.wordpressPosts > 0 ? await benchWordpressImport(options.wordpressPosts) : null;
 
   const cpus = os.cpus();
@@ -343,8 +391,8 @@ async function main() {
     lighthouse: pglite.lighthouse,
     wordpressImport,
   };
-  const rows = tableRows(results);
-  await fs.writeFile(options.out, `${JSON.stringify({ ...results, rows }, null, 2)}\n`);
+  const rows = [...tableRows(results), ...ordersRows(orders)];
+  await fs.writeFile(options.out, `${JSON.stringify({ ...results, orders, rows }, null, 2)}\n`);
 
   console.log(`\n## npm run bench, ${results.date}, commit ${results.commit}\n`);
   console.log(
