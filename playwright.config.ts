@@ -1,10 +1,19 @@
 import { defineConfig, devices } from "@playwright/test";
-import { CHROMIUM_PATH, CONFIGURED_URL, OUTPUT_DIR } from "./tests/e2e/site.ts";
+import {
+  CHROMIUM_PATH,
+  CONFIGURED_URL,
+  EVERY_PAGE_URL,
+  OUTPUT_DIR,
+  SHOP_SITES,
+  type ShopSite,
+  shopSiteUrl,
+} from "./tests/e2e/site.ts";
 
 /**
  * Browser tests on Debian's Chromium against the production build. The global setup builds
- * the app and starts two servers (a fresh site and a configured one) on two free ports, unless
- * E2E_FRESH_PORT and E2E_CONFIGURED_PORT name them; see tests/e2e/site.ts.
+ * the app and starts its servers (a fresh site, a configured one, and on the embedded database more set up
+ * alike, one per shop spec and one for every page) on free ports, unless E2E_<SITE>_PORT variables name
+ * them (E2E_FRESH_PORT, E2E_CONFIGURED_PORT, E2E_EVERY_PAGE_PORT, E2E_CHECKOUT_PORT...); see tests/e2e/site.ts.
  */
 const SHOP_SWITCHING =
   /([\\/]shop|shop-admin|shop-settings|account-sidebar|orders-admin|checkout|cart-coupon|tracking|public-before-hydration)\.spec\.ts$/;
@@ -13,48 +22,36 @@ const PROCESSES = /processes\.spec\.ts$/;
 /** Every page at phone widths and under axe, on data of its own and a long site title (see below). */
 const EVERY_PAGE = /every-page\.spec\.ts$/;
 
-// The specs that switch the shop feature on and off run one after the other, once every other spec
-// is done, each seeing the shop as the one before left it: the public shop's story, the sidebar's
-// feature check, then the administration, which leaves the shop open with its catalogue, then /conta/shop
-// before hydration and without JavaScript, which leaves its settings as it found them, then the
-// orders' administration, which places orders in it and leaves it open, then the checkout's story,
-// which sets the shop's shipping and Pix payment and buys with and without JavaScript, then the cart's
-// coupon, which sets a Pix discount and coupons of its own and buys with them, then the tracking story,
-// which sets a shop of its own, sends an order and leaves the shop open, then the public
-// forms before hydration, which set a shop of their own and leave it open. A failure
-// in one skips those after it, and the summary counts them as skipped. A focused run of one of them
-// takes --no-deps.
-//
-// npm test runs the two in turn, each with servers of its own (scripts/run-tests.ts): E2E_PART=site the
-// site's specs, then E2E_PART=chain the chain, which then starts without waiting for them, so a failure
-// among the site's specs does not skip the chain. Without E2E_PART, one run has both, the chain after.
-const part = process.env.E2E_PART;
-if (part !== undefined && part !== "site" && part !== "chain") throw new Error("E2E_PART must be site or chain");
+// The specs that switch the shop feature on and off each run on a site of their own (tests/e2e/site.ts's
+// SHOP_SITES), set up by the global setup as the configured one, each setting up the shop it needs: the
+// public shop's story, the sidebar's feature check, the administration, /conta/shop before hydration and
+// without JavaScript, the orders' administration, the checkout's story, the cart's coupon, the tracking
+// story, the public forms before hydration. No project depends on another but every-page on its setup:
+// Playwright runs a project's dependents only once every project of its phase is done, and a failure in
+// one skips nothing else (docs/decisions/0019).
+const CHAIN: Record<ShopSite, RegExp> = {
+  shop: /[\\/]shop\.spec\.ts$/,
+  sidebar: /account-sidebar\.spec\.ts$/,
+  "shop-admin": /shop-admin\.spec\.ts$/,
+  "shop-settings": /shop-settings\.spec\.ts$/,
+  "orders-admin": /orders-admin\.spec\.ts$/,
+  checkout: /checkout\.spec\.ts$/,
+  "cart-coupon": /cart-coupon\.spec\.ts$/,
+  tracking: /tracking\.spec\.ts$/,
+  "public-forms": /public-before-hydration\.spec\.ts$/,
+};
+// The chain's specs first: each is one serial group of several minutes, started while the site's shorter
+// files fill the other worker.
+const chainProjects = SHOP_SITES.map((name) => ({ name, testMatch: CHAIN[name], use: { baseURL: shopSiteUrl(name) } }));
 const siteProjects = [{ name: "site", testIgnore: [SHOP_SWITCHING, PROCESSES, EVERY_PAGE] }];
-const chainProjects = [
-  { name: "shop", testMatch: /[\\/]shop\.spec\.ts$/, dependencies: part === "chain" ? [] : ["site"] },
-  { name: "sidebar", testMatch: /account-sidebar\.spec\.ts$/, dependencies: ["shop"] },
-  { name: "shop-admin", testMatch: /shop-admin\.spec\.ts$/, dependencies: ["sidebar"] },
-  { name: "shop-settings", testMatch: /shop-settings\.spec\.ts$/, dependencies: ["shop-admin"] },
-  { name: "orders-admin", testMatch: /orders-admin\.spec\.ts$/, dependencies: ["shop-settings"] },
-  { name: "checkout", testMatch: /checkout\.spec\.ts$/, dependencies: ["orders-admin"] },
-  { name: "cart-coupon", testMatch: /cart-coupon\.spec\.ts$/, dependencies: ["checkout"] },
-  { name: "tracking", testMatch: /tracking\.spec\.ts$/, dependencies: ["cart-coupon"] },
-  { name: "public-forms", testMatch: /public-before-hydration\.spec\.ts$/, dependencies: ["tracking"] },
-  // Every page once the specs sharing the configured site are done: its setup gives the site a very
-  // long title (the header's hardest case), switches every feature on and opens the shop; the teardown
-  // gives the title back. E2E_EVERY_PAGE_ALONE=1 runs it without the specs before it (a focused run:
-  // `E2E_EVERY_PAGE_ALONE=1 npx playwright test --project=every-page`).
-  {
-    name: "every-page-setup",
-    testMatch: /every-page\.setup\.ts$/,
-    dependencies: process.env.E2E_EVERY_PAGE_ALONE ? [] : ["public-forms"],
-    teardown: "every-page-teardown",
-  },
-  { name: "every-page", testMatch: EVERY_PAGE, dependencies: ["every-page-setup"] },
-  { name: "every-page-teardown", testMatch: /every-page\.teardown\.ts$/ },
+// Every page on a site of its own (EVERY_PAGE_URL): its setup gives the site a very long title (the
+// header's hardest case), switches every feature on and opens the shop.
+const everyPage = { baseURL: EVERY_PAGE_URL };
+const everyPageProjects = [
+  { name: "every-page-setup", testMatch: /every-page\.setup\.ts$/, use: everyPage },
+  { name: "every-page", testMatch: EVERY_PAGE, dependencies: ["every-page-setup"], use: everyPage },
 ];
-const embeddedDatabaseProjects = [...(part === "chain" ? [] : siteProjects), ...(part === "site" ? [] : chainProjects)];
+const embeddedDatabaseProjects = [...chainProjects, ...siteProjects, ...everyPageProjects];
 
 /**
  * On PostgreSQL the browser specs whose outcome depends on the database server run again: several

@@ -99,13 +99,21 @@ async function vitest(reports: string, env: NodeJS.ProcessEnv): Promise<Counts> 
   return withExitCode(counts, code, "vitest");
 }
 
-/** One Playwright run; `part` names the E2E_PART it runs (playwright.config.ts), if any. */
-async function playwrightRun(reports: string, env: NodeJS.ProcessEnv, part?: string): Promise<Counts> {
-  const output = path.join(reports, `playwright${part ? `-${part}` : ""}.json`);
+/**
+ * The browser tests, in one run: on the embedded database every spec, on PostgreSQL the few whose outcome
+ * depends on it (docs/decisions/0018). No project waits for the site's specs, so a failure among them
+ * skips nothing else (docs/decisions/0019).
+ */
+async function playwright(reports: string, env: NodeJS.ProcessEnv): Promise<Counts> {
+  if (!existsSync(CHROMIUM)) {
+    console.error(
+      `The browser tests need Chromium at ${CHROMIUM}, which is missing. Install it with:\n  apt-get install -y chromium`,
+    );
+    return { passed: 0, failed: 1, skipped: 0 };
+  }
+  const output = path.join(reports, "playwright.json");
   const playwrightEnv: NodeJS.ProcessEnv = { ...env, PLAYWRIGHT_JSON_OUTPUT_NAME: output };
   delete playwrightEnv.PLAYWRIGHT_JSON_OUTPUT_FILE;
-  delete playwrightEnv.E2E_PART;
-  if (part) playwrightEnv.E2E_PART = part;
   const code = await run(path.join(BIN, "playwright"), ["test", "--reporter=list,json"], playwrightEnv);
   const report = readJson<PlaywrightReport>(output);
   if (!report) {
@@ -120,27 +128,6 @@ async function playwrightRun(reports: string, env: NodeJS.ProcessEnv, part?: str
     skipped: stats.skipped,
   };
   return withExitCode(counts, code, "playwright");
-}
-
-/**
- * The browser tests. On the embedded database in two runs, the site's specs and then the chain of
- * shop specs and every page, so that a failure in the first does not skip the second; on PostgreSQL
- * (a few specs, docs/decisions/0018) in one.
- */
-async function playwright(reports: string, env: NodeJS.ProcessEnv): Promise<Counts> {
-  if (!existsSync(CHROMIUM)) {
-    console.error(
-      `The browser tests need Chromium at ${CHROMIUM}, which is missing. Install it with:\n  apt-get install -y chromium`,
-    );
-    return { passed: 0, failed: 1, skipped: 0 };
-  }
-  const parts = env.TEST_DATABASE_URL ? [undefined] : ["site", "chain"];
-  const total: Counts = { passed: 0, failed: 0, skipped: 0 };
-  for (const part of parts) {
-    if (interrupted) break;
-    add(total, await playwrightRun(reports, env, part));
-  }
-  return total;
 }
 
 const reports = mkdtempSync(path.join(os.tmpdir(), "cms-test-reports-"));

@@ -2,8 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { cartCookieValue } from "../../common/cart.ts";
 import { FOUND_CEP } from "./fake-addresses.ts";
-import { errorOf, expect, jsonOf, SAO_PAULO_RATE, test, uniqueId, waitForHydratedPage } from "./fixtures.ts";
-import { CONFIGURED_URL } from "./site.ts";
+import { errorOf, expect, jsonOf, SAO_PAULO_RATE, siteUrl, test, uniqueId, waitForHydratedPage } from "./fixtures.ts";
 
 /**
  * The cart's coupon and the Pix discount (issue 26): a buyer on a 375 px phone types a code whose minimum
@@ -32,7 +31,7 @@ let cartValue = "";
 
 test.beforeAll(async ({ playwright, superToken }) => {
   const api = await playwright.request.newContext({
-    baseURL: CONFIGURED_URL,
+    baseURL: siteUrl(),
     extraHTTPHeaders: { Authorization: `Token ${superToken}`, Accept: "application/json" },
   });
   const honey = await jsonOf<Product>(
@@ -83,8 +82,8 @@ test.beforeAll(async ({ playwright, superToken }) => {
 });
 
 async function buyer(browser: Browser, javaScriptEnabled: boolean): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ ...PHONE, baseURL: CONFIGURED_URL, locale: "pt-BR", javaScriptEnabled });
-  await context.addCookies([{ name: "cms_cart", value: cartValue, url: CONFIGURED_URL }]);
+  const context = await browser.newContext({ ...PHONE, baseURL: siteUrl(), locale: "pt-BR", javaScriptEnabled });
+  await context.addCookies([{ name: "cms_cart", value: cartValue, url: siteUrl() }]);
   return { context, page: await context.newPage() };
 }
 

@@ -8,12 +8,12 @@ import {
   expectPath,
   jsonOf,
   SAO_PAULO_RATE,
+  siteUrl,
   test,
   uniqueId,
   waitForHydratedPage,
 } from "./fixtures.ts";
 import { expectWithinPublicBudget } from "./page-budget.ts";
-import { CONFIGURED_URL } from "./site.ts";
 
 /**
  * The checkout's story (issue 12): a visitor with 3 items in her cart opens /loja/finalizar-pedido,
@@ -56,7 +56,7 @@ async function admin(
   token: string,
 ) {
   return playwright.request.newContext({
-    baseURL: CONFIGURED_URL,
+    baseURL: siteUrl(),
     extraHTTPHeaders: { Authorization: `Token ${token}`, Accept: "application/json" },
   });
 }
@@ -107,12 +107,12 @@ test.beforeAll(async ({ playwright, superToken }) => {
 /** A browser of her own with the 3 items in the cart's cookie. */
 async function shopper(browser: Browser, javaScriptEnabled: boolean): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
-    baseURL: CONFIGURED_URL,
+    baseURL: siteUrl(),
     locale: "pt-BR",
     javaScriptEnabled,
     permissions: javaScriptEnabled ? ["clipboard-read", "clipboard-write"] : [],
   });
-  await context.addCookies([{ name: "cms_cart", value: cartValue, url: CONFIGURED_URL }]);
+  await context.addCookies([{ name: "cms_cart", value: cartValue, url: siteUrl() }]);
   return { context, page: await context.newPage() };
 }
 
@@ -280,7 +280,7 @@ test("with JavaScript, a returning customer: the lookup is unreachable, she pick
   await expectPixPayment(page);
 
   // Next time her address is there to choose.
-  await context.addCookies([{ name: "cms_cart", value: cartValue, url: CONFIGURED_URL }]);
+  await context.addCookies([{ name: "cms_cart", value: cartValue, url: siteUrl() }]);
   await page.goto("/loja/finalizar-pedido");
   await expect(page.getByRole("group", { name: "Endereços salvos" })).toContainText("Avenida Brigadeiro Faria Lima");
   await expect(page.getByRole("textbox", { name: "Rua", exact: true })).toHaveValue("Avenida Brigadeiro Faria Lima");
@@ -363,7 +363,7 @@ test("before she signs in, the review shows the shipping she chose in the cart a
 }) => {
   const { context, page } = await shopper(browser, false);
   const chosen = cartCookieValue({ ...readCartCookie(cartValue), postal_code: "01310100", shipping: SP_RATE });
-  await context.addCookies([{ name: "cms_cart", value: chosen, url: CONFIGURED_URL }]);
+  await context.addCookies([{ name: "cms_cart", value: chosen, url: siteUrl() }]);
   await page.goto("/loja/finalizar-pedido");
   const totals = page.getByRole("definition");
   await expect(totals.filter({ hasText: "R$ 12,90 (Entrega padrão, CEP 01310-100)" })).toBeVisible();
@@ -402,7 +402,7 @@ test("with JavaScript, the CPF or CNPJ and the phone are checked as she leaves t
 test("a CEP that no rate covers says so: Não entregamos neste CEP", async ({ browser }) => {
   const { context, page } = await shopper(browser, true);
   const recife = cartCookieValue({ ...readCartCookie(cartValue), postal_code: "50010000" });
-  await context.addCookies([{ name: "cms_cart", value: recife, url: CONFIGURED_URL }]);
+  await context.addCookies([{ name: "cms_cart", value: recife, url: siteUrl() }]);
   await page.goto("/loja/finalizar-pedido");
   await waitForHydratedPage(page);
   await createAccount(page, "Eva Melo", `eva-${run}@example.com`);
@@ -420,7 +420,7 @@ test.describe("without JavaScript, one answer names every field's problem", () =
     page,
     createUser,
   }) => {
-    await page.context().addCookies([{ name: "cms_cart", value: cartValue, url: CONFIGURED_URL }]);
+    await page.context().addCookies([{ name: "cms_cart", value: cartValue, url: siteUrl() }]);
     await page.goto("/loja/finalizar-pedido");
     const signUp = page.getByRole("form", { name: "Criar conta" });
     await signUp.getByRole("textbox", { name: "Nome", exact: true }).fill("Flora Dias");
@@ -475,7 +475,7 @@ test("the checkout and payment pages are personal: never kept by the page cache,
   browser,
   createUser,
 }) => {
-  const visitor = await playwright.request.newContext({ baseURL: CONFIGURED_URL, maxRedirects: 0 });
+  const visitor = await playwright.request.newContext({ baseURL: siteUrl(), maxRedirects: 0 });
   for (const cookie of [undefined, `cms_cart=${cartValue}`]) {
     for (let attempt = 0; attempt < 2; attempt++) {
       const answer = await visitor.get("/loja/finalizar-pedido", { headers: cookie ? { cookie } : {} });
@@ -506,7 +506,7 @@ test("the checkout and payment pages stay within the public pages' JavaScript an
   browser,
   page,
 }) => {
-  await page.context().addCookies([{ name: "cms_cart", value: cartValue, url: CONFIGURED_URL }]);
+  await page.context().addCookies([{ name: "cms_cart", value: cartValue, url: siteUrl() }]);
   await expectWithinPublicBudget(page, "/loja/finalizar-pedido");
 
   const { context, page: buyer } = await shopper(browser, true);
@@ -521,7 +521,7 @@ test("the checkout and payment pages stay within the public pages' JavaScript an
   await checkout.getByRole("button", { name: "Confirmar pedido" }).click();
   await waitForPaymentPage(buyer);
   const paymentPath = new URL(buyer.url()).pathname + new URL(buyer.url()).search;
-  const fresh = await browser.newContext({ baseURL: CONFIGURED_URL, storageState: await context.storageState() });
+  const fresh = await browser.newContext({ baseURL: siteUrl(), storageState: await context.storageState() });
   await expectWithinPublicBudget(await fresh.newPage(), paymentPath);
   await fresh.close();
   await context.close();
@@ -541,12 +541,12 @@ test("a short product name among the review's lines is told apart from the text 
     201,
   );
   const cart = { items: [{ product_id: product.id, variant_id: product.variants[0]?.id ?? 0, quantity: 2 }] };
-  const context = await browser.newContext({ baseURL: CONFIGURED_URL, locale: "pt-BR" });
+  const context = await browser.newContext({ baseURL: siteUrl(), locale: "pt-BR" });
   await context.addCookies([
     {
       name: "cms_cart",
       value: cartCookieValue({ ...cart, shipping: null, postal_code: null, coupon: null }),
-      url: CONFIGURED_URL,
+      url: siteUrl(),
     },
   ]);
   const page = await context.newPage();

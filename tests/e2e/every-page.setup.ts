@@ -4,15 +4,13 @@ import path from "node:path";
 import type { APIRequestContext } from "@playwright/test";
 import sharp from "sharp";
 import { type Cart, cartCookieValue } from "../../common/cart.ts";
-import { LONG_TITLE, type PageRole, type Seeded, statePath, writePreviousTitle, writeSeeded } from "./every-page.ts";
-import { type Account, expect, jsonOf, login, SAO_PAULO_RATE, test, uniqueId } from "./fixtures.ts";
-import { CONFIGURED_URL } from "./site.ts";
+import { LONG_TITLE, type PageRole, type Seeded, statePath, writeSeeded } from "./every-page.ts";
+import { type Account, expect, jsonOf, login, SAO_PAULO_RATE, siteUrl, test, uniqueId } from "./fixtures.ts";
 
 /**
  * Seeds what every-page.spec.ts visits, with the texts that used to push phones sideways: the long
- * site title, long product and content names, long addresses and words in a text, a large image. Runs once
- * every spec that shares the configured site is done (playwright.config.ts), so the header's title
- * can be long; every-page.teardown.ts gives the site its title back.
+ * site title, long product and content names, long addresses and words in a text, a large image, on the
+ * every-page site, which no other spec shares (playwright.config.ts), so the header's title can stay long.
  */
 
 type Created = { id: number; url: string };
@@ -45,9 +43,8 @@ async function create<T extends Created>(api: APIRequestContext, path: string, d
 }
 
 /** Every feature on, the long title, and the shop selling by Pix with São Paulo's table rate. */
-async function configure(api: APIRequestContext): Promise<string> {
+async function configure(api: APIRequestContext): Promise<void> {
   const settings = await jsonOf<Settings>(await api.get("/api/settings"));
-  const previousTitle = settings.title;
   for (const feature of Object.values(settings.features)) feature.enabled = true;
   await jsonOf(await api.post("/api/settings", { data: { ...settings, title: LONG_TITLE } }));
   await jsonOf(
@@ -68,7 +65,6 @@ async function configure(api: APIRequestContext): Promise<string> {
       },
     }),
   );
-  return previousTitle;
 }
 
 /** A contact message to open; the form's per-address limit may already be reached by other specs' messages. */
@@ -156,7 +152,7 @@ async function wordpressImport(api: APIRequestContext): Promise<number> {
 }
 
 test("seed the pages every-page.spec.ts visits", async ({ api, browser, playwright, createUser }) => {
-  writePreviousTitle(await configure(api));
+  await configure(api);
   const cover = await image(api);
   const content = richText(cover.url);
   const page = await create<Created>(api, "/api/pages", {
@@ -253,7 +249,7 @@ test("seed the pages every-page.spec.ts visits", async ({ api, browser, playwrig
     201,
   );
 
-  const newContext = () => playwright.request.newContext({ baseURL: CONFIGURED_URL });
+  const newContext = () => playwright.request.newContext({ baseURL: siteUrl() });
   const visitor = await newContext();
   const cart = await cartOf(visitor, product);
   const customer = await createUser("user");
@@ -289,8 +285,8 @@ test("seed the pages every-page.spec.ts visits", async ({ api, browser, playwrig
     super: await createUser("super"),
   };
   for (const [role, account] of Object.entries(accounts) as [PageRole, Account | null][]) {
-    const context = await browser.newContext({ baseURL: CONFIGURED_URL });
-    await context.addCookies([{ name: "cms_cart", value: cartCookieValue(cart), url: CONFIGURED_URL }]);
+    const context = await browser.newContext({ baseURL: siteUrl() });
+    await context.addCookies([{ name: "cms_cart", value: cartCookieValue(cart), url: siteUrl() }]);
     if (account) await login(await context.newPage(), account.email, account.password);
     await context.storageState({ path: statePath(role) });
     await context.close();

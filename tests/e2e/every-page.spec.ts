@@ -11,7 +11,7 @@ import { htmlErrors } from "./html-checker.ts";
  * included) on a phone nor in what a desktop shows differently. One load per page and role: the widths are
  * the same page resized. The data comes from every-page.setup.ts (long site title, long names, a cart
  * with items in every role's browser); a focused run takes
- * `E2E_EVERY_PAGE_ALONE=1 npx playwright test --project=every-page`.
+ * `npx playwright test --project=every-page` (its setup project runs first).
  */
 test.describe.configure({ mode: "parallel" });
 
@@ -242,11 +242,52 @@ async function axeViolations(page: Page, width: number, only?: string): Promise<
   );
 }
 
+/**
+ * The public pages show everyone the same: the page cache keeps one copy of each for visitors, and a
+ * signed-in person's copy differs only in the data under it (her name, which no public page shows; the
+ * browser code reads no cookie that differs by role: the session's is HttpOnly, the cart's is the same in
+ * every role's browser). Signed in, such a page is checked to show, once it runs, what the visitor's shows,
+ * whose test covers its phone widths and axe for every role; the pages below differ by role and are
+ * checked in full for each.
+ */
+const PERSONAL_PAGES = new Set(["/loja/finalizar-pedido"]);
+const sameAsVisitors = (role: PageRole, visit: Visit) =>
+  role !== "visitor" && sitePages.includes(visit) && !PERSONAL_PAGES.has(visit.route);
+
+/** What the page shows once it runs: its body without the scripts that carry its data, nor an error's code (each answer's own). */
+function shown(): string {
+  const body = document.body.cloneNode(true) as HTMLElement;
+  for (const script of body.querySelectorAll("script")) script.remove();
+  for (const code of body.querySelectorAll("[data-error-code]")) code.textContent = "";
+  return body.outerHTML;
+}
+
 for (const [role, roleVisits] of Object.entries(visits) as [PageRole, Visit[]][]) {
   test.describe(role === "visitor" ? "a visitor" : `signed in as ${role}`, () => {
     test.use({ storageState: statePath(role), viewport: { width: DESKTOP, height: HEIGHT } });
 
-    for (const visit of roleVisits) {
+    for (const visit of roleVisits.filter((visit) => sameAsVisitors(role, visit))) {
+      test(`${visit.route} shows what the visitor's page shows`, async ({ page, browser, baseURL }) => {
+        const path = visit.path(readSeeded());
+        const visitor = await browser.newContext({
+          baseURL,
+          storageState: statePath("visitor"),
+          viewport: { width: DESKTOP, height: HEIGHT },
+        });
+        const rendered = async (tab: Page) => {
+          const response = await tab.goto(path);
+          expect(response?.status(), path).toBe(visit.status ?? 200);
+          await waitForHydratedPage(tab);
+          if (!isAccount(path)) await expect(tab.getByTestId("cart-count")).toHaveText("4");
+          return tab.evaluate(shown);
+        };
+        const [mine, visitors] = await Promise.all([rendered(page), rendered(await visitor.newPage())]);
+        expect(mine, `${path} shows something else signed in: add it to PERSONAL_PAGES`).toBe(visitors);
+        await visitor.close();
+      });
+    }
+
+    for (const visit of roleVisits.filter((visit) => !sameAsVisitors(role, visit))) {
       test(`${visit.route} fits every phone and passes axe`, async ({ page }) => {
         const path = visit.path(readSeeded());
         const response = await page.goto(path);

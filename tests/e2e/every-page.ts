@@ -3,15 +3,14 @@ import path from "node:path";
 import { OUTPUT_DIR } from "./site.ts";
 
 /**
- * What tests/e2e/every-page.setup.ts leaves for every-page.spec.ts and every-page.teardown.ts: the
- * records it created (their addresses are only known once the setup has run, after the spec files
+ * What tests/e2e/every-page.setup.ts leaves for every-page.spec.ts: the records it created (their addresses are only known once the setup has run, after the spec files
  * were loaded) and each role's signed-in browser state, with a cart in its cookie.
  */
 const DIR = path.join(OUTPUT_DIR, "every-page");
 
 export type PageRole = "visitor" | "customer" | "admin" | "super";
 
-/** The configured site's title during these specs: as long as the settings allow (120), in long words. */
+/** The every-page site's title: as long as the settings allow (120), in long words. */
 export const LONG_TITLE =
   "Cooperativa Agroextrativista das Trabalhadoras e Trabalhadores Rurais do Vale do Jequitinhonha e Mucuri";
 
@@ -39,8 +38,6 @@ export type Seeded = {
 
 export const statePath = (role: PageRole) => path.join(DIR, `${role}-state.json`);
 const seededPath = path.join(DIR, "seeded.json");
-/** The title the site had before, kept first: the teardown puts it back even when the seeding failed. */
-const titlePath = path.join(DIR, "previous-title.json");
 
 function write(file: string, value: unknown): void {
   fs.mkdirSync(DIR, { recursive: true });
@@ -48,17 +45,11 @@ function write(file: string, value: unknown): void {
 }
 
 export const writeSeeded = (seeded: Seeded) => write(seededPath, seeded);
-export const writePreviousTitle = (title: string) => write(titlePath, title);
-
-/** Null when the setup stopped before changing the title. */
-export function readPreviousTitle(): string | null {
-  return fs.existsSync(titlePath) ? (JSON.parse(fs.readFileSync(titlePath, "utf8")) as string) : null;
-}
 
 export function readSeeded(): Seeded {
   if (!fs.existsSync(seededPath)) {
     throw new Error(
-      `${seededPath} is missing: run the every-page-setup project first (E2E_EVERY_PAGE_ALONE=1 npx playwright test --project=every-page)`,
+      `${seededPath} is missing: run the every-page-setup project first (npx playwright test --project=every-page runs it)`,
     );
   }
   return JSON.parse(fs.readFileSync(seededPath, "utf8")) as Seeded;

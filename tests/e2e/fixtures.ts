@@ -10,6 +10,16 @@ import {
 } from "@playwright/test";
 import { CONFIGURED_URL, SITE_ADMIN } from "./site.ts";
 
+/** The project's site (its baseURL in playwright.config.ts): the configured one unless the project has its own. */
+function projectSite(project: { use: { baseURL?: string } }): string {
+  return project.use.baseURL ?? CONFIGURED_URL;
+}
+
+/** The site the running test's project shares with the specs of its project (playwright.config.ts). */
+export function siteUrl(): string {
+  return projectSite(base.info().project);
+}
+
 export { expect };
 
 export type Role = "user" | "admin" | "super";
@@ -144,7 +154,7 @@ export async function watchCspViolations(page: Page): Promise<() => string[]> {
 }
 
 type TestFixtures = {
-  /** The configured site's REST API, signed in as its super user (`Authorization: Token ...`). */
+  /** The project's site's REST API, signed in as its super user (`Authorization: Token ...`). */
   api: APIRequestContext;
   /** Creates a user with a unique e-mail through POST /api/users, as the super user. */
   createUser: (role: Role) => Promise<Account>;
@@ -179,8 +189,8 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   },
 
   superToken: [
-    async ({ playwright }, use) => {
-      const context = await playwright.request.newContext({ baseURL: CONFIGURED_URL });
+    async ({ playwright }, use, workerInfo) => {
+      const context = await playwright.request.newContext({ baseURL: projectSite(workerInfo.project) });
       const response = await context.post("/api/auth/login", {
         data: { email: SITE_ADMIN.email, password: SITE_ADMIN.password },
       });
@@ -191,9 +201,9 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     { scope: "worker" },
   ],
 
-  api: async ({ playwright, superToken }, use) => {
+  api: async ({ playwright, superToken }, use, testInfo) => {
     const context = await playwright.request.newContext({
-      baseURL: CONFIGURED_URL,
+      baseURL: projectSite(testInfo.project),
       extraHTTPHeaders: { Authorization: `Token ${superToken}`, Accept: "application/json" },
     });
     await use(context);

@@ -17,9 +17,12 @@ import {
   CHROMIUM_PATH,
   CONFIGURED_URL,
   E2E_MELHOR_ENVIO_TOKEN,
+  EVERY_PAGE_URL,
   FRESH_URL,
   OUTPUT_DIR,
+  SHOP_SITES,
   SITE_ADMIN,
+  shopSiteUrl,
 } from "./site.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
@@ -53,10 +56,17 @@ async function run(command: string, args: string[], logPath: string, env: NodeJS
  * being the servers' own working folder, as the server reads `build/` from its working folder.
  * The project's `build/` is left alone: another test run or an `npm run build` empties it while
  * building, which would break this run's build or swap the assets under its running servers.
+ * E2E_BUILD_DIR names a `site` folder kept between runs of the same source: the first run builds into
+ * it, the next ones use that build (.ci/run's two databases build once).
  */
 async function buildApp(workDir: string): Promise<string> {
-  const site = path.join(workDir, "site");
+  const kept = process.env.E2E_BUILD_DIR;
+  const site = kept ? path.resolve(kept) : path.join(workDir, "site");
+  // Written last: a build stopped halfway is built again.
+  const done = path.join(site, "e2e-build-done");
+  if (kept && existsSync(done)) return site;
   await fs.mkdir(site, { recursive: true });
+  await fs.rm(path.join(site, "node_modules"), { force: true });
   await fs.symlink(path.join(ROOT, "node_modules"), path.join(site, "node_modules"));
   await fs.writeFile(path.join(site, "package.json"), JSON.stringify({ type: "module", private: true }));
   await run(path.join(BIN, "react-router"), ["build"], path.join(workDir, "build.log"), {
@@ -64,6 +74,7 @@ async function buildApp(workDir: string): Promise<string> {
   });
   // The rest of `npm run build`: the servers send these copies (tests/e2e/assets-encoding.spec.ts).
   await compressAssets(path.join(site, "build", "client"));
+  await fs.writeFile(done, "");
   return site;
 }
 
@@ -150,11 +161,22 @@ function databaseUrl(base: string, name: string): string {
   return url.toString();
 }
 
+/** Runs `work` on each item, at most `limit` at a time: a dozen first starts at once would starve each other. */
+async function eachLimited<T>(items: T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
+  const queue = [...items];
+  const runner = async () => {
+    for (let item = queue.shift(); item !== undefined; item = queue.shift()) await work(item);
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, runner));
+}
+
 /**
- * Builds the app once, then starts two production servers, each on its own new data folder
- * (or, with TEST_DATABASE_URL, its own new PostgreSQL database): a fresh site for the
- * first-time setup spec and a configured one for the rest. The returned function is the
- * global teardown: it stops the servers, drops the databases and removes the folders.
+ * Builds the app once, then starts the production servers, each on its own new data folder (or, with
+ * TEST_DATABASE_URL, its own new PostgreSQL database): a fresh site for the first-time setup spec and a
+ * configured one for the rest. On the embedded database, the every-page spec and each shop spec of the
+ * chain (SHOP_SITES) get a configured site of their own: one site is set up and stopped, and each starts
+ * from a copy of its data folder, which spares them the database's first start and the setup. The
+ * returned function is the global teardown: it stops the servers, drops the databases and removes the folders.
  */
 export default async function globalSetup(): Promise<() => Promise<void>> {
   if (!existsSync(CHROMIUM_PATH)) throw new Error(CHROMIUM_MISSING);
@@ -202,29 +224,52 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     await fs.rm(workDir, { recursive: true, force: true });
   };
 
+  /** A server on a data folder of its own (a copy of `from` when given, else a new empty one). */
+  const start = async (name: string, url: string, baseUrl: string | undefined, from?: string) => {
+    const dataDir = path.join(workDir, name);
+    if (from) await fs.cp(from, dataDir, { recursive: true });
+    else await fs.mkdir(dataDir);
+    let ownDatabase: string | undefined;
+    if (admin && serverUrl) {
+      const database = `cms_e2e_${randomBytes(6).toString("hex")}`;
+      await admin.query(`CREATE DATABASE ${database}`);
+      databases.push(database);
+      ownDatabase = databaseUrl(serverUrl, database);
+    }
+    const server = await startServer(site, name, url, dataDir, ownDatabase, baseUrl);
+    servers.push(server);
+    return server;
+  };
+
+  let site = "";
   try {
-    const site = await buildApp(workDir);
+    site = await buildApp(workDir);
     // The specs that start servers of their own (processes.spec.ts) start them from this build.
     process.env.E2E_SITE_DIR = site;
     if (admin) await admin.connect();
-    for (const [name, url, baseUrl] of [
-      ["fresh", FRESH_URL, undefined],
-      ["configured", CONFIGURED_URL, CONFIGURED_URL],
-    ] as const) {
-      // A new, empty folder in this run's own temporary folder.
-      const dataDir = path.join(workDir, name);
-      await fs.mkdir(dataDir);
-      let ownDatabase: string | undefined;
-      if (admin && serverUrl) {
-        const database = `cms_e2e_${randomBytes(6).toString("hex")}`;
-        await admin.query(`CREATE DATABASE ${database}`);
-        databases.push(database);
-        ownDatabase = databaseUrl(serverUrl, database);
+    const configuredSites = async () => {
+      if (admin) {
+        await start("configured", CONFIGURED_URL, CONFIGURED_URL);
+        await setUpSite(CONFIGURED_URL);
+        await enableFeatures(CONFIGURED_URL, ["medias"]);
+        return;
       }
-      servers.push(await startServer(site, name, url, dataDir, ownDatabase, baseUrl));
-    }
-    await setUpSite(CONFIGURED_URL);
-    await enableFeatures(CONFIGURED_URL, ["medias"]);
+      const template = await start("template", CONFIGURED_URL, CONFIGURED_URL);
+      await setUpSite(CONFIGURED_URL);
+      await enableFeatures(CONFIGURED_URL, ["medias"]);
+      await stopServer(template);
+      servers.splice(servers.indexOf(template), 1);
+      const templateDir = path.join(workDir, "template");
+      const configured: [string, string][] = [
+        ["configured", CONFIGURED_URL],
+        ["every-page", EVERY_PAGE_URL],
+        ...SHOP_SITES.map((name): [string, string] => [name, shopSiteUrl(name)]),
+      ];
+      await eachLimited(configured, 3, async ([name, url]) => {
+        await start(name, url, url, templateDir);
+      });
+    };
+    await Promise.all([start("fresh", FRESH_URL, undefined), configuredSites()]);
   } catch (error) {
     await teardown();
     throw error;

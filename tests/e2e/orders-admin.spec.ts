@@ -10,11 +10,11 @@ import {
   jsonOf,
   login,
   SAO_PAULO_RATE,
+  siteUrl,
   test,
   uniqueId,
   waitForHydratedPage,
 } from "./fixtures.ts";
-import { CONFIGURED_URL } from "./site.ts";
 
 /**
  * /conta/pedidos: an administrator finds, moves, prints and exports orders; a customer sees only her own.
@@ -177,10 +177,10 @@ async function placeOrder(
 
 test.beforeAll(async ({ playwright, superToken }) => {
   const api = await playwright.request.newContext({
-    baseURL: CONFIGURED_URL,
+    baseURL: siteUrl(),
     extraHTTPHeaders: { Authorization: `Token ${superToken}`, Accept: "application/json" },
   });
-  const newVisitor = () => playwright.request.newContext({ baseURL: CONFIGURED_URL });
+  const newVisitor = () => playwright.request.newContext({ baseURL: siteUrl() });
   try {
     await openShop(api);
     const ana = await createCustomer(api, newVisitor, `Ana Compradora ${id}`);
@@ -357,7 +357,7 @@ test("an administrator filters the orders and moves one from pending to sent", a
   const stale = await moveForm(page);
   await stale.getByRole("combobox", { name: "Nova situação" }).selectOption({ label: "Pagamento confirmado" });
   const asAna = await playwright.request.newContext({
-    baseURL: CONFIGURED_URL,
+    baseURL: siteUrl(),
     extraHTTPHeaders: { Authorization: `Token ${customer("ana").token}`, Accept: "application/json" },
   });
   await jsonOf(await asAna.post(`/api/orders/${order("second").id}/status`, { data: { status: "canceled" } }));
@@ -407,7 +407,7 @@ test("the page's action refuses a move without a status, and one that e-mails th
   const path = `/conta/pedidos/${order("plain").id}`;
   await page.goto(path);
   const post = (form: Record<string, string>) =>
-    page.request.post(path, { form, headers: { Origin: CONFIGURED_URL }, maxRedirects: 0 });
+    page.request.post(path, { form, headers: { Origin: siteUrl() }, maxRedirects: 0 });
   expect((await post({ status: "", note: "" })).status()).toBe(400);
   expect((await post({ note: "sem situação" })).status()).toBe(400);
   const unconfirmed = await post({ status: "failed" });

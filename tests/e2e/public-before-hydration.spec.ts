@@ -7,9 +7,8 @@ import pg from "pg";
 import { cartCookieValue } from "../../common/cart.ts";
 import { openBeforeHydration } from "./before-hydration.ts";
 import { FOUND_CEP } from "./fake-addresses.ts";
-import { type Account, expect, expectPath, jsonOf, pathOf, test, uniqueId } from "./fixtures.ts";
+import { type Account, expect, expectPath, jsonOf, pathOf, siteUrl, test, uniqueId } from "./fixtures.ts";
 import { childEnv, freePort, type ServerProcess, spawnServer, stopServer } from "./server-process.ts";
-import { CONFIGURED_URL } from "./site.ts";
 
 /**
  * Issue 24: what a person types, chooses or ticks on a public page before it comes to life (a slow phone
@@ -36,7 +35,7 @@ async function adminApi(
   token: string,
 ): Promise<APIRequestContext> {
   return playwright.request.newContext({
-    baseURL: CONFIGURED_URL,
+    baseURL: siteUrl(),
     extraHTTPHeaders: { Authorization: `Token ${token}`, Accept: "application/json" },
   });
 }
@@ -118,8 +117,8 @@ const variantOf = (product: Product, option?: string) => {
 
 /** A browser of its own, with a cart in its cookie when given one. */
 async function browse(browser: Browser, cart?: Parameters<typeof cartCookieValue>[0]): Promise<BrowserContext> {
-  const context = await browser.newContext({ baseURL: CONFIGURED_URL, locale: "pt-BR" });
-  if (cart) await context.addCookies([{ name: "cms_cart", value: cartCookieValue(cart), url: CONFIGURED_URL }]);
+  const context = await browser.newContext({ baseURL: siteUrl(), locale: "pt-BR" });
+  if (cart) await context.addCookies([{ name: "cms_cart", value: cartCookieValue(cart), url: siteUrl() }]);
   return context;
 }
 
@@ -601,7 +600,7 @@ test.describe("buying", () => {
     await expect(page.getByRole("button", { name: "Copiar código" })).toBeVisible();
 
     // Next time, her saved address chosen before the page runs stays chosen, and is used.
-    await context.addCookies([{ name: "cms_cart", value: cartCookieValue(cart), url: CONFIGURED_URL }]);
+    await context.addCookies([{ name: "cms_cart", value: cartCookieValue(cart), url: siteUrl() }]);
     const next = await openBeforeHydration(page, "/loja/finalizar-pedido");
     const saved = page.getByRole("group", { name: "Endereços salvos" }).getByRole("radio");
     await saved.check();
@@ -618,7 +617,7 @@ test("the phone menu: a tap before the page runs opens it, and its links come in
   browser,
 }) => {
   const context = await browser.newContext({
-    baseURL: CONFIGURED_URL,
+    baseURL: siteUrl(),
     locale: "pt-BR",
     viewport: { width: 375, height: 740 },
   });

@@ -1,9 +1,8 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, BrowserContext, Page } from "@playwright/test";
 import sharp from "sharp";
-import { expect, expectPath, jsonOf, SAO_PAULO_RATE, test, waitForHydratedPage } from "./fixtures.ts";
+import { expect, expectPath, jsonOf, SAO_PAULO_RATE, siteUrl, test, waitForHydratedPage } from "./fixtures.ts";
 import { expectWithinPublicBudget } from "./page-budget.ts";
-import { CONFIGURED_URL } from "./site.ts";
 
 /**
  * The public shop's story (issue: /loja, /loja/{slug}, /loja/carrinho): a visitor on a phone sorts,
@@ -134,7 +133,7 @@ const lineOf = (page: Page, name: string) => cartLines(page).filter({ hasText: n
 test.afterAll(async ({ playwright, superToken }) => {
   // The other specs know a site without a shop (and without its menu item).
   const api = await playwright.request.newContext({
-    baseURL: CONFIGURED_URL,
+    baseURL: siteUrl(),
     extraHTTPHeaders: { Authorization: `Token ${superToken}`, Accept: "application/json" },
   });
   await setShop(api, false);
@@ -158,7 +157,7 @@ test("the shop's pages stay within the public pages' JavaScript and CSS budget",
 });
 
 test("the list and the product pages are the same for everyone, and kept by the page cache", async ({ playwright }) => {
-  const visitor = await playwright.request.newContext({ baseURL: CONFIGURED_URL });
+  const visitor = await playwright.request.newContext({ baseURL: siteUrl() });
   const shirt = product("Camiseta");
   const cookie = `cms_cart=1~01310100~~${shirt.id}.${shirt.variants[1]?.id}.4`;
   for (const path of ["/loja", shirt.url]) {
@@ -184,7 +183,7 @@ test("the list and the product pages are the same for everyone, and kept by the 
   expect(html).toContain('property="og:title" content="Camiseta"');
   // The product's id is an address too, with the slug's page as its canonical one.
   const byId = await (await visitor.get(`/loja/${shirt.id}`)).text();
-  expect(byId).toContain(`rel="canonical" href="${CONFIGURED_URL}${shirt.url}"`);
+  expect(byId).toContain(`rel="canonical" href="${siteUrl()}${shirt.url}"`);
   expect(html).toMatch(/property="og:image" content="http[^"]+\/files\//);
   expect(html).toContain('property="product:price:currency" content="BRL"');
   // The cart is personal: nothing keeps it.
@@ -318,7 +317,7 @@ test.describe("on a phone", () => {
     if (!cart) throw new Error("no cart cookie");
     const yearFromNow = Date.now() / 1000 + 365 * 24 * 60 * 60;
     expect(Math.abs(cart.expires - yearFromNow)).toBeLessThan(120);
-    const later: BrowserContext = await browser.newContext({ ...PHONE, baseURL: CONFIGURED_URL });
+    const later: BrowserContext = await browser.newContext({ ...PHONE, baseURL: siteUrl() });
     await later.addCookies([cart]);
     const again = await later.newPage();
     await again.goto("/loja/carrinho");
@@ -336,7 +335,7 @@ test.describe("on a phone", () => {
     // Sent anyway (an old page, a hand-made form), the server refuses it.
     const refused = await request.post(booklet.url, {
       form: { intent: "add", product_id: booklet.id, variant_id: booklet.variants[0]?.id ?? 0, quantity: 1 },
-      headers: { origin: CONFIGURED_URL },
+      headers: { origin: siteUrl() },
       maxRedirects: 0,
     });
     expect(refused.status()).toBe(400);

@@ -1,4 +1,4 @@
-/** Where the browser tests find their two servers and the configured site's first administrator. */
+/** Where the browser tests find their servers and the configured sites' first administrator. */
 
 import { execFileSync } from "node:child_process";
 
@@ -6,13 +6,34 @@ export const CHROMIUM_PATH = "/usr/bin/chromium";
 export const CHROMIUM_MISSING = `Chromium was not found at ${CHROMIUM_PATH}; the browser tests need it. Install it with: apt-get install -y chromium`;
 
 /**
- * Two ports free right now, from the system (listening on port 0). A child process does the
- * listening because this module's values are needed synchronously, when Playwright loads its config.
+ * The specs that switch the shop on and off (playwright.config.ts's chain), each with a site of its own
+ * set up as the configured one, so that they run beside each other and beside the site's specs.
+ */
+export const SHOP_SITES = [
+  "shop",
+  "sidebar",
+  "shop-admin",
+  "shop-settings",
+  "orders-admin",
+  "checkout",
+  "cart-coupon",
+  "tracking",
+  "public-forms",
+] as const;
+export type ShopSite = (typeof SHOP_SITES)[number];
+
+const portVariable = (site: string) => `E2E_${site.toUpperCase().replace(/-/g, "_")}_PORT`;
+const PORT_VARIABLES = ["fresh", "configured", "every-page", ...SHOP_SITES].map(portVariable);
+
+/**
+ * As many ports as there are servers, free right now, from the system (listening on port 0). A child
+ * process does the listening because this module's values are needed synchronously, when Playwright
+ * loads its config.
  */
 function freePorts(): number[] {
   const script = `
     const net = require("node:net");
-    const servers = [net.createServer(), net.createServer()];
+    const servers = Array.from({ length: ${PORT_VARIABLES.length} }, () => net.createServer());
     let pending = servers.length;
     for (const server of servers) server.listen(0, "127.0.0.1", () => {
       if (--pending > 0) return;
@@ -22,8 +43,6 @@ function freePorts(): number[] {
   `;
   return execFileSync(process.execPath, ["-e", script], { encoding: "utf8" }).trim().split(" ").map(Number);
 }
-
-const PORT_VARIABLES = ["E2E_FRESH_PORT", "E2E_CONFIGURED_PORT"] as const;
 
 /**
  * Ports not given in the environment are picked once, by the first process that loads this
@@ -40,7 +59,7 @@ if (missing.length > 0) {
   });
 }
 
-function port(name: (typeof PORT_VARIABLES)[number]): number {
+function port(name: string): number {
   const value = Number(process.env[name]);
   if (!Number.isInteger(value) || value < 1 || value > 65535) throw new Error(`${name} must be a port number`);
   return value;
@@ -50,6 +69,11 @@ function port(name: (typeof PORT_VARIABLES)[number]): number {
 export const FRESH_URL = `http://127.0.0.1:${port("E2E_FRESH_PORT")}`;
 /** A site set up once by the global setup; specs add their own data through the REST API. */
 export const CONFIGURED_URL = `http://127.0.0.1:${port("E2E_CONFIGURED_PORT")}`;
+/** Set up as the configured site, for every page under axe with its very long title, beside the rest. */
+export const EVERY_PAGE_URL = `http://127.0.0.1:${port(portVariable("every-page"))}`;
+/** The site of one of the chain's specs (SHOP_SITES). */
+export const shopSiteUrl = (site: ShopSite) => `http://127.0.0.1:${port(portVariable(site))}`;
+
 /**
  * This run's output (traces of failed tests, the servers' logs), in a folder of its own: Playwright
  * empties its output folder when a run starts, which would break the traces of a run still going.

@@ -1,7 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
-import { expect, jsonOf, login, SAO_PAULO_RATE, test, uniqueId } from "./fixtures.ts";
-import { CONFIGURED_URL } from "./site.ts";
+import { expect, jsonOf, login, SAO_PAULO_RATE, siteUrl, test, uniqueId } from "./fixtures.ts";
 
 /**
  * A customer follows her parcel: an order moved to "Produto enviado" through the REST API with a Correios
@@ -55,10 +54,10 @@ async function openShop(api: APIRequestContext): Promise<{ id: number; variants:
 
 test.beforeAll(async ({ playwright, superToken }) => {
   const api = await playwright.request.newContext({
-    baseURL: CONFIGURED_URL,
+    baseURL: siteUrl(),
     extraHTTPHeaders: { Authorization: `Token ${superToken}`, Accept: "application/json" },
   });
-  const visitor = await playwright.request.newContext({ baseURL: CONFIGURED_URL });
+  const visitor = await playwright.request.newContext({ baseURL: siteUrl() });
   try {
     const product = await openShop(api);
     await jsonOf(await api.post("/api/users", { data: { ...customer, role: "user" } }), 201);
