@@ -1,5 +1,5 @@
 import { gzipSync } from "node:zlib";
-import type { Page } from "@playwright/test";
+import type { Page, Response } from "@playwright/test";
 import { expect } from "./fixtures.ts";
 
 /** Issue 10's budget for a public page: JavaScript and CSS as the browser downloads them on a first visit. */
@@ -14,17 +14,27 @@ export const ACCOUNT_ONLY = [/@mantine\/core|--mantine-color-/, /ZodError/];
 export async function expectWithinPublicBudget(page: Page, path: string): Promise<void> {
   const scripts = new Map<string, Buffer>();
   const styles = new Map<string, Buffer>();
-  page.on("response", async (response) => {
+  // Each body is read after its response came: the load's end does not wait for the reading, so the
+  // readings are awaited before counting (on a busy machine they came after it, and a page had no script).
+  const readings: Promise<void>[] = [];
+  const read = (response: Response) => {
     const url = response.url();
     if (!url.includes("/assets/")) return;
-    const body = await response.body().catch(() => null);
-    if (!body) return;
-    if (url.endsWith(".js")) scripts.set(url, body);
-    if (url.endsWith(".css")) styles.set(url, body);
-  });
+    readings.push(
+      response.body().then(
+        (body) => {
+          if (url.endsWith(".js")) scripts.set(url, body);
+          if (url.endsWith(".css")) styles.set(url, body);
+        },
+        () => {},
+      ),
+    );
+  };
+  page.on("response", read);
   const response = await page.goto(path, { waitUntil: "networkidle" });
   expect(response?.status(), path).toBe(200);
-  page.removeAllListeners("response");
+  page.off("response", read);
+  await Promise.all(readings);
   const gzipped = (files: Map<string, Buffer>) =>
     [...files.values()].reduce((total, body) => total + gzipSync(body).length, 0);
   expect(scripts.size, `${path}: JavaScript files`).toBeGreaterThan(0);

@@ -10,15 +10,17 @@ test("public pages stay within the JavaScript and CSS budget and load no account
 
 test("the markers do find that code where it belongs: the account area", async ({ page, createUser }) => {
   const admin = await createUser("admin");
-  const scripts: string[] = [];
-  page.on("response", async (response) => {
-    if (response.url().endsWith(".js")) scripts.push((await response.body().catch(() => Buffer.alloc(0))).toString());
+  // Each body is read after its response came, past the load's end on a busy machine: awaited before checking.
+  const scripts: Promise<string>[] = [];
+  page.on("response", (response) => {
+    if (response.url().endsWith(".js")) scripts.push(response.body().then(String, () => ""));
   });
   await login(page, admin.email, admin.password);
   await page.goto("/conta/pages/new", { waitUntil: "networkidle" });
+  const bodies = await Promise.all(scripts);
   for (const marker of ACCOUNT_ONLY)
     expect(
-      scripts.some((body) => marker.test(body)),
+      bodies.some((body) => marker.test(body)),
       `${marker}`,
     ).toBe(true);
 });
