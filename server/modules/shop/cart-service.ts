@@ -4,11 +4,16 @@ import type { CartItemInput } from "../../../common/schemas/cart.ts";
 import type { CartLine, PricedCart } from "../../../common/views/cart.ts";
 import type { ProductView, VariantView } from "../../../common/views/products.ts";
 import type { ServiceContext } from "../../kernel/area.ts";
+import type { CouponCheck } from "../coupons/coupons-service.ts";
 import { PRODUCT_NOT_FOUND } from "../products/products-service.ts";
 
 type Sellable = { product: ProductView; variant: VariantView };
 /** A cart priced now, and what its cookie holds from now on. */
 export type CartPricing = { cart: Cart; priced: PricedCart };
+/** A cart priced for an order (priceForOrder). */
+export type OrderPricing = Pick<PricedCart, "lines" | "subtotal_cents" | "notices"> & {
+  coupon_lines: CouponCheck["lines"];
+};
 
 /** "Camiseta (M)": the product and, when it has options, the chosen values. */
 function itemName({ product, variant }: Sellable): string {
@@ -30,6 +35,15 @@ function notEnoughStock(item: Sellable, wanted: number) {
       ? `${itemName(item)} está esgotado.`
       : `Só há ${units(item.variant.stock)} de ${itemName(item)} em estoque; você pediu ${wanted}.`;
   return invalid(message, { quantity: [message] });
+}
+
+/** The lines as a coupon is checked against them: each with its product's tags. */
+function couponLines(lines: CartLine[], tags: Map<number, string[]>): CouponCheck["lines"] {
+  return lines.map((line) => ({
+    product_id: line.product_id,
+    tags: tags.get(line.product_id) ?? [],
+    line_total_cents: line.line_total_cents,
+  }));
 }
 
 /**
@@ -57,11 +71,7 @@ export function createCartService(context: ServiceContext) {
     const verdict = await services.coupons.evaluate({
       code,
       user_id: userId,
-      lines: lines.map((line) => ({
-        product_id: line.product_id,
-        tags: tags.get(line.product_id) ?? [],
-        line_total_cents: line.line_total_cents,
-      })),
+      lines: couponLines(lines, tags),
       subtotal_cents,
     });
     if (!verdict.applied)
@@ -84,13 +94,11 @@ export function createCartService(context: ServiceContext) {
   }
 
   /**
-   * The cart priced now. A line whose product is gone, unpublished or sold out leaves the cart, and
-   * a quantity above the stock comes down to it; each change is told in `notices`, and `cart` is
-   * what the cookie should hold from now on. The cart's coupon is judged again against these lines
-   * and this customer (`userId`, for the uses per customer): applied, or refused with the reason,
-   * its code kept in the cart so she sees why and can remove it.
+   * The cookie's lines priced from one read of the products. A line whose product is gone or unpublished
+   * leaves the cart; with `fitStock`, so does a sold-out one, and a quantity above the stock comes down to
+   * it. Each change is told in `notices`, and `kept` is what the cookie should hold from now on.
    */
-  async function price(cart: Cart, userId: number | null = null): Promise<CartPricing> {
+  async function priceLines(cart: Cart, fitStock: boolean) {
     const found = await services.products.forCart(cart.items.map((item) => item.variant_id));
     const byVariant = new Map(found.map((item) => [item.variant.id, item]));
     const notices: string[] = [];
@@ -101,13 +109,16 @@ export function createCartService(context: ServiceContext) {
         notices.push("Um produto do seu carrinho não está mais disponível e foi retirado.");
         continue;
       }
-      if (item.variant.stock === 0) {
-        notices.push(`${itemName(item)} esgotou e foi retirado do carrinho.`);
-        continue;
+      let quantity = line.quantity;
+      if (fitStock) {
+        if (item.variant.stock === 0) {
+          notices.push(`${itemName(item)} esgotou e foi retirado do carrinho.`);
+          continue;
+        }
+        quantity = Math.min(line.quantity, item.variant.stock);
+        if (quantity < line.quantity)
+          notices.push(`Só há ${units(quantity)} de ${itemName(item)} em estoque; a quantidade foi ajustada.`);
       }
-      const quantity = Math.min(line.quantity, item.variant.stock);
-      if (quantity < line.quantity)
-        notices.push(`Só há ${units(quantity)} de ${itemName(item)} em estoque; a quantidade foi ajustada.`);
       kept = addToCart(kept, { ...line, quantity });
     }
     const lines: CartLine[] = [];
@@ -134,6 +145,16 @@ export function createCartService(context: ServiceContext) {
       });
     }
     const subtotal_cents = lines.reduce((total, line) => total + line.line_total_cents, 0);
+    return { kept, lines, tags, notices, subtotal_cents };
+  }
+
+  /**
+   * The cart priced now (priceLines, fitted to the stock). The cart's coupon is judged again against these lines and this
+   * customer (`userId`, for the uses per customer): applied, or refused with the reason, its code kept in
+   * the cart so she sees why and can remove it.
+   */
+  async function price(cart: Cart, userId: number | null = null): Promise<CartPricing> {
+    const { kept, lines, tags, notices, subtotal_cents } = await priceLines(cart, true);
     return {
       cart: kept,
       priced: {
@@ -167,6 +188,18 @@ export function createCartService(context: ServiceContext) {
     },
 
     price,
+
+    /**
+     * The cart priced for the order being placed from it, on the order's transaction: its lines and what
+     * changed (priceLines), and the lines as a coupon is checked against them (with their products' tags).
+     * The quantities stay as she asked: the stock, taken under its lock, says whether there are enough.
+     * Neither the cookie's coupon nor the shop's Pix discount is looked at: the order's coupon is judged
+     * once, under its lock (coupons.hold), and the payment settings are the order's own.
+     */
+    async priceForOrder(cart: Cart): Promise<OrderPricing> {
+      const { lines, tags, notices, subtotal_cents } = await priceLines(cart, false);
+      return { lines, subtotal_cents, notices, coupon_lines: couponLines(lines, tags) };
+    },
 
     /**
      * "Aplicar": the cart priced with the code, kept only when the coupon applies; a refusal is an
