@@ -5,13 +5,13 @@ import { type ListQuery, type Paginated, pageOffset, toPage } from "../../../com
 import type { ContentListQuery, PageInput } from "../../../common/schemas/content.ts";
 import type { ContentView, TagCount } from "../../../common/views/content.ts";
 import { type Actor, requireAdmin } from "../../kernel/access.ts";
-import type { ServiceContext } from "../../kernel/area.ts";
 import type { AreaEvent } from "../../kernel/events.ts";
 import type { PublicReader } from "../../kernel/public-reads.ts";
 import { chooseSlug, type SlugRules, withSlug } from "../../kernel/slugs.ts";
 import type { AuditFields } from "../audit/audit-changes.ts";
 import type { ContentAccess } from "./content-access.ts";
 import { byIdOrSlug, type ContentTable, countWhere, listWhere, rankFirst, tagCounts } from "./content-kit.ts";
+import type { ContentContext } from "./context.ts";
 import type { pages } from "./tables.ts";
 
 /** What distinguishes pages, news and events; everything else is the same service. */
@@ -43,7 +43,7 @@ export function createContentService<
   View extends ContentView,
   Input extends PageInput,
   Query extends ContentListQuery,
->(context: ServiceContext, kind: ContentKind<T, View, Input, Query>) {
+>(context: ContentContext, kind: ContentKind<T, View, Input, Query>) {
   const { db } = context;
   const { table } = kind;
   // Drizzle cannot type a query over a generic table; every content table has the pages
@@ -54,7 +54,7 @@ export function createContentService<
   const action = (change: "created" | "updated" | "deleted") => `${kind.audit.kind}.${change}` as AuditAction;
 
   /** The row locked until the transaction ends, so its entry's "before" stays true; a missing one is a 404. */
-  async function lockRow(tx: ServiceContext, id: number): Promise<View> {
+  async function lockRow(tx: ContentContext, id: number): Promise<View> {
     const [row] = await tx.db.select().from(rows).where(eq(table.id, id)).for("update");
     if (!row) throw notFound(kind.notFoundMessage);
     return kind.toView(row as T["$inferSelect"]);
@@ -170,6 +170,12 @@ export function createContentService<
 
     tags(actor: Actor | null): Promise<TagCount[]> {
       return read(actor, "tags", () => tagCounts(db, table, kind.access(actor)));
+    },
+
+    /** Every slug in use with its record's id, drafts included: what an import's plan renames around. */
+    async slugs(): Promise<Map<string, number>> {
+      const found = await db.select({ id: table.id, slug: table.slug }).from(rows);
+      return new Map(found.map((row) => [row.slug, row.id]));
     },
 
     /** What visitors may see, whoever asks: the sitemap is public. */

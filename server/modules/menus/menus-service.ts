@@ -7,9 +7,9 @@ import { sitePaths } from "../../../common/site-paths.ts";
 import type { MenuItem } from "../../../common/views/menus.ts";
 import type { Db } from "../../db/client.ts";
 import { type Actor, requireAdmin } from "../../kernel/access.ts";
-import type { ServiceContext } from "../../kernel/area.ts";
 import { type Memo, readThrough } from "../../kernel/memo.ts";
 import type { AuditFields } from "../audit/audit-changes.ts";
+import type { MenusContext } from "./context.ts";
 import { syncFeatureMenus } from "./feature-menus.ts";
 import { menus } from "./tables.ts";
 
@@ -107,16 +107,15 @@ function menuAuditFields(item: MenuItem, tree: MenuItem[]): AuditFields {
 const menusChanged = { name: "menus.changed", payload: undefined } as const;
 const MENU_NOT_FOUND = "Menu não encontrado.";
 
-export function createMenusService(context: ServiceContext, cache: Memo<MenuTrees>) {
+export function createMenusService(context: MenusContext, cache: Memo<MenuTrees>) {
   const { db } = context;
   const pageLinks: PageLinks = (ids) => context.services.pages.linksFor(ids);
   const trees = () => readThrough(context, cache, () => loadMenuTrees(db, pageLinks));
   const fullTree = async () => (await trees()).all;
   /** The tree as a transaction sees it (its own writes included). */
-  const treeOn = async (tx: ServiceContext) =>
-    (await loadMenuTrees(tx.db, (ids) => tx.services.pages.linksFor(ids))).all;
+  const treeOn = async (tx: MenusContext) => (await loadMenuTrees(tx.db, (ids) => tx.services.pages.linksFor(ids))).all;
 
-  async function checkReferences(tx: ServiceContext, values: MenuValues, selfId: number | null) {
+  async function checkReferences(tx: MenusContext, values: MenuValues, selfId: number | null) {
     if (values.page_id !== null) {
       const links = await tx.services.pages.linksFor([values.page_id]);
       if (!links.has(values.page_id)) throw invalid("Página não encontrada.", { page_id: ["Página não encontrada"] });
@@ -154,7 +153,7 @@ export function createMenusService(context: ServiceContext, cache: Memo<MenuTree
   };
 
   /** Locks the item's row for the rest of the transaction: the entry's "before" stays true. */
-  async function lockItem(tx: ServiceContext, id: number): Promise<void> {
+  async function lockItem(tx: MenusContext, id: number): Promise<void> {
     const [row] = await tx.db.select({ id: menus.id }).from(menus).where(eq(menus.id, id)).for("update");
     if (!row) throw notFound(MENU_NOT_FOUND);
   }
@@ -164,6 +163,12 @@ export function createMenusService(context: ServiceContext, cache: Memo<MenuTree
     list(actor: Actor | null) {
       requireAdmin(actor);
       return fullTree();
+    },
+
+    /** Every item's id, submenus and disabled ones included: an import makes again an entry deleted since. */
+    async ids(): Promise<Set<number>> {
+      const found = await db.select({ id: menus.id }).from(menus);
+      return new Set(found.map((row) => row.id));
     },
 
     /** What visitors see in the header: see visibleTree. */

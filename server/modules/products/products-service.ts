@@ -1,4 +1,4 @@
-import { and, arrayContains, asc, count, desc, eq, inArray, notInArray, type SQL, sql } from "drizzle-orm";
+import { and, arrayContains, asc, count, desc, eq, inArray, ne, notInArray, type SQL, sql } from "drizzle-orm";
 import { conflict, invalid, notFound } from "../../../common/errors.ts";
 import { type ListQuery, type Paginated, pageOffset, toPage } from "../../../common/pagination.ts";
 import { parseId } from "../../../common/schemas/id.ts";
@@ -17,11 +17,11 @@ import type { ProductView, VariantView } from "../../../common/views/products.ts
 import type { Db } from "../../db/client.ts";
 import { isForeignKeyViolation, isUniqueViolation, violatedConstraint } from "../../db/sql.ts";
 import { type Actor, requireAdmin } from "../../kernel/access.ts";
-import type { ServiceContext } from "../../kernel/area.ts";
 import { publicReader } from "../../kernel/public-reads.ts";
 import { chooseSlug, isDigits, type SlugRules, withSlug } from "../../kernel/slugs.ts";
 import { sanitizeRichText } from "../content/sanitize.ts";
 import { requireShopOpen } from "../shop/shop-open.ts";
+import type { ProductsContext } from "./context.ts";
 import { productAuditFields } from "./product-audit.ts";
 import { productsAccess } from "./products-access.ts";
 import { countSold, returnStock, type StockReturn, type StockTake, takeStock } from "./stock.ts";
@@ -212,7 +212,7 @@ function skuConflict(error: unknown): never {
   throw error;
 }
 
-export function createProductsService(context: ServiceContext) {
+export function createProductsService(context: ProductsContext) {
   const { db } = context;
   const read = publicReader(context, "products");
   const changed = () => context.announce({ name: "products.changed", payload: undefined });
@@ -339,6 +339,21 @@ export function createProductsService(context: ServiceContext) {
 
     update(actor: Actor | null, id: number, input: ProductInput): Promise<ProductView> {
       return write(actor, id, input);
+    },
+
+    /** Every slug in use with its product's id, archived ones included: what an import's plan renames around. */
+    async slugs(): Promise<Map<string, number>> {
+      const found = await db.select({ id: products.id, slug: products.slug }).from(products);
+      return new Map(found.map((row) => [row.slug, row.id]));
+    },
+
+    /** Every SKU in use with its product's id: an import leaves a taken SKU to the product holding it. */
+    async skus(): Promise<Map<string, number>> {
+      const found = await db
+        .select({ sku: productVariants.sku, productId: productVariants.productId })
+        .from(productVariants)
+        .where(ne(productVariants.sku, ""));
+      return new Map(found.map((row) => [row.sku, row.productId]));
     },
 
     /** How many published products run low (the /conta home's count; the list's status=published&stock=low). */

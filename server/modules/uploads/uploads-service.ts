@@ -4,7 +4,7 @@ import { invalid, tooLarge } from "../../../common/errors.ts";
 import { formatFileSize } from "../../../common/file-size.ts";
 import type { DocumentUpload, ImageUpload } from "../../../common/views/uploads.ts";
 import { type Actor, requireAdmin } from "../../kernel/access.ts";
-import type { ServiceContext } from "../../kernel/area.ts";
+import type { UploadsContext } from "./context.ts";
 import { documentFormats, sniffDocumentFormat } from "./document-format.ts";
 import { imageFormats } from "./image-format.ts";
 import { processImage } from "./image-processing.ts";
@@ -68,7 +68,7 @@ function singleFile(parts: readonly FormPart[], kind: keyof typeof nouns): File 
 }
 
 export function createUploadsService(deps: {
-  context: ServiceContext;
+  context: UploadsContext;
   limits: UploadLimits;
   /** Shared by every service of the process: images are decoded one at a time. */
   queueImage: ImageQueue;
@@ -231,6 +231,12 @@ export function createUploadsService(deps: {
           },
         ]),
       );
+    },
+
+    /** Every stored upload's id: an import makes again a file it stored once and that was deleted since. */
+    async ids(): Promise<Set<string>> {
+      const found = await db.select({ id: uploads.id }).from(uploads);
+      return new Set(found.map((row) => row.id));
     },
 
     /** The name a stored file was sent with (its key holds the upload id as the folder), or null. */
