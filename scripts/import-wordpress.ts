@@ -24,6 +24,7 @@ import { type Database, openPostgres } from "../server/db/client.ts";
 import { DataDirLockError, lockDataDir } from "../server/db/data-dir-lock.ts";
 import { openPgliteFolder } from "../server/db/pglite-template.ts";
 import { openPostgresChangeFeed } from "../server/db/postgres-change-feed.ts";
+import { previewWordPressImport, runWordPressImport } from "../server/flows/wordpress-import.ts";
 import type { Actor } from "../server/kernel/access.ts";
 import { createLogger } from "../server/logger.ts";
 import { users } from "../server/modules/users/tables.ts";
@@ -169,7 +170,7 @@ try {
   }
   const actor: Actor = admin;
 
-  const preview = await services.wordpress.preview(actor, files, filesSource, CLI_MAX_EXPORT_BYTES);
+  const preview = await previewWordPressImport(services, actor, files, filesSource, CLI_MAX_EXPORT_BYTES);
   const { report } = preview;
   const lines = [`Prévia da importação ${preview.id}${report.site.title ? ` de "${report.site.title}"` : ""}:`];
   for (const kind of importKinds)
@@ -185,7 +186,7 @@ try {
   process.stdout.write(`${lines.join("\n")}\n`);
   if (values.preview) process.exit(0);
 
-  const run = services.wordpress.run(actor, preview.id);
+  const run = runWordPressImport(services, actor, preview.id);
   const ticker = setInterval(async () => {
     const current = await services.wordpress.get(actor, preview.id).catch(() => null);
     if (current?.status === "running") {

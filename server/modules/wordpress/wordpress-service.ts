@@ -26,24 +26,24 @@ import {
   type WordPressImportView,
 } from "../../../common/views/wordpress-import.ts";
 import { type Actor, requireAdmin } from "../../kernel/access.ts";
-import type { ServiceContext } from "../../kernel/area.ts";
-import { loadExistingState } from "./import-existing.ts";
-import { type ImportSources, planImport } from "./import-plan.ts";
-import { runImport } from "./import-run.ts";
+import type { WordpressContext } from "./context.ts";
+import { loadExistingState, type SiteKeysReader } from "./import-existing.ts";
+import { type ImportPlan, type ImportSources, planImport } from "./import-plan.ts";
 import { openTextSpool, type TextSpool } from "./import-text.ts";
 import { withoutTrailingSlashes } from "./old-addresses.ts";
-import { wordpressImportFiles, wordpressImports } from "./tables.ts";
+import { wordpressImportFiles, wordpressImports, wordpressRecords } from "./tables.ts";
 import { receiveWordPressUpload } from "./upload.ts";
 import { customersOfCsv } from "./wc-customer-csv.ts";
 import { productsOfCsv } from "./wc-product-csv.ts";
-import { openFileSource } from "./wp-files.ts";
-import { readWxr, WXR_MAX_BYTES } from "./wxr-reader.ts";
+import { type FileSource, type OpenedFileSource, openFileSource } from "./wp-files.ts";
+import { readWxr, WXR_MAX_BYTES, type WxrExport } from "./wxr-reader.ts";
 
 /**
- * Moving a WordPress site in: `preview` reads what was sent and shows what would be done, `start`
- * runs it in the background (its progress in the import's row, for any process to show), `run` waits
- * for it (the command line). The plan is made again when the run starts: the site may have changed
- * since the preview.
+ * Moving a WordPress site in, the import's own part: `preview` reads what was sent and shows what would
+ * be done, `claim` marks it running, `openRun` makes its plan again (the site may have changed since the
+ * preview), and the run's batches keep its progress and what it wrote here. The run itself, across the
+ * areas it writes, is a flow's (server/flows/wordpress-import.ts), as is the reading of what those areas
+ * hold (the `readKeys` given to `preview` and `openRun`).
  */
 
 /** Each file fetched from the old site or a folder: as large as an upload may be here. */
@@ -53,6 +53,15 @@ const STALLED_AFTER_MS = 2 * 60_000;
 const PREVIEW_CHECKS = 8;
 
 export type WordPressState = { running: Map<number, Promise<void>> };
+
+/** What a run made, updated and left as it was, per kind. */
+export type RunResult = { created: ImportCounts; updated: ImportCounts; unchanged: ImportCounts };
+
+/** A run's plan with what it reads: the files and the export; `close` lets go of them. */
+export type ImportRun = { plan: ImportPlan; wxr: WxrExport | null; files: FileSource; close(): Promise<void> };
+
+/** Where a run is: done of total, and the step's name. */
+export type RunProgress = { done: number; total: number; step: string };
 export const createWordPressState = (): WordPressState => ({ running: new Map() });
 
 const NOTHING_SENT = "Envie a exportação do WordPress (.xml), a planilha de produtos ou a de clientes (.csv).";
@@ -147,7 +156,7 @@ const countsLine = (counts: ImportCounts) =>
     .map((kind) => `${importKindLabels[kind]}: ${counts[kind]}`)
     .join(", ") || "nenhum";
 
-export function createWordPressService(context: ServiceContext, state: WordPressState) {
+export function createWordPressService(context: WordpressContext, state: WordPressState) {
   const { db } = context;
 
   /** The import's own spool, where the export's long contents wait while it plans and runs (import-text.ts). */
@@ -181,12 +190,17 @@ export function createWordPressService(context: ServiceContext, state: WordPress
   }
 
   /** What the import would do: the plan's report, the plan and the files read for it let go once it is made. */
-  async function reportOf(files: readonly SourceFile[], filesSource: WordPressFilesSource, maxExportBytes: number) {
+  async function reportOf(
+    files: readonly SourceFile[],
+    filesSource: WordPressFilesSource,
+    maxExportBytes: number,
+    readKeys: SiteKeysReader,
+  ) {
     const spool = await openSpool();
     try {
       const sources = await readSources(files, maxExportBytes, spool);
       const site = siteKeyOf(sources);
-      const plan = await planImport(sources, await loadExistingState(db, site), site);
+      const plan = await planImport(sources, await loadExistingState(db, site, readKeys), site);
       plan.report.unfetched_files = await unreadableFiles(plan.attachments, filesSource);
       return plan.report;
     } finally {
@@ -240,77 +254,10 @@ export function createWordPressService(context: ServiceContext, state: WordPress
     }
   }
 
-  async function load(id: number): Promise<ImportRow> {
-    const [row] = await db.select().from(wordpressImports).where(eq(wordpressImports.id, id)).limit(1);
+  async function load(id: number, on = db): Promise<ImportRow> {
+    const [row] = await on.select().from(wordpressImports).where(eq(wordpressImports.id, id)).limit(1);
     if (!row) throw notFound(IMPORT_NOT_FOUND);
     return row;
-  }
-
-  async function execute(actor: Actor, id: number): Promise<void> {
-    let spool: TextSpool | null = null;
-    try {
-      spool = await openSpool();
-      const row = await load(id);
-      const stored = await db
-        .selectDistinct({ role: wordpressImportFiles.role })
-        .from(wordpressImportFiles)
-        .where(eq(wordpressImportFiles.importId, id));
-      const files = stored.map(({ role }) => storedSourceOf(role as ImportFileRole, () => storedParts(id, role)));
-      const sources = await readSources(files, Number.MAX_SAFE_INTEGER, spool);
-      const site = siteKeyOf(sources);
-      const plan = await planImport(sources, await loadExistingState(db, site), site);
-      const fileSource =
-        row.filesSource.kind === "none" ? null : await openFileSource(row.filesSource, fileSourceOptions());
-      try {
-        const { report, result } = await runImport(plan, {
-          context,
-          actor,
-          importId: id,
-          files: fileSource ?? { get: async () => ({ ok: false, reason: "Arquivos não importados, como escolhido." }) },
-          wxr: sources.wxr,
-        });
-        await context.transaction(async (tx) => {
-          await tx.db
-            .update(wordpressImports)
-            .set({ status: "done", report, finishedAt: new Date(), updatedAt: new Date(), error: null })
-            .where(eq(wordpressImports.id, id));
-          await tx.db.delete(wordpressImportFiles).where(eq(wordpressImportFiles.importId, id));
-          const { created, updated, unchanged } = result;
-          await tx.services.audit.record({
-            ...auditEntry(actor, row),
-            details: {
-              Situação: "Concluída",
-              Criados: countsLine(created),
-              Atualizados: countsLine(updated),
-              "Sem mudança": countsLine(unchanged),
-            },
-          });
-        });
-      } finally {
-        await fileSource?.close();
-      }
-    } catch (error) {
-      const message =
-        error instanceof DomainError
-          ? error.message
-          : "A importação parou por um erro inesperado; o que já foi importado ficou. Tente de novo: ela continua de onde parou.";
-      if (!(error instanceof DomainError))
-        context.logger.error({ err: error, importId: id }, "wordpress import failed");
-      await context.transaction(async (tx) => {
-        const [failed] = await tx.db
-          .update(wordpressImports)
-          .set({ status: "failed", error: message, updatedAt: new Date() })
-          .where(eq(wordpressImports.id, id))
-          .returning();
-        if (failed)
-          await tx.services.audit.record({
-            ...auditEntry(actor, failed),
-            details: { Situação: "Parou com erro", Erro: message },
-          });
-      });
-    } finally {
-      await spool?.close();
-    }
   }
 
   return {
@@ -322,12 +269,13 @@ export function createWordPressService(context: ServiceContext, state: WordPress
       actor: Actor | null,
       files: readonly (ImportFile | UploadedFile)[],
       filesSource: WordPressFilesSource,
+      readKeys: SiteKeysReader,
       maxExportBytes = WXR_MAX_BYTES,
     ): Promise<WordPressImportView> {
       const admin = requireAdmin(actor);
       if (files.length === 0) throw invalid(NOTHING_SENT, { export: [NOTHING_SENT] });
       const sent = files.map(sourceOf);
-      const report = await reportOf(sent, filesSource, maxExportBytes);
+      const report = await reportOf(sent, filesSource, maxExportBytes, readKeys);
       // One file at a time: each compressed while read, none held whole.
       const compressed: { role: ImportFileRole; file: string }[] = [];
       try {
@@ -365,13 +313,13 @@ export function createWordPressService(context: ServiceContext, state: WordPress
      * The web upload (the REST route, the account screen's form): its files streamed to temporary
      * files, previewed, then removed. Who may import is checked before any of it is read.
      */
-    async previewUpload(actor: Actor | null, request: Request): Promise<WordPressImportView> {
+    async previewUpload(actor: Actor | null, request: Request, readKeys: SiteKeysReader): Promise<WordPressImportView> {
       requireAdmin(actor);
       const upload = await receiveWordPressUpload(request, context.config.DATA_DIR);
       try {
         // The account screen's form says what it asks for; the REST route sends no intent.
         if (upload.fields.intent !== undefined && upload.fields.intent !== "preview") throw invalid(UNKNOWN_INTENT);
-        return await this.preview(actor, upload.files, upload.filesSource);
+        return await this.preview(actor, upload.files, upload.filesSource, readKeys);
       } finally {
         await upload.remove();
       }
@@ -390,10 +338,10 @@ export function createWordPressService(context: ServiceContext, state: WordPress
     },
 
     /**
-     * Starts a previewed import (or one that failed or lost its process: it carries on) in the
-     * background. Two clicks start it once.
+     * Marks a previewed import (or one that failed or lost its process: it carries on) running, for the
+     * caller to run it. Two clicks claim it once: `started` is false when it was running already.
      */
-    async start(actor: Actor | null, id: number): Promise<WordPressImportView> {
+    async claim(actor: Actor | null, id: number): Promise<{ view: WordPressImportView; started: boolean }> {
       const admin = requireAdmin(actor);
       const stalledBefore = new Date(Date.now() - STALLED_AFTER_MS);
       const row = await context.transaction(async (tx) => {
@@ -417,21 +365,158 @@ export function createWordPressService(context: ServiceContext, state: WordPress
           });
         return started;
       });
-      if (!row) {
-        const current = await load(id);
-        if (current.status === "running") return viewOf(current);
-        throw conflict("Esta importação já foi concluída. Envie os arquivos de novo para importar outra vez.");
-      }
-      const run = execute(admin, id).finally(() => state.running.delete(id));
-      state.running.set(id, run);
-      return viewOf(row);
+      if (row) return { view: viewOf(row), started: true };
+      const current = await load(id);
+      if (current.status === "running") return { view: viewOf(current), started: false };
+      throw conflict("Esta importação já foi concluída. Envie os arquivos de novo para importar outra vez.");
     },
 
-    /** Starts an import and waits for its end (the command line, tests). */
-    async run(actor: Actor | null, id: number): Promise<WordPressImportView> {
-      await this.start(actor, id);
+    /**
+     * The plan of a claimed import, made again from its stored files and what the site holds now, with
+     * the source of its files. The caller closes it once the run ends.
+     */
+    async openRun(id: number, readKeys: SiteKeysReader): Promise<ImportRun> {
+      const spool = await openSpool();
+      let fileSource: OpenedFileSource | null = null;
+      try {
+        const row = await load(id);
+        const stored = await db
+          .selectDistinct({ role: wordpressImportFiles.role })
+          .from(wordpressImportFiles)
+          .where(eq(wordpressImportFiles.importId, id));
+        const files = stored.map(({ role }) => storedSourceOf(role as ImportFileRole, () => storedParts(id, role)));
+        const sources = await readSources(files, Number.MAX_SAFE_INTEGER, spool);
+        const site = siteKeyOf(sources);
+        const plan = await planImport(sources, await loadExistingState(db, site, readKeys), site);
+        fileSource =
+          row.filesSource.kind === "none" ? null : await openFileSource(row.filesSource, fileSourceOptions());
+        const opened = fileSource;
+        return {
+          plan,
+          wxr: sources.wxr,
+          files: opened ?? { get: async () => ({ ok: false, reason: "Arquivos não importados, como escolhido." }) },
+          async close() {
+            try {
+              await opened?.close();
+            } finally {
+              await spool.close();
+            }
+          },
+        };
+      } catch (error) {
+        await fileSource?.close();
+        await spool.close();
+        throw error;
+      }
+    },
+
+    /** Keeps which record a WordPress item became here, and the fingerprint of what it was made from. */
+    async remember(site: string, kind: string, wpId: string, recordId: string, fingerprint: string): Promise<void> {
+      await db
+        .insert(wordpressRecords)
+        .values({ site, kind, wpId, recordId, fingerprint })
+        .onConflictDoUpdate({
+          target: [wordpressRecords.site, wordpressRecords.kind, wordpressRecords.wpId],
+          set: { recordId, fingerprint, updatedAt: new Date() },
+        });
+    },
+
+    /** A run's progress, for every process to show; its heartbeat too (a run without one has stalled). */
+    async progress(id: number, { done, total, step }: RunProgress): Promise<void> {
+      await db
+        .update(wordpressImports)
+        .set({
+          progressDone: done,
+          progressTotal: total,
+          progressStep: step,
+          heartbeatAt: new Date(),
+          updatedAt: new Date(),
+        })
+        .where(eq(wordpressImports.id, id));
+    },
+
+    /** The record an import of `site` made of one WordPress item, or null. */
+    async importedRecord(site: string, kind: string, wpId: string): Promise<string | null> {
+      const [row] = await db
+        .select({ recordId: wordpressRecords.recordId })
+        .from(wordpressRecords)
+        .where(and(eq(wordpressRecords.site, site), eq(wordpressRecords.kind, kind), eq(wordpressRecords.wpId, wpId)));
+      return row?.recordId ?? null;
+    },
+
+    /** The records imports of `site` made of one kind, by WordPress id. */
+    async importedRecords(site: string, kind: string): Promise<Map<string, string>> {
+      const rows = await db
+        .select({ wpId: wordpressRecords.wpId, recordId: wordpressRecords.recordId })
+        .from(wordpressRecords)
+        .where(and(eq(wordpressRecords.site, site), eq(wordpressRecords.kind, kind)));
+      return new Map(rows.map((row) => [row.wpId, row.recordId]));
+    },
+
+    /** The records of one kind that imports of every site made. */
+    async recordsImported(kind: string): Promise<Set<string>> {
+      const rows = await db
+        .select({ recordId: wordpressRecords.recordId })
+        .from(wordpressRecords)
+        .where(eq(wordpressRecords.kind, kind));
+      return new Set(rows.map((row) => row.recordId));
+    },
+
+    /** A run ended well: its report kept, its stored files gone, and what it wrote in the audit log. */
+    async finish(actor: Actor, id: number, report: WordPressImportReport, result: RunResult): Promise<void> {
+      await context.transaction(async (tx) => {
+        const row = await load(id, tx.db);
+        await tx.db
+          .update(wordpressImports)
+          .set({ status: "done", report, finishedAt: new Date(), updatedAt: new Date(), error: null })
+          .where(eq(wordpressImports.id, id));
+        await tx.db.delete(wordpressImportFiles).where(eq(wordpressImportFiles.importId, id));
+        const { created, updated, unchanged } = result;
+        await tx.services.audit.record({
+          ...auditEntry(actor, row),
+          details: {
+            Situação: "Concluída",
+            Criados: countsLine(created),
+            Atualizados: countsLine(updated),
+            "Sem mudança": countsLine(unchanged),
+          },
+        });
+      });
+    },
+
+    /** A run stopped by `error`: its batches written stay, and starting it again carries on. */
+    async fail(actor: Actor, id: number, error: unknown): Promise<void> {
+      const message =
+        error instanceof DomainError
+          ? error.message
+          : "A importação parou por um erro inesperado; o que já foi importado ficou. Tente de novo: ela continua de onde parou.";
+      if (!(error instanceof DomainError))
+        context.logger.error({ err: error, importId: id }, "wordpress import failed");
+      await context.transaction(async (tx) => {
+        const [failed] = await tx.db
+          .update(wordpressImports)
+          .set({ status: "failed", error: message, updatedAt: new Date() })
+          .where(eq(wordpressImports.id, id))
+          .returning();
+        if (failed)
+          await tx.services.audit.record({
+            ...auditEntry(actor, failed),
+            details: { Situação: "Parou com erro", Erro: message },
+          });
+      });
+    },
+
+    /** Keeps a run this process started until it ends, for `runningHere` and `settle`. */
+    track(id: number, run: Promise<void>): void {
+      state.running.set(
+        id,
+        run.finally(() => state.running.delete(id)),
+      );
+    },
+
+    /** Waits for this process's run of the import, if it has one. */
+    async runningHere(id: number): Promise<void> {
       await state.running.get(id);
-      return viewOf(await load(id));
     },
 
     /** Waits for this process's runs (a server stopping, tests). */

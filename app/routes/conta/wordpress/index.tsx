@@ -29,9 +29,9 @@ export async function loader({ context }: Route.LoaderArgs) {
  * for the go-ahead.
  */
 export async function action({ context, request }: Route.ActionArgs) {
-  const { services, actor } = requireAdmin(context);
+  const { services, flows, actor } = requireAdmin(context);
   try {
-    const previewed = await services.wordpress.previewUpload(actor, request);
+    const previewed = await flows.previewWordPressUpload(services, actor, request);
     return redirect(accountPaths.wordpressImport(previewed.id));
   } catch (error) {
     return refusedForm(error);

@@ -20,11 +20,11 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 }
 
 export function action({ context, request, params }: Route.ActionArgs) {
-  const { services, actor } = requireAdmin(context);
+  const { services, flows, actor } = requireAdmin(context);
   return intentAction(request, {
     start: async () => {
       const id = idParam(params);
-      await services.wordpress.start(actor, id);
+      await flows.startWordPressImport(services, actor, id);
       return redirect(accountPaths.wordpressImport(id));
     },
   });

@@ -1,18 +1,15 @@
 import { createHash } from "node:crypto";
-import { sql } from "drizzle-orm";
 import { DomainError } from "../../../common/errors.ts";
 import { eventSchema, pageSchema, postSchema } from "../../../common/schemas/content.ts";
 import { type ProductInput, productSchema } from "../../../common/schemas/product.ts";
 import { sitePaths } from "../../../common/site-paths.ts";
 import {
   emptyImportCounts,
-  type ImportCounts,
   type ImportKind,
   type WordPressImportReport,
 } from "../../../common/views/wordpress-import.ts";
 import { isSitePath, isWebAddress, type z } from "../../../common/zod.ts";
 import type { Actor } from "../../kernel/access.ts";
-import type { ServiceContext } from "../../kernel/area.ts";
 import type {
   AddressTarget,
   ImportPlan,
@@ -20,20 +17,23 @@ import type {
   PlannedContent,
   PlannedMenuEntry,
   PlannedProduct,
-} from "./import-plan.ts";
-import { plainSummary, tagsOf } from "./import-plan.ts";
-import { keyOfOldUrl } from "./old-addresses.ts";
-import { wordpressImports, wordpressRecords } from "./tables.ts";
-import { cleanWordPressContent, type ImportedImage } from "./wp-content.ts";
-import type { FileSource } from "./wp-files.ts";
-import type { WxrExport } from "./wxr-reader.ts";
+} from "../../modules/wordpress/import-plan.ts";
+import { plainSummary, tagsOf } from "../../modules/wordpress/import-plan.ts";
+import { keyOfOldUrl } from "../../modules/wordpress/old-addresses.ts";
+import type { RunResult } from "../../modules/wordpress/wordpress-service.ts";
+import { cleanWordPressContent, type ImportedImage } from "../../modules/wordpress/wp-content.ts";
+import type { FileSource } from "../../modules/wordpress/wp-files.ts";
+import type { WxrExport } from "../../modules/wordpress/wxr-reader.ts";
+import type { Services } from "../../services.ts";
+import { chooseHomePage } from "../site-settings.ts";
 
 /**
- * Writes an import's plan: the files first (their new addresses go into the content), then pages,
- * news and events, products, the menu, customers and the old addresses' redirects. Each batch is one
- * transaction with the import's progress and the WordPress ids of what it wrote, so a failure keeps
- * every batch before it whole and nothing of its own, and running the import again carries on: what
- * an earlier run wrote and has not changed since is left as it is.
+ * Writes an import's plan through each area's service: the files first (their new addresses go into
+ * the content), then pages, news and events, products, the menu, customers and the old addresses'
+ * redirects. Each batch is one transaction with the import's progress and the WordPress ids of what it
+ * wrote (the wordpress service's, on the batch's transaction), so a failure keeps every batch before it
+ * whole and nothing of its own, and running the import again carries on: what an earlier run wrote and
+ * has not changed since is left as it is.
  */
 
 // Small batches, each followed by a pause: on the embedded database a transaction holds the one
@@ -54,10 +54,7 @@ const DOCUMENT_FILE = /\.(pdf|docx?|xlsx?|pptx?|odt|ods|odp)$/i;
 /** WordPress's resized copies: foto-300x200.jpg is foto.jpg. */
 const RESIZED = /-\d+x\d+(\.\w+)$/;
 
-export type RunResult = { created: ImportCounts; updated: ImportCounts; unchanged: ImportCounts };
-
 type RunDeps = {
-  context: ServiceContext;
   actor: Actor;
   importId: number;
   files: FileSource;
@@ -85,7 +82,7 @@ function* batchesOf(contents: readonly PlannedContent[]) {
 /** Lets the requests that waited for a batch's transaction through before the next one starts. */
 const pause = () => new Promise((resolve) => setTimeout(resolve, PAUSE_MS));
 
-export const fingerprintOf = (value: unknown) => createHash("sha256").update(JSON.stringify(value)).digest("base64url");
+const fingerprintOf = (value: unknown) => createHash("sha256").update(JSON.stringify(value)).digest("base64url");
 
 const firstError = (error: z.ZodError) => {
   const issue = error.issues[0];
@@ -100,11 +97,12 @@ const fileNameOf = (url: string) => {
   }
 };
 
-export async function runImport(
+export async function writePlan(
+  services: Services,
   plan: ImportPlan,
   deps: RunDeps,
 ): Promise<{ result: RunResult; report: WordPressImportReport }> {
-  const { context, actor, importId } = deps;
+  const { actor, importId } = deps;
   const report: WordPressImportReport = structuredClone(plan.report);
   report.unfetched_files = [];
   const result: RunResult = {
@@ -121,27 +119,11 @@ export async function runImport(
     plan.addresses.length;
   let done = 0;
 
-  const remember = async (tx: ServiceContext, kind: string, wpId: string, recordId: string, fingerprint: string) => {
-    await tx.db
-      .insert(wordpressRecords)
-      .values({ site: plan.site, kind, wpId, recordId, fingerprint })
-      .onConflictDoUpdate({
-        target: [wordpressRecords.site, wordpressRecords.kind, wordpressRecords.wpId],
-        set: { recordId, fingerprint, updatedAt: new Date() },
-      });
-  };
-  const progress = async (tx: ServiceContext, step: string, count: number) => {
+  const remember = (tx: Services, kind: string, wpId: string, recordId: string, fingerprint: string) =>
+    tx.wordpress.remember(plan.site, kind, wpId, recordId, fingerprint);
+  const progress = async (tx: Services, step: string, count: number) => {
     done += count;
-    await tx.db
-      .update(wordpressImports)
-      .set({
-        progressDone: done,
-        progressTotal: total,
-        progressStep: step,
-        heartbeatAt: new Date(),
-        updatedAt: new Date(),
-      })
-      .where(sql`${wordpressImports.id} = ${importId}`);
+    await tx.wordpress.progress(importId, { done, total, step });
   };
   const tally = (kind: ImportKind, outcome: keyof RunResult) => {
     result[outcome][kind]++;
@@ -149,7 +131,7 @@ export async function runImport(
 
   // 1. Files.
   const stored = new Map<string, StoredFile>();
-  const known = await context.services.uploads.addresses(
+  const known = await services.uploads.addresses(
     plan.attachments.flatMap((attachment) => (attachment.mapped ? [attachment.mapped.recordId] : [])),
   );
   const pending: PlannedAttachment[] = [];
@@ -170,7 +152,7 @@ export async function runImport(
       pending.push(attachment);
     }
   }
-  await context.transaction((tx) => progress(tx, "Arquivos e imagens", plan.attachments.length - pending.length));
+  await services.transaction((tx) => progress(tx, "Arquivos e imagens", plan.attachments.length - pending.length));
   for (let start = 0; start < pending.length; start += FETCH_AHEAD) {
     const group = pending.slice(start, start + FETCH_AHEAD);
     const fetched = await Promise.all(group.map((attachment) => fetchAttachment(attachment, deps.files)));
@@ -178,14 +160,14 @@ export async function runImport(
       const file = fetched[index];
       if (!file?.ok) {
         report.unfetched_files.push({ url: attachment.url, reason: file?.reason ?? "Arquivo não lido." });
-        await context.transaction((tx) => progress(tx, "Arquivos e imagens", 1));
+        await services.transaction((tx) => progress(tx, "Arquivos e imagens", 1));
         continue;
       }
       try {
-        await context.transaction(async (tx) => {
+        await services.transaction(async (tx) => {
           const part = new File([file.bytes], file.name);
           if (IMAGE_FILE.test(file.name)) {
-            const image = await tx.services.uploads.storeImage(actor, [part]);
+            const image = await tx.uploads.storeImage(actor, [part]);
             stored.set(attachment.wpId, {
               id: image.id,
               url: image.url,
@@ -194,7 +176,7 @@ export async function runImport(
             });
             await remember(tx, "attachment", attachment.wpId, image.id, fingerprintOf(attachment.url));
           } else {
-            const document = await tx.services.uploads.storeDocument(actor, [part]);
+            const document = await tx.uploads.storeDocument(actor, [part]);
             stored.set(attachment.wpId, {
               id: document.id,
               url: document.url,
@@ -209,7 +191,7 @@ export async function runImport(
       } catch (error) {
         if (!(error instanceof DomainError)) throw error;
         report.unfetched_files.push({ url: attachment.url, reason: error.message });
-        await context.transaction((tx) => progress(tx, "Arquivos e imagens", 1));
+        await services.transaction((tx) => progress(tx, "Arquivos e imagens", 1));
       }
     }
   }
@@ -255,14 +237,14 @@ export async function runImport(
   for (const batch of batchesOf(plan.contents)) {
     // Cleaned and checked before the transaction: only the writes hold the connection.
     const writes = await Promise.all(batch.map(prepareContent));
-    await context.transaction(async (tx) => {
+    await services.transaction(async (tx) => {
       for (const write of writes) await write(tx);
       await progress(tx, "Páginas, notícias e eventos", batch.length);
     });
     await pause();
   }
 
-  async function prepareContent(content: PlannedContent): Promise<(tx: ServiceContext) => Promise<void>> {
+  async function prepareContent(content: PlannedContent): Promise<(tx: Services) => Promise<void>> {
     const cleaned = await cleanWordPressContent(await content.rawContent.read(), {
       images,
       attachedImageIds: content.attachedImageIds,
@@ -282,18 +264,18 @@ export async function runImport(
     };
     if (content.kind === "page") {
       const parsed = pageSchema.safeParse(common);
-      return (tx) => save(tx, content, parsed, tx.services.pages);
+      return (tx) => save(tx, content, parsed, tx.pages);
     }
     if (content.kind === "post") {
       const parsed = postSchema.safeParse({ ...common, published_at: content.publishedAt ?? new Date() });
-      return (tx) => save(tx, content, parsed, tx.services.posts);
+      return (tx) => save(tx, content, parsed, tx.posts);
     }
     const parsed = eventSchema.safeParse({ ...common, ...content.event });
-    return (tx) => save(tx, content, parsed, tx.services.events);
+    return (tx) => save(tx, content, parsed, tx.events);
   }
 
   async function save<Input>(
-    tx: ServiceContext,
+    tx: Services,
     content: PlannedContent,
     parsed: z.ZodSafeParseResult<Input>,
     service: {
@@ -326,14 +308,14 @@ export async function runImport(
   // 3. Products.
   for (let start = 0; start < plan.products.length; start += PRODUCT_BATCH) {
     const batch = plan.products.slice(start, start + PRODUCT_BATCH);
-    await context.transaction(async (tx) => {
+    await services.transaction(async (tx) => {
       for (const planned of batch) await writeProduct(tx, planned);
       await progress(tx, "Produtos", batch.length);
     });
     await pause();
   }
 
-  async function writeProduct(tx: ServiceContext, planned: PlannedProduct) {
+  async function writeProduct(tx: Services, planned: PlannedProduct) {
     const { product } = planned;
     const imageIds = [
       ...product.imageIds.map(String),
@@ -348,7 +330,7 @@ export async function runImport(
     });
     const variantIds = new Map<string, number>();
     if (planned.mapped) {
-      const current = await tx.services.products.get(actor, planned.mapped.recordId);
+      const current = await tx.products.get(actor, planned.mapped.recordId);
       for (const variant of current.variants) variantIds.set(variant.options.join("\u0000"), variant.id);
     }
     const cleaned = await cleanWordPressContent(await product.content.read(), { images, rewriteUrl });
@@ -388,11 +370,11 @@ export async function runImport(
     const fingerprint = fingerprintOf({ ...input, variants: input.variants.map(({ id: _id, ...variant }) => variant) });
     if (planned.mapped) {
       if (planned.mapped.fingerprint === fingerprint) return tally("product", "unchanged");
-      await tx.services.products.update(actor, Number(planned.mapped.recordId), input);
+      await tx.products.update(actor, Number(planned.mapped.recordId), input);
       await remember(tx, "product", planned.wpId, planned.mapped.recordId, fingerprint);
       return tally("product", "updated");
     }
-    const created = await tx.services.products.create(actor, input);
+    const created = await tx.products.create(actor, input);
     await remember(tx, "product", planned.wpId, String(created.id), fingerprint);
     tally("product", "created");
   }
@@ -401,41 +383,26 @@ export async function runImport(
   // once: the owner may have chosen another since.
   const frontPage = plan.frontPageWpId;
   if (frontPage !== null && !plan.homeChosen) {
-    await context.transaction(async (tx) => {
-      const [row] = await tx.db
-        .select({ recordId: wordpressRecords.recordId })
-        .from(wordpressRecords)
-        .where(
-          sql`${wordpressRecords.site} = ${plan.site} and ${wordpressRecords.kind} = 'page' and ${wordpressRecords.wpId} = ${frontPage}`,
-        );
-      if (!row) return;
-      const chosen = await tx.services.settings.chooseHomePage(actor, Number(row.recordId));
-      if (chosen) await remember(tx, "home", frontPage, row.recordId, fingerprintOf(row.recordId));
+    await services.transaction(async (tx) => {
+      const recordId = await tx.wordpress.importedRecord(plan.site, "page", frontPage);
+      if (recordId === null) return;
+      const chosen = await chooseHomePage(tx, actor, Number(recordId));
+      if (chosen) await remember(tx, "home", frontPage, recordId, fingerprintOf(recordId));
     });
   }
 
   // 4. The menu, in one transaction: our submenus have one level, so deeper entries join their top entry.
   if (plan.menu.length > 0) {
-    await context.transaction(async (tx) => {
+    await services.transaction(async (tx) => {
       // The pages' ids: this run's and earlier runs' (the contents' batches are committed by now).
-      const rows = await tx.db
-        .select({ wpId: wordpressRecords.wpId, recordId: wordpressRecords.recordId })
-        .from(wordpressRecords)
-        .where(sql`${wordpressRecords.site} = ${plan.site} and ${wordpressRecords.kind} = 'page'`);
       const createdPages = new Map<string, number>();
-      for (const row of rows) createdPages.set(row.wpId, Number(row.recordId));
+      for (const [wpId, recordId] of await tx.wordpress.importedRecords(plan.site, "page"))
+        createdPages.set(wpId, Number(recordId));
       // The site's own top entries (its news list's, one made by hand) that no import made: an entry
       // leading to the same address is that entry, not a second one beside it.
-      const imported = new Set(
-        (
-          await tx.db
-            .select({ recordId: wordpressRecords.recordId })
-            .from(wordpressRecords)
-            .where(sql`${wordpressRecords.kind} = 'menu'`)
-        ).map((row) => Number(row.recordId)),
-      );
+      const imported = new Set([...(await tx.wordpress.recordsImported("menu"))].map(Number));
       const ownTop = new Map(
-        (await tx.services.menus.list(actor))
+        (await tx.menus.list(actor))
           .filter((item) => item.url !== "" && !imported.has(item.id))
           .map((item) => [item.url, item]),
       );
@@ -481,7 +448,7 @@ export async function runImport(
         if (entry.mapped) {
           const id = Number(entry.mapped.recordId);
           if (entry.mapped.fingerprint !== fingerprint) {
-            await tx.services.menus.update(actor, id, values);
+            await tx.menus.update(actor, id, values);
             await remember(tx, "menu", entry.key, String(id), fingerprint);
             tally("menu", "updated");
           } else {
@@ -489,7 +456,7 @@ export async function runImport(
           }
           return id;
         }
-        const created = await tx.services.menus.create(actor, values);
+        const created = await tx.menus.create(actor, values);
         await remember(tx, "menu", entry.key, String(created.id), fingerprint);
         tally("menu", "created");
         return created.id;
@@ -508,13 +475,13 @@ export async function runImport(
   // 5. Customers: an account without a password; one that exists already is left as it is.
   for (let start = 0; start < plan.customers.length; start += CUSTOMER_BATCH) {
     const batch = plan.customers.slice(start, start + CUSTOMER_BATCH);
-    await context.transaction(async (tx) => {
+    await services.transaction(async (tx) => {
       for (const customer of batch) {
         if (customer.exists) {
           tally("customer", "unchanged");
           continue;
         }
-        const created = await tx.services.customers.importAccount(actor, customer);
+        const created = await tx.customers.importAccount(actor, customer);
         tally("customer", created ? "created" : "unchanged");
       }
       await progress(tx, "Clientes", batch.length);
@@ -528,12 +495,12 @@ export async function runImport(
     return to ? [{ from: key, to }] : [];
   });
   if (redirects.length < plan.addresses.length) {
-    await context.transaction((tx) => progress(tx, "Endereços antigos", plan.addresses.length - redirects.length));
+    await services.transaction((tx) => progress(tx, "Endereços antigos", plan.addresses.length - redirects.length));
   }
   for (let start = 0; start < redirects.length; start += REDIRECT_BATCH) {
     const batch = redirects.slice(start, start + REDIRECT_BATCH);
-    await context.transaction(async (tx) => {
-      const outcome = await tx.services.redirects.importMany(actor, batch);
+    await services.transaction(async (tx) => {
+      const outcome = await tx.redirects.importMany(actor, batch);
       result.created.redirect += outcome.created;
       result.updated.redirect += outcome.updated;
       result.unchanged.redirect += outcome.unchanged + outcome.skipped;

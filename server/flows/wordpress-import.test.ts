@@ -3,17 +3,18 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { asc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import type { ImportFile } from "../../../common/schemas/wordpress-import.ts";
-import type { WordPressFilesSource, WordPressImportView } from "../../../common/views/wordpress-import.ts";
-import { SUPER } from "../../../tests/support/test-app.ts";
-import { withTestApp } from "../../../tests/support/with-test-app.ts";
-import type { Actor } from "../../kernel/access.ts";
-import { auditEntries } from "../audit/tables.ts";
-import { pages, posts } from "../content/tables.ts";
-import { menus } from "../menus/tables.ts";
-import { products } from "../products/tables.ts";
-import { users } from "../users/tables.ts";
-import { wordpressImportFiles, wordpressRecords } from "./tables.ts";
+import type { ImportFile } from "../../common/schemas/wordpress-import.ts";
+import type { WordPressFilesSource, WordPressImportView } from "../../common/views/wordpress-import.ts";
+import { SUPER } from "../../tests/support/test-app.ts";
+import { withTestApp } from "../../tests/support/with-test-app.ts";
+import type { Actor } from "../kernel/access.ts";
+import { auditEntries } from "../modules/audit/tables.ts";
+import { pages, posts } from "../modules/content/tables.ts";
+import { menus } from "../modules/menus/tables.ts";
+import { products } from "../modules/products/tables.ts";
+import { users } from "../modules/users/tables.ts";
+import { wordpressImportFiles, wordpressRecords } from "../modules/wordpress/tables.ts";
+import { previewWordPressImport, runWordPressImport } from "./wordpress-import.ts";
 
 const FIXTURES = path.resolve("tests/fixtures/wordpress");
 const siteXml = readFileSync(path.join(FIXTURES, "site.xml"));
@@ -39,8 +40,8 @@ const exportFile = (bytes: Uint8Array | string, name = "site.xml"): ImportFile =
 
 async function importAll(files: ImportFile[], source: WordPressFilesSource = UPLOADS): Promise<WordPressImportView> {
   const actor = await admin();
-  const preview = await t.services.wordpress.preview(actor, files, source);
-  const done = await t.services.wordpress.run(actor, preview.id);
+  const preview = await previewWordPressImport(t.services, actor, files, source);
+  const done = await runWordPressImport(t.services, actor, preview.id);
   expect(done.error).toBeNull();
   expect(done.status).toBe("done");
   return done;
@@ -52,7 +53,7 @@ const postBySlug = async (slug: string) => (await t.database.db.select().from(po
 describe("importing the export stock WordPress wrote", () => {
   it("previews before writing anything: counts per kind, what is left out and why", async () => {
     const actor = await admin();
-    const preview = await t.services.wordpress.preview(actor, [exportFile(siteXml)], UPLOADS);
+    const preview = await previewWordPressImport(t.services, actor, [exportFile(siteXml)], UPLOADS);
     expect(preview.status).toBe("previewed");
     expect(preview.report.site.title).not.toBe("");
     expect(preview.report.counts.page).toBe(4);
@@ -137,14 +138,14 @@ describe("importing the export stock WordPress wrote", () => {
       body: { title: "Sobre (nosso)", slug: "sobre", status: "published" },
     });
     const actor = await admin();
-    const preview = await t.services.wordpress.preview(actor, [exportFile(siteXml)], { kind: "none" });
+    const preview = await previewWordPressImport(t.services, actor, [exportFile(siteXml)], { kind: "none" });
     expect(preview.report.renamed).toContainEqual({
       kind: "page",
       title: "Sobre a cooperativa",
       from: "sobre",
       to: "sobre-2",
     });
-    await t.services.wordpress.run(actor, preview.id);
+    await runWordPressImport(t.services, actor, preview.id);
     expect((await pageBySlug("sobre"))?.title).toBe("Sobre (nosso)");
     expect((await pageBySlug("sobre-2"))?.title).toBe("Sobre a cooperativa");
   });
@@ -226,7 +227,7 @@ describe("files the import will not read", () => {
     const hostile = siteXml
       .toString("utf8")
       .replaceAll("http://127.0.0.1:18080/wp-content", "http://10.0.0.5/wp-content");
-    const preview = await t.services.wordpress.preview(actor, [exportFile(hostile)], { kind: "site" });
+    const preview = await previewWordPressImport(t.services, actor, [exportFile(hostile)], { kind: "site" });
     expect(preview.report.unfetched_files).toHaveLength(1);
     expect(preview.report.unfetched_files[0]?.reason).toMatch(/privada/i);
   });
@@ -236,7 +237,7 @@ describe("files the import will not read", () => {
     const hostile = siteXml
       .toString("utf8")
       .replaceAll("/wp-content/uploads/2024/03/colheita-do-acai.png", "/wp-content/uploads/../../site.xml");
-    const preview = await t.services.wordpress.preview(actor, [exportFile(hostile)], UPLOADS);
+    const preview = await previewWordPressImport(t.services, actor, [exportFile(hostile)], UPLOADS);
     expect(preview.report.unfetched_files).toHaveLength(1);
     expect(preview.report.unfetched_files[0]?.reason).toMatch(/fora da pasta/i);
   });
@@ -449,15 +450,15 @@ describe("the moved site's navigation (issue 33, item 15)", () => {
 
   it("says in the preview which old page becomes the home, and only while it will", async () => {
     const actor = await admin();
-    const preview = await t.services.wordpress.preview(actor, [exportFile(siteXml)], UPLOADS);
+    const preview = await previewWordPressImport(t.services, actor, [exportFile(siteXml)], UPLOADS);
     expect(preview.report.front_page).toEqual({ title: "Início", becomes_home: true });
-    const done = await t.services.wordpress.run(actor, preview.id);
+    const done = await runWordPressImport(t.services, actor, preview.id);
     expect(done.report.front_page).toEqual({ title: "Início", becomes_home: true });
     // Imported again, the page comes in as an ordinary one: the home is already chosen.
-    const again = await t.services.wordpress.preview(actor, [exportFile(siteXml)], UPLOADS);
+    const again = await previewWordPressImport(t.services, actor, [exportFile(siteXml)], UPLOADS);
     expect(again.report.front_page).toEqual({ title: "Início", becomes_home: false });
     // An export whose site showed its latest posts on the front has no such page.
-    const shop = await t.services.wordpress.preview(actor, [exportFile(pluginsXml, "plugins.xml")], UPLOADS);
+    const shop = await previewWordPressImport(t.services, actor, [exportFile(pluginsXml, "plugins.xml")], UPLOADS);
     expect(shop.report.front_page).toBeNull();
   });
 
@@ -468,7 +469,7 @@ describe("the moved site's navigation (issue 33, item 15)", () => {
     });
     expect(home.status, JSON.stringify(home.json())).toBe(201);
     await saveSettings({ home_page_id: home.json<{ id: number }>().id });
-    const preview = await t.services.wordpress.preview(await admin(), [exportFile(siteXml)], UPLOADS);
+    const preview = await previewWordPressImport(t.services, await admin(), [exportFile(siteXml)], UPLOADS);
     expect(preview.report.front_page).toEqual({ title: "Início", becomes_home: false });
   });
 
