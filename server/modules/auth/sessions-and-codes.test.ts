@@ -1,5 +1,4 @@
 import { asc, eq, sql } from "drizzle-orm";
-import { Secret, TOTP } from "otpauth";
 import pino from "pino";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { CHALLENGE_GONE } from "../../../common/schemas/auth.ts";
@@ -7,7 +6,9 @@ import { settingsSchema } from "../../../common/schemas/settings.ts";
 import { expectDocumented } from "../../../tests/support/documented.ts";
 import { failure } from "../../../tests/support/domain-failure.ts";
 import { SUPER } from "../../../tests/support/test-app.ts";
+import { atStepStart, codeOf, fromNewAddress, STEP_MS, twoFactorApi } from "../../../tests/support/two-factor.ts";
 import { withTestApp } from "../../../tests/support/with-test-app.ts";
+import { saveSiteSettings } from "../../flows/site-settings.ts";
 import type { Actor } from "../../kernel/access.ts";
 import { createServices } from "../../services.ts";
 import { auditEntries } from "../audit/tables.ts";
@@ -26,34 +27,15 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-const STEP_MS = 30_000;
-let address = 0;
-const fromNewAddress = () => ({ "x-forwarded-for": `198.51.100.${++address % 250}` });
 const OFFICE = { "x-forwarded-for": "203.0.113.77" };
 
-const codeOf = (secret: string, steps = 0) =>
-  new TOTP({ secret: Secret.fromBase32(secret), algorithm: "SHA1", digits: 6, period: 30 }).generate({
-    timestamp: Date.now() + steps * STEP_MS,
-  });
-
-function atStepStart() {
-  vi.useFakeTimers({ toFake: ["Date"], now: Math.ceil(Date.now() / STEP_MS) * STEP_MS + 1000 });
-}
 const later = (ms: number) => vi.setSystemTime(Date.now() + ms);
 
-const twoFactor = (method: string, path: string, token: string | undefined, body?: unknown) =>
-  t.request(method, `/api/profile/two-factor${path}`, { token, body, headers: fromNewAddress() });
+const { twoFactor, enrol } = twoFactorApi(t);
 const login = (body: Record<string, unknown>, headers: Record<string, string> = fromNewAddress()) =>
   t.request("POST", "/api/auth/login", { body, headers });
 const works = async (token: string) => (await t.request("GET", "/api/profile", { token })).status === 200;
 const actorOf = async (token: string) => (await t.request("GET", "/api/profile", { token })).json<Actor>();
-
-async function enrol(token: string, password: string): Promise<{ secret: string; codes: string[] }> {
-  const { secret } = (await twoFactor("POST", "/setup", token)).json<{ secret: string }>();
-  const confirmed = await twoFactor("POST", "/confirm", token, { password, code: codeOf(secret) });
-  expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
-  return { secret, codes: confirmed.json<{ recovery_codes: string[] }>().recovery_codes };
-}
 
 const mailsTo = (to: string, kind: string) =>
   t.database.db
@@ -164,7 +146,7 @@ describe("sessions end at every tightening (item 2)", () => {
     const customer = await t.createUser("user", superToken);
     const view = await t.services.settings.get();
     if (!view) throw new Error("site not set up");
-    await t.services.settings.update(superUser, { ...settingsSchema.parse(view), require_two_factor: true });
+    await saveSiteSettings(t.services, superUser, { ...settingsSchema.parse(view), require_two_factor: true });
 
     expect(await works(admin.token)).toBe(false);
     expect(await works(otherSuper.token)).toBe(false);
