@@ -1,3 +1,4 @@
+import type { AreaName } from "./area-names.ts";
 import { auditArea } from "./modules/audit/index.ts";
 import { authArea } from "./modules/auth/index.ts";
 import { contactsArea } from "./modules/contacts/index.ts";
@@ -50,4 +51,4 @@ export const areas = {
   uploads: uploadsArea,
   wordpress: wordpressArea,
   secrets: secretsArea,
-};
+} satisfies Record<AreaName, unknown>;

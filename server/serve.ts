@@ -20,7 +20,7 @@ import { createHttpServer } from "./http/http-server.ts";
 import { createNodeListener } from "./http/node-listener.ts";
 import { securityHeaders } from "./http/security-headers.ts";
 import { createLogger } from "./logger.ts";
-import { backgroundJobs } from "./modules/jobs/background-jobs.ts";
+import { backgroundJobs } from "./flows/background-jobs.ts";
 import { startScheduler } from "./modules/jobs/scheduler.ts";
 import { type RenderPool, startRenderPool, withRenderPool } from "./render/render-pool.ts";
 import { startIdleMemoryRelease } from "./runtime/idle-memory.ts";

@@ -1,5 +1,6 @@
 import type { Logger } from "pino";
 import type { FileStorage } from "./adapters/storage/file-storage.ts";
+import type { AreaName } from "./area-names.ts";
 import { areas } from "./areas.ts";
 import type { Config } from "./config.ts";
 import type { Database, Db } from "./db/client.ts";
@@ -9,6 +10,27 @@ import { type AreaEvent, createEventBus, type ListenToEvery } from "./kernel/eve
 import { createPublicReads } from "./kernel/public-reads.ts";
 import { createSecretBox } from "./kernel/secret-box.ts";
 import { createDatabaseThrottle, createMemoryThrottle, type ThrottleFactory } from "./kernel/throttle.ts";
+import type { auditArea } from "./modules/audit/index.ts";
+import type { authArea } from "./modules/auth/index.ts";
+import type { contactsArea } from "./modules/contacts/index.ts";
+import type { eventsArea, pagesArea, postsArea } from "./modules/content/index.ts";
+import type { couponsArea } from "./modules/coupons/index.ts";
+import type { customersArea } from "./modules/customers/index.ts";
+import type { healthArea } from "./modules/health/index.ts";
+import type { mailArea } from "./modules/mail/index.ts";
+import type { mediaImportArea, mediasArea } from "./modules/medias/index.ts";
+import type { menusArea } from "./modules/menus/index.ts";
+import type { ordersArea } from "./modules/orders/index.ts";
+import type { productsArea } from "./modules/products/index.ts";
+import type { redirectsArea } from "./modules/redirects/index.ts";
+import type { searchArea } from "./modules/search/index.ts";
+import type { secretsArea } from "./modules/secrets/index.ts";
+import type { settingsArea } from "./modules/settings/index.ts";
+import type { addressLookupArea } from "./modules/shop/address-lookup-area.ts";
+import type { cartArea, shopArea } from "./modules/shop/index.ts";
+import type { uploadsArea } from "./modules/uploads/index.ts";
+import type { usersArea } from "./modules/users/index.ts";
+import type { wordpressArea } from "./modules/wordpress/index.ts";
 
 /** Visitors' reads kept: a few hundred answers (pages, lists, searches), a minute at most. */
 const PUBLIC_READS = { maxEntries: 500, maxAgeMs: 60_000 };
@@ -18,21 +40,53 @@ export type ServicesConfig = Config & {
   secureCookies: boolean;
 };
 
-type Areas = typeof areas;
-type AreaName = keyof Areas;
-type ServiceAreaName = { [Name in AreaName]: ServiceOf<Areas[Name]> extends undefined ? never : Name }[AreaName];
+/**
+ * Each area's service by its name, read from the area's own definition rather than from the registry's
+ * type: an area's service type can then name the services it uses without TypeScript reading every
+ * other area first (which would read its own).
+ */
+type AreaServices = {
+  health: ServiceOf<typeof healthArea>;
+  audit: ServiceOf<typeof auditArea>;
+  settings: ServiceOf<typeof settingsArea>;
+  auth: ServiceOf<typeof authArea>;
+  users: ServiceOf<typeof usersArea>;
+  customers: ServiceOf<typeof customersArea>;
+  menus: ServiceOf<typeof menusArea>;
+  redirects: ServiceOf<typeof redirectsArea>;
+  contacts: ServiceOf<typeof contactsArea>;
+  mail: ServiceOf<typeof mailArea>;
+  pages: ServiceOf<typeof pagesArea>;
+  posts: ServiceOf<typeof postsArea>;
+  events: ServiceOf<typeof eventsArea>;
+  medias: ServiceOf<typeof mediasArea>;
+  mediaImport: ServiceOf<typeof mediaImportArea>;
+  products: ServiceOf<typeof productsArea>;
+  shop: ServiceOf<typeof shopArea>;
+  cart: ServiceOf<typeof cartArea>;
+  coupons: ServiceOf<typeof couponsArea>;
+  addressLookup: ServiceOf<typeof addressLookupArea>;
+  orders: ServiceOf<typeof ordersArea>;
+  search: ServiceOf<typeof searchArea>;
+  uploads: ServiceOf<typeof uploadsArea>;
+  wordpress: ServiceOf<typeof wordpressArea>;
+  secrets: ServiceOf<typeof secretsArea>;
+};
 
-type AreaServices = { [Name in ServiceAreaName]: ServiceOf<Areas[Name]> };
+/** The services of the areas `Uses` names, on one handle, plus what the edges need of the platform. */
+export type ServicesOf<Uses extends AreaName> = Pick<AreaServices, Uses> &
+  PlatformDeps & {
+    /** Runs `work` in one transaction; announcements are delivered after it commits. */
+    transaction<T>(work: (services: ServicesOf<Uses>) => Promise<T>): Promise<T>;
+    /** Follows every committed change, whatever the area (the page cache drops its pages). */
+    onEveryChange: ListenToEvery;
+  };
 
-/** Every area's service on one handle, plus what the edges need of the platform. */
-export interface Services extends AreaServices, PlatformDeps {
-  /** Runs `work` in one transaction; announcements are delivered after it commits. */
-  transaction<T>(work: (services: Services) => Promise<T>): Promise<T>;
-  /** Follows every committed change, whatever the area (the page cache drops its pages). */
-  onEveryChange: ListenToEvery;
-}
+/** Every area's service on one handle: what flows, edges and tests see. */
+export type Services = ServicesOf<AreaName>;
 
 type AnyArea = {
+  uses: readonly AreaName[];
   state?(deps: PlatformDeps & { services: Services }): unknown;
   service?(context: ServiceContext, state: unknown): unknown;
   listen?(on: ReturnType<typeof createEventBus>["on"], state: unknown): void;

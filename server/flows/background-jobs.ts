@@ -1,5 +1,5 @@
-import type { Services } from "../../services.ts";
-import type { ScheduledJob } from "./scheduler.ts";
+import type { ScheduledJob } from "../modules/jobs/scheduler.ts";
+import type { Services } from "../services.ts";
 
 const MINUTE = 60 * 1000;
 const HOUR = 60 * MINUTE;
@@ -13,6 +13,14 @@ export function backgroundJobs(services: Services): ScheduledJob[] {
     // Unpaid orders past their time to pay are canceled and their stock given back.
     { name: "expire-orders", everyMs: MINUTE, leaseMs: 10 * MINUTE, run: () => services.orders.expireDue() },
     // The audit log keeps each entry for the settings' period (two years unless a super user chose otherwise).
-    { name: "purge-audit", everyMs: DAY, leaseMs: HOUR, run: () => services.audit.purgeExpired() },
+    {
+      name: "purge-audit",
+      everyMs: DAY,
+      leaseMs: HOUR,
+      run: async () => {
+        const { audit_retention_days } = await services.settings.security();
+        return services.audit.purgeExpired(audit_retention_days);
+      },
+    },
   ];
 }

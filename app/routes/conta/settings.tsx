@@ -34,9 +34,9 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export function action({ context, request }: Route.ActionArgs) {
-  const { services, actor, sessionToken } = requireAdmin(context);
+  const { services, flows, actor, sessionToken } = requireAdmin(context);
   return formAction(request, settingsSchema, async (input) => {
-    await services.settings.update(actor, input, sessionToken);
+    await flows.saveSiteSettings(services, actor, input, sessionToken);
     return redirectWithFlash(accountPaths.area("settings"), "Configurações salvas com sucesso!");
   });
 }

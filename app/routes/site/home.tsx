@@ -11,9 +11,9 @@ import { ArrowRightIcon } from "../../components/site/icons.tsx";
 import { seoMeta, siteLinks } from "../../components/site/seo.ts";
 import { SetupForm } from "../../components/site/setup-form.tsx";
 import { Container, ui } from "../../components/site/ui/ui.tsx";
-import { formAction } from "../../lib/action.server.ts";
 import { getApp } from "../../lib/context.server.ts";
 import { redirectWithFlash } from "../../lib/flash.server.ts";
+import { formAction } from "../../lib/form-action.server.ts";
 import { loadOrNull } from "../../lib/not-found.server.ts";
 import { publicText } from "../../lib/rich-text.server.ts";
 import { useRootData } from "../../root.tsx";
@@ -76,9 +76,9 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 
 /** The first-time setup: creates settings and the super user, then signs in with the same credentials. */
 export function action({ request, context }: Route.ActionArgs) {
-  const { services, clientAddress, sessionCookie } = getApp(context);
+  const { services, flows, clientAddress, sessionCookie } = getApp(context);
   return formAction(request, setupSchema, async (input) => {
-    await services.settings.setup(input);
+    await flows.setUpSite(services, input);
     const { session } = await services.auth.login({ email: input.email, password: input.password }, clientAddress);
     const headers = new Headers({ "Set-Cookie": sessionCookie(session.token) });
     return redirectWithFlash(accountPaths.area("settings"), "Configurações cadastradas com sucesso!", headers);

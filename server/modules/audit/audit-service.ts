@@ -12,11 +12,11 @@ import { type ListQuery, type Paginated, pageOffset, toPage } from "../../../com
 import type { AuditListQuery } from "../../../common/schemas/audit.ts";
 import type { AuditEntryView } from "../../../common/views/audit.ts";
 import { type Actor, isSuper, requireUser } from "../../kernel/access.ts";
-import type { ServiceContext } from "../../kernel/area.ts";
 import { currentRequest } from "../../kernel/request-context.ts";
 import { type AuditFields, changedFields } from "./audit-changes.ts";
 import { auditCsv } from "./audit-export.ts";
 import { existingRecords, hasRecordTable, recordKey } from "./audit-records.ts";
+import type { AuditContext } from "./context.ts";
 import { auditEntries } from "./tables.ts";
 
 /** Who an entry names when no signed-in person made the change. */
@@ -116,7 +116,7 @@ function filterDetails(query: AuditListQuery): AuditFields {
   return details;
 }
 
-export function createAuditService(context: ServiceContext) {
+export function createAuditService(context: AuditContext) {
   const { db } = context;
 
   /** Entries link to their record while it exists; settings-like records (no id) always exist. */
@@ -212,12 +212,11 @@ export function createAuditService(context: ServiceContext) {
         .sort((a, b) => a.name.localeCompare(b.name, "pt-BR") || a.id - b.id);
     },
 
-    /** The retention job: entries older than the settings' period go; answers how many went. */
-    async purgeExpired(): Promise<number> {
-      const { audit_retention_days } = await context.services.settings.security();
+    /** The retention job: entries older than `retentionDays` (the settings' period) go; answers how many went. */
+    async purgeExpired(retentionDays: number): Promise<number> {
       const deleted = await db
         .delete(auditEntries)
-        .where(lt(auditEntries.at, sql`now() - make_interval(days => ${audit_retention_days})`))
+        .where(lt(auditEntries.at, sql`now() - make_interval(days => ${retentionDays})`))
         .returning({ id: auditEntries.id });
       return deleted.length;
     },

@@ -11,6 +11,8 @@ import { type SettingsValues, settingsSchema } from "../../../common/schemas/set
 import { userCreateSchema, userUpdateSchema } from "../../../common/schemas/user.ts";
 import { failure } from "../../../tests/support/domain-failure.ts";
 import { withTestServices } from "../../../tests/support/with-test-services.ts";
+import { saveSiteSettings } from "../../flows/site-settings.ts";
+import { setUpSite } from "../../flows/site-setup.ts";
 import type { Actor } from "../../kernel/access.ts";
 import type { Services } from "../../services.ts";
 import { SECURITY_SUPER_ONLY } from "../settings/settings-service.ts";
@@ -44,8 +46,8 @@ async function writtenBy(work: () => Promise<unknown>) {
 
 const page = (fields: Record<string, unknown>) => pageSchema.parse({ status: "published", ...fields });
 
-async function setUpSite(services: Services) {
-  await services.settings.setup({
+async function setUpCooperative(services: Services) {
+  await setUpSite(services, {
     title: "Cooperativa",
     admin_name: superUser.name,
     email: "setup@example.com",
@@ -63,10 +65,10 @@ async function currentSettings(services: Services): Promise<SettingsValues> {
 
 describe("settings", () => {
   it("records settings.updated with only the fields that changed, by whom", async () => {
-    await setUpSite(t.services);
+    await setUpCooperative(t.services);
     const values = await currentSettings(t.services);
     const [entry, ...rest] = await writtenBy(() =>
-      t.services.settings.update(admin, { ...values, title: "Cooperativa Nova", primary_color: "#112233" }),
+      saveSiteSettings(t.services, admin, { ...values, title: "Cooperativa Nova", primary_color: "#112233" }),
     );
     expect(rest).toEqual([]);
     expect(entry).toMatchObject({
@@ -84,29 +86,29 @@ describe("settings", () => {
   });
 
   it("lets only a super user change the two-step sign-in and the audit period, each change logged", async () => {
-    await setUpSite(t.services);
+    await setUpCooperative(t.services);
     const values = await currentSettings(t.services);
-    const refused = await failure(t.services.settings.update(admin, { ...values, require_two_factor: true }));
+    const refused = await failure(saveSiteSettings(t.services, admin, { ...values, require_two_factor: true }));
     expect(refused.kind).toBe("forbidden");
     expect(refused.message).toBe(SECURITY_SUPER_ONLY);
     expect(refused.fieldErrors).toEqual({ require_two_factor: ["Apenas um usuário Super pode alterar este campo"] });
-    const refusedDays = await failure(t.services.settings.update(admin, { ...values, audit_retention_days: 60 }));
+    const refusedDays = await failure(saveSiteSettings(t.services, admin, { ...values, audit_retention_days: 60 }));
     expect(refusedDays.fieldErrors).toEqual({
       audit_retention_days: ["Apenas um usuário Super pode alterar este campo"],
     });
     expect(await t.services.settings.security()).toEqual({ require_two_factor: false, audit_retention_days: 730 });
     // The same values, or none (an administrator's form has no such fields), are no change.
-    await t.services.settings.update(admin, { ...values, require_two_factor: false, audit_retention_days: 730 });
+    await saveSiteSettings(t.services, admin, { ...values, require_two_factor: false, audit_retention_days: 730 });
 
     const [entry] = await writtenBy(() =>
-      t.services.settings.update(superUser, { ...values, require_two_factor: true, audit_retention_days: 365 }),
+      saveSiteSettings(t.services, superUser, { ...values, require_two_factor: true, audit_retention_days: 365 }),
     );
     expect(entry?.changes).toEqual({
       "Exigir verificação em duas etapas para administradores": { before: false, after: true },
       "Guardar o registro de auditoria por (dias)": { before: 730, after: 365 },
     });
     expect(await t.services.settings.security()).toEqual({ require_two_factor: true, audit_retention_days: 365 });
-    await t.services.settings.update(admin, { ...values, title: "Outro título" });
+    await saveSiteSettings(t.services, admin, { ...values, title: "Outro título" });
     expect(await t.services.settings.security()).toEqual({ require_two_factor: true, audit_retention_days: 365 });
   });
 });
@@ -385,7 +387,7 @@ describe("users and roles", () => {
   });
 
   it("records the first-time setup's super user, and an administrator's own profile change", async () => {
-    await setUpSite(t.services);
+    await setUpCooperative(t.services);
     const [setup] = await entries();
     expect(setup).toMatchObject({ action: "user.created", actorName: superUser.name, recordLabel: superUser.name });
     const me: Actor = { id: setup?.actorId ?? 0, name: superUser.name, email: "setup@example.com", role: "super" };
@@ -453,12 +455,12 @@ describe("a change rolled back", () => {
   });
 
   it("leaves no entry for the settings, nor their change", async () => {
-    await setUpSite(t.services);
+    await setUpCooperative(t.services);
     const before = await entries();
     const values = await currentSettings(t.services);
     await expect(
       t.services.transaction(async (tx) => {
-        await tx.settings.update(admin, { ...values, title: "Desfeito" });
+        await saveSiteSettings(tx, admin, { ...values, title: "Desfeito" });
         throw new Error("desfeito");
       }),
     ).rejects.toThrow("desfeito");

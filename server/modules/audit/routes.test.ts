@@ -5,7 +5,7 @@ import type { PageView } from "../../../common/views/content.ts";
 import { expectDocumented } from "../../../tests/support/documented.ts";
 import { SUPER } from "../../../tests/support/test-app.ts";
 import { withTestApp } from "../../../tests/support/with-test-app.ts";
-import { backgroundJobs } from "../jobs/background-jobs.ts";
+import { backgroundJobs } from "../../flows/background-jobs.ts";
 import { auditEntries } from "./tables.ts";
 
 const t = withTestApp({ setUp: true });

@@ -11,10 +11,10 @@ import {
 } from "../../../common/schemas/auth.ts";
 import type { SessionListView, TwoFactorSetupView } from "../../../common/views/auth.ts";
 import { type Actor, isAdmin, requireUser } from "../../kernel/access.ts";
-import type { ServiceContext } from "../../kernel/area.ts";
 import { currentRequest } from "../../kernel/request-context.ts";
 import type { Throttle, ThrottleFactory } from "../../kernel/throttle.ts";
 import { users } from "../users/tables.ts";
+import type { AuthContext } from "./context.ts";
 import { deviceOf } from "./devices.ts";
 import { hashPassword, verifyPassword } from "./password.ts";
 import { loginChallenges, sessions, twoFactorSecrets } from "./tables.ts";
@@ -73,7 +73,7 @@ const HOW = {
   enrol: "senha e ativação da verificação em duas etapas",
 } as const;
 
-export function createAuthService(context: ServiceContext, throttles: LoginThrottles) {
+export function createAuthService(context: AuthContext, throttles: LoginThrottles) {
   const { db } = context;
 
   /** A new session, named by the browser and address of the request that opens it ('Meus dados' lists them). */

@@ -3,7 +3,7 @@ import { formatDateTime } from "../../../common/dates/format.ts";
 import { rateLimited } from "../../../common/errors.ts";
 import { readTwoFactorCode } from "../../../common/schemas/auth.ts";
 import type { Actor } from "../../kernel/access.ts";
-import type { ServiceContext } from "../../kernel/area.ts";
+import type { AuthContext } from "./context.ts";
 import { wrongCodes } from "./tables.ts";
 
 /*
@@ -44,7 +44,7 @@ const delayed = (until: Date) =>
  * password was right.
  */
 export async function spendUnderDelay(
-  context: ServiceContext,
+  context: AuthContext,
   user: Actor,
   typed: string,
   spend: () => Promise<boolean>,

@@ -1,5 +1,6 @@
 import { defineArea } from "../../kernel/area.ts";
 import { createAuthService, createLoginThrottles } from "./auth-service.ts";
+import { AUTH_USES } from "./context.ts";
 import { authOperations, twoFactorOperations } from "./operations.ts";
 import { createPasswordResetService, createResetState } from "./password-reset.ts";
 import { authRoutes } from "./routes.ts";
@@ -8,6 +9,7 @@ import { twoFactorRoutes } from "./two-factor-routes.ts";
 import { createCodeChecks, createTwoFactorService } from "./two-factor-service.ts";
 
 export const authArea = defineArea({
+  uses: AUTH_USES,
   state: ({ throttle }) => ({
     login: createLoginThrottles(throttle),
     codeChecks: createCodeChecks(throttle),

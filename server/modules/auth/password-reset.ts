@@ -5,9 +5,9 @@ import { RESET_LINK_DEAD, RESET_NEEDS_BASE_URL } from "../../../common/password-
 import type { PasswordResetInput } from "../../../common/schemas/password-reset.ts";
 import { sitePaths } from "../../../common/site-paths.ts";
 import { type Actor, isAdmin } from "../../kernel/access.ts";
-import type { ServiceContext } from "../../kernel/area.ts";
 import type { Throttle, ThrottleFactory } from "../../kernel/throttle.ts";
 import { users } from "../users/tables.ts";
+import type { AuthContext } from "./context.ts";
 import { hashPassword } from "./password.ts";
 import { passwordResets } from "./tables.ts";
 
@@ -50,7 +50,7 @@ export function createResetState(throttle: ThrottleFactory): ResetState {
  * 'Esqueci minha senha': a single-use link, valid for an hour, sent by e-mail. Only the token's SHA-256
  * is kept; using it sets the password and ends every session of that account.
  */
-export function createPasswordResetService(context: ServiceContext, state: ResetState) {
+export function createPasswordResetService(context: AuthContext, state: ResetState) {
   const { db } = context;
   const { throttles } = state;
 

@@ -4,6 +4,7 @@ import { loginSchema, TWO_FACTOR_ENROL_ON_SITE } from "../../../common/schemas/a
 import { registrationSchema } from "../../../common/schemas/customer.ts";
 import { passwordResetRequestSchema, passwordResetSchema } from "../../../common/schemas/password-reset.ts";
 import type { SecondStepView, SessionView } from "../../../common/views/auth.ts";
+import { signUp } from "../../flows/sign-up.ts";
 import type { AppEnv } from "../../http/env.ts";
 import { signedIn } from "../../http/guards.ts";
 import { readBody } from "../../http/input.ts";
@@ -41,10 +42,7 @@ export const authRoutes: Hono<AppEnv> = new Hono<AppEnv>()
   .post("/register", async (c) => {
     const services = c.get("services");
     const input = await readBody(c, registrationSchema);
-    const { user, session } = await services.transaction(async (tx) => {
-      const user = await tx.customers.register(input, c.get("clientAddress"));
-      return { user, session: await tx.auth.createSession(user.id) };
-    });
+    const { user, session } = await signUp(services, input, c.get("clientAddress"));
     const { answer, cookie } = signedInAnswer(services, session, user);
     c.header("Set-Cookie", cookie);
     return c.json(answer, 201);

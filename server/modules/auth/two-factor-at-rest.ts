@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import type { ServiceContext } from "../../kernel/area.ts";
+import type { AuthContext } from "./context.ts";
 import { twoFactorSecrets } from "./tables.ts";
 import { newTotpSecret } from "./totp.ts";
 
@@ -13,17 +13,17 @@ import { newTotpSecret } from "./totp.ts";
 /** What a sealed TOTP secret is bound to, in two_factor_secrets and login_challenges alike. */
 const PURPOSE = "two_factor.secret";
 
-export const sealTotpSecret = (context: Pick<ServiceContext, "secretBox">, secret: string): string =>
+export const sealTotpSecret = (context: Pick<AuthContext, "secretBox">, secret: string): string =>
   context.secretBox.seal(PURPOSE, secret);
 
 /** The secret as the app has it; a random one nobody has when it was sealed under a key that is not set now. */
-export function openTotpSecret(context: Pick<ServiceContext, "secretBox">, stored: string): string {
+export function openTotpSecret(context: Pick<AuthContext, "secretBox">, stored: string): string {
   const opened = context.secretBox.open(PURPOSE, stored);
   return opened.ok ? opened.value : newTotpSecret();
 }
 
 /** The accounts' secrets at rest: how many cannot be read now, and the start's sealing. */
-export function createTwoFactorAtRest(context: ServiceContext) {
+export function createTwoFactorAtRest(context: AuthContext) {
   return {
     /** How many accounts' TOTP secrets were sealed under a key that is not set now (or are damaged). */
     async unreadableTwoFactorSecrets(): Promise<number> {

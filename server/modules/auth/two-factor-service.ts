@@ -10,9 +10,9 @@ import {
 } from "../../../common/schemas/auth.ts";
 import type { RecoveryCodesView, TwoFactorSetupView, TwoFactorStatusView } from "../../../common/views/auth.ts";
 import { type Actor, requireSuper, requireUser } from "../../kernel/access.ts";
-import type { ServiceContext } from "../../kernel/area.ts";
 import type { Throttle, ThrottleFactory } from "../../kernel/throttle.ts";
 import { users } from "../users/tables.ts";
+import type { AuthContext } from "./context.ts";
 import { recoveryCodes, twoFactorSecrets } from "./tables.ts";
 import {
   afterEnabled,
@@ -54,9 +54,9 @@ const refusedCode = () => invalid(`${TWO_FACTOR_CODE_WRONG}.`, { code: [TWO_FACT
  * by its first code, which gives ten recovery codes shown once; new recovery codes for a code; turning it
  * off with the password and a code, unless the site requires it of this administrator.
  */
-export function createTwoFactorService(context: ServiceContext, codeChecks: Throttle) {
+export function createTwoFactorService(context: AuthContext, codeChecks: Throttle) {
   /** A code of the account's app (or a recovery code), under its growing delay, spent on `work`'s transaction. */
-  async function withCode<T>(user: Actor, code: string, work: (tx: ServiceContext) => Promise<T>): Promise<T> {
+  async function withCode<T>(user: Actor, code: string, work: (tx: AuthContext) => Promise<T>): Promise<T> {
     const done = await context.transaction(async (tx) =>
       (await spendCode(tx, user, code)) ? { value: await work(tx) } : null,
     );
@@ -65,7 +65,7 @@ export function createTwoFactorService(context: ServiceContext, codeChecks: Thro
   }
 
   /** The e-mail that tells the owner her second step was turned off, by her or by a super user. */
-  const toldOff = (tx: ServiceContext, user: Actor, bySuper: boolean) =>
+  const toldOff = (tx: AuthContext, user: Actor, bySuper: boolean) =>
     tx.services.mail.queue("two-factor-changed", user.email, {
       name: user.name,
       change: bySuper ? "reset" : "disabled",

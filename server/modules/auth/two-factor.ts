@@ -3,9 +3,9 @@ import { formatDateTime } from "../../../common/dates/format.ts";
 import { readTwoFactorCode } from "../../../common/schemas/auth.ts";
 import type { TwoFactorSetupView } from "../../../common/views/auth.ts";
 import { type Actor, isAdmin } from "../../kernel/access.ts";
-import type { ServiceContext } from "../../kernel/area.ts";
 import { settings } from "../settings/tables.ts";
 import { spendUnderDelay } from "./code-guesses.ts";
+import type { AuthContext } from "./context.ts";
 import { recoveryCodes, twoFactorSecrets } from "./tables.ts";
 import {
   matchingStep,
@@ -36,7 +36,7 @@ export const secretFromColumn = openTotpSecret;
 export const auditRecord = (user: Actor) => ({ actor: user, recordId: user.id, recordLabel: user.name });
 
 /** The account's secret: confirmed (in use at sign-in) or still waiting for its first code; null when none. */
-export async function secretOf(context: ServiceContext, userId: number) {
+export async function secretOf(context: AuthContext, userId: number) {
   const [row] = await context.db.select().from(twoFactorSecrets).where(eq(twoFactorSecrets.userId, userId)).limit(1);
   return row ? { ...row, secret: secretFromColumn(context, row.secret) } : null;
 }
@@ -45,7 +45,7 @@ export async function secretOf(context: ServiceContext, userId: number) {
  * Administrators and super users must sign in with a second step when a super user says so (the settings'
  * require_two_factor, read as it is now: the moment it is switched on counts at the next sign-in).
  */
-export async function isRequiredOf(context: ServiceContext, user: Actor): Promise<boolean> {
+export async function isRequiredOf(context: AuthContext, user: Actor): Promise<boolean> {
   if (!isAdmin(user)) return false;
   const [row] = await context.db
     .select({ required: settings.requireTwoFactor })
@@ -56,14 +56,14 @@ export async function isRequiredOf(context: ServiceContext, user: Actor): Promis
 }
 
 /** A new authenticator as the page shows it: the QR code and the secret, named after the site. */
-export async function setupViewOf(context: ServiceContext, secret: string, email: string): Promise<TwoFactorSetupView> {
+export async function setupViewOf(context: AuthContext, secret: string, email: string): Promise<TwoFactorSetupView> {
   const issuer = (await context.services.settings.get())?.title ?? "Site";
   const uri = otpauthUri(secret, issuer, email);
   return { secret, otpauth_uri: uri, qr_svg: await qrSvg(uri) };
 }
 
 /** A fresh secret waiting for its first code, in place of any unconfirmed one; a confirmed one is kept. */
-export async function replacePendingSecret(context: ServiceContext, userId: number): Promise<string | null> {
+export async function replacePendingSecret(context: AuthContext, userId: number): Promise<string | null> {
   const secret = newTotpSecret();
   const stored = secretToColumn(context, secret);
   const [row] = await context.db
@@ -78,7 +78,7 @@ export async function replacePendingSecret(context: ServiceContext, userId: numb
   return row ? secret : null;
 }
 
-export async function recoveryCodesLeft(context: ServiceContext, userId: number): Promise<number> {
+export async function recoveryCodesLeft(context: AuthContext, userId: number): Promise<number> {
   const [row] = await context.db
     .select({ value: count() })
     .from(recoveryCodes)
@@ -92,11 +92,11 @@ export async function recoveryCodesLeft(context: ServiceContext, userId: number)
  * audit log). False when it is neither: the wrong code is kept, and counts towards the account's
  * growing delay (code-guesses.ts), under which an app code is refused unchecked.
  */
-export function spendCode(context: ServiceContext, user: Actor, typed: string): Promise<boolean> {
+export function spendCode(context: AuthContext, user: Actor, typed: string): Promise<boolean> {
   return context.transaction((tx) => spendUnderDelay(tx, user, typed, () => spendConfirmedCode(tx, user, typed)));
 }
 
-async function spendConfirmedCode(context: ServiceContext, user: Actor, typed: string): Promise<boolean> {
+async function spendConfirmedCode(context: AuthContext, user: Actor, typed: string): Promise<boolean> {
   const code = readTwoFactorCode(typed);
   if (!code) return false;
   if (code.kind === "totp") {
@@ -148,7 +148,7 @@ function firstCodeStep(secret: string, typed: string): number | null {
  * meanwhile turned it on elsewhere.
  */
 export async function confirmChallengeSecret(
-  context: ServiceContext,
+  context: AuthContext,
   userId: number,
   secret: string,
   typed: string,
@@ -174,7 +174,7 @@ export async function confirmChallengeSecret(
 }
 
 /** Confirms the secret waiting for its first code with an app's code (not a recovery code: there are none yet). */
-export async function confirmPendingSecret(context: ServiceContext, userId: number, typed: string): Promise<boolean> {
+export async function confirmPendingSecret(context: AuthContext, userId: number, typed: string): Promise<boolean> {
   const pending = await secretOf(context, userId);
   const step = pending && !pending.confirmedAt ? firstCodeStep(pending.secret, typed) : null;
   if (step === null) return false;
@@ -187,7 +187,7 @@ export async function confirmPendingSecret(context: ServiceContext, userId: numb
 }
 
 /** Ten new recovery codes in place of the account's others: the codes themselves, to be shown this once. */
-export async function issueRecoveryCodes(context: ServiceContext, userId: number): Promise<string[]> {
+export async function issueRecoveryCodes(context: AuthContext, userId: number): Promise<string[]> {
   const codes = newRecoveryCodes();
   await context.db.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
   await context.db.insert(recoveryCodes).values(codes.map((code) => ({ userId, codeHash: recoveryCodeHash(code) })));
@@ -199,7 +199,7 @@ export async function issueRecoveryCodes(context: ServiceContext, userId: number
  * entry, the e-mail telling her, and the end of every other session (all of them but `keepToken`, the
  * one that turned it on): none opened with the password alone outlives it.
  */
-export async function afterEnabled(context: ServiceContext, user: Actor, keepToken: string | null): Promise<string[]> {
+export async function afterEnabled(context: AuthContext, user: Actor, keepToken: string | null): Promise<string[]> {
   const codes = await issueRecoveryCodes(context, user.id);
   const ended = await context.services.auth.revokeSessions(user.id, keepToken);
   await context.services.audit.record({

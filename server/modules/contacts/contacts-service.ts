@@ -5,8 +5,8 @@ import type { ContactInput } from "../../../common/schemas/contact.ts";
 import type { ContactPage, ContactView } from "../../../common/views/contacts.ts";
 import { containsPattern } from "../../db/sql.ts";
 import { type Actor, requireAdmin } from "../../kernel/access.ts";
-import type { ServiceContext } from "../../kernel/area.ts";
 import type { Throttle, ThrottleFactory } from "../../kernel/throttle.ts";
+import type { ContactsContext } from "./context.ts";
 import { contacts } from "./tables.ts";
 
 const toView = (row: typeof contacts.$inferSelect): ContactView => ({
@@ -44,7 +44,7 @@ export const createContactThrottle = (throttle: ThrottleFactory): Throttle =>
     message: "Você enviou muitas mensagens seguidas. Aguarde alguns minutos e tente novamente.",
   });
 
-export function createContactsService(context: ServiceContext, throttle: Throttle) {
+export function createContactsService(context: ContactsContext, throttle: Throttle) {
   const { db } = context;
   return {
     /**

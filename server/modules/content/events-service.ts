@@ -2,12 +2,12 @@ import { asc, desc, gte, lt, type SQL, sql } from "drizzle-orm";
 import type { EventInput, EventListQuery } from "../../../common/schemas/content.ts";
 import { sitePaths } from "../../../common/site-paths.ts";
 import type { EventView } from "../../../common/views/content.ts";
-import type { ServiceContext } from "../../kernel/area.ts";
 import { publicReader } from "../../kernel/public-reads.ts";
 import { eventsAccess } from "./content-access.ts";
 import { eventAuditFields } from "./content-audit.ts";
 import { contentValues, contentView } from "./content-kit.ts";
 import { createContentService } from "./content-service.ts";
+import type { EventsContext } from "./context.ts";
 import { events } from "./tables.ts";
 
 const toView = (row: typeof events.$inferSelect): EventView => ({
@@ -42,7 +42,7 @@ declare module "../../kernel/events.ts" {
   }
 }
 
-export function createEventsService(context: ServiceContext) {
+export function createEventsService(context: EventsContext) {
   return createContentService<typeof events, EventView, EventInput, EventListQuery>(context, {
     table: events,
     notFoundMessage: "Evento não encontrado.",

@@ -3,12 +3,12 @@ import { reservedSlugs } from "../../../common/content.ts";
 import type { ContentListQuery, ContentStatus, PageInput } from "../../../common/schemas/content.ts";
 import { sitePaths } from "../../../common/site-paths.ts";
 import type { PageView } from "../../../common/views/content.ts";
-import type { ServiceContext } from "../../kernel/area.ts";
 import { publicReader } from "../../kernel/public-reads.ts";
 import { pagesAccess } from "./content-access.ts";
 import { contentAuditFields } from "./content-audit.ts";
 import { contentValues, contentView } from "./content-kit.ts";
 import { createContentService } from "./content-service.ts";
+import type { PagesContext } from "./context.ts";
 import { pages } from "./tables.ts";
 
 export type PageLink = { slug: string; status: ContentStatus };
@@ -20,7 +20,7 @@ declare module "../../kernel/events.ts" {
   }
 }
 
-export function createPagesService(context: ServiceContext) {
+export function createPagesService(context: PagesContext) {
   const { db } = context;
   const service = createContentService<typeof pages, PageView, PageInput, ContentListQuery>(context, {
     table: pages,

@@ -2,12 +2,12 @@ import { asc, desc } from "drizzle-orm";
 import type { ContentListQuery, PostInput } from "../../../common/schemas/content.ts";
 import { sitePaths } from "../../../common/site-paths.ts";
 import type { PostView } from "../../../common/views/content.ts";
-import type { ServiceContext } from "../../kernel/area.ts";
 import { publicReader } from "../../kernel/public-reads.ts";
 import { postsAccess } from "./content-access.ts";
 import { postAuditFields } from "./content-audit.ts";
 import { contentValues, contentView } from "./content-kit.ts";
 import { createContentService } from "./content-service.ts";
+import type { PostsContext } from "./context.ts";
 import { posts } from "./tables.ts";
 
 declare module "../../kernel/events.ts" {
@@ -16,7 +16,7 @@ declare module "../../kernel/events.ts" {
   }
 }
 
-export function createPostsService(context: ServiceContext) {
+export function createPostsService(context: PostsContext) {
   return createContentService<typeof posts, PostView, PostInput, ContentListQuery>(context, {
     table: posts,
     notFoundMessage: "Notícia não encontrada.",

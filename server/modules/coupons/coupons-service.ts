@@ -32,9 +32,9 @@ import type { CouponPage, CouponProductChoice, CouponRemoval, CouponView } from 
 import type { Db } from "../../db/client.ts";
 import { containsPattern, isUniqueViolation } from "../../db/sql.ts";
 import { type Actor, requireAdmin } from "../../kernel/access.ts";
-import type { ServiceContext } from "../../kernel/area.ts";
 import type { AuditFields } from "../audit/audit-changes.ts";
 import { products } from "../products/tables.ts";
+import type { CouponsContext } from "./context.ts";
 import { couponRedemptions, coupons } from "./tables.ts";
 
 declare module "../../kernel/events.ts" {
@@ -57,6 +57,9 @@ export type CouponCheck = {
 export type CouponVerdict =
   | { applied: true; coupon_id: number; effect: CouponEffect }
   | { applied: false; code: string; reason: string };
+
+/** A verdict that applies the coupon: what `redeem` counts. */
+export type AppliedCoupon = Extract<CouponVerdict, { applied: true }>;
 
 export const NOT_FOUND = "Cupom não encontrado";
 export const EXPIRED = "Cupom expirado";
@@ -201,7 +204,7 @@ function judge(row: Row, check: CouponCheck, customerUses: number): CouponVerdic
 /** A code as customers type it: spaces around and case do not matter. */
 const normalCode = (code: string) => code.trim().toUpperCase();
 
-export function createCouponsService(context: ServiceContext) {
+export function createCouponsService(context: CouponsContext) {
   const { db } = context;
 
   /** The coupon, locked until the caller's transaction ends when `lock` (a change: its entry's "before"). */
@@ -212,7 +215,7 @@ export function createCouponsService(context: ServiceContext) {
     return row;
   }
 
-  /** The coupon of a code, locked until the caller's transaction ends when `lock` (redeem). */
+  /** The coupon of a code, locked until the caller's transaction ends when `lock` (hold). */
   async function byCode(on: Db, code: string, lock: boolean): Promise<Row | undefined> {
     const query = on
       .select()
@@ -379,24 +382,29 @@ export function createCouponsService(context: ServiceContext) {
     evaluate: (check: CouponCheck): Promise<CouponVerdict> => verdictOn(db, check, false),
 
     /**
-     * Counts the coupon's use by an order, in the order's transaction (call it on `tx.services.coupons`):
-     * the coupon's row is locked until that transaction ends, so simultaneous orders take its uses one
-     * at a time and no more than it has. Priced again with the live counts; a refusal is a 409 with its
-     * reason.
+     * Prices a code for an order being placed, in the order's transaction (call it on `tx.services.coupons`):
+     * the coupon's row is locked until that transaction ends, so simultaneous orders judge it one at a time,
+     * each with the uses counted before it. Counts nothing: `redeem` does, on the same transaction, with this
+     * verdict, once the order exists.
      */
-    async redeem(check: CouponCheck & { order_id: number }): Promise<CouponEffect> {
-      return context.transaction(async (tx) => {
-        const verdict = await verdictOn(tx.db, check, true);
-        if (!verdict.applied) throw conflict(verdict.reason, { coupon_code: [verdict.reason] });
-        await tx.db
-          .insert(couponRedemptions)
-          .values({ couponId: verdict.coupon_id, orderId: check.order_id, userId: check.user_id });
-        await tx.db
-          .update(coupons)
-          .set({ uses: sql`${coupons.uses} + 1` })
-          .where(eq(coupons.id, verdict.coupon_id));
-        return verdict.effect;
-      });
+    async hold(check: CouponCheck): Promise<CouponVerdict> {
+      if (!context.inTransaction) throw new Error("coupons.hold locks the coupon for the caller's transaction");
+      return verdictOn(db, check, true);
+    },
+
+    /**
+     * Counts the use of the coupon `hold` applied, by the order placed on the same transaction: its row is
+     * still locked, so the verdict still holds and no other order counts meanwhile.
+     */
+    async redeem(held: AppliedCoupon, order: { order_id: number; user_id: number | null }): Promise<void> {
+      if (!context.inTransaction) throw new Error("coupons.redeem counts on the transaction that held the coupon");
+      await db
+        .insert(couponRedemptions)
+        .values({ couponId: held.coupon_id, orderId: order.order_id, userId: order.user_id });
+      await db
+        .update(coupons)
+        .set({ uses: sql`${coupons.uses} + 1` })
+        .where(eq(coupons.id, held.coupon_id));
     },
 
     /**

@@ -1,11 +1,11 @@
-import { and, count, desc, eq, ilike, ne, or, type SQL, sql } from "drizzle-orm";
+import { and, count, desc, eq, ilike, inArray, ne, or, type SQL, sql } from "drizzle-orm";
 import { conflict, notFound } from "../../../common/errors.ts";
 import { type MailStatus, mailStatusLabels } from "../../../common/mail-status.ts";
 import { type ListQuery, pageOffset, toPage } from "../../../common/pagination.ts";
 import type { MailPage, MailView } from "../../../common/views/mail.ts";
 import { containsPattern } from "../../db/sql.ts";
 import { type Actor, requireAdmin } from "../../kernel/access.ts";
-import type { ServiceContext } from "../../kernel/area.ts";
+import type { MailContext } from "./context.ts";
 import type { MailState } from "./mail-state.ts";
 import { mailOutbox } from "./tables.ts";
 import { type MailSite, type MailTemplateData, type MailTemplateName, renderMail } from "./templates/index.ts";
@@ -41,7 +41,7 @@ const toView = (row: typeof mailOutbox.$inferSelect): MailView => ({
  * an e-mail exists exactly when what it tells of was committed), sent afterwards by the delivery
  * (mail-delivery.ts); the outbox as administrators see it.
  */
-export function createMailService(context: ServiceContext, state: MailState) {
+export function createMailService(context: MailContext, state: MailState) {
   const { db } = context;
 
   async function site(): Promise<MailSite> {
@@ -116,6 +116,21 @@ export function createMailService(context: ServiceContext, state: MailState) {
         tx.announce({ name: "mail.queued", payload: undefined });
         return toView(row);
       });
+    },
+
+    /**
+     * Every e-mail the outbox holds to one of `addresses`, or answered to one of them (the shop's e-mails
+     * about her), sent or waiting; the addresses in lower case. A deleted account's (LGPD) go rather than
+     * being anonymised: a rendered e-mail repeats her name, street, phone and orders in its subject, text
+     * and HTML, in words each template chooses, so no rewrite could be sure to catch them all, and a row
+     * emptied of them would tell administrators nothing. A waiting one is not owed any more.
+     */
+    async deleteMailOf(addresses: readonly string[]): Promise<void> {
+      if (addresses.length === 0) return;
+      const lower = [...addresses];
+      await db
+        .delete(mailOutbox)
+        .where(or(inArray(sql`lower(${mailOutbox.to})`, lower), inArray(sql`lower(${mailOutbox.replyTo})`, lower)));
     },
 
     /**

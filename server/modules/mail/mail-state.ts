@@ -1,6 +1,6 @@
 import { createSmtpMailer } from "../../adapters/mail/smtp-mailer.ts";
 import type { PlatformDeps } from "../../kernel/area.ts";
-import type { Services } from "../../services.ts";
+import type { ServicesOf } from "../../services.ts";
 import { createMailDelivery } from "./mail-delivery.ts";
 
 /** `"Título" <addr>`, the title quoted as RFC 5322 wants it. */
@@ -13,7 +13,7 @@ function noReplyAddress(baseUrl: string | undefined): string {
 }
 
 /** Per process: the mailer SMTP_URL names, if any, and the one delivery of the outbox. */
-export function createMailState(deps: PlatformDeps & { services: Services }) {
+export function createMailState(deps: PlatformDeps & { services: ServicesOf<"settings"> }) {
   const { config } = deps;
   const mailer = config.SMTP_URL ? createSmtpMailer(config.SMTP_URL) : null;
   const delivery = createMailDelivery({

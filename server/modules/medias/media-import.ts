@@ -4,7 +4,7 @@ import type { MediaInput, ReferenceFormat } from "../../../common/schemas/media.
 import type { ImportEntry, ImportResult, ImportSummary } from "../../../common/views/medias.ts";
 import type { Db } from "../../db/client.ts";
 import { type Actor, requireAdmin } from "../../kernel/access.ts";
-import type { ServiceContext } from "../../kernel/area.ts";
+import type { MediaImportContext } from "./context.ts";
 import { type ParsedEntry, type ParsedReferences, parseReferences } from "./interchange/parse-references.ts";
 import { mediaValues } from "./media-row.ts";
 import { notStaged } from "./medias-access.ts";
@@ -130,7 +130,7 @@ async function classify(db: Executor, parsed: ParsedReferences) {
  * large file is written (the embedded database has a single session, so one long transaction would
  * make every other query wait).
  */
-export function createMediaImport(context: ServiceContext) {
+export function createMediaImport(context: MediaImportContext) {
   const { db } = context;
   return {
     async preview(actor: Actor | null, text: string, format?: ReferenceFormat): Promise<ImportSummary> {

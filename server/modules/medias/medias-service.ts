@@ -7,9 +7,9 @@ import type { MediaInput, MediaListQuery } from "../../../common/schemas/media.t
 import type { FacetCount, MediaFilters, MediaView } from "../../../common/views/medias.ts";
 import type { Db } from "../../db/client.ts";
 import { type Actor, isAdmin, requireAdmin } from "../../kernel/access.ts";
-import type { ServiceContext } from "../../kernel/area.ts";
 import { type Memo, readThrough } from "../../kernel/memo.ts";
 import { publicReader } from "../../kernel/public-reads.ts";
+import type { MediasContext } from "./context.ts";
 import { mediaAuditFields } from "./media-audit.ts";
 import { mediaValues, toMediaView } from "./media-row.ts";
 import { mediasAccess } from "./medias-access.ts";
@@ -81,7 +81,7 @@ declare module "../../kernel/events.ts" {
 
 const mediasChanged = { name: "medias.changed", payload: undefined } as const;
 
-export function createMediasService(context: ServiceContext, publicFiltersCache: Memo<MediaFilters>) {
+export function createMediasService(context: MediasContext, publicFiltersCache: Memo<MediaFilters>) {
   const { db } = context;
 
   /** Values of one array column in use among the visible items, most used first. */

@@ -1,10 +1,12 @@
 import { defineArea } from "../../kernel/area.ts";
 import { memo } from "../../kernel/memo.ts";
+import { MENUS_USES } from "./context.ts";
 import { createMenusService, type MenuTrees } from "./menus-service.ts";
 import { menusOperations } from "./operations.ts";
 import { menusRoutes } from "./routes.ts";
 
 export const menusArea = defineArea({
+  uses: MENUS_USES,
   state: () => memo<MenuTrees>(),
   service: (context, cache) => createMenusService(context, cache),
   listen(on, cache) {

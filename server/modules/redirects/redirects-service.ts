@@ -7,10 +7,10 @@ import type { RedirectPage, RedirectView } from "../../../common/views/redirects
 import type { Db } from "../../db/client.ts";
 import { containsPattern } from "../../db/sql.ts";
 import { type Actor, requireAdmin } from "../../kernel/access.ts";
-import type { ServiceContext } from "../../kernel/area.ts";
 import { type Memo, readThrough } from "../../kernel/memo.ts";
 import type { AuditFields } from "../audit/audit-changes.ts";
 import { redirectKey } from "../wordpress/old-addresses.ts";
+import type { RedirectsContext } from "./context.ts";
 import type { RedirectHits } from "./redirect-hits.ts";
 import { redirects } from "./tables.ts";
 
@@ -154,7 +154,7 @@ function checkAgainst(others: Link[], fromKey: string, toKey: string): void {
   if (first) throw invalid(`${first}.`, errors);
 }
 
-export function createRedirectsService(context: ServiceContext, state: RedirectsState) {
+export function createRedirectsService(context: RedirectsContext, state: RedirectsState) {
   const { db } = context;
 
   async function find(on: Db, id: number): Promise<Row> {

@@ -5,6 +5,7 @@ import { searchRoutes } from "./routes.ts";
 import { createSearchService, type SearchScope } from "./search-service.ts";
 
 export const searchArea = defineArea({
+  uses: ["settings"],
   service: (context) =>
     createSearchService(
       context.db,

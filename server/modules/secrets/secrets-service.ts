@@ -1,5 +1,5 @@
 import { type Actor, isAdmin } from "../../kernel/access.ts";
-import type { ServiceContext } from "../../kernel/area.ts";
+import type { SecretsContext } from "./context.ts";
 
 /** What /conta tells administrators about the secrets the product keeps (docs/decisions/0021-secrets-at-rest.md). */
 export type SecretsNotice = { title: string; message: string };
@@ -31,7 +31,7 @@ function unreadableMessage(settings: readonly string[], accounts: number): strin
  * The secrets at rest across the areas that keep them (the shop's provider tokens, the accounts' TOTP
  * secrets): sealed at start, and what administrators are told when they are kept in clear or cannot be read.
  */
-export function createSecretsService(context: ServiceContext) {
+export function createSecretsService(context: SecretsContext) {
   const { services } = context;
   return {
     /**

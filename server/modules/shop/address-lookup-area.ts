@@ -6,10 +6,11 @@ import type { AddressLookupView, StateCitiesView } from "../../../common/views/a
 import { type AddressLookup, offlineAddress } from "../../adapters/address-lookup/address-lookup.ts";
 import { createAddressLookup } from "../../adapters/address-lookup/fallback.ts";
 import type { Actor } from "../../kernel/access.ts";
-import { defineArea, type ServiceContext } from "../../kernel/area.ts";
+import { defineArea } from "../../kernel/area.ts";
 import type { Throttle, ThrottleFactory } from "../../kernel/throttle.ts";
 import { addressOperations } from "./address-operations.ts";
 import { addressRoutes } from "./address-routes.ts";
+import { ADDRESS_LOOKUP_USES, type AddressLookupContext } from "./context.ts";
 import { requireShopOpen } from "./shop-open.ts";
 
 export const CEP_NOT_FOUND = "CEP não encontrado";
@@ -42,7 +43,7 @@ function citiesOf(uf: string | null): string[] {
  * The checkout's address help: a CEP's address, or the state and city lists to fill it by hand when
  * no service answers. Only while the shop is open, as every other shop read.
  */
-export function createAddressLookupService({ services }: ServiceContext, state: LookupState) {
+export function createAddressLookupService({ services }: AddressLookupContext, state: LookupState) {
   return {
     /** The address of `cep` (as typed); a CEP no service knows is a 404, one none could look up answers `available: false`. */
     async find(actor: Actor | null, cep: string, clientAddress: string): Promise<AddressLookupView> {
@@ -84,6 +85,7 @@ export function createAddressLookupService({ services }: ServiceContext, state: 
 export type AddressLookupService = ReturnType<typeof createAddressLookupService>;
 
 export const addressLookupArea = defineArea({
+  uses: ADDRESS_LOOKUP_USES,
   state: ({ config, throttle }) => createLookupState(config, throttle),
   service: (context, state) => createAddressLookupService(context, state),
   routes: [{ base: "/api/shop", routes: addressRoutes, operations: addressOperations }],

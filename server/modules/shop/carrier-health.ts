@@ -2,7 +2,7 @@ import { and, asc, eq, gt, isNull, sql } from "drizzle-orm";
 import { accountPaths } from "../../../common/site-paths.ts";
 import type { CarrierFailureView } from "../../../common/views/shop.ts";
 import { MelhorEnvioError } from "../../adapters/melhor-envio/melhor-envio.ts";
-import type { ServiceContext } from "../../kernel/area.ts";
+import type { ShopContext } from "./context.ts";
 import { CorreiosError } from "./shipping/correios.ts";
 import { carrierHealth } from "./tables.ts";
 
@@ -46,7 +46,7 @@ export function failureOf(carrier: Carrier, error: unknown): Failure {
 const isIncident = sql<boolean>`(${carrierHealth.lastKind} = 'unauthorized' or ${carrierHealth.failures} >= ${INCIDENT_FAILURES})`;
 
 /** A success: the carrier's run of failures, if any, is over (and a later one is a new incident). */
-export async function recordCarrierSuccess(context: ServiceContext, carrier: Carrier): Promise<void> {
+export async function recordCarrierSuccess(context: ShopContext, carrier: Carrier): Promise<void> {
   await context.db
     .update(carrierHealth)
     .set({
@@ -64,7 +64,7 @@ export async function recordCarrierSuccess(context: ServiceContext, carrier: Car
  * A failure, counted in one statement so simultaneous quotes of several processes all count; the first to
  * see the run become an incident claims its e-mail (notified_at) and queues it on the same transaction.
  */
-export async function recordCarrierFailure(context: ServiceContext, carrier: Carrier, error: unknown): Promise<void> {
+export async function recordCarrierFailure(context: ShopContext, carrier: Carrier, error: unknown): Promise<void> {
   const failure = failureOf(carrier, error);
   await context.transaction(async (tx) => {
     const now = new Date();
@@ -106,7 +106,7 @@ export async function recordCarrierFailure(context: ServiceContext, carrier: Car
 }
 
 /** Every carrier failing now, oldest failure first: an incident or not yet. */
-export async function carrierFailures(context: ServiceContext): Promise<CarrierFailureView[]> {
+export async function carrierFailures(context: ShopContext): Promise<CarrierFailureView[]> {
   const rows = await context.db
     .select({
       provider: carrierHealth.provider,

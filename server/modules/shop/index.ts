@@ -1,12 +1,14 @@
 import { defineArea } from "../../kernel/area.ts";
 import { cartRoutes } from "./cart-routes.ts";
 import { createCartService } from "./cart-service.ts";
+import { CART_USES, SHOP_USES } from "./context.ts";
 import { cartOperations, shopOperations } from "./operations.ts";
 import { shopRoutes } from "./routes.ts";
 import { createShopSecretsService } from "./shop-secrets.ts";
 import { createShopService, createShopState } from "./shop-service.ts";
 
 export const shopArea = defineArea({
+  uses: SHOP_USES,
   state: ({ config }) => createShopState({ config }),
   service: (context, state) => ({ ...createShopService(context, state), ...createShopSecretsService(context) }),
   listen: (on, state) =>
@@ -21,5 +23,6 @@ export const shopArea = defineArea({
 });
 
 export const cartArea = defineArea({
+  uses: CART_USES,
   service: (context) => createCartService(context),
 });

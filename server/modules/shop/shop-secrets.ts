@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
-import type { ServiceContext } from "../../kernel/area.ts";
 import type { SecretBox } from "../../kernel/secret-box.ts";
+import type { ShopContext } from "./context.ts";
 import {
   CORREIOS_ACCESS_CODE,
   MELHOR_ENVIO_TOKEN,
@@ -98,7 +98,7 @@ export function sealShopSecrets<Row extends Holder>(box: SecretBox, next: Row, s
 }
 
 /** The shop's secrets at rest: which cannot be read with the keys set now, and the start's sealing. */
-export function createShopSecretsService(context: ServiceContext) {
+export function createShopSecretsService(context: ShopContext) {
   const readRaw = async () => (await context.db.select().from(shopSettings).where(eq(shopSettings.id, 1)))[0];
   return {
     /** The shop's settings stored sealed under a key that is not set now (or damaged), by their names. */

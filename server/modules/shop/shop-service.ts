@@ -31,7 +31,6 @@ import type {
 import type { MelhorEnvioClient } from "../../adapters/melhor-envio/melhor-envio.ts";
 import { createMelhorEnvioClient } from "../../adapters/melhor-envio/melhor-envio-client.ts";
 import { type Actor, requireAdmin } from "../../kernel/access.ts";
-import type { ServiceContext } from "../../kernel/area.ts";
 import { memo, readThrough } from "../../kernel/memo.ts";
 import { changedFields } from "../audit/audit-changes.ts";
 import { createPaymentGateway, type PaymentGateway, type PaymentGatewayDeps } from "../payments/provider.ts";
@@ -42,6 +41,7 @@ import {
   recordCarrierFailure,
   recordCarrierSuccess,
 } from "./carrier-health.ts";
+import type { ShopContext } from "./context.ts";
 import { checkCorreiosCredentials } from "./shipping/correios.ts";
 import { MelhorEnvioQuoteCache } from "./shipping/melhor-envio.ts";
 import type { QuoteItem } from "./shipping/provider.ts";
@@ -166,7 +166,7 @@ const auditedShop = (row: ShopSettingsRow) =>
  * The save's audit entries, on its transaction: shop.updated for what the shop's fields changed (also when
  * nothing did: someone saved), payments.updated when the payments changed. Secrets only as "alterado".
  */
-async function auditSettings(tx: ServiceContext, admin: Actor, before: ShopSettingsRow, after: ShopSettingsRow) {
+async function auditSettings(tx: ShopContext, admin: Actor, before: ShopSettingsRow, after: ShopSettingsRow) {
   const entry = { actor: admin, recordId: null, recordLabel: "Loja" };
   const shop = { before: auditedShop(before), after: auditedShop(after) };
   const payments = { before: paymentAuditFields(paymentsOf(before)), after: paymentAuditFields(paymentsOf(after)) };
@@ -203,7 +203,7 @@ export type OwnerRecipients = { source: "shop" | "site" | "admins"; addresses: s
  * The shop's settings (/conta/shop, administrators only) and the shipping quote: a cart's variants,
  * their package data read from the database, quoted by every provider the settings turn on.
  */
-export function createShopService(context: ServiceContext, state: ShopState) {
+export function createShopService(context: ShopContext, state: ShopState) {
   const { db } = context;
 
   async function readRow(): Promise<ShopSettingsRow> {
@@ -213,10 +213,20 @@ export function createShopService(context: ServiceContext, state: ShopState) {
     });
   }
 
+  /**
+   * Where the site's notices go when the shop names no address: the site's public e-mail, else every
+   * administrator (the setup leaves the public e-mail empty unless asked, and a sale must not go untold).
+   */
+  async function noticeAddresses(): Promise<OwnerRecipients> {
+    const email = (await context.services.settings.get())?.email;
+    if (email) return { source: "site", addresses: [email] };
+    return { source: "admins", addresses: await context.services.users.adminEmails() };
+  }
+
   async function recipientsOf(row: ShopSettingsRow): Promise<OwnerRecipients> {
     const email = notificationsOf(row).email;
     if (email !== "") return { source: "shop", addresses: [email] };
-    return context.services.settings.noticeAddresses();
+    return noticeAddresses();
   }
 
   /**
@@ -473,7 +483,7 @@ export function createShopService(context: ServiceContext, state: ShopState) {
 
     /**
      * Where the shop's own e-mails go: the address set for the shop, else the site's public e-mail, else
-     * every administrator's (settings.noticeAddresses), as /conta/shop tells the owner.
+     * every administrator's (noticeAddresses above), as /conta/shop tells the owner.
      */
     async ownerRecipients(actor: Actor | null): Promise<OwnerRecipients> {
       requireAdmin(actor);

@@ -1,5 +1,6 @@
 import { sitePaths } from "../../../common/site-paths.ts";
 import { defineArea } from "../../kernel/area.ts";
+import { UPLOADS_USES } from "./context.ts";
 import { filesRoutes } from "./files-routes.ts";
 import { createImageQueue } from "./image-queue.ts";
 import { uploadsOperations } from "./operations.ts";
@@ -7,6 +8,7 @@ import { uploadsRoutes } from "./routes.ts";
 import { createUploadsService } from "./uploads-service.ts";
 
 export const uploadsArea = defineArea({
+  uses: UPLOADS_USES,
   state: () => createImageQueue({ concurrency: 1, maxWaiting: 3 }),
   service: (context, queueImage) =>
     createUploadsService({

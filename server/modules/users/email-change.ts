@@ -1,8 +1,8 @@
 import { and, eq, isNull, type SQL, sql } from "drizzle-orm";
 import { formatDateTime } from "../../../common/dates/format.ts";
 import { sitePaths } from "../../../common/site-paths.ts";
-import type { ServiceContext } from "../../kernel/area.ts";
 import { passwordResets } from "../auth/tables.ts";
+import type { UsersContext } from "./context.ts";
 import { users } from "./tables.ts";
 
 /**
@@ -38,7 +38,7 @@ export function maskEmail(email: string): string {
  * links still waiting in the old inbox stop working.
  */
 export async function afterEmailChange(
-  tx: ServiceContext,
+  tx: UsersContext,
   account: { id: number; name: string; oldEmail: string; newEmail: string },
   byAdmin: boolean,
 ): Promise<void> {

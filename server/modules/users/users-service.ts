@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ilike, ne, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, eq, gt, ilike, ne, or, type SQL, sql } from "drizzle-orm";
 import { conflict, forbidden, invalid, notFound } from "../../../common/errors.ts";
 import { type ListQuery, pageOffset, toPage } from "../../../common/pagination.ts";
 import { roleLabels, type UserRole } from "../../../common/roles.ts";
@@ -13,11 +13,12 @@ import type { UserPage, UserView } from "../../../common/views/users.ts";
 import type { Db } from "../../db/client.ts";
 import { containsPattern, isUniqueViolation } from "../../db/sql.ts";
 import { type Actor, isAdmin, isSuper, requireAdmin, requireUser } from "../../kernel/access.ts";
-import type { ServiceContext } from "../../kernel/area.ts";
 import type { Throttle, ThrottleFactory } from "../../kernel/throttle.ts";
 import type { AuditFields } from "../audit/audit-changes.ts";
 import { hashPassword, verifyPassword } from "../auth/password.ts";
 import { twoFactorSecrets } from "../auth/tables.ts";
+import type { UsersContext } from "./context.ts";
+import { customerAccounts } from "./customer-accounts.ts";
 import { afterEmailChange, formerEmailsAfter } from "./email-change.ts";
 import { users } from "./tables.ts";
 
@@ -103,7 +104,7 @@ async function withEmailUnique<T>(write: () => Promise<T>): Promise<T> {
   }
 }
 
-export function createUsersService(context: ServiceContext, state: UsersState) {
+export function createUsersService(context: UsersContext, state: UsersState) {
   const { db } = context;
 
   async function load(id: number, on: Db = db) {
@@ -313,6 +314,27 @@ export function createUsersService(context: ServiceContext, state: UsersState) {
       return user;
     },
 
+    /**
+     * The super user made within the last `withinSeconds` with this e-mail, when `password` opens her
+     * account: the first-time setup sent twice (server/flows/site-setup.ts); else null.
+     */
+    async recentSuper(email: string, password: string, withinSeconds: number): Promise<Actor | null> {
+      const [admin] = await db
+        .select({ id: users.id, name: users.name, email: users.email, role: users.role, hash: users.passwordHash })
+        .from(users)
+        .where(
+          and(
+            eq(users.email, email),
+            eq(users.role, "super"),
+            gt(users.createdAt, sql`now() - make_interval(secs => ${withinSeconds})`),
+          ),
+        )
+        .limit(1);
+      if (!admin || !(await verifyPassword(password, admin.hash))) return null;
+      const { hash: _, ...user } = admin;
+      return user;
+    },
+
     /** Every administrator's and super user's address, oldest account first: who runs the site. */
     async adminEmails(): Promise<string[]> {
       const rows = await db
@@ -322,6 +344,38 @@ export function createUsersService(context: ServiceContext, state: UsersState) {
         .orderBy(asc(users.id));
       return rows.map((row) => row.email);
     },
+
+    /**
+     * The first step of deleting one's own account (server/flows/delete-account.ts), on its transaction:
+     * locks the super users' rows until it ends and refuses the last super (LAST_SUPER).
+     */
+    async lockForOwnRemoval(id: number): Promise<void> {
+      const supers = await lockSupers(db);
+      const target = await load(id);
+      if (target.role === "super" && supers.every((superId) => superId === id)) throw conflict(LAST_SUPER);
+    },
+
+    /**
+     * Every address the account is known to have had: the current one and those it changed from
+     * (FORMER_EMAILS_KEPT, email-change.ts).
+     */
+    async addressesOf(id: number): Promise<string[]> {
+      const [row] = await db
+        .select({ email: users.email, formerEmails: users.formerEmails })
+        .from(users)
+        .where(eq(users.id, id));
+      return row ? [row.email, ...row.formerEmails] : [];
+    },
+
+    /**
+     * The last step of deleting one's own account (server/flows/delete-account.ts): her sessions, saved
+     * addresses and reset links go with the row, by their foreign keys.
+     */
+    async removeOwnAccount(id: number): Promise<void> {
+      await db.delete(users).where(eq(users.id, id));
+    },
+
+    ...customerAccounts(context),
 
     async profile(actor: Actor | null): Promise<UserView> {
       return toView(await load(requireUser(actor).id));
