@@ -293,10 +293,7 @@ export function refused(
 export async function registerAndComeBack(app: AppContext, submitted: Record<string, unknown>) {
   try {
     const input = parseInput(registrationSchema, submitted);
-    const session = await app.services.transaction(async (tx) => {
-      const user = await tx.customers.register(input, app.clientAddress);
-      return tx.auth.createSession(user.id);
-    });
+    const { session } = await app.flows.signUp(app.services, input, app.clientAddress);
     return redirect(sitePaths.checkout, { headers: { "Set-Cookie": app.sessionCookie(session.token) } });
   } catch (error) {
     return refused(error, { registration: submitted });

@@ -73,7 +73,7 @@ const isRecoveryCodesAnswer = (value: unknown): value is RecoveryCodesAnswer =>
   typeof value === "object" && value !== null && "recoveryCodes" in value;
 
 export function action({ context, request }: Route.ActionArgs) {
-  const { services, actor, sessionToken, clearedSessionCookie } = requireUser(context);
+  const { services, flows, actor, sessionToken, clearedSessionCookie } = requireUser(context);
   return intentAction(request, {
     save: (form) =>
       submitForm(form, profileFormSchema, async (input) => {
@@ -115,7 +115,7 @@ export function action({ context, request }: Route.ActionArgs) {
       }),
     "delete-account": (form) =>
       submitForm(form, accountDeletionFormSchema, async ({ password }) => {
-        await services.customers.deleteAccount(actor, password);
+        await flows.deleteAccount(services, actor, password);
         const headers = new Headers({ "Set-Cookie": clearedSessionCookie() });
         return redirectWithFlash("/", "Sua conta foi excluída.", headers);
       }),

@@ -27,15 +27,12 @@ export function loader({ context }: Route.LoaderArgs) {
  * A refusal gives back what she typed but the passwords, so a plain form post (no JavaScript) keeps it.
  */
 export function action({ request, context }: Route.ActionArgs) {
-  const { services, clientAddress, sessionCookie } = getApp(context);
+  const { services, flows, clientAddress, sessionCookie } = getApp(context);
   return submissionAction(request, async (submitted) => {
     try {
       const input = parseInput(registrationSchema, submitted);
       const target = safeRedirect(submitted.redirectTo, accountPaths.home);
-      const session = await services.transaction(async (tx) => {
-        const user = await tx.customers.register(input, clientAddress);
-        return tx.auth.createSession(user.id);
-      });
+      const { session } = await flows.signUp(services, input, clientAddress);
       const headers = new Headers({ "Set-Cookie": sessionCookie(session.token) });
       return redirectWithFlash(target, "Conta criada. Boas-vindas!", headers);
     } catch (error) {

@@ -1,19 +1,14 @@
-import { and, asc, desc, eq, gt, inArray, notInArray, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, notInArray, sql } from "drizzle-orm";
 import { conflict, notFound } from "../../../common/errors.ts";
-import type { UserRole } from "../../../common/roles.ts";
 import type { ProfileUpdateInput, RegistrationInput } from "../../../common/schemas/customer.ts";
 import type { AccountView, CustomerAddressView, DataExport } from "../../../common/views/customer.ts";
 import type { OrderAddress } from "../../../common/views/orders.ts";
 import type { UserView } from "../../../common/views/users.ts";
-import type { Db } from "../../db/client.ts";
 import { type Actor, requireAdmin, requireUser } from "../../kernel/access.ts";
-import type { ServiceContext } from "../../kernel/area.ts";
-import { hashPassword, NO_PASSWORD, verifyPassword } from "../auth/password.ts";
-import { mailOutbox } from "../mail/tables.ts";
 import { orderView } from "../orders/order-views.ts";
 import { orderEvents, orderItems, orders } from "../orders/tables.ts";
-import { users } from "../users/tables.ts";
-import { LAST_SUPER, lockSupers } from "../users/users-service.ts";
+import type { CustomerAccount } from "../users/customer-accounts.ts";
+import type { CustomersContext } from "./context.ts";
 import { customerAddresses } from "./tables.ts";
 import type { CustomerThrottles } from "./throttles.ts";
 
@@ -22,38 +17,13 @@ export const MAX_SAVED_ADDRESSES = 10;
 
 const EMAIL_TAKEN =
   "Já existe uma conta com este e-mail. Entre com a sua senha ou use 'Esqueci minha senha' na página de login.";
-const WRONG_PASSWORD = "Senha incorreta";
 /**
  * A sign-up sent again within this time with the password of the account it made is the same sign-up (a
  * double click, a form posted twice on a slow connection): it is answered as the first was.
  */
 export const REPEAT_WINDOW_SECONDS = 10;
-/** What stays of a removed customer on her orders and their history. */
-export const REMOVED_CUSTOMER = "Cliente removido";
 
-const accountColumns = {
-  id: users.id,
-  name: users.name,
-  email: users.email,
-  role: users.role,
-  taxId: users.taxId,
-  phone: users.phone,
-  organization: users.organization,
-  createdAt: users.createdAt,
-};
-
-type AccountRow = {
-  id: number;
-  name: string;
-  email: string;
-  role: UserRole;
-  taxId: string;
-  phone: string;
-  organization: string;
-  createdAt: Date;
-};
-
-const accountView = (row: AccountRow): AccountView => ({
+const accountView = (row: CustomerAccount): AccountView => ({
   id: row.id,
   name: row.name,
   email: row.email,
@@ -76,31 +46,8 @@ const addressView = (row: typeof customerAddresses.$inferSelect): CustomerAddres
   last_used_at: row.lastUsedAt.toISOString(),
 });
 
-/**
- * Every address an account is known to have had: the current one, those it changed from, and those her
- * orders were placed with (in lower case, as the outbox is searched).
- */
-async function everyAddressOf(db: Db, userId: number): Promise<string[]> {
-  const [account] = await db
-    .select({ email: users.email, formerEmails: users.formerEmails })
-    .from(users)
-    .where(eq(users.id, userId));
-  const ordered = await db
-    .selectDistinct({ email: orders.customerEmail })
-    .from(orders)
-    .where(eq(orders.userId, userId));
-  const all = [account?.email ?? "", ...(account?.formerEmails ?? []), ...ordered.map((row) => row.email)];
-  return [...new Set(all.filter(Boolean).map((email) => email.toLowerCase()))];
-}
-
-export function createCustomersService(context: ServiceContext, throttles: CustomerThrottles) {
-  const { db } = context;
-
-  async function loadAccount(id: number, on: Db = db): Promise<AccountRow> {
-    const [row] = await on.select(accountColumns).from(users).where(eq(users.id, id)).limit(1);
-    if (!row) throw notFound("Usuário não encontrado.");
-    return row;
-  }
+export function createCustomersService(context: CustomersContext, throttles: CustomerThrottles) {
+  const { db, services } = context;
 
   async function addresses(userId: number): Promise<CustomerAddressView[]> {
     const rows = await db
@@ -140,56 +87,21 @@ export function createCustomersService(context: ServiceContext, throttles: Custo
    * password; any other account with the e-mail is a conflict.
    */
   async function sameSignUp(input: RegistrationInput): Promise<Actor> {
-    const [account] = await db
-      .select({
-        id: users.id,
-        name: users.name,
-        email: users.email,
-        role: users.role,
-        passwordHash: users.passwordHash,
-      })
-      .from(users)
-      .where(
-        and(
-          eq(users.email, input.email),
-          eq(users.role, "user"),
-          gt(users.createdAt, sql`now() - make_interval(secs => ${REPEAT_WINDOW_SECONDS})`),
-        ),
-      )
-      .limit(1);
-    if (!account || !(await verifyPassword(input.password, account.passwordHash)))
-      throw conflict(EMAIL_TAKEN, { email: [EMAIL_TAKEN] });
-    const { passwordHash: _, ...user } = account;
-    return user;
+    const account = await services.users.recentCustomer(input.email, input.password, REPEAT_WINDOW_SECONDS);
+    if (!account) throw conflict(EMAIL_TAKEN, { email: [EMAIL_TAKEN] });
+    return account;
   }
 
   return {
     /**
-     * A new customer account (role user). The checkout calls it on its own transaction; signing her in
-     * is the caller's step (services.auth.createSession), as the answer carries the cookie. The same
-     * sign-up sent again a moment later gives the account it made (sameSignUp).
+     * A new customer account (role user), written by the users area. Signing her in is the sign-up's
+     * next step on the same transaction (server/flows/sign-up.ts), as the answer carries the cookie. The
+     * same sign-up sent again a moment later gives the account it made (sameSignUp).
      */
     async register(input: RegistrationInput, clientAddress: string): Promise<Actor> {
       await throttles.registrations.take(clientAddress);
-      const [taken] = await db.select({ id: users.id }).from(users).where(eq(users.email, input.email)).limit(1);
-      if (taken) return sameSignUp(input);
-      const passwordHash = await hashPassword(input.password);
-      // Doing nothing on a taken e-mail, rather than failing, leaves the transaction usable for the look
-      // at the account a simultaneous copy of this sign-up has just made.
-      const [user] = await db
-        .insert(users)
-        .values({
-          name: input.name,
-          email: input.email,
-          passwordHash,
-          role: "user",
-          taxId: input.tax_id,
-          phone: input.phone,
-          organization: input.organization,
-        })
-        .onConflictDoNothing()
-        .returning({ id: users.id, name: users.name, email: users.email, role: users.role });
-      return user ?? sameSignUp(input);
+      if (await services.users.emailInUse(input.email)) return sameSignUp(input);
+      return (await services.users.createCustomer(input)) ?? sameSignUp(input);
     },
 
     /**
@@ -209,26 +121,14 @@ export function createCustomersService(context: ServiceContext, throttles: Custo
       },
     ): Promise<boolean> {
       requireAdmin(actor);
-      const [user] = await db
-        .insert(users)
-        .values({
-          name: customer.name,
-          email: customer.email.toLowerCase(),
-          passwordHash: NO_PASSWORD,
-          role: "user",
-          taxId: customer.tax_id,
-          phone: customer.phone,
-          organization: customer.organization,
-        })
-        .onConflictDoNothing()
-        .returning({ id: users.id });
-      if (!user) return false;
-      if (customer.address) await this.rememberAddress(user.id, customer.address);
+      const id = await services.users.importCustomer(customer);
+      if (id === null) return false;
+      if (customer.address) await this.rememberAddress(id, customer.address);
       return true;
     },
 
     async account(actor: Actor | null): Promise<AccountView> {
-      return accountView(await loadAccount(requireUser(actor).id));
+      return accountView(await services.users.account(requireUser(actor).id));
     },
 
     /**
@@ -241,14 +141,9 @@ export function createCustomersService(context: ServiceContext, throttles: Custo
       currentToken: string | null,
     ): Promise<UserView> {
       const { id } = requireUser(actor);
-      return context.transaction(async ({ services, db: tx }) => {
-        const user = await services.users.updateProfile(actor, input, currentToken);
-        const customer = {
-          ...(input.tax_id === undefined ? {} : { taxId: input.tax_id }),
-          ...(input.phone === undefined ? {} : { phone: input.phone }),
-          ...(input.organization === undefined ? {} : { organization: input.organization }),
-        };
-        if (Object.keys(customer).length > 0) await tx.update(users).set(customer).where(eq(users.id, id));
+      return context.transaction(async (tx) => {
+        const user = await tx.services.users.updateProfile(actor, input, currentToken);
+        await tx.services.users.updateCustomerFields(id, input);
         return user;
       });
     },
@@ -260,10 +155,7 @@ export function createCustomersService(context: ServiceContext, throttles: Custo
       userId: number,
       contact: { tax_id: string; phone: string; organization: string },
     ): Promise<void> {
-      await db
-        .update(users)
-        .set({ taxId: contact.tax_id, phone: contact.phone, organization: contact.organization, updatedAt: new Date() })
-        .where(eq(users.id, userId));
+      await services.users.updateCustomerFields(userId, contact);
     },
 
     /**
@@ -318,63 +210,14 @@ export function createCustomersService(context: ServiceContext, throttles: Custo
     /** Everything kept about the signed-in person (LGPD art. 18: access and portability). */
     async exportData(actor: Actor | null): Promise<DataExport> {
       const user = requireUser(actor);
-      const account = accountView(await loadAccount(user.id));
-      const [former] = await db.select({ emails: users.formerEmails }).from(users).where(eq(users.id, user.id));
+      const account = await services.users.account(user.id);
       return {
         exported_at: new Date().toISOString(),
-        account,
-        former_emails: former?.emails ?? [],
+        account: accountView(account),
+        former_emails: account.formerEmails,
         addresses: await addresses(user.id),
         orders: await ordersOf(user),
       };
-    },
-
-    /**
-     * Deletes the signed-in account (LGPD art. 18). Her orders stay for the fiscal record (art. 16)
-     * with the personal data taken out; the state and city of the delivery stay. Her contact messages
-     * stay too, without her name, e-mail and words (server/modules/contacts). Sessions, saved
-     * addresses and reset links go with the user row; the e-mails sent to any address of hers are deleted.
-     * The last super user cannot leave.
-     */
-    async deleteAccount(actor: Actor | null, password: string): Promise<void> {
-      const { id } = requireUser(actor);
-      await context.services.users.verifyOwnPassword(id, password, "password", WRONG_PASSWORD);
-      await context.transaction(async ({ db: tx, services }) => {
-        const supers = await lockSupers(tx);
-        const target = await loadAccount(id, tx);
-        if (target.role === "super" && supers.every((superId) => superId === id)) throw conflict(LAST_SUPER);
-        // Read before her orders lose their copies of her e-mail.
-        const addresses = await everyAddressOf(tx, id);
-        await tx
-          .update(orders)
-          .set({
-            customerName: REMOVED_CUSTOMER,
-            customerEmail: sql`'removido-' || ${orders.id} || '@anonimo.invalid'`,
-            customerPhone: "",
-            customerTaxId: "",
-            customerOrganization: "",
-            address: sql`jsonb_build_object(
-              'postal_code', '', 'uf', coalesce(${orders.address}->>'uf', ''),
-              'city', coalesce(${orders.address}->>'city', ''), 'street', '', 'number', '',
-              'neighborhood', '', 'complement', '')`,
-            anonymizedAt: new Date(),
-            updatedAt: new Date(),
-          })
-          .where(eq(orders.userId, id));
-        await tx.update(orderEvents).set({ actorName: REMOVED_CUSTOMER }).where(eq(orderEvents.actorId, id));
-        await services.contacts.anonymizeSender(addresses, REMOVED_CUSTOMER);
-        // Every e-mail the outbox holds to any address of hers, or about her to the shop (answered to her),
-        // sent or waiting, goes rather than being anonymised: a rendered e-mail repeats her name, street,
-        // phone and orders in its subject, text and HTML, in words each template chooses, so no rewrite
-        // could be sure to catch them all, and a row emptied of them would tell administrators nothing.
-        // A waiting one is not owed any more.
-        await tx
-          .delete(mailOutbox)
-          .where(
-            or(inArray(sql`lower(${mailOutbox.to})`, addresses), inArray(sql`lower(${mailOutbox.replyTo})`, addresses)),
-          );
-        await tx.delete(users).where(eq(users.id, id));
-      });
     },
   };
 }

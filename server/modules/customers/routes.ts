@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { accountDeletionSchema } from "../../../common/schemas/customer.ts";
+import { deleteAccount } from "../../flows/delete-account.ts";
 import type { AppEnv } from "../../http/env.ts";
 import { signedIn } from "../../http/guards.ts";
 import { readBody, readId } from "../../http/input.ts";
@@ -18,7 +19,7 @@ export const customerRoutes: Hono<AppEnv> = new Hono<AppEnv>()
   .delete("/", signedIn, async (c) => {
     const services = c.get("services");
     const { password } = await readBody(c, accountDeletionSchema);
-    await services.customers.deleteAccount(c.get("actor"), password);
+    await deleteAccount(services, c.get("actor"), password);
     c.header("Set-Cookie", clearedSessionCookie(services.config.secureCookies));
     return c.body(null, 204);
   })

@@ -15,6 +15,7 @@ import { type Actor, isAdmin, requireAdmin, requireUser } from "../../kernel/acc
 import type { ServiceContext } from "../../kernel/area.ts";
 import type { ProviderPayment } from "../payments/provider.ts";
 import { requireShopOpen } from "../shop/shop-open.ts";
+import { orderAnonymization } from "./order-anonymization.ts";
 import { orderExportAudit } from "./order-export.ts";
 import { createOrderLabels } from "./order-labels.ts";
 import { orderMail } from "./order-mail.ts";
@@ -100,6 +101,7 @@ export function createOrdersService(context: ServiceContext) {
   }
 
   return {
+    ...orderAnonymization(db),
     /**
      * Places the order of `cart` for the signed-in customer (place-order.ts), then prepares its payment and
      * queues the "pedido recebido" e-mail with the payment instructions. The same idempotency key returns
