@@ -20,7 +20,7 @@ import type { WxrExport, WxrItem } from "./wxr-reader.ts";
  * What an import will do, worked out before anything is written: every item of the export with the
  * slug it will have here (its record's own when an earlier import made it, else the old one, renamed
  * when ours already has it), the old addresses that will lead to it, and what is left out and why.
- * The preview shows this plan's report; the run writes it batch by batch (import-run.ts).
+ * The preview shows this plan's report; the run writes it batch by batch (server/flows/wordpress-import/write-plan.ts).
  */
 
 export type ContentKind = "page" | "post" | "event";

@@ -35,7 +35,7 @@ import { wordpressImportFiles, wordpressImports, wordpressRecords } from "./tabl
 import { receiveWordPressUpload } from "./upload.ts";
 import { customersOfCsv } from "./wc-customer-csv.ts";
 import { productsOfCsv } from "./wc-product-csv.ts";
-import { type FileSource, type OpenedFileSource, openFileSource } from "./wp-files.ts";
+import { type FileSource, openFileSource } from "./wp-files.ts";
 import { readWxr, WXR_MAX_BYTES, type WxrExport } from "./wxr-reader.ts";
 
 /**
@@ -53,6 +53,7 @@ const STALLED_AFTER_MS = 2 * 60_000;
 const PREVIEW_CHECKS = 8;
 
 export type WordPressState = { running: Map<number, Promise<void>> };
+export const createWordPressState = (): WordPressState => ({ running: new Map() });
 
 /** What a run made, updated and left as it was, per kind. */
 export type RunResult = { created: ImportCounts; updated: ImportCounts; unchanged: ImportCounts };
@@ -62,7 +63,6 @@ export type ImportRun = { plan: ImportPlan; wxr: WxrExport | null; files: FileSo
 
 /** Where a run is: done of total, and the step's name. */
 export type RunProgress = { done: number; total: number; step: string };
-export const createWordPressState = (): WordPressState => ({ running: new Map() });
 
 const NOTHING_SENT = "Envie a exportação do WordPress (.xml), a planilha de produtos ou a de clientes (.csv).";
 const IMPORT_NOT_FOUND = "Importação não encontrada.";
@@ -377,7 +377,6 @@ export function createWordPressService(context: WordpressContext, state: WordPre
      */
     async openRun(id: number, readKeys: SiteKeysReader): Promise<ImportRun> {
       const spool = await openSpool();
-      let fileSource: OpenedFileSource | null = null;
       try {
         const row = await load(id);
         const stored = await db
@@ -388,23 +387,22 @@ export function createWordPressService(context: WordpressContext, state: WordPre
         const sources = await readSources(files, Number.MAX_SAFE_INTEGER, spool);
         const site = siteKeyOf(sources);
         const plan = await planImport(sources, await loadExistingState(db, site, readKeys), site);
-        fileSource =
+        // Opened last: nothing after it fails before the caller holds it.
+        const fileSource =
           row.filesSource.kind === "none" ? null : await openFileSource(row.filesSource, fileSourceOptions());
-        const opened = fileSource;
         return {
           plan,
           wxr: sources.wxr,
-          files: opened ?? { get: async () => ({ ok: false, reason: "Arquivos não importados, como escolhido." }) },
+          files: fileSource ?? { get: async () => ({ ok: false, reason: "Arquivos não importados, como escolhido." }) },
           async close() {
             try {
-              await opened?.close();
+              await fileSource?.close();
             } finally {
               await spool.close();
             }
           },
         };
       } catch (error) {
-        await fileSource?.close();
         await spool.close();
         throw error;
       }
