@@ -11,6 +11,7 @@ import { type SettingsValues, settingsSchema } from "../../../common/schemas/set
 import { userCreateSchema, userUpdateSchema } from "../../../common/schemas/user.ts";
 import { failure } from "../../../tests/support/domain-failure.ts";
 import { withTestServices } from "../../../tests/support/with-test-services.ts";
+import { updateOwnProfile, updateUser } from "../../flows/accounts.ts";
 import { saveSiteSettings } from "../../flows/site-settings.ts";
 import { setUpSite } from "../../flows/site-setup.ts";
 import type { Actor } from "../../kernel/access.ts";
@@ -339,7 +340,8 @@ describe("users and roles", () => {
       },
     });
     const [promoted] = await writtenBy(() =>
-      t.services.users.update(
+      updateUser(
+        t.services,
         superUser,
         created.id,
         userUpdateSchema.parse({ name: "Carla", email: "carla@example.com", role: "admin" }),
@@ -348,7 +350,8 @@ describe("users and roles", () => {
     );
     expect(promoted?.changes).toEqual({ Perfil: { before: "Cliente", after: "Administrador" } });
     const [password] = await writtenBy(() =>
-      t.services.users.update(
+      updateUser(
+        t.services,
         superUser,
         created.id,
         userUpdateSchema.parse({ name: "Carla", email: "carla@example.com", role: "admin", password: "outra-senha-9" }),
@@ -392,7 +395,8 @@ describe("users and roles", () => {
     expect(setup).toMatchObject({ action: "user.created", actorName: superUser.name, recordLabel: superUser.name });
     const me: Actor = { id: setup?.actorId ?? 0, name: superUser.name, email: "setup@example.com", role: "super" };
     const [changed] = await writtenBy(() =>
-      t.services.users.updateProfile(
+      updateOwnProfile(
+        t.services,
         me,
         {
           name: "Ana Souza",

@@ -92,6 +92,14 @@ export function createPasswordResetService(context: AuthContext, state: ResetSta
   }
 
   return {
+    /** Spends every link of the account still waiting: its e-mail changed, and the old inbox holds them. */
+    async cancelPasswordResets(userId: number): Promise<void> {
+      await context.db
+        .update(passwordResets)
+        .set({ usedAt: new Date() })
+        .where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
+    },
+
     /**
      * Answers the same, in the same time, whether or not the address has an account: only the limits
      * are counted before the answer; the lookup and the link's e-mail happen after it, so the answer's
@@ -168,11 +176,7 @@ export function createPasswordResetService(context: AuthContext, state: ResetSta
           .update(passwordResets)
           .set({ usedAt: now })
           .where(and(eq(passwordResets.userId, spent.userId), isNull(passwordResets.usedAt)));
-        const [user] = await tx
-          .update(users)
-          .set({ passwordHash, updatedAt: now })
-          .where(eq(users.id, spent.userId))
-          .returning({ id: users.id, name: users.name, email: users.email, role: users.role });
+        const user = await services.users.setPassword(spent.userId, passwordHash);
         if (!user) throw invalid(RESET_LINK_DEAD, { token: [RESET_LINK_DEAD] });
         await services.auth.revokeSessions(user.id, null);
         return user;

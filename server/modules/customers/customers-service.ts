@@ -135,14 +135,10 @@ export function createCustomersService(context: CustomersContext, throttles: Cus
      * 'Meus dados' and PUT /api/profile: the profile's own rules (users module), then the customer's
      * fields that were sent; answers the user as the profile update does.
      */
-    async updateProfile(
-      actor: Actor | null,
-      input: ProfileUpdateInput,
-      currentToken: string | null,
-    ): Promise<UserView> {
+    async updateProfile(actor: Actor | null, input: ProfileUpdateInput): Promise<UserView> {
       const { id } = requireUser(actor);
       return context.transaction(async (tx) => {
-        const user = await tx.services.users.updateProfile(actor, input, currentToken);
+        const user = await tx.services.users.updateProfile(actor, input);
         await tx.services.users.updateCustomerFields(id, input);
         return user;
       });

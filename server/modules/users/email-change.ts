@@ -1,7 +1,6 @@
 import { and, eq, isNull, type SQL, sql } from "drizzle-orm";
 import { formatDateTime } from "../../../common/dates/format.ts";
 import { sitePaths } from "../../../common/site-paths.ts";
-import { passwordResets } from "../auth/tables.ts";
 import type { UsersContext } from "./context.ts";
 import { users } from "./tables.ts";
 
@@ -33,9 +32,9 @@ export function maskEmail(email: string): string {
 }
 
 /**
- * What follows an account's e-mail change, in the transaction that made it: the old address is told
- * (a borrowed session must not turn into a silent takeover through 'Esqueci minha senha'), and reset
- * links still waiting in the old inbox stop working.
+ * What follows an account's e-mail change, in the transaction that made it: the old address is told (a
+ * borrowed session must not turn into a silent takeover through 'Esqueci minha senha'). The reset links
+ * still waiting in the old inbox are the sign-in's to spend (server/flows/accounts.ts).
  */
 export async function afterEmailChange(
   tx: UsersContext,
@@ -43,10 +42,6 @@ export async function afterEmailChange(
   byAdmin: boolean,
 ): Promise<void> {
   const now = new Date();
-  await tx.db
-    .update(passwordResets)
-    .set({ usedAt: now })
-    .where(and(eq(passwordResets.userId, account.id), isNull(passwordResets.usedAt)));
   const base = tx.config.BASE_URL;
   await tx.services.mail.queue("email-changed", account.oldEmail, {
     name: account.name,

@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { profileUpdateSchema } from "../../../common/schemas/customer.ts";
 import { type ProfileView, sessionsEndedMessage } from "../../../common/views/auth.ts";
+import { updateOwnProfile } from "../../flows/accounts.ts";
 import type { AppEnv } from "../../http/env.ts";
 import { signedIn } from "../../http/guards.ts";
 import { readBody } from "../../http/input.ts";
@@ -14,7 +15,7 @@ export const profileRoutes: Hono<AppEnv> = new Hono<AppEnv>()
   .put("/", signedIn, async (c) => {
     const services = c.get("services");
     const input = await readBody(c, profileUpdateSchema);
-    return c.json(await services.customers.updateProfile(c.get("actor"), input, c.get("sessionToken")));
+    return c.json(await updateOwnProfile(services, c.get("actor"), input, c.get("sessionToken")));
   })
   .get("/sessions", signedIn, async (c) =>
     c.json(await c.get("services").auth.sessionsOf(c.get("actor"), c.get("sessionToken"))),

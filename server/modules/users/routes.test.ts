@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { type UserPage, type UserView, userPageSchema } from "../../../common/views/users.ts";
+import { expectAdministratorsOnly } from "../../../tests/support/api-access.ts";
 import { SUPER } from "../../../tests/support/test-app.ts";
 import { withTestApp } from "../../../tests/support/with-test-app.ts";
 import { mailOutbox } from "../mail/tables.ts";
@@ -27,14 +28,7 @@ describe("access", () => {
       ["DELETE", "/api/users/1"],
       ["POST", "/api/users/1/two-factor/reset"],
     ] as const;
-    for (const [method, path] of calls) {
-      const body = method === "GET" ? undefined : newUser();
-      const signedOut = await t.request(method, path, { body });
-      expect(signedOut.status, `${method} ${path}`).toBe(401);
-      const customer = await t.request(method, path, { token: user.token, body });
-      expect(customer.status, `${method} ${path}`).toBe(403);
-      expect(customer.json()).toEqual({ message: "Você não tem permissão para esta ação." });
-    }
+    await expectAdministratorsOnly(t, user.token, calls, (method) => (method === "GET" ? undefined : newUser()));
     // A refused write changed nothing.
     expect((await t.request("GET", "/api/users", { token: superToken })).json<UserPage>().pagination.total).toBe(2);
     // Another person's second factor is a super user's to reset, not an administrator's.

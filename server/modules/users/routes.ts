@@ -6,6 +6,7 @@ import {
   userListQuerySchema,
   userUpdateSchema,
 } from "../../../common/schemas/user.ts";
+import { updateUser } from "../../flows/accounts.ts";
 import type { AppEnv } from "../../http/env.ts";
 import { adminOnly } from "../../http/guards.ts";
 import { readBody, readId, readQuery } from "../../http/input.ts";
@@ -25,7 +26,7 @@ export const usersRoutes: Hono<AppEnv> = new Hono<AppEnv>()
     const services = c.get("services");
     const id = readId(c);
     const input = await readBody(c, userUpdateSchema);
-    return c.json(await services.users.update(c.get("actor"), id, input, c.get("sessionToken")));
+    return c.json(await updateUser(services, c.get("actor"), id, input, c.get("sessionToken")));
   })
   .delete("/:id", async (c) => {
     await c.get("services").users.remove(c.get("actor"), readId(c));

@@ -214,17 +214,11 @@ export function createUsersService(context: UsersContext, state: UsersState) {
     },
 
     /**
-     * A new password or a new role signs the user out everywhere (but for the editor's own session when
-     * editing oneself): a customer's session must not become an administrator's, nor a demoted
-     * administrator's stay one. The password checks and hashing come first: the transaction holds the
+     * An administrator's edit of an account, with its audit entry. Its sessions are the sign-in's to end
+     * (server/flows/accounts.ts). The password checks and hashing come first: the transaction holds the
      * super users' rows.
      */
-    async update(
-      actor: Actor | null,
-      id: number,
-      input: UserUpdateInput,
-      currentToken: string | null,
-    ): Promise<UserView> {
+    async update(actor: Actor | null, id: number, input: UserUpdateInput): Promise<UserView> {
       const admin = requireAdmin(actor);
       if (id === admin.id) await requirePasswordForOwnChange(id, input, (await load(id)).email);
       const passwordHash = input.password ? await hashPassword(input.password) : undefined;
@@ -255,8 +249,6 @@ export function createUsersService(context: UsersContext, state: UsersState) {
               { id, name: row.name, oldEmail: target.email, newEmail: row.email },
               id !== admin.id,
             );
-          if (passwordHash || row.role !== target.role)
-            await services.auth.revokeSessions(id, id === admin.id ? currentToken : null);
           await services.audit.record({
             actor: admin,
             action: "user.updated",
@@ -312,6 +304,16 @@ export function createUsersService(context: UsersContext, state: UsersState) {
         secrets: userSecrets,
       });
       return user;
+    },
+
+    /** A new password for the account (a reset link spent by the sign-in area); null when it is gone. */
+    async setPassword(id: number, passwordHash: string): Promise<Actor | null> {
+      const [user] = await db
+        .update(users)
+        .set({ passwordHash, updatedAt: new Date() })
+        .where(eq(users.id, id))
+        .returning({ id: users.id, name: users.name, email: users.email, role: users.role });
+      return user ?? null;
     },
 
     /**
@@ -384,11 +386,12 @@ export function createUsersService(context: UsersContext, state: UsersState) {
     verifyOwnPassword,
 
     /**
-     * Changing one's password signs out every other device. A new e-mail or password takes the current
-     * password; the old address is told of a new e-mail (email-change.ts). An administrator's own account
-     * is an administrative one: its change has its audit entry, as in the users' editor.
+     * One's own name, e-mail and password. A new e-mail or password takes the current password; the old
+     * address is told of a new e-mail (email-change.ts). An administrator's own account is an
+     * administrative one: its change has its audit entry, as in the users' editor. The other devices'
+     * sessions are the sign-in's to end (server/flows/accounts.ts).
      */
-    async updateProfile(actor: Actor | null, input: ProfileInput, currentToken: string | null): Promise<UserView> {
+    async updateProfile(actor: Actor | null, input: ProfileInput): Promise<UserView> {
       const user = requireUser(actor);
       const { id } = user;
       const current = await load(id);
@@ -412,7 +415,6 @@ export function createUsersService(context: UsersContext, state: UsersState) {
           if (!row) throw notFound("Usuário não encontrado.");
           if (emailChanged)
             await afterEmailChange(tx, { id, name: row.name, oldEmail: current.email, newEmail: row.email }, false);
-          if (passwordHash) await tx.services.auth.revokeSessions(id, currentToken);
           if (isAdmin(user))
             await tx.services.audit.record({
               actor: user,
