@@ -24,7 +24,15 @@ import { requireShopOpen } from "../shop/shop-open.ts";
 import type { ProductsContext } from "./context.ts";
 import { productAuditFields } from "./product-audit.ts";
 import { productsAccess } from "./products-access.ts";
-import { countSold, returnStock, type StockReturn, type StockTake, takeStock } from "./stock.ts";
+import {
+  countSold,
+  returnStock,
+  type StockCount,
+  type StockReturn,
+  type StockTake,
+  setStock,
+  takeStock,
+} from "./stock.ts";
 import { products, productVariants } from "./tables.ts";
 
 declare module "../../kernel/events.ts" {
@@ -42,14 +50,10 @@ const SLUG_RULES: SlugRules = { word: "produto", reserved: shopReservedSlugs };
 type ProductRow = typeof products.$inferSelect;
 type VariantRow = typeof productVariants.$inferSelect;
 
-/** What the shop's list shows of its cheapest variant and whether anything is left, kept on the product. */
-function summaryOfVariants(variants: readonly Pick<VariantInput, "price_cents" | "compare_at_cents" | "stock">[]) {
+/** What the shop's list shows of its cheapest variant, kept on the product (its stock: stock.ts). */
+function summaryOfVariants(variants: readonly Pick<VariantInput, "price_cents" | "compare_at_cents">[]) {
   const cheapest = variants.reduce((best, variant) => (variant.price_cents < best.price_cents ? variant : best));
-  return {
-    priceCents: cheapest.price_cents,
-    compareAtCents: cheapest.compare_at_cents,
-    stockTotal: variants.reduce((total, variant) => total + variant.stock, 0),
-  };
+  return { priceCents: cheapest.price_cents, compareAtCents: cheapest.compare_at_cents };
 }
 
 function productValues(input: ProductInput, slug: string) {
@@ -172,7 +176,10 @@ async function variantsOf(db: Db, productIds: number[]): Promise<Map<number, Var
   return byProduct;
 }
 
-/** Writes a product's variants: the ones sent with an id are updated, new ones inserted, the rest deleted. */
+/**
+ * Writes a product's variants: the ones sent with an id are updated, new ones inserted, the rest deleted;
+ * the units the editor counted go through stock.ts, the stock's only writer.
+ */
 async function saveVariants(db: Db, productId: number, input: ProductInput): Promise<void> {
   const existing = await db
     .select({ id: productVariants.id })
@@ -181,6 +188,7 @@ async function saveVariants(db: Db, productId: number, input: ProductInput): Pro
   const owned = new Set(existing.map((row) => row.id));
   const kept = input.variants.flatMap((variant) => (variant.id === undefined ? [] : [variant.id]));
   const foreign = input.variants.findIndex((variant) => variant.id !== undefined && !owned.has(variant.id));
+  const counted: StockCount[] = [];
   if (foreign >= 0) throw invalid(UNKNOWN_VARIANT, { [`variants.${foreign}.id`]: [UNKNOWN_VARIANT] });
   await db
     .delete(productVariants)
@@ -194,15 +202,24 @@ async function saveVariants(db: Db, productId: number, input: ProductInput): Pro
       sku: variant.sku,
       priceCents: variant.price_cents,
       compareAtCents: variant.compare_at_cents,
-      stock: variant.stock,
     };
-    if (variant.id === undefined) await db.insert(productVariants).values({ productId, ...values });
-    else
+    const id =
+      variant.id ??
+      (
+        await db
+          .insert(productVariants)
+          .values({ productId, ...values })
+          .returning({ id: productVariants.id })
+      )[0]?.id;
+    if (id === undefined) throw new Error("variant insert returned nothing");
+    if (variant.id !== undefined)
       await db
         .update(productVariants)
         .set({ ...values, updatedAt: new Date() })
         .where(eq(productVariants.id, variant.id));
+    counted.push({ variant_id: id, stock: variant.stock });
   }
+  await setStock(db, productId, counted);
 }
 
 /** A SKU used by another product's variant is a 409 on the variants; other failures go on. */

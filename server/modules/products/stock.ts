@@ -40,6 +40,16 @@ async function refreshStockTotals(db: Db, productIds: number[]): Promise<void> {
     .where(inArray(products.id, ids));
 }
 
+/** The units an editor counted for one variant. */
+export type StockCount = { variant_id: number; stock: number };
+
+/** The units an editor counted for a product's variants (its edit form), then its list's stock. */
+export async function setStock(db: Db, productId: number, counts: readonly StockCount[]): Promise<void> {
+  for (const count of counts)
+    await db.update(productVariants).set({ stock: count.stock }).where(eq(productVariants.id, count.variant_id));
+  await refreshStockTotals(db, [productId]);
+}
+
 /**
  * Takes the lines' units from the stock. The variants are locked in id order (two checkouts never wait on
  * each other in a cycle) and each is checked while locked, so concurrent checkouts for the last units make
