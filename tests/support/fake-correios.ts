@@ -57,6 +57,18 @@ export const FAKE_CORREIOS_DEFAULTS = {
   deadlines: { "04510": 8, "04014": 3 } as Record<string, number>,
 };
 
+/** The shop's Correios contract the fake knows, quoting PAC and SEDEX (the settings' `shipping.correios`). */
+export const FAKE_CORREIOS_CONTRACT = {
+  enabled: true,
+  user: FAKE_CORREIOS_DEFAULTS.user,
+  access_code: FAKE_CORREIOS_DEFAULTS.accessCode,
+  posting_card: FAKE_CORREIOS_DEFAULTS.postingCard,
+  services: [
+    { code: "04510", name: "PAC" },
+    { code: "04014", name: "SEDEX" },
+  ],
+};
+
 /** Brasília time (UTC-3), written as the API writes expiraEm: no offset. */
 export function brasiliaTime(epochMs: number): string {
   return new Date(epochMs - 3 * 3_600_000).toISOString().slice(0, 19);

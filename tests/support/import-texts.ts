@@ -1,4 +1,5 @@
-import type { ImportText } from "../../server/modules/wordpress/import-text.ts";
+import { heldText, type ImportText } from "../../server/modules/wordpress/import-text.ts";
+import type { WxrItem } from "../../server/modules/wordpress/wxr-reader.ts";
 
 const isImportText = (value: object): value is ImportText =>
   "read" in value && typeof value.read === "function" && "length" in value && typeof value.length === "number";
@@ -16,3 +17,27 @@ export async function withTextsRead(value: unknown): Promise<unknown> {
   );
   return Object.fromEntries(entries);
 }
+
+/** An item of a WordPress export as the reader gives it: empty but for `fields` (its content as HTML). */
+export const wxrItem = ({
+  content = "",
+  ...fields
+}: Partial<Omit<WxrItem, "content">> & { content?: string }): WxrItem => ({
+  id: 0,
+  type: "",
+  title: "",
+  link: "",
+  slug: "",
+  status: "",
+  parentId: 0,
+  menuOrder: 0,
+  date: "",
+  dateGmt: "",
+  content: heldText(content),
+  excerpt: "",
+  guid: "",
+  attachmentUrl: "",
+  terms: [],
+  meta: {},
+  ...fields,
+});

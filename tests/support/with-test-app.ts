@@ -65,3 +65,29 @@ export function withTestApp(options: TestAppOptions = {}): TestAppHandle {
     close: () => app().close(),
   };
 }
+
+/** A test's fake provider: a local server at `url`, stopped by `close`. */
+type FakeServer = { url: string; close(): Promise<void> };
+
+/**
+ * Starts a fake provider for the file before its test app is built, and stops it after the file: registered
+ * ahead of withTestApp, its hook fills `env` first, each of `settings` (MELHOR_ENVIO_URL, ...) with the fake's
+ * address, which the app reads when it is built. Answers the fake, inside tests and hooks.
+ */
+export function withFakeServer<F extends FakeServer>(
+  start: () => Promise<F>,
+  env: Record<string, string>,
+  ...settings: string[]
+): () => F {
+  let current: F | undefined;
+  beforeAll(async () => {
+    const fake = await start();
+    current = fake;
+    for (const name of settings) env[name] = fake.url;
+  });
+  afterAll(() => current?.close());
+  return () => {
+    if (!current) throw new Error("The fake server exists only inside tests and hooks.");
+    return current;
+  };
+}

@@ -21,3 +21,13 @@ export const quoteRequest = (overrides: Partial<QuoteRequest> = {}): QuoteReques
   subtotal_cents: 5000,
   ...overrides,
 });
+
+/** A table rate to Rio de Janeiro state: the destination of `quoteRequest`, at R$ 19,90 in 4 days. */
+export const RIO_TABLE_RATE = {
+  name: "Entrega padrão",
+  region: { kind: "uf", uf: "RJ" },
+  min_weight_grams: 0,
+  max_weight_grams: 30000,
+  price_cents: 1990,
+  delivery_days: 4,
+};
