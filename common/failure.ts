@@ -14,7 +14,7 @@ export type Failure = {
 
 /**
  * The one mapping from a thrown error to a refusal, used by the Hono error handler (server/http/errors.ts)
- * and the form actions (app/lib/action.server.ts): a DomainError from a module, or a value the database
+ * and the form actions (app/lib/form-action.server.ts): a DomainError from a module, or a value the database
  * could not store (databaseInputError). Null for anything else, which stays a real error.
  */
 export function failureOf(error: unknown): Failure | null {

@@ -1,10 +1,10 @@
 import { invalid } from "./errors.ts";
 
 /**
- * The fields of a request body, for the REST API (server/http/input.ts) and the pages' actions
- * (app/lib/action.server.ts) alike: JSON (the API, Mantine forms), a form post (urlencoded or
- * multipart; pages without JavaScript), or JSON sent without a content type. The shared zod schema
- * checks the fields afterwards (common/parse-input.ts).
+ * The fields of a request body for the REST API (server/http/input.ts) and the shop's pages that
+ * answer in the cart's own shape (cart, product, checkout): JSON, a form post (urlencoded or
+ * multipart), or JSON sent without a content type. The shared zod schema checks the fields afterwards
+ * (common/parse-input.ts). The other pages' forms are read by app/lib/form-action.server.ts.
  */
 export async function readBodyFields(request: Request): Promise<Record<string, unknown>> {
   const type = request.headers.get("content-type") ?? "";

@@ -3,15 +3,16 @@ import { data } from "react-router";
 import { invalid } from "../../common/errors.ts";
 import { failureOf } from "../../common/failure.ts";
 import type { z } from "../../common/zod.ts";
-import { type FormAnswer, fieldName } from "./form-answer.ts";
+import { CHECK_FIELDS, type FormAnswer, fieldName } from "./form-answer.ts";
 import { parseForm } from "./form-parse.ts";
 
 /**
- * The server half of the account forms' kit (app/components/form-kit/): every account form posts
- * its fields as a plain form (with or without JavaScript), and its action reads them with the form's
- * shared zod schema through Conform, which builds nested values from names such as
- * `shipping.table_rates[0].price_cents`. A refusal answers the form's state (`FormAnswer`): every
- * field's error at once, what was typed (passwords and secrets left out), and the message.
+ * The one way a page's action reads a form: the account kit's forms (app/components/form-kit/) and the
+ * public pages' plain forms alike post their fields as a form (with or without JavaScript), and the
+ * action reads them with the form's shared zod schema through Conform, which builds nested values from
+ * names such as `shipping.table_rates[0].price_cents`. A refusal answers the form's state
+ * (`FormAnswer`) with a 4xx status: every field's error at once, what was typed (passwords and secrets
+ * left out), and the message.
  */
 
 /** Field names never sent back to the page: what was typed in them stays in the browser only. */
@@ -32,7 +33,6 @@ export async function readForm(request: Request): Promise<FormData> {
 
 const secretsOf = (form: FormData) => [...new Set([...form.keys()].filter((name) => SECRET_FIELD.test(name)))];
 
-const CHECK_FIELDS = "Verifique os campos destacados.";
 const sentence = (text: string) => text.trim().replace(/\.$/, "");
 
 /**

@@ -1,7 +1,14 @@
 import type { SubmissionResult } from "@conform-to/react";
 
-/** What an account form's action answers when it does not redirect: the form's state after the submission. */
+/**
+ * What a form's action answers when it refuses (app/lib/form-action.server.ts): the form's state after
+ * the submission, as Conform reads it. The account kit hands it to Conform; the public pages' plain
+ * forms read it with `plainRefusal`.
+ */
 export type FormAnswer = { result: SubmissionResult<string[]> };
+
+/** What a refusal says when its errors are all beside the fields. */
+export const CHECK_FIELDS = "Verifique os campos destacados.";
 
 export function isFormAnswer(value: unknown): value is FormAnswer {
   return typeof value === "object" && value !== null && "result" in value;
@@ -28,3 +35,34 @@ export const refusalText = (answer: FormAnswer) =>
     .flat()
     .filter((text): text is string => typeof text === "string")
     .join(" ");
+
+/** A refused submission as a plain form shows it (the public pages, without Conform in their bundle). */
+export type PlainRefusal = {
+  /** The form's own message, above its fields; none when the errors beside the fields say it all. */
+  message: string | undefined;
+  /** Each field's errors, by the field's name. */
+  errors: Record<string, string[]>;
+  /** What was typed, to draw the fields again with it (passwords and secrets were never sent back). */
+  values: Record<string, string>;
+};
+
+// One reading per answer: a public form's checks take the errors as new when they are another object
+// (app/components/site/use-form-checks.ts), so a reading made again on each render would never settle.
+const readings = new WeakMap<FormAnswer, PlainRefusal>();
+
+/** The refusal in an action's answer, read for a plain form; undefined when the answer is not one. */
+export function plainRefusal(answer: unknown): PlainRefusal | undefined {
+  if (!isFormAnswer(answer) || answer.result.status !== "error") return undefined;
+  const known = readings.get(answer);
+  if (known) return known;
+  const { "": own, ...fields } = answer.result.error ?? {};
+  const errors: Record<string, string[]> = {};
+  for (const [name, texts] of Object.entries(fields)) if (texts?.length) errors[name] = texts;
+  const values: Record<string, string> = {};
+  for (const [name, value] of Object.entries(answer.result.initialValue ?? {})) {
+    if (typeof value === "string") values[name] = value;
+  }
+  const refusal = { message: own?.length ? own.join(" ") : undefined, errors, values };
+  readings.set(answer, refusal);
+  return refusal;
+}

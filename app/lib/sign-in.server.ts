@@ -1,9 +1,11 @@
 import { redirect } from "react-router";
 import { failureOf } from "../../common/failure.ts";
-import { CHALLENGE_GONE } from "../../common/schemas/auth.ts";
+import { safeRedirect } from "../../common/safe-redirect.ts";
+import { CHALLENGE_GONE, twoFactorCodeSchema } from "../../common/schemas/auth.ts";
 import { sitePaths } from "../../common/site-paths.ts";
 import type { AppContext, Services } from "./context.server.ts";
 import { flashHeader } from "./flash.server.ts";
+import { formAction } from "./form-action.server.ts";
 import { withRedirectTo } from "./sign-in-steps.ts";
 
 /** Where a right password leads on the pages: a session, or a challenge for the step still to take. */
@@ -63,4 +65,28 @@ export async function openChallenge(app: AppContext, request: Request) {
   const token = challengeTokenOf(request);
   const challenge = token ? await app.services.auth.challengeOf(token) : null;
   return token && challenge ? { token, ...challenge } : null;
+}
+
+/**
+ * The action of a step that takes a code (the code's page, the enrolment's): `answer` gets the code when
+ * this browser holds a challenge of `purpose`. A challenge that ends (expired, too many wrong codes) or is
+ * another step's goes back to the password; a wrong code while it stays open is the form's refusal.
+ */
+export function codeStepAction<R>(
+  app: AppContext,
+  request: Request,
+  purpose: "code" | "enrol",
+  answer: (token: string, code: string, target: string) => Promise<R>,
+) {
+  return formAction(request, twoFactorCodeSchema, async (input, form) => {
+    const target = safeRedirect(form.get("redirectTo"));
+    const challenge = await openChallenge(app, request);
+    if (challenge?.purpose !== purpose) return backToLogin(app, target);
+    try {
+      return await answer(challenge.token, input.code, target);
+    } catch (error) {
+      if (await openChallenge(app, request)) throw error;
+      return backToLogin(app, target, error);
+    }
+  });
 }

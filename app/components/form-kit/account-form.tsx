@@ -1,9 +1,10 @@
 import { Alert, Button, type ButtonProps, Text } from "@mantine/core";
 import { type FormEvent, type ReactNode, useEffect, useRef } from "react";
 import { Form, useNavigation } from "react-router";
+import { CHECK_FIELDS } from "../../lib/form-answer.ts";
 import { notifyError } from "../../lib/notify.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
-import { CHECK_FIELDS, focusFirstInvalid } from "./use-account-form.ts";
+import { focusFirstInvalid } from "./use-account-form.ts";
 
 /** Conform's reserved field for list changes ("Adicionar linha"): handled in the browser, or by the action without JavaScript. */
 const LIST_CHANGE = "__intent__";

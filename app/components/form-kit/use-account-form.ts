@@ -1,14 +1,12 @@
 import { type DefaultValue, useForm } from "@conform-to/react";
 import { useEffect, useId, useRef, useState } from "react";
 import type { z } from "../../../common/zod.ts";
-import { isFormAnswer } from "../../lib/form-answer.ts";
+import { CHECK_FIELDS, isFormAnswer } from "../../lib/form-answer.ts";
 import { parseForm } from "../../lib/form-parse.ts";
 import { notifyError } from "../../lib/notify.ts";
 import { useDraftAfterSignIn, useKeepDraftForSignIn } from "../../lib/use-sign-in-draft.ts";
 import { useRootData } from "../../root.tsx";
 import { formConstraint } from "./constraint.ts";
-
-export const CHECK_FIELDS = "Verifique os campos destacados.";
 
 type FormControl = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
 

@@ -1,6 +1,7 @@
 import { useFetcher } from "react-router";
 import { contactChecks } from "../../../common/form-checks.ts";
 import { sitePaths } from "../../../common/site-paths.ts";
+import { CHECK_FIELDS, type FormAnswer, plainRefusal } from "../../lib/form-answer.ts";
 import { notifyError, notifySuccess } from "../../lib/notify.ts";
 import { useOnAnswer } from "../../lib/use-server-errors.ts";
 import styles from "./contact-form.module.css";
@@ -9,7 +10,8 @@ import { useFormChecks } from "./use-form-checks.ts";
 
 export const CONTACT_SUCCESS = "Sua mensagem foi enviado. Em breve entraremos em contato. Obrigado!";
 
-type ContactAnswer = { ok: true } | { ok: false; message: string; errors: Record<string, string[]> };
+/** /contato's answer: sent, or the form's state when refused. */
+type ContactAnswer = { ok: true } | FormAnswer;
 
 /**
  * The footer's form (white text on the primary colour, spec §5) or the one on the /contato page.
@@ -20,15 +22,17 @@ type ContactAnswer = { ok: true } | { ok: false; message: string; errors: Record
 export function ContactForm({ variant = "footer", answer }: { variant?: "footer" | "page"; answer?: ContactAnswer }) {
   const fetcher = useFetcher<ContactAnswer>();
   const sent = fetcher.state === "idle" ? fetcher.data : undefined;
-  const failure = sent?.ok === false ? sent : answer?.ok === false ? answer : undefined;
+  const answered = plainRefusal(answer);
+  const failure = plainRefusal(sent) ?? answered;
   const checks = useFormChecks(contactChecks, failure?.errors);
 
   useOnAnswer(sent, (value) => {
-    if (value.ok) {
+    const refused = plainRefusal(value);
+    if (refused) {
+      notifyError(refused.message ?? CHECK_FIELDS);
+    } else {
       notifySuccess(CONTACT_SUCCESS);
       checks.reset();
-    } else {
-      notifyError(value);
     }
   });
 
@@ -43,7 +47,9 @@ export function ContactForm({ variant = "footer", answer }: { variant?: "footer"
       <Stack gap="sm">
         <h2 className={styles.title}>Fale conosco</h2>
         {answer ? (
-          <Alert tone={answer.ok ? "success" : "danger"}>{answer.ok ? CONTACT_SUCCESS : answer.message}</Alert>
+          <Alert tone={answered ? "danger" : "success"}>
+            {answered ? (answered.message ?? CHECK_FIELDS) : CONTACT_SUCCESS}
+          </Alert>
         ) : null}
         <TextField label="Nome" name="name" autoComplete="name" maxLength={120} error={checks.errors.name} />
         <TextField label="E-mail" name="email" type="email" autoComplete="email" error={checks.errors.email} />

@@ -12,7 +12,7 @@ export function RegistrationFields({
   values,
   errors,
 }: {
-  values?: RegistrationValues | null;
+  values?: Partial<RegistrationValues> | null;
   errors: Partial<Record<string, string>>;
 }) {
   return (
@@ -67,7 +67,7 @@ export function CustomerFields({
   values,
   errors,
 }: {
-  values?: CustomerValues | null;
+  values?: Partial<CustomerValues> | null;
   errors: Partial<Record<string, string>>;
 }) {
   return (

@@ -1,6 +1,6 @@
 import { Form, useActionData, useNavigation } from "react-router";
 import { setupChecks } from "../../../common/form-checks.ts";
-import { isFailure } from "../../lib/use-server-errors.ts";
+import { CHECK_FIELDS, plainRefusal } from "../../lib/form-answer.ts";
 import { CheckboxField, FormCard, FormTitle, PasswordField } from "./form-fields.tsx";
 import { Alert, buttonClass, Stack, TextField } from "./ui/ui.tsx";
 import { useFormChecks } from "./use-form-checks.ts";
@@ -12,14 +12,14 @@ import { useFormChecks } from "./use-form-checks.ts";
 export function SetupForm() {
   const navigation = useNavigation();
   const answer = useActionData();
-  const failure = isFailure(answer) ? answer : undefined;
+  const failure = plainRefusal(answer);
   const checks = useFormChecks(setupChecks, failure?.errors);
   return (
     <FormCard>
       <Form method="post" aria-label="Configuração inicial" {...checks.form}>
         <Stack>
           <FormTitle>Configuração inicial</FormTitle>
-          {failure ? <Alert tone="danger">{failure.message}</Alert> : null}
+          {failure ? <Alert tone="danger">{failure.message ?? CHECK_FIELDS}</Alert> : null}
           <TextField label="Título do site" name="title" required maxLength={120} error={checks.errors.title} />
           <TextField
             label="Nome do administrador"

@@ -7,9 +7,9 @@ import { AppLink } from "../../components/app-link.tsx";
 import { FormCard, FormTitle } from "../../components/site/form-fields.tsx";
 import { Alert, buttonClass, Stack, TextField, ui } from "../../components/site/ui/ui.tsx";
 import { useFormChecks } from "../../components/site/use-form-checks.ts";
-import { formAction } from "../../lib/action.server.ts";
 import { getApp } from "../../lib/context.server.ts";
-import { isFailure } from "../../lib/use-server-errors.ts";
+import { formAction } from "../../lib/form-action.server.ts";
+import { CHECK_FIELDS, plainRefusal } from "../../lib/form-answer.ts";
 import type { Route } from "./+types/forgot-password";
 
 /** The same answer whether or not the address has an account (server/modules/auth/password-reset.ts). */
@@ -28,15 +28,15 @@ export function meta() {
 /** /esqueci-minha-senha: for everyone, customers and administrators alike; works without JavaScript. */
 export default function ForgotPassword({ actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
-  const failure = isFailure(actionData) ? actionData : undefined;
-  const sent = actionData && !isFailure(actionData) ? actionData : undefined;
+  const failure = plainRefusal(actionData);
+  const sent = actionData && "ok" in actionData ? actionData : undefined;
   const checks = useFormChecks(resetRequestChecks, failure?.errors);
   return (
     <FormCard>
       <Form method="post" aria-label="Esqueci minha senha" {...checks.form}>
         <Stack>
           <FormTitle>Esqueci minha senha</FormTitle>
-          {failure ? <Alert tone="danger">{failure.message}</Alert> : null}
+          {failure ? <Alert tone="danger">{failure.message ?? CHECK_FIELDS}</Alert> : null}
           {sent ? (
             <Alert tone="success">{sent.message} O link vale por uma hora e só pode ser usado uma vez.</Alert>
           ) : (

@@ -1,16 +1,14 @@
 import { Form, redirect, useNavigation, useSearchParams } from "react-router";
 import { safeRedirect } from "../../../common/safe-redirect.ts";
-import { twoFactorCodeSchema } from "../../../common/schemas/auth.ts";
 import { sitePaths } from "../../../common/site-paths.ts";
 import { AppLink } from "../../components/app-link.tsx";
 import { FormCard, FormTitle } from "../../components/site/form-fields.tsx";
 import { Alert, buttonClass, Stack, TextField, ui } from "../../components/site/ui/ui.tsx";
-import { formAction } from "../../lib/action.server.ts";
 import { getApp } from "../../lib/context.server.ts";
+import { plainRefusal } from "../../lib/form-answer.ts";
 import { requireVisitor } from "../../lib/guards.server.ts";
-import { backToLogin, openChallenge, signInAnswer } from "../../lib/sign-in.server.ts";
+import { backToLogin, codeStepAction, openChallenge, signInAnswer } from "../../lib/sign-in.server.ts";
 import { withRedirectTo } from "../../lib/sign-in-steps.ts";
-import { isFailure } from "../../lib/use-server-errors.ts";
 import type { Route } from "./+types/login-code";
 
 /** The query that switches the field to a recovery code (a link, so it works without JavaScript). */
@@ -36,18 +34,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  */
 export function action({ request, context }: Route.ActionArgs) {
   const app = getApp(context);
-  return formAction(request, twoFactorCodeSchema, async (input, submitted) => {
-    const target = safeRedirect(submitted.redirectTo);
-    const challenge = await openChallenge(app, request);
-    // An enrolment's challenge is answered on its own page, which shows the recovery codes.
-    if (challenge?.purpose !== "code") return backToLogin(app, target);
-    try {
-      const { session, user } = await app.services.auth.answerChallenge(challenge.token, input.code, "code");
-      return signInAnswer(app, { kind: "session", session, user }, target);
-    } catch (error) {
-      if (await openChallenge(app, request)) throw error;
-      return backToLogin(app, target, error);
-    }
+  // An enrolment's challenge is answered on its own page, which shows the recovery codes.
+  return codeStepAction(app, request, "code", async (token, code, target) => {
+    const { session, user } = await app.services.auth.answerChallenge(token, code, "code");
+    return signInAnswer(app, { kind: "session", session, user }, target);
   });
 }
 
@@ -63,7 +53,7 @@ export default function LoginCode({ loaderData, actionData }: Route.ComponentPro
   const navigation = useNavigation();
   const [params] = useSearchParams();
   const redirectTo = safeRedirect(params.get("redirectTo"));
-  const failure = isFailure(actionData) ? actionData : undefined;
+  const failure = plainRefusal(actionData);
   const codeError = failure?.errors.code?.[0];
   const { recovery } = loaderData;
   return (
@@ -71,7 +61,7 @@ export default function LoginCode({ loaderData, actionData }: Route.ComponentPro
       <Form method="post" aria-label="Verificação em duas etapas">
         <Stack>
           <FormTitle>Verificação em duas etapas</FormTitle>
-          {failure && failure.message !== `${codeError}.` ? <Alert tone="danger">{failure.message}</Alert> : null}
+          {failure?.message ? <Alert tone="danger">{failure.message}</Alert> : null}
           <input type="hidden" name="redirectTo" value={redirectTo} />
           {recovery ? (
             <TextField

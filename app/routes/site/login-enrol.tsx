@@ -1,16 +1,15 @@
 import { data, Form, redirect, useNavigation, useSearchParams } from "react-router";
 import { safeRedirect } from "../../../common/safe-redirect.ts";
-import { CHALLENGE_GONE, twoFactorCodeSchema } from "../../../common/schemas/auth.ts";
+import { CHALLENGE_GONE } from "../../../common/schemas/auth.ts";
 import { sitePaths } from "../../../common/site-paths.ts";
 import type { TwoFactorSetupView } from "../../../common/views/auth.ts";
 import { AppLink } from "../../components/app-link.tsx";
 import { FormCard, FormTitle } from "../../components/site/form-fields.tsx";
 import { Alert, buttonClass, Stack, TextField, ui } from "../../components/site/ui/ui.tsx";
-import { type ActionFailure, formAction } from "../../lib/action.server.ts";
 import { getApp } from "../../lib/context.server.ts";
-import { backToLogin, clearedChallengeCookie, openChallenge } from "../../lib/sign-in.server.ts";
+import { type PlainRefusal, plainRefusal } from "../../lib/form-answer.ts";
+import { clearedChallengeCookie, codeStepAction, openChallenge } from "../../lib/sign-in.server.ts";
 import { groupedSecret, recoveryCodesFile, withRedirectTo } from "../../lib/sign-in-steps.ts";
-import { isFailure } from "../../lib/use-server-errors.ts";
 import { useRootData } from "../../root.tsx";
 import type { Route } from "./+types/login-enrol";
 import styles from "./login-enrol.module.css";
@@ -37,20 +36,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** The app's first code turns the verification on and opens the session; the recovery codes are shown once. */
 export function action({ request, context }: Route.ActionArgs) {
   const app = getApp(context);
-  return formAction(request, twoFactorCodeSchema, async (input, submitted) => {
-    const target = safeRedirect(submitted.redirectTo);
-    const challenge = await openChallenge(app, request);
-    if (challenge?.purpose !== "enrol") return backToLogin(app, target);
-    try {
-      const { session, recoveryCodes } = await app.services.auth.answerChallenge(challenge.token, input.code, "enrol");
-      const headers = new Headers();
-      headers.append("Set-Cookie", app.sessionCookie(session.token));
-      headers.append("Set-Cookie", clearedChallengeCookie(app));
-      return data({ ok: true as const, recoveryCodes: recoveryCodes ?? [], target }, { headers });
-    } catch (error) {
-      if (await openChallenge(app, request)) throw error;
-      return backToLogin(app, target, error);
-    }
+  return codeStepAction(app, request, "enrol", async (token, code, target) => {
+    const { session, recoveryCodes } = await app.services.auth.answerChallenge(token, code, "enrol");
+    const headers = new Headers();
+    headers.append("Set-Cookie", app.sessionCookie(session.token));
+    headers.append("Set-Cookie", clearedChallengeCookie(app));
+    return data({ ok: true as const, recoveryCodes: recoveryCodes ?? [], target }, { headers });
   });
 }
 
@@ -107,7 +98,7 @@ function Enrolment({
 }: {
   setup: TwoFactorSetupView;
   redirectTo: string;
-  failure: ActionFailure | undefined;
+  failure: PlainRefusal | undefined;
 }) {
   const navigation = useNavigation();
   const codeError = failure?.errors.code?.[0];
@@ -115,7 +106,7 @@ function Enrolment({
   return (
     <Stack>
       <FormTitle>Ative a verificação em duas etapas</FormTitle>
-      {failure && failure.message !== `${codeError}.` ? <Alert tone="danger">{failure.message}</Alert> : null}
+      {failure?.message ? <Alert tone="danger">{failure.message}</Alert> : null}
       <p>
         O site exige a verificação em duas etapas para administradores. Antes de entrar, adicione este site a um
         aplicativo autenticador no seu celular (Google Authenticator, Microsoft Authenticator, Authy, 2FAS…).
@@ -163,7 +154,7 @@ function Enrolment({
 export default function LoginEnrol({ loaderData, actionData }: Route.ComponentProps) {
   const [params] = useSearchParams();
   const redirectTo = safeRedirect(params.get("redirectTo"));
-  const failure = isFailure(actionData) ? actionData : undefined;
+  const failure = plainRefusal(actionData);
   if (isEnrolled(actionData)) {
     return (
       <FormCard>

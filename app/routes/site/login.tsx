@@ -7,11 +7,11 @@ import { AppLink } from "../../components/app-link.tsx";
 import { FormCard, FormTitle, PasswordField } from "../../components/site/form-fields.tsx";
 import { Alert, buttonClass, Stack, TextField, ui } from "../../components/site/ui/ui.tsx";
 import { useFormChecks } from "../../components/site/use-form-checks.ts";
-import { formAction } from "../../lib/action.server.ts";
 import { getApp } from "../../lib/context.server.ts";
+import { formAction } from "../../lib/form-action.server.ts";
+import { CHECK_FIELDS, plainRefusal } from "../../lib/form-answer.ts";
 import { requireVisitor } from "../../lib/guards.server.ts";
 import { signInAnswer } from "../../lib/sign-in.server.ts";
-import { isFailure } from "../../lib/use-server-errors.ts";
 import type { Route } from "./+types/login";
 
 export function loader({ context }: Route.LoaderArgs) {
@@ -22,9 +22,9 @@ export function loader({ context }: Route.LoaderArgs) {
 /** A right password signs in, or leads to the step of its own that asks for the code (login-code.tsx). */
 export function action({ request, context }: Route.ActionArgs) {
   const app = getApp(context);
-  return formAction(request, loginSchema, async (input, submitted) => {
+  return formAction(request, loginSchema, async (input, form) => {
     // Worked out before signing in: nothing may fail between creating the session and answering.
-    const target = safeRedirect(submitted.redirectTo);
+    const target = safeRedirect(form.get("redirectTo"));
     const step = await app.services.auth.beginSignIn(input, app.clientAddress);
     return signInAnswer(app, step, target);
   });
@@ -44,14 +44,14 @@ export default function Login({ actionData }: Route.ComponentProps) {
   const redirectTo = safeRedirect(params.get("redirectTo"));
   const registerHref =
     redirectTo === "/" ? sitePaths.register : `${sitePaths.register}?redirectTo=${encodeURIComponent(redirectTo)}`;
-  const failure = isFailure(actionData) ? actionData : undefined;
+  const failure = plainRefusal(actionData);
   const checks = useFormChecks(loginChecks, failure?.errors);
   return (
     <FormCard>
       <Form method="post" aria-label="Entrar" {...checks.form}>
         <Stack>
           <FormTitle>Entrar</FormTitle>
-          {failure ? <Alert tone="danger">{failure.message}</Alert> : null}
+          {failure ? <Alert tone="danger">{failure.message ?? CHECK_FIELDS}</Alert> : null}
           <input type="hidden" name="redirectTo" value={redirectTo} />
           <TextField
             label="E-mail"

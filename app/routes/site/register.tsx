@@ -1,6 +1,5 @@
 import { Form, useNavigation, useSearchParams } from "react-router";
 import { registrationChecks } from "../../../common/customer-form-checks.ts";
-import { parseInput } from "../../../common/parse-input.ts";
 import { safeRedirect } from "../../../common/safe-redirect.ts";
 import { registrationSchema } from "../../../common/schemas/customer.ts";
 import { accountPaths, sitePaths } from "../../../common/site-paths.ts";
@@ -9,12 +8,11 @@ import { FormCard, FormTitle } from "../../components/site/form-fields.tsx";
 import { RegistrationFields } from "../../components/site/registration-fields.tsx";
 import { Alert, buttonClass, Stack, ui } from "../../components/site/ui/ui.tsx";
 import { useFormChecks } from "../../components/site/use-form-checks.ts";
-import { submissionAction } from "../../lib/action.server.ts";
-import { refused } from "../../lib/checkout.server.ts";
 import { getApp } from "../../lib/context.server.ts";
 import { redirectWithFlash } from "../../lib/flash.server.ts";
+import { formAction } from "../../lib/form-action.server.ts";
+import { CHECK_FIELDS, plainRefusal } from "../../lib/form-answer.ts";
 import { requireVisitor } from "../../lib/guards.server.ts";
-import { isFailure } from "../../lib/use-server-errors.ts";
 import type { Route } from "./+types/register";
 
 export function loader({ context }: Route.LoaderArgs) {
@@ -28,16 +26,11 @@ export function loader({ context }: Route.LoaderArgs) {
  */
 export function action({ request, context }: Route.ActionArgs) {
   const { services, flows, clientAddress, sessionCookie } = getApp(context);
-  return submissionAction(request, async (submitted) => {
-    try {
-      const input = parseInput(registrationSchema, submitted);
-      const target = safeRedirect(submitted.redirectTo, accountPaths.home);
-      const { session } = await flows.signUp(services, input, clientAddress);
-      const headers = new Headers({ "Set-Cookie": sessionCookie(session.token) });
-      return redirectWithFlash(target, "Conta criada. Boas-vindas!", headers);
-    } catch (error) {
-      return refused(error, { registration: submitted });
-    }
+  return formAction(request, registrationSchema, async (input, form) => {
+    const target = safeRedirect(form.get("redirectTo"), accountPaths.home);
+    const { session } = await flows.signUp(services, input, clientAddress);
+    const headers = new Headers({ "Set-Cookie": sessionCookie(session.token) });
+    return redirectWithFlash(target, "Conta criada. Boas-vindas!", headers);
   });
 }
 
@@ -50,8 +43,7 @@ export default function Register({ actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const [params] = useSearchParams();
   const redirectTo = safeRedirect(params.get("redirectTo"), accountPaths.home);
-  const failure = isFailure(actionData) ? actionData : undefined;
-  const typed = actionData && "registration" in actionData ? actionData.registration : null;
+  const failure = plainRefusal(actionData);
   const checks = useFormChecks(registrationChecks, failure?.errors);
   const emailTaken = failure?.errors.email?.some((text) => text.startsWith("Já existe uma conta"));
   return (
@@ -59,7 +51,7 @@ export default function Register({ actionData }: Route.ComponentProps) {
       <Form method="post" aria-label="Criar conta" {...checks.form}>
         <Stack>
           <FormTitle>Criar conta</FormTitle>
-          {failure ? <Alert tone="danger">{failure.message}</Alert> : null}
+          {failure ? <Alert tone="danger">{failure.message ?? CHECK_FIELDS}</Alert> : null}
           {emailTaken ? (
             <p className={ui.small}>
               <AppLink to={sitePaths.login}>Entrar</AppLink> ou{" "}
@@ -67,7 +59,7 @@ export default function Register({ actionData }: Route.ComponentProps) {
             </p>
           ) : null}
           <input type="hidden" name="redirectTo" value={redirectTo} />
-          <RegistrationFields values={typed} errors={checks.errors} />
+          <RegistrationFields values={failure?.values} errors={checks.errors} />
           <button type="submit" className={buttonClass()} disabled={navigation.state === "submitting"}>
             Criar conta
           </button>

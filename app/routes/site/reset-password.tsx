@@ -7,11 +7,11 @@ import { AppLink } from "../../components/app-link.tsx";
 import { FormCard, FormTitle, PasswordField } from "../../components/site/form-fields.tsx";
 import { Alert, buttonClass, Stack } from "../../components/site/ui/ui.tsx";
 import { useFormChecks } from "../../components/site/use-form-checks.ts";
-import { formAction } from "../../lib/action.server.ts";
 import { getApp } from "../../lib/context.server.ts";
 import { flashHeader } from "../../lib/flash.server.ts";
+import { formAction } from "../../lib/form-action.server.ts";
+import { CHECK_FIELDS, plainRefusal } from "../../lib/form-answer.ts";
 import { signInAnswer } from "../../lib/sign-in.server.ts";
-import { isFailure } from "../../lib/use-server-errors.ts";
 import type { Route } from "./+types/reset-password";
 
 // The page carries the link's token: never kept by the page cache or the browser's.
@@ -63,7 +63,7 @@ function DeadLink({ message }: { message: string }) {
 /** /redefinir-senha?token=...: the e-mailed link's page; a plain form post, so it works without JavaScript. */
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
-  const failure = isFailure(actionData) ? actionData : undefined;
+  const failure = plainRefusal(actionData);
   const checks = useFormChecks(newPasswordChecks, failure?.errors);
   const deadLink = failure?.errors.token?.[0];
   return (
@@ -75,7 +75,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
         ) : (
           <Form method="post" aria-label="Redefinir senha" {...checks.form}>
             <Stack>
-              {failure ? <Alert tone="danger">{failure.message}</Alert> : null}
+              {failure ? <Alert tone="danger">{failure.message ?? CHECK_FIELDS}</Alert> : null}
               <input type="hidden" name="token" value={loaderData.token} />
               <PasswordField
                 label="Nova senha"

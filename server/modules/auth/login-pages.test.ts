@@ -1,13 +1,18 @@
-import { Secret, TOTP } from "otpauth";
-import { RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
-import { type AppContext, appContext } from "../../../app/lib/context.server.ts";
 import { action as login } from "../../../app/routes/site/login.tsx";
 import { action as loginCode } from "../../../app/routes/site/login-code.tsx";
 import { action as loginEnrol } from "../../../app/routes/site/login-enrol.tsx";
+import {
+  cookiesOf,
+  cookieValue,
+  type PageArgs,
+  pageArgs,
+  pagePost,
+  redirectOf,
+} from "../../../tests/support/page-route.ts";
 import { SUPER } from "../../../tests/support/test-app.ts";
+import { codeOf, twoFactorApi } from "../../../tests/support/two-factor.ts";
 import { withTestApp } from "../../../tests/support/with-test-app.ts";
-import { sessionCookie } from "../../http/session-cookie.ts";
 import { settings } from "../settings/tables.ts";
 
 /*
@@ -18,48 +23,13 @@ import { settings } from "../settings/tables.ts";
 
 const t = withTestApp({ setUp: true });
 
-const codeOf = (secret: string, steps = 0) =>
-  new TOTP({ secret: Secret.fromBase32(secret) }).generate({ timestamp: Date.now() + steps * 30_000 });
-
-type PageAction = (args: {
-  request: Request;
-  context: RouterContextProvider;
-  params: Record<string, string>;
-  url: URL;
-  pattern: string;
-}) => unknown;
+type PageAction = (args: PageArgs<Record<string, string>>) => unknown;
 
 /** Posts a form to a page's action, with the cookies the browser holds. */
-async function post(action: PageAction, path: string, body: Record<string, string>, cookie = "") {
-  const url = `http://localhost${path}`;
-  const request = new Request(url, { method: "POST", body: new URLSearchParams(body), headers: { cookie } });
-  const context = new RouterContextProvider();
-  const value: Pick<AppContext, "services" | "actor" | "clientAddress" | "sessionCookie"> = {
-    services: t.services,
-    actor: null,
-    clientAddress: "203.0.113.9",
-    sessionCookie: (token) => sessionCookie(token, false),
-  };
-  context.set(appContext, value as AppContext);
-  return action({ request, context, params: {}, url: new URL(url), pattern: path });
-}
+const post = (action: PageAction, path: string, body: Record<string, string>, cookie = "") =>
+  action(pageArgs(t.services, pagePost(path, body, { cookie }), { params: {}, pattern: path }));
 
-const cookiesOf = (answer: unknown) =>
-  answer instanceof Response
-    ? answer.headers.getSetCookie()
-    : ((answer as { init?: { headers?: Headers } }).init?.headers?.getSetCookie() ?? []);
-const cookieValue = (cookies: string[], name: string) =>
-  cookies.map((cookie) => new RegExp(`^${name}=([^;]*)`).exec(cookie)?.[1]).find((value) => value !== undefined);
-
-async function enrolSuper(): Promise<string> {
-  const setup = await t.request("POST", "/api/profile/two-factor/setup", { token: t.superToken });
-  const { secret } = setup.json<{ secret: string }>();
-  await t.request("POST", "/api/profile/two-factor/confirm", {
-    token: t.superToken,
-    body: { password: SUPER.password, code: codeOf(secret) },
-  });
-  return secret;
-}
+const enrolSuper = async () => (await twoFactorApi(t).enrol(t.superToken)).secret;
 
 describe("the sign-in pages", () => {
   it("hand a right password on to the code's own step, which alone opens the session", async () => {
@@ -69,8 +39,7 @@ describe("the sign-in pages", () => {
       password: SUPER.password,
       redirectTo: "/conta/pages",
     });
-    if (!(answer instanceof Response)) throw new Error(`expected a redirect, got ${JSON.stringify(answer)}`);
-    expect(answer.headers.get("location")).toBe("/login/verificacao?redirectTo=%2Fconta%2Fpages");
+    expect(redirectOf(answer).headers.get("location")).toBe("/login/verificacao?redirectTo=%2Fconta%2Fpages");
     const cookies = cookiesOf(answer);
     expect(cookieValue(cookies, "cms_session")).toBeUndefined();
     const challenge = cookies.find((cookie) => cookie.startsWith("cms_login_challenge="));
@@ -80,7 +49,7 @@ describe("the sign-in pages", () => {
     const wrong = await post(loginCode, "/login/verificacao", { code: "000000", redirectTo: "/conta/pages" }, held);
     expect(wrong).toMatchObject({
       init: { status: 401 },
-      data: { errors: { code: ["Código de verificação inválido ou já usado"] } },
+      data: { result: { error: { code: ["Código de verificação inválido ou já usado"] } } },
     });
 
     const done = await post(
@@ -89,23 +58,20 @@ describe("the sign-in pages", () => {
       { code: codeOf(secret, 1), redirectTo: "/conta/pages" },
       held,
     );
-    if (!(done instanceof Response)) throw new Error(`expected a redirect, got ${JSON.stringify(done)}`);
-    expect(done.headers.get("location")).toBe("/conta/pages");
+    expect(redirectOf(done).headers.get("location")).toBe("/conta/pages");
     const session = cookieValue(cookiesOf(done), "cms_session");
     expect(await t.services.auth.userForToken(session ?? "")).toMatchObject({ email: SUPER.email });
     expect(cookiesOf(done)).toContainEqual(expect.stringMatching(/^cms_login_challenge=; .*Max-Age=0/));
 
     // The challenge is spent: the page goes back to the password, saying why.
     const again = await post(loginCode, "/login/verificacao", { code: codeOf(secret, 1), redirectTo: "/" }, held);
-    if (!(again instanceof Response)) throw new Error("expected a redirect");
-    expect(again.headers.get("location")).toBe("/login");
+    expect(redirectOf(again).headers.get("location")).toBe("/login");
   });
 
   it("turn an administrator the site requires it of to the enrolment, then show her recovery codes with the session", async () => {
     await t.database.db.update(settings).set({ requireTwoFactor: true });
     const answer = await post(login, "/login", { email: SUPER.email, password: SUPER.password, redirectTo: "/conta" });
-    if (!(answer instanceof Response)) throw new Error("expected a redirect");
-    expect(answer.headers.get("location")).toBe("/login/ativar-verificacao?redirectTo=%2Fconta");
+    expect(redirectOf(answer).headers.get("location")).toBe("/login/ativar-verificacao?redirectTo=%2Fconta");
     const token = cookieValue(cookiesOf(answer), "cms_login_challenge") ?? "";
     const setup = await t.services.auth.enrolmentOf(token);
     if (!setup) throw new Error("expected the secret to add");
@@ -131,8 +97,7 @@ describe("the sign-in pages", () => {
     const held = `cms_login_challenge=${token}`;
 
     const refused = await post(loginCode, "/login/verificacao", { code: codeOf(setup.secret), redirectTo: "/" }, held);
-    if (!(refused instanceof Response)) throw new Error(`expected a redirect, got ${JSON.stringify(refused)}`);
-    expect(refused.headers.get("location")).toBe("/login");
+    expect(redirectOf(refused).headers.get("location")).toBe("/login");
     expect(cookieValue(cookiesOf(refused), "cms_session")).toBeUndefined();
     expect((await t.services.auth.twoFactorStatus(await t.services.auth.userForToken(t.superToken))).enabled).toBe(
       false,
@@ -149,7 +114,6 @@ describe("the sign-in pages", () => {
       { code: codeOf(secret, 1), redirectTo: "/" },
       codeHeld,
     );
-    if (!(wrongPage instanceof Response)) throw new Error(`expected a redirect, got ${JSON.stringify(wrongPage)}`);
-    expect(cookieValue(cookiesOf(wrongPage), "cms_session")).toBeUndefined();
+    expect(cookieValue(cookiesOf(redirectOf(wrongPage)), "cms_session")).toBeUndefined();
   });
 });
