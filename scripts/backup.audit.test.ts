@@ -1,9 +1,6 @@
-import { execFile } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs/promises";
-import os from "node:os";
 import path from "node:path";
-import { promisify } from "node:util";
 import { gunzipSync } from "node:zlib";
 import { asc } from "drizzle-orm";
 import { afterAll, describe, expect, inject, it } from "vitest";
@@ -14,6 +11,7 @@ import { openPgliteFolder } from "../server/db/pglite-template.ts";
 import { createEmptyPostgres } from "../server/db/transfer/test-support.ts";
 import { auditEntries } from "../server/modules/audit/tables.ts";
 import { shopSettings } from "../server/modules/shop/tables.ts";
+import { runScript, withTempFolders } from "../tests/support/run-script.ts";
 import { createTestServices } from "../tests/support/test-services.ts";
 import { commandActorName } from "./record-audit.ts";
 
@@ -23,32 +21,10 @@ import { commandActorName } from "./record-audit.ts";
  * backup's. On the engine the tests run on: the embedded database, or PostgreSQL with TEST_DATABASE_URL.
  */
 
-const run = promisify(execFile);
-
-async function script(name: string, args: string[], env: Record<string, string>) {
-  try {
-    const { stdout, stderr } = await run(process.execPath, [path.resolve("scripts", name), ...args], {
-      env: { PATH: process.env.PATH, ...env },
-      timeout: 90_000,
-    });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string };
-    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
-  }
-}
-
-const folders: string[] = [];
-async function folder(prefix: string): Promise<string> {
-  const made = await fs.mkdtemp(path.join(os.tmpdir(), prefix));
-  folders.push(made);
-  return made;
-}
+const folder = withTempFolders();
 const drops: (() => Promise<void>)[] = [];
-afterAll(async () => {
-  await Promise.all(drops.map((drop) => drop()));
-  await Promise.all(folders.map((made) => fs.rm(made, { recursive: true, force: true })));
-});
+// Registered after the folders' removal, so run before it.
+afterAll(() => Promise.all(drops.map((drop) => drop())));
 
 /** A site to back up or restore into: an embedded data folder, or a PostgreSQL database of its own. */
 type Site = { env: Record<string, string>; open(): Promise<Database> };
@@ -97,7 +73,7 @@ describe("npm run backup and npm run restore", () => {
     }
 
     const output = path.join(await folder("cms-backup-audit-out-"), "copia.tar.gz");
-    const backup = await script("backup.ts", [output], source.env);
+    const backup = await runScript("backup.ts", [output], source.env);
     expect(backup.stderr).toBe("");
     expect(backup.code).toBe(0);
     const [coupon, backedUp, ...more] = await entriesOf(source);
@@ -118,7 +94,7 @@ describe("npm run backup and npm run restore", () => {
     });
 
     const target = await newSite("cms-restore-audit-");
-    const restored = await script("restore.ts", [output], target.env);
+    const restored = await runScript("restore.ts", [output], target.env);
     expect(restored.stderr).toBe("");
     expect(restored.code).toBe(0);
     // The backup holds the log as it was when its snapshot was read: before its own entry.
@@ -156,7 +132,7 @@ describe("npm run backup and npm run restore", () => {
     }
     const output = path.join(await folder("cms-backup-seal-out-"), "selado.tar.gz");
     const key = randomBytes(32).toString("base64");
-    const backup = await script("backup.ts", [output], { ...source.env, SECRETS_KEY: key });
+    const backup = await runScript("backup.ts", [output], { ...source.env, SECRETS_KEY: key });
     expect(backup.stderr).toBe("");
     expect(backup.code).toBe(0);
     // What the backup copied: the row as the command left it (pg_dump's archive is compressed, so the

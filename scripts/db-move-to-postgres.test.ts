@@ -1,8 +1,6 @@
-import { execFile } from "node:child_process";
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openPglite, openPostgres } from "../server/db/client.ts";
 import { lockDataDir } from "../server/db/data-dir-lock.ts";
@@ -13,24 +11,11 @@ import {
   sequenceStates,
   tableContents,
 } from "../server/db/transfer/test-support.ts";
+import { runScript } from "../tests/support/run-script.ts";
 import { createTestServices } from "../tests/support/test-services.ts";
 
-const run = promisify(execFile);
-const script = path.resolve("scripts/db-move-to-postgres.ts");
-
 /** Runs the script as an operator would; answers its exit code and output. */
-async function move(dataDir: string, url: string) {
-  try {
-    const { stdout, stderr } = await run(process.execPath, [script, url], {
-      // Only what the script needs: the test runner's own variables (BASE_URL "/") are not an operator's.
-      env: { PATH: process.env.PATH, DATA_DIR: dataDir },
-    });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string };
-    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
-  }
-}
+const move = (dataDir: string, url: string) => runScript("db-move-to-postgres.ts", [url], { DATA_DIR: dataDir });
 
 let dataDir: string;
 let source: { contents: Record<string, string[]>; sequences: Awaited<ReturnType<typeof sequenceStates>> };

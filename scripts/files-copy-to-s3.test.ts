@@ -1,15 +1,13 @@
-import { execFile } from "node:child_process";
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { promisify } from "node:util";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createLocalStorage } from "../server/adapters/storage/local-storage.ts";
 import { createS3Storage } from "../server/adapters/storage/s3-storage.ts";
 import { type FakeS3Server, startFakeS3Server } from "../tests/support/fake-s3-server.ts";
+import { runScript } from "../tests/support/run-script.ts";
 import { copyFiles } from "./files-copy-to-s3.ts";
 
-const run = promisify(execFile);
 const text = (value: string) => new TextEncoder().encode(value);
 
 let dataDir: string;
@@ -75,36 +73,29 @@ describe("copyFiles", () => {
 });
 
 describe("npm run files:copy-to-s3", () => {
-  const script = path.join(import.meta.dirname, "files-copy-to-s3.ts");
+  const copy = (env: Record<string, string>) => runScript("files-copy-to-s3.ts", [], env);
 
   it("copies DATA_DIR/files into the S3_* bucket and prints the counts", async () => {
     await createLocalStorage(path.join(dataDir, "files")).put("images/x/thumb.webp", text("w"), "image/webp");
-    const { stdout } = await run(process.execPath, [script], {
-      env: { PATH: process.env.PATH, DATA_DIR: dataDir, ...s3Env() },
-    });
+    const { code, stdout } = await copy({ DATA_DIR: dataDir, ...s3Env() });
+    expect(code).toBe(0);
     expect(stdout).toContain("1 copied, 0 skipped (already in the bucket), 0 failed");
     expect((await bucket().get("images/x/thumb.webp"))?.size).toBe(1);
   });
 
   it("exits with 1 when a file fails, and refuses to run without S3_BUCKET or the files folder", async () => {
     await createLocalStorage(path.join(dataDir, "files")).put(refused, text("%PDF"), "application/pdf");
-    const failed = await run(process.execPath, [script], {
-      env: { PATH: process.env.PATH, DATA_DIR: dataDir, ...s3Env() },
-    }).catch((error: { code: number; stdout: string; stderr: string }) => error);
+    const failed = await copy({ DATA_DIR: dataDir, ...s3Env() });
     expect(failed).toMatchObject({ code: 1 });
     expect(failed.stdout).toContain("0 copied, 0 skipped (already in the bucket), 1 failed");
     expect(failed.stderr).toContain(`failed: ${refused}: AccessDenied (HTTP 403): Access Denied`);
 
-    const unset = await run(process.execPath, [script], { env: { PATH: process.env.PATH, DATA_DIR: dataDir } }).catch(
-      (error: { code: number; stderr: string }) => error,
-    );
+    const unset = await copy({ DATA_DIR: dataDir });
     expect(unset).toMatchObject({ code: 1 });
     expect(unset.stderr).toContain("S3_BUCKET is not set");
 
     const elsewhere = path.join(dataDir, "outra");
-    const noFolder = await run(process.execPath, [script], {
-      env: { PATH: process.env.PATH, DATA_DIR: elsewhere, ...s3Env() },
-    }).catch((error: { code: number; stderr: string }) => error);
+    const noFolder = await copy({ DATA_DIR: elsewhere, ...s3Env() });
     expect(noFolder).toMatchObject({ code: 1 });
     expect(noFolder.stderr).toContain(`${path.join(elsewhere, "files")} does not exist`);
   });

@@ -1,8 +1,6 @@
-import { execFile } from "node:child_process";
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { promisify } from "node:util";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { lockDataDir } from "../server/db/data-dir-lock.ts";
@@ -13,24 +11,14 @@ import { menus } from "../server/modules/menus/tables.ts";
 import { settings } from "../server/modules/settings/tables.ts";
 import { uploads } from "../server/modules/uploads/tables.ts";
 import { users } from "../server/modules/users/tables.ts";
+import { runScript } from "../tests/support/run-script.ts";
 import { createTestServices } from "../tests/support/test-services.ts";
 
-const run = promisify(execFile);
-const script = path.resolve("scripts/import-wordpress.ts");
 const FIXTURES = path.resolve("tests/fixtures/wordpress");
 
 /** Runs the command as an operator would, on the embedded database of `dataDir`. */
-async function importWordPress(dataDir: string, ...args: string[]) {
-  try {
-    const { stdout, stderr } = await run(process.execPath, [script, ...args], {
-      env: { PATH: process.env.PATH, DATA_DIR: dataDir },
-    });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string };
-    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
-  }
-}
+const importWordPress = (dataDir: string, ...args: string[]) =>
+  runScript("import-wordpress.ts", args, { DATA_DIR: dataDir });
 
 async function withDatabase<T>(
   dataDir: string,

@@ -1,12 +1,10 @@
-import { execFile } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs/promises";
-import os from "node:os";
 import path from "node:path";
-import { promisify } from "node:util";
 import { sql } from "drizzle-orm";
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runScript, type ScriptRun, withTempFolders } from "../../tests/support/run-script.ts";
 import type { FileStorage } from "../adapters/storage/file-storage.ts";
 import { createLocalStorage } from "../adapters/storage/local-storage.ts";
 import { loadConfig } from "../config.ts";
@@ -20,24 +18,6 @@ import { writeArchive } from "./archive.ts";
 import { serveBackupRequests } from "./backup-socket.ts";
 import { openBackup, restoreBackup } from "./restore-backup.ts";
 import { canUsePgDump, writeBackup } from "./write-backup.ts";
-
-const run = promisify(execFile);
-
-/** Runs one of the scripts as an operator would; answers its exit code and output. */
-async function script(name: string, args: string[], env: Record<string, string>) {
-  try {
-    // Only what the script needs: the test runner's own variables (BASE_URL "/") are not an operator's.
-    const { stdout, stderr } = await run(process.execPath, [path.resolve("scripts", name), ...args], {
-      env: { PATH: process.env.PATH, ...env },
-      // A command that hangs fails its test instead of holding the run.
-      timeout: 90_000,
-    });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string };
-    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
-  }
-}
 
 /** A file with every byte value, so nothing on the way may treat files as text. */
 const BINARY = new Uint8Array(Array.from({ length: 70_000 }, (_, index) => (index * 7) % 256));
@@ -77,13 +57,7 @@ async function sequencesBesideTheLog(db: Db) {
   return (await sequenceStates(db)).filter(({ name }) => name !== "audit_entries_id_seq");
 }
 
-const folders: string[] = [];
-async function folder(prefix: string): Promise<string> {
-  const made = await fs.mkdtemp(path.join(os.tmpdir(), prefix));
-  folders.push(made);
-  return made;
-}
-afterAll(() => Promise.all(folders.map((made) => fs.rm(made, { recursive: true, force: true }))));
+const folder = withTempFolders();
 
 describe("an embedded site's backup, taken while its server runs", () => {
   let dataDir: string;
@@ -130,9 +104,9 @@ describe("an embedded site's backup, taken while its server runs", () => {
           );
         }
       })();
-      let backup: Awaited<ReturnType<typeof script>>;
+      let backup: ScriptRun;
       try {
-        backup = await script("backup.ts", [output], { DATA_DIR: dataDir });
+        backup = await runScript("backup.ts", [output], { DATA_DIR: dataDir });
       } finally {
         // Also when the command fails: the writes must not outlive the test.
         writing = false;
@@ -150,7 +124,7 @@ describe("an embedded site's backup, taken while its server runs", () => {
     expect(told).toEqual([expect.stringMatching(/^npm run backup( \(.+\))? site\.tar\.gz$/)]);
 
     const restoredDir = await folder("cms-backup-restored-");
-    const restored = await script("restore.ts", [output], { DATA_DIR: restoredDir });
+    const restored = await runScript("restore.ts", [output], { DATA_DIR: restoredDir });
     expect(restored.stderr).toBe("");
     expect(restored.stdout).toContain("Row counts, sequences and file sizes verified.");
 
@@ -175,7 +149,7 @@ describe("an embedded site's backup, taken while its server runs", () => {
     }
     expect(await storedFiles(createLocalStorage(path.join(restoredDir, "files")))).toEqual(await storedFiles(storage));
 
-    const again = await script("restore.ts", [output], { DATA_DIR: restoredDir });
+    const again = await runScript("restore.ts", [output], { DATA_DIR: restoredDir });
     expect(again.code).toBe(1);
     expect(again.stderr).toMatch(/^Not restored: The target database is not empty: these tables have rows: /);
   }, 120_000);
@@ -186,7 +160,7 @@ describe("an embedded site's backup, taken while its server runs", () => {
     release();
     try {
       await database.close();
-      const backup = await script("backup.ts", [output], { DATA_DIR: dataDir });
+      const backup = await runScript("backup.ts", [output], { DATA_DIR: dataDir });
       expect(backup.stderr).toBe("");
       expect(backup.stdout).toMatch(/36 tables, \d+ rows, 2 files; the rows by a logical export\)\.$/m);
     } finally {
@@ -236,7 +210,7 @@ describe("a PostgreSQL site's backup", () => {
       const target = await createEmptyPostgres();
       const restoredDir = await folder("cms-backup-pg-restored-");
       try {
-        const restored = await script("restore.ts", [output], { DATA_DIR: restoredDir, DATABASE_URL: target.url });
+        const restored = await runScript("restore.ts", [output], { DATA_DIR: restoredDir, DATABASE_URL: target.url });
         expect(restored.stderr).toBe("");
         expect(restored.code).toBe(0);
         const copy = await openPostgres(target.url);
@@ -265,7 +239,7 @@ describe("a PostgreSQL site's backup", () => {
         "The target database is not empty",
       );
       const embeddedDir = await folder("cms-backup-pg-embedded-");
-      const restored = await script("restore.ts", [output], { DATA_DIR: embeddedDir });
+      const restored = await runScript("restore.ts", [output], { DATA_DIR: embeddedDir });
       expect(restored.stderr).toBe("");
       const embedded = await openPglite({ dataDir: path.join(embeddedDir, "db") });
       try {
@@ -317,7 +291,7 @@ describe("restoring refuses", () => {
     await archive.add("database/tables/users.jsonl", "");
     await archive.close();
     await expect(openBackup(partial)).rejects.toThrow("it has no manifest");
-    const missing = await script("restore.ts", [path.join(dir, "missing.tar.gz")], { DATA_DIR: dir });
+    const missing = await runScript("restore.ts", [path.join(dir, "missing.tar.gz")], { DATA_DIR: dir });
     expect(missing.code).toBe(1);
     expect(missing.stderr).toContain("does not exist or cannot be read");
   });

@@ -37,17 +37,22 @@ describe("fair queue", () => {
     expect(events).toEqual(["loop turn", "work"]);
   });
 
-  it("holds requests behind the middleware until earlier ones are answered", async () => {
-    const queue = createFairQueue(1);
+  /** An app behind a queue of one, whose GET /slow takes two turns of the loop; `order` says what ended when. */
+  function behindOneAtATime(slowEnd: string) {
     const app = new Hono<AppEnv>();
-    app.use(queue.middleware);
+    app.use(createFairQueue(1).middleware);
     const order: string[] = [];
     app.get("/slow", async (c) => {
       await tick();
       await tick();
-      order.push("slow");
+      order.push(slowEnd);
       return c.text("slow");
     });
+    return { app, order };
+  }
+
+  it("holds requests behind the middleware until earlier ones are answered", async () => {
+    const { app, order } = behindOneAtATime("slow");
     app.get("/fast", (c) => {
       order.push("fast");
       return c.text("fast");
@@ -59,16 +64,7 @@ describe("fair queue", () => {
   });
 
   it("lets writes through at once: they have bounds of their own", async () => {
-    const queue = createFairQueue(1);
-    const app = new Hono<AppEnv>();
-    app.use(queue.middleware);
-    const order: string[] = [];
-    app.get("/slow", async (c) => {
-      await tick();
-      await tick();
-      order.push("slow read");
-      return c.text("slow");
-    });
+    const { app, order } = behindOneAtATime("slow read");
     app.post("/write", (c) => {
       order.push("write");
       return c.text("written");

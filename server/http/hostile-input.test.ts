@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { defaultFeatures } from "../../common/features.ts";
 import { MAX_IMPORT_BYTES } from "../../common/schemas/media.ts";
 import { WORDPRESS_UPLOAD_MAX_BYTES } from "../../common/schemas/wordpress-import.ts";
+import { PAULISTA_ADDRESS, SAO_PAULO_TABLE_RATE } from "../../tests/support/shop-fixture.ts";
 import { type ApiResponse, SUPER, type TestApp } from "../../tests/support/test-app.ts";
 import { withTestApp } from "../../tests/support/with-test-app.ts";
 import { PICKUP_CODE } from "../modules/shop/shipping/pickup.ts";
@@ -227,16 +228,7 @@ const shopSettings = () => ({
   uf: "SP",
   origin_postal_code: "13010-000",
   shipping: {
-    table_rates: [
-      {
-        name: "Entrega padrão",
-        region: { kind: "uf", uf: "SP" },
-        min_weight_grams: 0,
-        max_weight_grams: 5000,
-        price_cents: 1290,
-        delivery_days: 3,
-      },
-    ],
+    table_rates: [SAO_PAULO_TABLE_RATE],
     pickup: { enabled: true, address: "Rua das Flores, 10", instructions: "Das 8h às 17h", delivery_days: 1 },
     free_shipping: { enabled: true, min_subtotal_cents: 20000 },
     correios: {
@@ -266,12 +258,7 @@ const quote = () => ({ postal_code: "01310-100", items: [cartItem()] });
 const CART_COUPON = "FRETEGRATIS";
 const cartCookie = () => ({ cookie: `cms_cart=1~~~${ids.product}.${ids.variant}.1` });
 const checkout = () => ({
-  postal_code: "01310-100",
-  uf: "SP",
-  city: "São Paulo",
-  street: "Avenida Paulista",
-  number: "1000",
-  neighborhood: "Bela Vista",
+  ...PAULISTA_ADDRESS,
   complement: "conjunto 5",
   name: "Pessoa Cliente",
   tax_id: "529.982.247-25",

@@ -3,11 +3,10 @@ import { eq } from "drizzle-orm";
 import { pino } from "pino";
 import type { PromMetrics } from "prom2javascript";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cartCookieValue, emptyCart } from "../../common/cart.ts";
 import type { OrderView } from "../../common/views/orders.ts";
 import type { ProductView } from "../../common/views/products.ts";
 import { parseMetrics, samplesOf, total } from "../../tests/support/prometheus-text.ts";
-import { RECIFE_SHOP_SETTINGS } from "../../tests/support/shop-fixture.ts";
+import { cartCookie, cartLine, RECIFE_CHECKOUT, RECIFE_SHOP_SETTINGS } from "../../tests/support/shop-fixture.ts";
 import { SUPER } from "../../tests/support/test-app.ts";
 import { createTestServices } from "../../tests/support/test-services.ts";
 import { withTestDatabase } from "../../tests/support/with-test-services.ts";
@@ -118,30 +117,13 @@ describe("what a scrape counts", () => {
     );
     const customer = { name: "Maria", email: "maria@example.com", role: "user", password: "senha-forte-1" };
     await json(await call("POST", "/api/users", { body: customer, headers: admin }), 201);
-    const variant = honey.variants[0];
-    if (!variant) throw new Error("no variant");
-    const cart = cartCookieValue({
-      ...emptyCart,
-      items: [{ product_id: honey.id, variant_id: variant.id, quantity: 1 }],
-    });
     const placed = await json<{ order: OrderView }>(
       await call("POST", "/api/shop/checkout", {
         headers: {
           authorization: `Token ${await login(customer.email, customer.password)}`,
-          cookie: `cms_cart=${cart}`,
+          cookie: cartCookie([cartLine(honey, 1)]),
         },
-        body: {
-          postal_code: "50010-000",
-          uf: "PE",
-          city: "Recife",
-          street: "Rua da Aurora",
-          number: "100",
-          name: "Maria da Silva",
-          tax_id: "529.982.247-25",
-          phone: "(81) 98765-4321",
-          shipping: "table:entrega-regional",
-          idempotency_key: randomUUID(),
-        },
+        body: { ...RECIFE_CHECKOUT, idempotency_key: randomUUID() },
       }),
       201,
     );

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { cartCookieValue, emptyCart } from "../../../common/cart.ts";
+import { cartCookie, RECIFE_CHECKOUT } from "../../../tests/support/shop-fixture.ts";
 import { createTestServices } from "../../../tests/support/test-services.ts";
 import { withTestServices } from "../../../tests/support/with-test-services.ts";
 import { createHttpApp } from "../../http/app.ts";
@@ -50,27 +50,14 @@ describe("copying a database into an empty one", () => {
       });
       const { token } = (await login.json()) as { token: string };
       const item = JSON.parse(source.order_items?.[0] ?? "{}") as { product_id: number; variant_id: number };
-      const cart = { ...emptyCart, items: [{ product_id: item.product_id, variant_id: item.variant_id, quantity: 1 }] };
       const placed = await app.request("/api/shop/checkout", {
         method: "POST",
         headers: {
           "content-type": "application/json",
           authorization: `Token ${token}`,
-          cookie: `cms_cart=${cartCookieValue(cart)}`,
+          cookie: cartCookie([{ product_id: item.product_id, variant_id: item.variant_id, quantity: 1 }]),
         },
-        body: JSON.stringify({
-          postal_code: "50010-000",
-          uf: "PE",
-          city: "Recife",
-          street: "Rua da Aurora",
-          number: "100",
-          neighborhood: "Boa Vista",
-          name: "Maria da Silva",
-          tax_id: "529.982.247-25",
-          phone: "(81) 98765-4321",
-          shipping: "table:entrega-regional",
-          idempotency_key: randomUUID(),
-        }),
+        body: JSON.stringify({ ...RECIFE_CHECKOUT, neighborhood: "Boa Vista", idempotency_key: randomUUID() }),
       });
       expect(placed.status, await placed.clone().text()).toBe(201);
       const { order } = (await placed.json()) as { order: { number: number } };

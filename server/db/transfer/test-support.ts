@@ -6,9 +6,8 @@ import pg from "pg";
 import { pino } from "pino";
 import { inject } from "vitest";
 import { z } from "zod";
-import { cartCookieValue, emptyCart } from "../../../common/cart.ts";
 import { databaseUrlFor } from "../../../tests/support/database-url.ts";
-import { RECIFE_SHOP_SETTINGS } from "../../../tests/support/shop-fixture.ts";
+import { cartCookie, RECIFE_CHECKOUT, RECIFE_SHOP_SETTINGS } from "../../../tests/support/shop-fixture.ts";
 import { createHttpApp } from "../../http/app.ts";
 import { createDatabaseThrottle } from "../../kernel/throttle.ts";
 import { loginChallenges, passwordResets, wrongCodes } from "../../modules/auth/tables.ts";
@@ -231,18 +230,10 @@ export async function fillEveryKindOfRow(services: Services, db: Db): Promise<vo
   });
   const placed = await send("POST", "/api/shop/checkout", {
     token: buyerToken,
-    headers: { cookie: `cms_cart=${cartCookieValue({ ...emptyCart, items })}` },
+    headers: { cookie: cartCookie(items) },
     body: {
-      postal_code: "50010-000",
-      uf: "PE",
-      city: "Recife",
-      street: "Rua da Aurora",
-      number: "100",
+      ...RECIFE_CHECKOUT,
       neighborhood: "Boa Vista",
-      name: "Maria da Silva",
-      tax_id: "529.982.247-25",
-      phone: "(81) 98765-4321",
-      shipping: "table:entrega-regional",
       coupon_code: "feira10",
       idempotency_key: randomUUID(),
     },

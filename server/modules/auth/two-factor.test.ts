@@ -1,5 +1,5 @@
 import { asc, desc, eq, sql } from "drizzle-orm";
-import { Secret, TOTP, URI } from "otpauth";
+import { TOTP, URI } from "otpauth";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import {
   CHALLENGE_EXHAUSTED,
@@ -10,6 +10,7 @@ import {
 import { expectDocumented } from "../../../tests/support/documented.ts";
 import { failure } from "../../../tests/support/domain-failure.ts";
 import { SUPER } from "../../../tests/support/test-app.ts";
+import { atStepStart, codeOf, fromNewAddress, STEP_MS, twoFactorApi } from "../../../tests/support/two-factor.ts";
 import { withTestApp } from "../../../tests/support/with-test-app.ts";
 import type { Actor } from "../../kernel/access.ts";
 import { auditEntries } from "../audit/tables.ts";
@@ -23,41 +24,15 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-const STEP_MS = 30_000;
-let address = 0;
-/** A request from an address of its own, so the per-address sign-in limit stays out of the way. */
-const fromNewAddress = () => ({ "x-forwarded-for": `198.51.100.${++address % 250}` });
-
-/** The code an authenticator app shows for `secret`, `steps` periods from now. */
-const codeOf = (secret: string, steps = 0) =>
-  new TOTP({ secret: Secret.fromBase32(secret), algorithm: "SHA1", digits: 6, period: 30 }).generate({
-    timestamp: Date.now() + steps * STEP_MS,
-  });
-
-/** Date.now() at the start of a fresh time step, frozen: codes of "now" and of the next step stay those steps. */
-function atStepStart() {
-  vi.useFakeTimers({ toFake: ["Date"], now: Math.ceil(Date.now() / STEP_MS) * STEP_MS + 1000 });
-}
 const nextStep = () => vi.setSystemTime(Date.now() + STEP_MS);
 
 const login = (body: Record<string, unknown>) =>
   t.request("POST", "/api/auth/login", { body, headers: fromNewAddress() });
 
-const twoFactor = (method: string, path: string, token: string | undefined, body?: unknown) =>
-  t.request(method, `/api/profile/two-factor${path}`, { token, body, headers: fromNewAddress() });
+const { twoFactor, enrol } = twoFactorApi(t);
 
 async function actorOf(token: string): Promise<Actor> {
   return (await t.request("GET", "/api/profile", { token })).json<Actor>();
-}
-
-/** Turns it on through the REST API with the account's password: the secret and the ten recovery codes. */
-async function enrol(token: string, password = SUPER.password): Promise<{ secret: string; codes: string[] }> {
-  const setup = await twoFactor("POST", "/setup", token);
-  expect(setup.status).toBe(201);
-  const { secret } = setup.json<{ secret: string }>();
-  const confirmed = await twoFactor("POST", "/confirm", token, { password, code: codeOf(secret) });
-  expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
-  return { secret, codes: confirmed.json<{ recovery_codes: string[] }>().recovery_codes };
 }
 
 /** A super user requires it of administrators (or stops): the settings' column (their form is tested with them). */

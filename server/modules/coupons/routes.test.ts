@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { CODE_TAKEN, PERCENT_MISSING, UNTIL_BEFORE_FROM } from "../../../common/schemas/coupons.ts";
 import type { CouponPage, CouponView } from "../../../common/views/coupons.ts";
+import { expectAdministratorsOnly } from "../../../tests/support/api-access.ts";
 import { expectDocumented } from "../../../tests/support/documented.ts";
 import { withTestApp } from "../../../tests/support/with-test-app.ts";
 
@@ -25,15 +26,9 @@ describe("access", () => {
       ["PUT", `/api/coupons/${existing.id}`],
       ["DELETE", `/api/coupons/${existing.id}`],
     ] as const;
-    for (const [method, path] of calls) {
-      const body = method === "GET" || method === "DELETE" ? undefined : { code: "x" };
-      const signedOut = await t.request(method, path, { body });
-      expect(signedOut.status, `${method} ${path}`).toBe(401);
-      expect(signedOut.json()).toEqual({ message: "Faça login para continuar." });
-      const customer = await t.request(method, path, { token: user.token, body });
-      expect(customer.status, `${method} ${path}`).toBe(403);
-      expect(customer.json()).toEqual({ message: "Você não tem permissão para esta ação." });
-    }
+    await expectAdministratorsOnly(t, user.token, calls, (method) =>
+      method === "GET" || method === "DELETE" ? undefined : { code: "x" },
+    );
     const admin = await t.createUser("admin", t.superToken);
     const list = await t.request("GET", "/api/coupons", { token: admin.token });
     expect(list.status).toBe(200);

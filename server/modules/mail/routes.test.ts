@@ -1,10 +1,10 @@
 import { sql } from "drizzle-orm";
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import type { MailPage, MailView } from "../../../common/views/mail.ts";
 import { expectDocumented } from "../../../tests/support/documented.ts";
-import { type FakeSmtpServer, startFakeSmtpServer } from "../../../tests/support/fake-smtp-server.ts";
+import { startFakeSmtpServer } from "../../../tests/support/fake-smtp-server.ts";
 import { SUPER } from "../../../tests/support/test-app.ts";
-import { withTestApp } from "../../../tests/support/with-test-app.ts";
+import { withFakeServer, withTestApp } from "../../../tests/support/with-test-app.ts";
 import { mailOutbox } from "./tables.ts";
 
 const order = {
@@ -23,19 +23,13 @@ const order = {
 };
 
 describe("with SMTP_URL set", () => {
-  let smtp: FakeSmtpServer;
-  // Filled before the app is built: this hook is registered ahead of withTestApp's.
   const env: Record<string, string> = { BASE_URL: "https://www.coop.example.com", TRUST_PROXY: "true" };
-  beforeAll(async () => {
-    smtp = await startFakeSmtpServer();
-    env.SMTP_URL = smtp.url;
-    return () => smtp.close();
-  });
+  const smtp = withFakeServer(startFakeSmtpServer, env, "SMTP_URL");
   const t = withTestApp({ env });
   let stopDelivery = async () => {};
   afterEach(async () => {
     await stopDelivery();
-    smtp.received.length = 0;
+    smtp().received.length = 0;
   });
   const startDelivery = () => {
     const delivery = t.services.mail.startDelivery();
@@ -46,7 +40,7 @@ describe("with SMTP_URL set", () => {
     await t.setupSite();
     startDelivery();
     await t.services.transaction((services) => services.mail.queue("order-paid", "joana@example.com", { order }));
-    const [mail] = await smtp.waitFor(1);
+    const [mail] = await smtp().waitFor(1);
     expect(mail).toMatchObject({
       from: `"${SUPER.title}" <no-reply@coop.example.com>`,
       to: ["joana@example.com"],
@@ -68,9 +62,9 @@ describe("with SMTP_URL set", () => {
       order,
       tracking: { code: "AA123456785BR", carrier: "Correios", url: null },
     });
-    await smtp.waitFor(1);
+    await smtp().waitFor(1);
     await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(smtp.received.map((mail) => mail.to)).toEqual([["joana@example.com"]]);
+    expect(smtp().received.map((mail) => mail.to)).toEqual([["joana@example.com"]]);
     expect(await t.database.db.$count(mailOutbox)).toBe(1);
   });
 
@@ -85,7 +79,7 @@ describe("with SMTP_URL set", () => {
       headers: { "x-forwarded-for": "198.51.100.20" },
     });
     expect(sent.status).toBe(201);
-    const [mail] = await smtp.waitFor(1);
+    const [mail] = await smtp().waitFor(1);
     expect(mail).toMatchObject({
       to: [SUPER.email],
       replyTo: "rui@example.com",

@@ -1,68 +1,37 @@
-import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { cartCookieValue, emptyCart } from "../../../common/cart.ts";
-import type { OrderPaymentView, OrderView } from "../../../common/views/orders.ts";
+import { beforeEach, describe, expect, it } from "vitest";
 import type { ProductView } from "../../../common/views/products.ts";
+import { FAKE_MERCADOPAGO_DEFAULTS, startFakeMercadoPago } from "../../../tests/support/fake-mercadopago.ts";
 import {
-  FAKE_MERCADOPAGO_DEFAULTS,
-  type FakeMercadoPago,
-  startFakeMercadoPago,
-} from "../../../tests/support/fake-mercadopago.ts";
-import { RECIFE_SHOP_SETTINGS } from "../../../tests/support/shop-fixture.ts";
-import { withTestApp } from "../../../tests/support/with-test-app.ts";
+  cartLine,
+  createProduct,
+  type Placed,
+  postCheckout,
+  RECIFE_SHOP_SETTINGS,
+  saveShopSettings,
+  switchShopFeature,
+} from "../../../tests/support/shop-fixture.ts";
+import { withFakeServer, withTestApp } from "../../../tests/support/with-test-app.ts";
 
 /*
  * What the discounts do to a placed order: the shop's discount for paying by Pix (static code, or the gateway's
  * Pix when she picks it) and the coupon she applied, counted once per order in the order's transaction.
  */
 
-// The fake starts before the app, which reads MERCADOPAGO_URL when it is built.
 const env: Record<string, string> = {};
-let mercadoPago: FakeMercadoPago;
-beforeAll(async () => {
-  mercadoPago = await startFakeMercadoPago();
-  env.MERCADOPAGO_URL = mercadoPago.url;
-});
-afterAll(() => mercadoPago.close());
+const mercadoPago = withFakeServer(startFakeMercadoPago, env, "MERCADOPAGO_URL");
 
 const t = withTestApp({ env, setUp: true });
 
-type Placed = { order: OrderView; payment: OrderPaymentView };
 type Refusal = { message: string; errors?: Record<string, string[]> };
 type Customer = { id: number; email: string; token: string };
 
 let honey: ProductView;
 
-const cartOf = (quantity: number) =>
-  `cms_cart=${cartCookieValue({ ...emptyCart, items: [{ product_id: honey.id, variant_id: honey.variants[0]?.id ?? 0, quantity }] })}`;
+const checkout = (who: Customer, quantity: number, overrides: Record<string, unknown> = {}) =>
+  postCheckout(t, who.token, [cartLine(honey, quantity)], overrides);
 
-const RECIFE = {
-  postal_code: "50010-000",
-  uf: "PE",
-  city: "Recife",
-  street: "Rua da Aurora",
-  number: "100",
-  name: "Maria da Silva",
-  tax_id: "529.982.247-25",
-  phone: "(81) 98765-4321",
-  shipping: "table:entrega-regional",
-};
-
-function checkout(who: Customer, quantity: number, overrides: Record<string, unknown> = {}) {
-  return t.request("POST", "/api/shop/checkout", {
-    token: who.token,
-    headers: { cookie: cartOf(quantity) },
-    body: { ...RECIFE, idempotency_key: randomUUID(), ...overrides },
-  });
-}
-
-async function shopPays(payments: Record<string, unknown>) {
-  const saved = await t.request("PUT", "/api/shop/settings", {
-    token: t.superToken,
-    body: { ...RECIFE_SHOP_SETTINGS, payments },
-  });
-  expect(saved.status, JSON.stringify(saved.body)).toBe(200);
-}
+const shopPays = (payments: Record<string, unknown>) =>
+  saveShopSettings(t, t.superToken, { ...RECIFE_SHOP_SETTINGS, payments });
 
 const STATIC_PIX = RECIFE_SHOP_SETTINGS.payments;
 const MERCADO_PAGO = {
@@ -74,18 +43,15 @@ const MERCADO_PAGO = {
 };
 
 beforeEach(async () => {
-  mercadoPago.payments.clear();
-  mercadoPago.preferences.clear();
-  const settings = (await t.request("GET", "/api/settings")).json<{ features: { shop: { enabled: boolean } } }>();
-  settings.features.shop.enabled = true;
-  expect((await t.request("POST", "/api/settings", { token: t.superToken, body: settings })).status).toBe(200);
+  mercadoPago().payments.clear();
+  mercadoPago().preferences.clear();
+  await switchShopFeature(t, t.superToken);
   await shopPays(STATIC_PIX);
-  const made = await t.request("POST", "/api/products", {
-    token: t.superToken,
-    body: { name: "Mel", status: "published", weight_grams: 500, variants: [{ price_cents: 2500, stock: 50 }] },
+  honey = await createProduct(t, t.superToken, {
+    name: "Mel",
+    weight_grams: 500,
+    variants: [{ price_cents: 2500, stock: 50 }],
   });
-  expect(made.status).toBe(201);
-  honey = made.json<ProductView>();
 });
 
 describe("the discount for paying by Pix", () => {
@@ -143,8 +109,8 @@ describe("the discount for paying by Pix", () => {
     const pix = byPix.json<Placed>();
     expect(pix.order).toMatchObject({ pix_discount_cents: 1000, total_cents: 10500, payment_choice: "pix" });
     expect(pix.payment).toMatchObject({ kind: "provider", card_checkout_url: null });
-    expect([...mercadoPago.payments.values()].map((payment) => payment.transaction_amount)).toEqual([105]);
-    expect(mercadoPago.preferences.size).toBe(0);
+    expect([...mercadoPago().payments.values()].map((payment) => payment.transaction_amount)).toEqual([105]);
+    expect(mercadoPago().preferences.size).toBe(0);
 
     const byCard = await checkout(maria, 4, { payment_choice: "card" });
     expect(byCard.status).toBe(201);

@@ -1,22 +1,25 @@
-import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
-import { RouterContextProvider } from "react-router";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { type AppContext, appContext } from "../../../app/lib/context.server.ts";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { action, loader } from "../../../app/routes/conta/orders/show.tsx";
-import { cartCookieValue, emptyCart } from "../../../common/cart.ts";
 import { formatDateTime } from "../../../common/dates/format.ts";
 import type { OrderLabelView, OrderShipmentTrackingView } from "../../../common/views/order-labels.ts";
 import type { OrderView } from "../../../common/views/orders.ts";
 import type { ProductView } from "../../../common/views/products.ts";
 import { expectDocumented } from "../../../tests/support/documented.ts";
-import { type FakeMelhorEnvio, startFakeMelhorEnvio } from "../../../tests/support/fake-melhor-envio.ts";
-import { RECIFE_SHOP_SETTINGS } from "../../../tests/support/shop-fixture.ts";
+import { startFakeMelhorEnvio } from "../../../tests/support/fake-melhor-envio.ts";
+import { actorByEmail, pageArgs, pageGet, pagePost, redirectOf } from "../../../tests/support/page-route.ts";
+import {
+  cartLine,
+  createProduct,
+  postCheckout,
+  RECIFE_SHOP_SETTINGS,
+  saveShopSettings,
+  switchShopFeature,
+} from "../../../tests/support/shop-fixture.ts";
 import { SUPER } from "../../../tests/support/test-app.ts";
-import { withTestApp } from "../../../tests/support/with-test-app.ts";
+import { withFakeServer, withTestApp } from "../../../tests/support/with-test-app.ts";
 import type { Actor } from "../../kernel/access.ts";
 import { mailOutbox } from "../mail/tables.ts";
-import { users } from "../users/tables.ts";
 import { orderLabels, orders } from "./tables.ts";
 
 /*
@@ -26,12 +29,7 @@ import { orderLabels, orders } from "./tables.ts";
  */
 
 const env: Record<string, string> = {};
-let me: FakeMelhorEnvio;
-beforeAll(async () => {
-  me = await startFakeMelhorEnvio();
-  env.MELHOR_ENVIO_URL = me.url;
-});
-afterAll(() => me.close());
+const me = withFakeServer(startFakeMelhorEnvio, env, "MELHOR_ENVIO_URL");
 
 const t = withTestApp({ env });
 
@@ -50,50 +48,33 @@ let honey: ProductView;
 let customer: Customer;
 
 beforeEach(async () => {
-  me.requests.length = 0;
-  me.shipments.clear();
-  me.setBalance(50_000);
-  me.setDelay(0);
-  me.serveAgain(PAC);
+  me().requests.length = 0;
+  me().shipments.clear();
+  me().setBalance(50_000);
+  me().setDelay(0);
+  me().serveAgain(PAC);
   superToken = await t.setupSite();
-  const settings = (await t.request("GET", "/api/settings")).json<{ features: Record<string, object> }>();
-  const opened = await t.request("POST", "/api/settings", {
-    token: superToken,
-    body: { ...settings, features: { ...settings.features, shop: { ...settings.features.shop, enabled: true } } },
-  });
-  expect(opened.status).toBe(200);
-  const shop = await t.request("PUT", "/api/shop/settings", {
-    token: superToken,
-    body: {
-      ...RECIFE_SHOP_SETTINGS,
-      whatsapp: "(81) 99999-8888",
-      shipping: {
-        ...RECIFE_SHOP_SETTINGS.shipping,
-        melhor_envio: { enabled: true, environment: "sandbox", token: me.token, services: [PAC, 2] },
-      },
+  await switchShopFeature(t, superToken);
+  await saveShopSettings(t, superToken, {
+    ...RECIFE_SHOP_SETTINGS,
+    whatsapp: "(81) 99999-8888",
+    shipping: {
+      ...RECIFE_SHOP_SETTINGS.shipping,
+      melhor_envio: { enabled: true, environment: "sandbox", token: me().token, services: [PAC, 2] },
     },
   });
-  expect(shop.status, JSON.stringify(shop.body)).toBe(200);
-  const created = await t.request("POST", "/api/products", {
-    token: superToken,
-    body: {
-      name: "Mel",
-      status: "published",
-      options: [{ name: "Tamanho", values: ["500 g"] }],
-      variants: [{ options: ["500 g"], price_cents: 4990, stock: 50 }],
-      weight_grams: 600,
-      package_format: 1,
-      length_cm: 12,
-      width_cm: 9,
-      height_cm: 9,
-    },
+  honey = await createProduct(t, superToken, {
+    name: "Mel",
+    options: [{ name: "Tamanho", values: ["500 g"] }],
+    variants: [{ options: ["500 g"], price_cents: 4990, stock: 50 }],
+    weight_grams: 600,
+    package_format: 1,
+    length_cm: 12,
+    width_cm: 9,
+    height_cm: 9,
   });
-  expect(created.status, JSON.stringify(created.body)).toBe(201);
-  honey = created.json<ProductView>();
   customer = await t.createUser("user", superToken);
-  const [row] = await t.database.db.select().from(users).where(eq(users.email, SUPER.email));
-  if (!row) throw new Error("no super user");
-  admin = { id: row.id, name: row.name, email: row.email, role: row.role };
+  admin = await actorByEmail(t.database, SUPER.email);
 });
 
 afterEach(() => {
@@ -102,32 +83,17 @@ afterEach(() => {
 
 /** An order of the customer's, shipped by PAC through Melhor Envio and paid. */
 async function paidOrder(who: Customer = customer): Promise<OrderView> {
-  const variant = honey.variants[0];
-  if (!variant) throw new Error("no variant");
-  const items = [{ product_id: honey.id, variant_id: variant.id, quantity: 2 }];
-  const placed = await t.request("POST", "/api/shop/checkout", {
-    token: who.token,
-    headers: { cookie: `cms_cart=${cartCookieValue({ ...emptyCart, items })}` },
-    body: {
-      postal_code: "50050-000",
-      uf: "PE",
-      city: "Recife",
-      street: "Rua da Aurora",
-      number: "100",
-      neighborhood: "Boa Vista",
-      complement: "apto 3",
-      name: "Maria da Silva",
-      tax_id: "529.982.247-25",
-      phone: "(81) 98765-4321",
-      shipping: `melhorenvio:${PAC}`,
-      idempotency_key: randomUUID(),
-    },
+  const placed = await postCheckout(t, who.token, [cartLine(honey, 2)], {
+    postal_code: "50050-000",
+    neighborhood: "Boa Vista",
+    complement: "apto 3",
+    shipping: `melhorenvio:${PAC}`,
   });
   expect(placed.status, JSON.stringify(placed.body)).toBe(201);
   const order = placed.json<{ order: OrderView }>().order;
   expect(order.shipping).toMatchObject({ provider: "melhorenvio", code: `melhorenvio:${PAC}` });
   await t.database.db.update(orders).set({ status: "paid" }).where(eq(orders.id, order.id));
-  me.requests.length = 0;
+  me().requests.length = 0;
   return order;
 }
 
@@ -139,7 +105,7 @@ async function labelRow(orderId: number) {
   return row;
 }
 
-const checkouts = () => me.requestsTo(CHECKOUT).length;
+const checkouts = () => me().requestsTo(CHECKOUT).length;
 
 /**
  * Melhor Envio's answers to one endpoint go wrong as the network does: before Melhor Envio gets the request,
@@ -158,25 +124,16 @@ function breakEndpoint(endpoint: string, when: "before" | "after") {
   });
 }
 
-function contextFor(actor: Actor) {
-  const context = new RouterContextProvider();
-  const value: Pick<AppContext, "services" | "actor"> = { services: t.services, actor };
-  context.set(appContext, value as AppContext);
-  return context;
-}
+/** The order page's address and route, for its loader and action. */
+const orderPage = (actor: Actor, orderId: number) => ({
+  path: `/conta/pedidos/${orderId}`,
+  route: { actor, params: { id: String(orderId) }, pattern: "/conta/pedidos/:id" },
+});
 
 /** The order page's button of `intent`, posted as a browser without JavaScript does. */
 async function press(actor: Actor, orderId: number, intent: string) {
-  const url = `http://localhost/conta/pedidos/${orderId}`;
-  const request = new Request(url, { method: "POST", body: new URLSearchParams({ intent }) });
-  const answer = await action({
-    request,
-    context: contextFor(actor),
-    params: { id: String(orderId) },
-    url: new URL(url),
-    pattern: "/conta/pedidos/:id",
-  });
-  if (!(answer instanceof Response)) throw new Error(`expected a redirect, got ${JSON.stringify(answer)}`);
+  const { path, route } = orderPage(actor, orderId);
+  const answer = redirectOf(await action(pageArgs(t.services, pagePost(path, { intent }), route)));
   return { status: answer.status, location: answer.headers.get("location"), cookie: answer.headers.get("set-cookie") };
 }
 
@@ -187,14 +144,8 @@ function flashOf(cookie: string | null): unknown {
 }
 
 async function page(actor: Actor, orderId: number) {
-  const url = `http://localhost/conta/pedidos/${orderId}`;
-  return loader({
-    request: new Request(url),
-    context: contextFor(actor),
-    params: { id: String(orderId) },
-    url: new URL(url),
-    pattern: "/conta/pedidos/:id",
-  });
+  const { path, route } = orderPage(actor, orderId);
+  return loader(pageArgs(t.services, pageGet(path), route));
 }
 
 describe("buying the label (POST /api/orders/{id}/label)", () => {
@@ -207,7 +158,7 @@ describe("buying the label (POST /api/orders/{id}/label)", () => {
     expect(bought.status, JSON.stringify(bought.body)).toBe(200);
     expectDocumented("post", "/api/orders/{id}/label", bought);
     const label = bought.json<OrderLabelView>();
-    const [shipment] = [...me.shipments.values()];
+    const [shipment] = [...me().shipments.values()];
     expect(label).toMatchObject({
       step: "printed",
       service_id: PAC,
@@ -221,14 +172,14 @@ describe("buying the label (POST /api/orders/{id}/label)", () => {
       can_mark_sent: true,
     });
     expect(label.label_url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/imprimir\//);
-    expect(me.requests.map((request) => `${request.method} ${request.path.replace(API, "")}`)).toEqual([
+    expect(me().requests.map((request) => `${request.method} ${request.path.replace(API, "")}`)).toEqual([
       "POST /cart",
       "POST /shipment/checkout",
       "POST /shipment/generate",
       "POST /shipment/print",
       "POST /shipment/tracking",
     ]);
-    expect(me.balanceCents()).toBe(50_000 - (shipment?.price_cents ?? 0));
+    expect(me().balanceCents()).toBe(50_000 - (shipment?.price_cents ?? 0));
 
     // The shop sends, the customer receives: from the settings and the order's copies.
     expect(shipment?.request).toMatchObject({
@@ -267,10 +218,10 @@ describe("buying the label (POST /api/orders/{id}/label)", () => {
     );
 
     // Bought already: asking again changes nothing at Melhor Envio.
-    me.requests.length = 0;
+    me().requests.length = 0;
     const again = await buy(order.id);
     expect(again.status).toBe(200);
-    expect(me.requests).toEqual([]);
+    expect(me().requests).toEqual([]);
   });
 
   it.each([
@@ -304,9 +255,9 @@ describe("buying the label (POST /api/orders/{id}/label)", () => {
       const retried = await buy(order.id);
       expect(retried.status, JSON.stringify(retried.body)).toBe(200);
       expect(retried.json<OrderLabelView>()).toMatchObject({ step: "printed", last_error: null });
-      expect(me.shipments.size).toBe(1);
+      expect(me().shipments.size).toBe(1);
       expect(checkouts()).toBe(1);
-      expect([...me.shipments.values()].every((shipment) => shipment.status === "generated")).toBe(true);
+      expect([...me().shipments.values()].every((shipment) => shipment.status === "generated")).toBe(true);
     },
   );
 
@@ -315,19 +266,19 @@ describe("buying the label (POST /api/orders/{id}/label)", () => {
     breakEndpoint(CHECKOUT, "after");
     expect((await buy(order.id)).status).toBe(503);
     expect(await labelRow(order.id)).toMatchObject({ step: "in_cart" });
-    const [shipment] = [...me.shipments.values()];
+    const [shipment] = [...me().shipments.values()];
     expect(shipment?.status).toBe("released");
 
     const retried = await buy(order.id);
     expect(retried.status, JSON.stringify(retried.body)).toBe(200);
     expect(checkouts()).toBe(1);
-    expect(me.requestsTo(`GET ${API}/orders/${shipment?.id}`)).toHaveLength(1);
-    expect(me.balanceCents()).toBe(50_000 - (shipment?.price_cents ?? 0));
+    expect(me().requestsTo(`GET ${API}/orders/${shipment?.id}`)).toHaveLength(1);
+    expect(me().balanceCents()).toBe(50_000 - (shipment?.price_cents ?? 0));
   });
 
   it("pays once when two tabs buy at the same moment", async () => {
     const order = await paidOrder();
-    me.setDelay(50);
+    me().setDelay(50);
     const answers = await Promise.all([buy(order.id), buy(order.id)]);
     const statuses = answers.map((answer) => answer.status).sort();
     expect(statuses).toEqual([200, 409]);
@@ -335,23 +286,23 @@ describe("buying the label (POST /api/orders/{id}/label)", () => {
       "A etiqueta já está sendo comprada em outra aba ou por outra pessoa. Aguarde um instante e recarregue a página.",
     );
     expect(checkouts()).toBe(1);
-    expect(me.shipments.size).toBe(1);
+    expect(me().shipments.size).toBe(1);
     expect((await labelRow(order.id)).step).toBe("printed");
   });
 
   it("says in Portuguese why Melhor Envio refused, and keeps the reason on the label", async () => {
     const cases: [string, () => void, number, RegExp][] = [
-      ["no balance", () => me.setBalance(0), 409, /^Saldo insuficiente no Melhor Envio/],
-      ["token refused", () => me.failNext("unauthorized"), 409, /^O token do Melhor Envio foi recusado/],
+      ["no balance", () => me().setBalance(0), 409, /^Saldo insuficiente no Melhor Envio/],
+      ["token refused", () => me().failNext("unauthorized"), 409, /^O token do Melhor Envio foi recusado/],
       [
         "data refused (422)",
-        () => me.failNext("invalid"),
+        () => me().failNext("invalid"),
         400,
         /^O Melhor Envio recusou os dados da etiqueta: O CEP de destino não foi encontrado/,
       ],
       [
         "service no longer available",
-        () => me.stopServing(PAC),
+        () => me().stopServing(PAC),
         409,
         /^O serviço escolhido não atende mais este envio no Melhor Envio: .*Combine outra forma de entrega com o cliente\.$/,
       ],
@@ -364,12 +315,12 @@ describe("buying the label (POST /api/orders/{id}/label)", () => {
       expect(refused.status, name).toBe(status);
       expect(refused.json<ErrorBody>().message, name).toMatch(message);
       expect((await labelRow(order.id)).lastError, name).toBe(refused.json<ErrorBody>().message);
-      me.setBalance(50_000);
-      me.serveAgain(PAC);
+      me().setBalance(50_000);
+      me().serveAgain(PAC);
       vi.restoreAllMocks();
     }
-    expect(me.balanceCents()).toBe(50_000);
-    expect([...me.shipments.values()].every((shipment) => shipment.status === "pending")).toBe(true);
+    expect(me().balanceCents()).toBe(50_000);
+    expect([...me().shipments.values()].every((shipment) => shipment.status === "pending")).toBe(true);
   });
 
   it("is refused for an unpaid order, an order of another carrier, and a shop without Melhor Envio", async () => {
@@ -389,7 +340,7 @@ describe("buying the label (POST /api/orders/{id}/label)", () => {
     expect(
       (await t.request("GET", `/api/orders/${other.id}`, { token: superToken })).json<OrderView>().label,
     ).toBeNull();
-    expect(me.requests).toEqual([]);
+    expect(me().requests).toEqual([]);
   });
 
   it("is for administrators only: a customer gets a 403, and never sees the label", async () => {
@@ -398,7 +349,7 @@ describe("buying the label (POST /api/orders/{id}/label)", () => {
     expect(refused.status).toBe(403);
     const mine = await t.request("GET", `/api/orders/${order.id}`, { token: customer.token });
     expect(mine.json<OrderView>().label).toBeNull();
-    expect(me.requests).toEqual([]);
+    expect(me().requests).toEqual([]);
   });
 });
 
@@ -406,9 +357,9 @@ describe("sending and following the parcel", () => {
   async function boughtOrder() {
     const order = await paidOrder();
     expect((await buy(order.id)).status).toBe(200);
-    const [shipment] = [...me.shipments.values()];
+    const [shipment] = [...me().shipments.values()];
     if (!shipment) throw new Error("no shipment");
-    me.requests.length = 0;
+    me().requests.length = 0;
     return { order, shipment };
   }
 
@@ -450,29 +401,29 @@ describe("sending and following the parcel", () => {
       "Etiqueta paga",
       "Etiqueta gerada",
     ]);
-    expect(me.requestsTo(TRACKING)).toHaveLength(0);
+    expect(me().requestsTo(TRACKING)).toHaveLength(0);
 
     // Half an hour later it is asked once, then kept.
     const stale = new Date(Date.now() - 31 * 60_000);
     await t.database.db.update(orderLabels).set({ trackingCheckedAt: stale }).where(eq(orderLabels.orderId, order.id));
-    me.post(shipment.id);
+    me().post(shipment.id);
     const later = await t.request("GET", `/api/orders/${order.id}/tracking`, { token: customer.token });
     expect(later.json<OrderShipmentTrackingView>().status_label).toBe("Postado na transportadora");
     await t.request("GET", `/api/orders/${order.id}/tracking`, { token: customer.token });
-    expect(me.requestsTo(TRACKING)).toHaveLength(1);
+    expect(me().requestsTo(TRACKING)).toHaveLength(1);
 
     await press(admin, order.id, "label-sent");
-    me.deliver(shipment.id);
+    me().deliver(shipment.id);
     const refreshed = await t.request("POST", `/api/orders/${order.id}/tracking/refresh`, { token: superToken });
     expect(refreshed.status).toBe(200);
     expectDocumented("post", "/api/orders/{id}/tracking/refresh", refreshed);
     const delivered = refreshed.json<OrderShipmentTrackingView>();
     expect(delivered).toMatchObject({ status: "delivered", status_label: "Entregue", can_mark_received: true });
-    expect(me.requestsTo(TRACKING)).toHaveLength(2);
+    expect(me().requestsTo(TRACKING)).toHaveLength(2);
     // Her own view of it: no button for her.
     const hers = await t.request("GET", `/api/orders/${order.id}/tracking`, { token: customer.token });
     expect(hers.json<OrderShipmentTrackingView>()).toMatchObject({ status: "delivered", can_mark_received: false });
-    expect(me.requestsTo(TRACKING)).toHaveLength(2);
+    expect(me().requestsTo(TRACKING)).toHaveLength(2);
 
     const pressed = await press(admin, order.id, "mark-received");
     expect(pressed.status).toBe(302);
@@ -485,7 +436,7 @@ describe("sending and following the parcel", () => {
 
   it("shows the last known events with a note when Melhor Envio fails, never an error", async () => {
     const { order } = await boughtOrder();
-    me.failNext("server_error");
+    me().failNext("server_error");
     const refreshed = await t.request("POST", `/api/orders/${order.id}/tracking/refresh`, { token: superToken });
     expect(refreshed.status).toBe(200);
     const tracking = refreshed.json<OrderShipmentTrackingView>();
@@ -495,7 +446,7 @@ describe("sending and following the parcel", () => {
     expect(shown.tracking?.notice).toBe(tracking.notice);
     // The failure counts as asking: the page does not ask again at once.
     await page(admin, order.id);
-    expect(me.requestsTo(TRACKING)).toHaveLength(1);
+    expect(me().requestsTo(TRACKING)).toHaveLength(1);
   });
 
   it("shows a customer her own tracking only, and lets only administrators refresh it", async () => {
@@ -514,7 +465,7 @@ describe("sending and following the parcel", () => {
 
   it("buys from the order page without JavaScript, with the reason as a toast when it stops", async () => {
     const order = await paidOrder();
-    me.setBalance(0);
+    me().setBalance(0);
     const stopped = await press(admin, order.id, "buy-label");
     expect(stopped).toMatchObject({ status: 302, location: `/conta/pedidos/${order.id}` });
     expect(flashOf(stopped.cookie)).toMatchObject({
@@ -523,10 +474,10 @@ describe("sending and following the parcel", () => {
     });
     const shown = await page(admin, order.id);
     expect(shown.order.label).toMatchObject({ step: "in_cart", can_buy: true });
-    me.setBalance(50_000);
+    me().setBalance(50_000);
     await press(admin, order.id, "buy-label");
     const bought = await page(admin, order.id);
     expect(bought.order.label?.step).toBe("printed");
-    expect(bought.tracking?.tracking_code).toBe([...me.shipments.values()][0]?.tracking);
+    expect(bought.tracking?.tracking_code).toBe([...me().shipments.values()][0]?.tracking);
   });
 });

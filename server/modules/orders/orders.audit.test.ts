@@ -1,17 +1,22 @@
-import { randomUUID } from "node:crypto";
 import { asc, eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { cartCookieValue, emptyCart } from "../../../common/cart.ts";
+import { beforeEach, describe, expect, it } from "vitest";
 import { orderStatusChangeSchema } from "../../../common/schemas/orders.ts";
 import type { OrderView } from "../../../common/views/orders.ts";
 import type { ProductView } from "../../../common/views/products.ts";
-import { type FakeMelhorEnvio, startFakeMelhorEnvio } from "../../../tests/support/fake-melhor-envio.ts";
-import { RECIFE_SHOP_SETTINGS } from "../../../tests/support/shop-fixture.ts";
+import { startFakeMelhorEnvio } from "../../../tests/support/fake-melhor-envio.ts";
+import { actorByEmail } from "../../../tests/support/page-route.ts";
+import {
+  cartLine,
+  createProduct,
+  postCheckout,
+  RECIFE_SHOP_SETTINGS,
+  saveShopSettings,
+  switchShopFeature,
+} from "../../../tests/support/shop-fixture.ts";
 import { SUPER } from "../../../tests/support/test-app.ts";
-import { withTestApp } from "../../../tests/support/with-test-app.ts";
+import { withFakeServer, withTestApp } from "../../../tests/support/with-test-app.ts";
 import type { Actor } from "../../kernel/access.ts";
 import { auditEntries } from "../audit/tables.ts";
-import { users } from "../users/tables.ts";
 import { orders } from "./tables.ts";
 
 /*
@@ -21,12 +26,7 @@ import { orders } from "./tables.ts";
  */
 
 const env: Record<string, string> = {};
-let me: FakeMelhorEnvio;
-beforeAll(async () => {
-  me = await startFakeMelhorEnvio();
-  env.MELHOR_ENVIO_URL = me.url;
-});
-afterAll(() => me.close());
+const me = withFakeServer(startFakeMelhorEnvio, env, "MELHOR_ENVIO_URL");
 
 const t = withTestApp({ env });
 
@@ -39,63 +39,35 @@ let honey: ProductView;
 let customerToken = "";
 
 beforeEach(async () => {
-  me.shipments.clear();
-  me.setBalance(50_000);
+  me().shipments.clear();
+  me().setBalance(50_000);
   superToken = await t.setupSite();
-  const settings = (await t.request("GET", "/api/settings")).json<{ features: Record<string, object> }>();
-  await t.request("POST", "/api/settings", {
-    token: superToken,
-    body: { ...settings, features: { ...settings.features, shop: { ...settings.features.shop, enabled: true } } },
-  });
-  const shop = await t.request("PUT", "/api/shop/settings", {
-    token: superToken,
-    body: {
-      ...RECIFE_SHOP_SETTINGS,
-      whatsapp: "(81) 99999-8888",
-      shipping: {
-        ...RECIFE_SHOP_SETTINGS.shipping,
-        melhor_envio: { enabled: true, environment: "sandbox", token: me.token, services: [PAC] },
-      },
+  await switchShopFeature(t, superToken);
+  await saveShopSettings(t, superToken, {
+    ...RECIFE_SHOP_SETTINGS,
+    whatsapp: "(81) 99999-8888",
+    shipping: {
+      ...RECIFE_SHOP_SETTINGS.shipping,
+      melhor_envio: { enabled: true, environment: "sandbox", token: me().token, services: [PAC] },
     },
   });
-  expect(shop.status, JSON.stringify(shop.body)).toBe(200);
-  const created = await t.request("POST", "/api/products", {
-    token: superToken,
-    body: {
-      name: "Mel",
-      status: "published",
-      variants: [{ price_cents: 4990, stock: 50 }],
-      weight_grams: 600,
-      length_cm: 12,
-      width_cm: 9,
-      height_cm: 9,
-    },
+  honey = await createProduct(t, superToken, {
+    name: "Mel",
+    variants: [{ price_cents: 4990, stock: 50 }],
+    weight_grams: 600,
+    length_cm: 12,
+    width_cm: 9,
+    height_cm: 9,
   });
-  honey = created.json<ProductView>();
   customerToken = (await t.createUser("user", superToken)).token;
-  const [row] = await t.database.db.select().from(users).where(eq(users.email, SUPER.email));
-  if (!row) throw new Error("no super user");
-  admin = { id: row.id, name: row.name, email: row.email, role: row.role };
+  admin = await actorByEmail(t.database, SUPER.email);
 });
 
 async function placeOrder(shipping = "table:entrega-regional"): Promise<OrderView> {
-  const items = [{ product_id: honey.id, variant_id: honey.variants[0]?.id ?? 0, quantity: 2 }];
-  const placed = await t.request("POST", "/api/shop/checkout", {
-    token: customerToken,
-    headers: { cookie: `cms_cart=${cartCookieValue({ ...emptyCart, items })}` },
-    body: {
-      postal_code: "50050-000",
-      uf: "PE",
-      city: "Recife",
-      street: "Rua da Aurora",
-      number: "100",
-      neighborhood: "Boa Vista",
-      name: "Maria da Silva",
-      tax_id: "529.982.247-25",
-      phone: "(81) 98765-4321",
-      shipping,
-      idempotency_key: randomUUID(),
-    },
+  const placed = await postCheckout(t, customerToken, [cartLine(honey, 2)], {
+    postal_code: "50050-000",
+    neighborhood: "Boa Vista",
+    shipping,
   });
   expect(placed.status, JSON.stringify(placed.body)).toBe(201);
   return placed.json<{ order: OrderView }>().order;
@@ -195,7 +167,7 @@ describe("an order's audit entries", () => {
     await t.database.db.update(orders).set({ status: "paid" }).where(eq(orders.id, order.id));
     const bought = await t.request("POST", `/api/orders/${order.id}/label`, { token: superToken });
     expect(bought.status, JSON.stringify(bought.body)).toBe(200);
-    const [shipment] = [...me.shipments.values()];
+    const [shipment] = [...me().shipments.values()];
     if (!shipment) throw new Error("no shipment");
     await t.services.orders.markLabelSent(admin, order.id);
 

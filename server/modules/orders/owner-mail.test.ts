@@ -1,10 +1,17 @@
 import { randomUUID } from "node:crypto";
 import { asc, count, eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { cartCookieValue, emptyCart } from "../../../common/cart.ts";
-import type { OrderPaymentView, OrderView } from "../../../common/views/orders.ts";
+import type { OrderView } from "../../../common/views/orders.ts";
 import type { ProductView } from "../../../common/views/products.ts";
-import { RECIFE_SHOP_SETTINGS } from "../../../tests/support/shop-fixture.ts";
+import {
+  cartLine,
+  createProduct,
+  placeOrder,
+  postCheckout,
+  RECIFE_SHOP_SETTINGS,
+  saveShopSettings,
+  switchShopFeature,
+} from "../../../tests/support/shop-fixture.ts";
 import { SUPER } from "../../../tests/support/test-app.ts";
 import { withTestApp } from "../../../tests/support/with-test-app.ts";
 import { mailOutbox } from "../mail/tables.ts";
@@ -18,8 +25,6 @@ const t = withTestApp({ env: { BASE_URL } });
 const OWNER = "vendas@boaterra.example.com";
 const PUBLIC = "contato@boaterra.example.com";
 
-type Placed = { order: OrderView; payment: OrderPaymentView };
-
 let superToken = "";
 let honey: ProductView;
 let customer: { id: number; email: string; token: string };
@@ -30,62 +35,26 @@ async function saveSettings(changes: Record<string, unknown>) {
   expect(saved.status, JSON.stringify(saved.body)).toBe(200);
 }
 
-async function saveShop(notifications?: Record<string, unknown>) {
-  const saved = await t.request("PUT", "/api/shop/settings", {
-    token: superToken,
-    body: { ...RECIFE_SHOP_SETTINGS, ...(notifications ? { notifications } : {}) },
-  });
-  expect(saved.status, JSON.stringify(saved.body)).toBe(200);
-}
+const saveShop = (notifications?: Record<string, unknown>) =>
+  saveShopSettings(t, superToken, { ...RECIFE_SHOP_SETTINGS, ...(notifications ? { notifications } : {}) });
 
-function checkout(overrides: Record<string, unknown> = {}) {
-  const variant = honey.variants[0];
-  if (!variant) throw new Error("no variant");
-  const items = [{ product_id: honey.id, variant_id: variant.id, quantity: 2 }];
-  return t.request("POST", "/api/shop/checkout", {
-    token: customer.token,
-    headers: { cookie: `cms_cart=${cartCookieValue({ ...emptyCart, items })}` },
-    body: {
-      postal_code: "50010-000",
-      uf: "PE",
-      city: "Recife",
-      street: "Rua da Aurora",
-      number: "100",
-      name: "Maria da Silva",
-      tax_id: "529.982.247-25",
-      phone: "(81) 98765-4321",
-      shipping: "table:entrega-regional",
-      idempotency_key: randomUUID(),
-      ...overrides,
-    },
-  });
-}
+const checkout = (overrides: Record<string, unknown> = {}) =>
+  postCheckout(t, customer.token, [cartLine(honey, 2)], overrides);
 
-async function place(): Promise<OrderView> {
-  const response = await checkout();
-  expect(response.status, JSON.stringify(response.body)).toBe(201);
-  return response.json<Placed>().order;
-}
+const place = async (): Promise<OrderView> => (await placeOrder(t, customer.token, [cartLine(honey, 2)])).order;
 
 const ownerMails = () =>
   t.database.db.select().from(mailOutbox).where(eq(mailOutbox.kind, "owner-new-order")).orderBy(asc(mailOutbox.id));
 
 beforeEach(async () => {
   superToken = await t.setupSite();
-  const { features } = (await t.request("GET", "/api/settings")).json<{ features: Record<string, object> }>();
-  await saveSettings({ features: { ...features, shop: { ...features.shop, enabled: true } } });
+  await switchShopFeature(t, superToken);
   await saveShop();
-  const created = await t.request("POST", "/api/products", {
-    token: superToken,
-    body: {
-      name: "Mel de aroeira",
-      status: "published",
-      variants: [{ price_cents: 4990, stock: 10 }],
-      weight_grams: 500,
-    },
+  honey = await createProduct(t, superToken, {
+    name: "Mel de aroeira",
+    variants: [{ price_cents: 4990, stock: 10 }],
+    weight_grams: 500,
   });
-  expect(created.status, JSON.stringify(created.body)).toBe(201);
-  honey = created.json<ProductView>();
   customer = await t.createUser("user", superToken, "maria@example.com");
 });
 

@@ -4,28 +4,26 @@ import type { AddressInfo } from "node:net";
 import { getRequestListener } from "@hono/node-server";
 import { asc, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { cartCookieValue, emptyCart } from "../../../common/cart.ts";
-import type { OrderPaymentView, OrderView } from "../../../common/views/orders.ts";
+import type { OrderView } from "../../../common/views/orders.ts";
 import type { ProductView } from "../../../common/views/products.ts";
+import { FAKE_MERCADOPAGO_DEFAULTS, startFakeMercadoPago } from "../../../tests/support/fake-mercadopago.ts";
 import {
-  FAKE_MERCADOPAGO_DEFAULTS,
-  type FakeMercadoPago,
-  startFakeMercadoPago,
-} from "../../../tests/support/fake-mercadopago.ts";
+  cartLine,
+  createProduct,
+  type Placed,
+  placeOrder as placeShopOrder,
+  saveShopSettings,
+  switchShopFeature,
+} from "../../../tests/support/shop-fixture.ts";
 import { SUPER } from "../../../tests/support/test-app.ts";
-import { withTestApp } from "../../../tests/support/with-test-app.ts";
+import { withFakeServer, withTestApp } from "../../../tests/support/with-test-app.ts";
 import { mailOutbox } from "../mail/tables.ts";
 import { orderPayments, orders } from "./tables.ts";
 
-// The fake starts before the app, which reads MERCADOPAGO_URL when it is built.
 const env: Record<string, string> = {};
-let mercadoPago: FakeMercadoPago;
+const mercadoPago = withFakeServer(startFakeMercadoPago, env, "MERCADOPAGO_URL");
 let server: http.Server;
 let webhook = "";
-beforeAll(async () => {
-  mercadoPago = await startFakeMercadoPago();
-  env.MERCADOPAGO_URL = mercadoPago.url;
-});
 
 const t = withTestApp({ env });
 
@@ -35,88 +33,68 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   webhook = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/payments/mercadopago/webhook`;
 });
-afterAll(async () => {
+afterAll(() => {
   server.close();
   server.closeAllConnections();
-  await mercadoPago.close();
 });
 
-type Placed = { order: OrderView; payment: OrderPaymentView };
+/** The shop of these tests: one table rate across Pernambuco, its payments set by each test. */
+const BOA_TERRA = {
+  legal_name: "Cooperativa Boa Terra",
+  shipping: {
+    table_rates: [
+      {
+        name: "Entrega",
+        region: { kind: "uf", uf: "PE" },
+        min_weight_grams: 0,
+        max_weight_grams: 30000,
+        price_cents: 1500,
+        delivery_days: 4,
+      },
+    ],
+  },
+};
+
 let superToken = "";
 let customerToken = "";
 let product: ProductView;
 
 beforeEach(async () => {
-  mercadoPago.failing = false;
+  mercadoPago().failing = false;
   // Order ids start again with each test's database: the fake forgets the earlier tests' charges.
-  mercadoPago.payments.clear();
-  mercadoPago.preferences.clear();
+  mercadoPago().payments.clear();
+  mercadoPago().preferences.clear();
   superToken = await t.setupSite();
-  const settings = (await t.request("GET", "/api/settings")).json<{ features: { shop: { enabled: boolean } } }>();
-  settings.features.shop.enabled = true;
-  await t.request("POST", "/api/settings", { token: superToken, body: settings });
-  const shop = await t.request("PUT", "/api/shop/settings", {
-    token: superToken,
-    body: {
-      legal_name: "Cooperativa Boa Terra",
-      shipping: {
-        table_rates: [
-          {
-            name: "Entrega",
-            region: { kind: "uf", uf: "PE" },
-            min_weight_grams: 0,
-            max_weight_grams: 30000,
-            price_cents: 1500,
-            delivery_days: 4,
-          },
-        ],
-      },
-      payments: {
-        provider: "mercadopago",
-        mercadopago: {
-          access_token: FAKE_MERCADOPAGO_DEFAULTS.accessToken,
-          webhook_secret: FAKE_MERCADOPAGO_DEFAULTS.webhookSecret,
-        },
+  await switchShopFeature(t, superToken);
+  await saveShopSettings(t, superToken, {
+    ...BOA_TERRA,
+    payments: {
+      provider: "mercadopago",
+      mercadopago: {
+        access_token: FAKE_MERCADOPAGO_DEFAULTS.accessToken,
+        webhook_secret: FAKE_MERCADOPAGO_DEFAULTS.webhookSecret,
       },
     },
   });
-  expect(shop.status, JSON.stringify(shop.body)).toBe(200);
-  const created = await t.request("POST", "/api/products", {
-    token: superToken,
-    body: { name: "Mel", status: "published", variants: [{ price_cents: 4990, stock: 10 }], weight_grams: 500 },
+  product = await createProduct(t, superToken, {
+    name: "Mel",
+    variants: [{ price_cents: 4990, stock: 10 }],
+    weight_grams: 500,
   });
-  product = created.json<ProductView>();
   customerToken = (await t.createUser("user", superToken)).token;
 });
 
 /** 2 x R$ 49,90 + R$ 15,00 of shipping: R$ 114,80, whose reais are not exact in binary (114.8 * 100 != 11480). */
 async function placeOrder(key = randomUUID(), token = customerToken): Promise<Placed> {
-  const variant = product.variants[0];
-  if (!variant) throw new Error("no variant");
-  const response = await t.request("POST", "/api/shop/checkout", {
-    token,
-    headers: {
-      cookie: `cms_cart=${cartCookieValue({ ...emptyCart, items: [{ product_id: product.id, variant_id: variant.id, quantity: 2 }] })}`,
-    },
-    body: {
-      postal_code: "50010-000",
-      uf: "PE",
-      city: "Recife",
-      street: "Rua da Aurora",
-      number: "100",
-      name: "Maria da Silva",
-      tax_id: "529.982.247-25",
-      phone: "81987654321",
-      shipping: "table:entrega",
-      idempotency_key: key,
-    },
+  return placeShopOrder(t, token, [cartLine(product, 2)], {
+    phone: "81987654321",
+    shipping: "table:entrega",
+    idempotency_key: key,
   });
-  expect(response.status, JSON.stringify(response.body)).toBe(201);
-  return response.json<Placed>();
 }
 
 function onlyPaymentOf(orderId: number) {
-  const payments = [...mercadoPago.payments.values()].filter(
+  const payments = [...mercadoPago().payments.values()].filter(
     (payment) => payment.external_reference === String(orderId),
   );
   expect(payments).toHaveLength(1);
@@ -147,11 +125,13 @@ describe("Mercado Pago", () => {
     const again = (await t.request("GET", `/api/orders/${order.id}/payment`, { token: customerToken })).json<Placed>();
     expect(again.payment).toEqual(payment);
     const paymentId = onlyPaymentOf(order.id);
-    const charge = mercadoPago.requests.find((request) => request.path === "/v1/payments" && request.method === "POST");
+    const charge = mercadoPago().requests.find(
+      (request) => request.path === "/v1/payments" && request.method === "POST",
+    );
     expect(charge?.idempotencyKey).toBeTruthy();
 
-    mercadoPago.approve(paymentId);
-    const notice = await mercadoPago.notify(webhook, paymentId);
+    mercadoPago().approve(paymentId);
+    const notice = await mercadoPago().notify(webhook, paymentId);
     expect(notice).toMatchObject({ status: 200 });
     expect(JSON.parse(notice.body)).toEqual({ outcome: "paid" });
     const paid = await orderNow(order.id);
@@ -159,7 +139,7 @@ describe("Mercado Pago", () => {
     expect(paid.history.at(-1)).toMatchObject({ from: "pending", to: "paid", actor: "Mercado Pago" });
 
     // The same notice again, or another for the same state, changes nothing.
-    const repeated = await mercadoPago.notify(webhook, paymentId);
+    const repeated = await mercadoPago().notify(webhook, paymentId);
     expect(JSON.parse(repeated.body).outcome).toMatch(/stale|recorded/);
     expect((await orderNow(order.id)).history).toHaveLength(2);
   });
@@ -167,10 +147,10 @@ describe("Mercado Pago", () => {
   it("refuses forged and replayed notices and never takes the body's word", async () => {
     const { order } = await placeOrder();
     const paymentId = onlyPaymentOf(order.id);
-    mercadoPago.approve(paymentId);
-    expect((await mercadoPago.notify(webhook, paymentId, { forge: true })).status).toBe(401);
+    mercadoPago().approve(paymentId);
+    expect((await mercadoPago().notify(webhook, paymentId, { forge: true })).status).toBe(401);
     const old = Math.floor(Date.now() / 1000) - 600;
-    expect((await mercadoPago.notify(webhook, paymentId, { ts: old })).status).toBe(401);
+    expect((await mercadoPago().notify(webhook, paymentId, { ts: old })).status).toBe(401);
     const unsigned = await fetch(`${webhook}?data.id=${paymentId}&type=payment`, {
       method: "POST",
       headers: { "content-type": "application/json" },
@@ -183,8 +163,8 @@ describe("Mercado Pago", () => {
   it("does not pay an order for an amount the provider did not confirm", async () => {
     const { order } = await placeOrder();
     const paymentId = onlyPaymentOf(order.id);
-    mercadoPago.approve(paymentId, { amountCents: order.total_cents - 1 });
-    const notice = await mercadoPago.notify(webhook, paymentId);
+    mercadoPago().approve(paymentId, { amountCents: order.total_cents - 1 });
+    const notice = await mercadoPago().notify(webhook, paymentId);
     expect(JSON.parse(notice.body)).toEqual({ outcome: "amount_mismatch" });
     expect((await orderNow(order.id)).status).toBe("pending");
   });
@@ -192,15 +172,15 @@ describe("Mercado Pago", () => {
   it("marks a refused Pix failed, then pays the order by card through the checkout", async () => {
     const { order } = await placeOrder();
     const paymentId = onlyPaymentOf(order.id);
-    mercadoPago.reject(paymentId);
-    expect(JSON.parse((await mercadoPago.notify(webhook, paymentId)).body)).toEqual({ outcome: "failed" });
+    mercadoPago().reject(paymentId);
+    expect(JSON.parse((await mercadoPago().notify(webhook, paymentId)).body)).toEqual({ outcome: "failed" });
     expect((await orderNow(order.id)).status).toBe("failed");
-    const [preference] = [...mercadoPago.preferences.values()].filter(
+    const [preference] = [...mercadoPago().preferences.values()].filter(
       (candidate) => candidate.external_reference === String(order.id),
     );
     if (!preference) throw new Error("no card checkout");
-    const card = mercadoPago.payByCard(preference.id);
-    expect(JSON.parse((await mercadoPago.notify(webhook, String(card.id))).body)).toEqual({ outcome: "paid" });
+    const card = mercadoPago().payByCard(preference.id);
+    expect(JSON.parse((await mercadoPago().notify(webhook, String(card.id))).body)).toEqual({ outcome: "paid" });
     const paid = await orderNow(order.id);
     expect(paid.history.map((event) => event.to)).toEqual(["pending", "failed", "pending", "paid"]);
   });
@@ -235,12 +215,12 @@ describe("Mercado Pago", () => {
   });
 
   it("places the order while Mercado Pago is unreachable, and charges when the page is opened again", async () => {
-    mercadoPago.failing = true;
+    mercadoPago().failing = true;
     const { order, payment } = await placeOrder();
     expect(payment.kind).toBe("unavailable");
     if (payment.kind !== "unavailable") throw new Error("charged");
     expect(payment.message).toContain("Mercado Pago");
-    mercadoPago.failing = false;
+    mercadoPago().failing = false;
     const retried = (
       await t.request("GET", `/api/orders/${order.id}/payment`, { token: customerToken })
     ).json<Placed>();
@@ -254,26 +234,7 @@ describe("the shop's e-mails from Mercado Pago's notices", () => {
 
   /** The shop settings of beforeEach, with where and which e-mails the shop gets. */
   async function notify(notifications: Record<string, unknown>) {
-    const saved = await t.request("PUT", "/api/shop/settings", {
-      token: superToken,
-      body: {
-        legal_name: "Cooperativa Boa Terra",
-        shipping: {
-          table_rates: [
-            {
-              name: "Entrega",
-              region: { kind: "uf", uf: "PE" },
-              min_weight_grams: 0,
-              max_weight_grams: 30000,
-              price_cents: 1500,
-              delivery_days: 4,
-            },
-          ],
-        },
-        notifications,
-      },
-    });
-    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    await saveShopSettings(t, superToken, { ...BOA_TERRA, notifications });
   }
 
   const ownerMails = () =>
@@ -282,8 +243,8 @@ describe("the shop's e-mails from Mercado Pago's notices", () => {
   async function paidOrder() {
     const { order } = await placeOrder();
     const paymentId = onlyPaymentOf(order.id);
-    mercadoPago.approve(paymentId);
-    expect(JSON.parse((await mercadoPago.notify(webhook, paymentId)).body)).toEqual({ outcome: "paid" });
+    mercadoPago().approve(paymentId);
+    expect(JSON.parse((await mercadoPago().notify(webhook, paymentId)).body)).toEqual({ outcome: "paid" });
     return { order, paymentId };
   }
 
@@ -304,15 +265,15 @@ describe("the shop's e-mails from Mercado Pago's notices", () => {
     expect(mail?.text).toContain("2 × R$ 49,90");
     expect(mail?.text).not.toContain("/conta/pedidos");
     // A repeated notice tells nothing new.
-    await mercadoPago.notify(webhook, paymentId);
+    await mercadoPago().notify(webhook, paymentId);
     expect(await ownerMails()).toHaveLength(1);
   });
 
   it("records a refund of a paid order in its history, status unchanged, and tells the shop once", async () => {
     await notify({ email: OWNER });
     const { order, paymentId } = await paidOrder();
-    mercadoPago.refund(paymentId);
-    expect(JSON.parse((await mercadoPago.notify(webhook, paymentId)).body)).toEqual({ outcome: "reversed" });
+    mercadoPago().refund(paymentId);
+    expect(JSON.parse((await mercadoPago().notify(webhook, paymentId)).body)).toEqual({ outcome: "reversed" });
     const after = await orderNow(order.id);
     expect(after.status).toBe("paid");
     expect(after.history.at(-1)).toMatchObject({
@@ -321,7 +282,7 @@ describe("the shop's e-mails from Mercado Pago's notices", () => {
       actor: "Mercado Pago",
       note: `Pagamento ${paymentId} estornado (R$ 114,80), informou o Mercado Pago.`,
     });
-    expect(JSON.parse((await mercadoPago.notify(webhook, paymentId)).body).outcome).toMatch(/stale|recorded/);
+    expect(JSON.parse((await mercadoPago().notify(webhook, paymentId)).body).outcome).toMatch(/stale|recorded/);
     expect((await orderNow(order.id)).history).toHaveLength(3);
     const reversed = (await ownerMails()).filter((mail) => mail.kind === "owner-payment-reversed");
     expect(reversed).toHaveLength(1);
@@ -337,8 +298,8 @@ describe("the shop's e-mails from Mercado Pago's notices", () => {
     await notify({ email: OWNER });
     const { order, paymentId } = await paidOrder();
     await t.database.db.update(orders).set({ status: "sent" }).where(eq(orders.id, order.id));
-    mercadoPago.chargeBack(paymentId);
-    expect(JSON.parse((await mercadoPago.notify(webhook, paymentId)).body)).toEqual({ outcome: "reversed" });
+    mercadoPago().chargeBack(paymentId);
+    expect(JSON.parse((await mercadoPago().notify(webhook, paymentId)).body)).toEqual({ outcome: "reversed" });
     const after = await orderNow(order.id);
     expect(after.status).toBe("sent");
     expect(after.history.at(-1)?.note).toContain("contestado no cartão (chargeback)");
@@ -350,8 +311,8 @@ describe("the shop's e-mails from Mercado Pago's notices", () => {
   it("sends neither when switched off, and still records the payment and the refund", async () => {
     await notify({ email: OWNER, payment_confirmed: false, payment_reversed: false });
     const { order, paymentId } = await paidOrder();
-    mercadoPago.refund(paymentId);
-    expect(JSON.parse((await mercadoPago.notify(webhook, paymentId)).body)).toEqual({ outcome: "reversed" });
+    mercadoPago().refund(paymentId);
+    expect(JSON.parse((await mercadoPago().notify(webhook, paymentId)).body)).toEqual({ outcome: "reversed" });
     expect((await orderNow(order.id)).history.map((event) => event.to)).toEqual(["pending", "paid", "paid"]);
     expect(await ownerMails()).toEqual([]);
   });
@@ -368,8 +329,8 @@ describe("the shop's e-mails from Mercado Pago's notices", () => {
       body: { ...settings, email: "contato@boaterra.example.com" },
     });
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
-    mercadoPago.chargeBack(paymentId);
-    expect(JSON.parse((await mercadoPago.notify(webhook, paymentId)).body)).toEqual({ outcome: "reversed" });
+    mercadoPago().chargeBack(paymentId);
+    expect(JSON.parse((await mercadoPago().notify(webhook, paymentId)).body)).toEqual({ outcome: "reversed" });
     expect((await ownerMails()).map((mail) => [mail.kind, mail.to])).toEqual([
       ["owner-payment-confirmed", SUPER.email],
       ["owner-payment-reversed", "contato@boaterra.example.com"],
@@ -379,8 +340,8 @@ describe("the shop's e-mails from Mercado Pago's notices", () => {
   it("takes an approved payment reported cancelled later as taken back", async () => {
     await notify({ email: OWNER });
     const { order, paymentId } = await paidOrder();
-    mercadoPago.cancel(paymentId);
-    expect(JSON.parse((await mercadoPago.notify(webhook, paymentId)).body)).toEqual({ outcome: "reversed" });
+    mercadoPago().cancel(paymentId);
+    expect(JSON.parse((await mercadoPago().notify(webhook, paymentId)).body)).toEqual({ outcome: "reversed" });
     expect((await orderNow(order.id)).history.at(-1)?.note).toBe(
       `Pagamento ${paymentId} cancelado (R$ 114,80), informou o Mercado Pago.`,
     );
@@ -392,14 +353,14 @@ describe("the shop's e-mails from Mercado Pago's notices", () => {
     await notify({ email: OWNER });
     const { order } = await placeOrder();
     const pixId = onlyPaymentOf(order.id);
-    const [preference] = [...mercadoPago.preferences.values()].filter(
+    const [preference] = [...mercadoPago().preferences.values()].filter(
       (candidate) => candidate.external_reference === String(order.id),
     );
     if (!preference) throw new Error("no card checkout");
-    const card = mercadoPago.payByCard(preference.id);
-    expect(JSON.parse((await mercadoPago.notify(webhook, String(card.id))).body)).toEqual({ outcome: "paid" });
-    mercadoPago.cancel(pixId);
-    expect(JSON.parse((await mercadoPago.notify(webhook, pixId)).body)).toEqual({ outcome: "recorded" });
+    const card = mercadoPago().payByCard(preference.id);
+    expect(JSON.parse((await mercadoPago().notify(webhook, String(card.id))).body)).toEqual({ outcome: "paid" });
+    mercadoPago().cancel(pixId);
+    expect(JSON.parse((await mercadoPago().notify(webhook, pixId)).body)).toEqual({ outcome: "recorded" });
     expect((await ownerMails()).map((mail) => mail.kind)).toEqual(["owner-payment-confirmed"]);
   });
 });

@@ -1,12 +1,22 @@
 import { randomUUID } from "node:crypto";
 import { asc, count, eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { cartCookieValue, emptyCart } from "../../../common/cart.ts";
+import type { CartItem } from "../../../common/cart.ts";
 import type { OrderStatus } from "../../../common/order-status.ts";
-import type { OrderListItem, OrderPaymentView, OrderView, ShopDashboard } from "../../../common/views/orders.ts";
+import type { OrderListItem, OrderView, ShopDashboard } from "../../../common/views/orders.ts";
 import type { ProductView } from "../../../common/views/products.ts";
 import type { ShippingQuoteView } from "../../../common/views/shop.ts";
-import { RECIFE_SHOP_SETTINGS } from "../../../tests/support/shop-fixture.ts";
+import {
+  cartCookie,
+  cartLine,
+  createProduct,
+  type Placed,
+  placeOrder,
+  postCheckout,
+  RECIFE_CHECKOUT,
+  saveShopSettings,
+  switchShopFeature,
+} from "../../../tests/support/shop-fixture.ts";
 import { withTestApp } from "../../../tests/support/with-test-app.ts";
 import { mailOutbox } from "../mail/tables.ts";
 import { productVariants } from "../products/tables.ts";
@@ -15,78 +25,34 @@ import { orderLabels, orders } from "./tables.ts";
 const t = withTestApp();
 
 type ErrorBody = { message: string; errors?: Record<string, string[]> };
-type Placed = { order: OrderView; payment: OrderPaymentView };
-type Settings = { features: Record<"shop", { enabled: boolean }> };
 type Customer = { id: number; email: string; token: string };
 
 let superToken = "";
 let shirt: ProductView;
 let coffee: ProductView;
 
-async function setShop(enabled: boolean) {
-  const settings = (await t.request("GET", "/api/settings")).json<Settings>();
-  settings.features.shop.enabled = enabled;
-  expect((await t.request("POST", "/api/settings", { token: superToken, body: settings })).status).toBe(200);
-}
+const setShop = (enabled: boolean) => switchShopFeature(t, superToken, enabled);
 
-async function createProduct(body: Record<string, unknown>): Promise<ProductView> {
-  const response = await t.request("POST", "/api/products", {
-    token: superToken,
-    body: { status: "published", ...body },
-  });
-  expect(response.status, JSON.stringify(response.body)).toBe(201);
-  return response.json<ProductView>();
-}
+/** Maria's address in Recife, down to the neighbourhood and the flat. */
+const { postal_code, uf, city, street, number } = RECIFE_CHECKOUT;
+const ADDRESS = { postal_code, uf, city, street, number, neighborhood: "Boa Vista", complement: "apto 3" };
 
-const line = (product: ProductView, quantity: number, index = 0) => {
-  const variant = product.variants[index];
-  if (!variant) throw new Error("no such variant");
-  return { product_id: product.id, variant_id: variant.id, quantity };
-};
-
-function cartCookie(items: ReturnType<typeof line>[]): string {
-  return `cms_cart=${cartCookieValue({ ...emptyCart, items })}`;
-}
-
-const ADDRESS = {
-  postal_code: "50010-000",
-  uf: "PE",
-  city: "Recife",
-  street: "Rua da Aurora",
-  number: "100",
-  neighborhood: "Boa Vista",
-  complement: "apto 3",
-};
-
-function checkoutBody(overrides: Record<string, unknown> = {}) {
-  return {
-    ...ADDRESS,
-    name: "Maria da Silva",
-    tax_id: "529.982.247-25",
-    phone: "(81) 98765-4321",
-    shipping: "table:entrega-regional",
-    idempotency_key: randomUUID(),
-    ...overrides,
-  };
-}
+const checkoutBody = (overrides: Record<string, unknown> = {}) => ({
+  ...RECIFE_CHECKOUT,
+  ...ADDRESS,
+  idempotency_key: randomUUID(),
+  ...overrides,
+});
 
 async function customer(): Promise<Customer> {
   return t.createUser("user", superToken);
 }
 
-async function checkout(who: Customer, items: ReturnType<typeof line>[], overrides: Record<string, unknown> = {}) {
-  return t.request("POST", "/api/shop/checkout", {
-    token: who.token,
-    headers: { cookie: cartCookie(items) },
-    body: checkoutBody(overrides),
-  });
-}
+const checkout = (who: Customer, items: CartItem[], overrides: Record<string, unknown> = {}) =>
+  postCheckout(t, who.token, items, { ...ADDRESS, ...overrides });
 
-async function place(who: Customer, items: ReturnType<typeof line>[] = [line(shirt, 2), line(coffee, 1)]) {
-  const response = await checkout(who, items);
-  expect(response.status, JSON.stringify(response.body)).toBe(201);
-  return response.json<Placed>().order;
-}
+const place = async (who: Customer, items: CartItem[] = [cartLine(shirt, 2), cartLine(coffee, 1)]) =>
+  (await placeOrder(t, who.token, items, ADDRESS)).order;
 
 async function stockOf(product: ProductView, index = 0): Promise<number> {
   const variant = product.variants[index];
@@ -110,12 +76,8 @@ async function move(token: string, id: number, body: Record<string, unknown>) {
 beforeEach(async () => {
   superToken = await t.setupSite();
   await setShop(true);
-  const saved = await t.request("PUT", "/api/shop/settings", {
-    token: superToken,
-    body: RECIFE_SHOP_SETTINGS,
-  });
-  expect(saved.status, JSON.stringify(saved.body)).toBe(200);
-  shirt = await createProduct({
+  await saveShopSettings(t, superToken);
+  shirt = await createProduct(t, superToken, {
     name: "Camiseta",
     options: [{ name: "Tamanho", values: ["P", "M"] }],
     variants: [
@@ -124,7 +86,7 @@ beforeEach(async () => {
     ],
     weight_grams: 300,
   });
-  coffee = await createProduct({
+  coffee = await createProduct(t, superToken, {
     name: "Café orgânico",
     variants: [{ price_cents: 2590, stock: 20 }],
     weight_grams: 500,
@@ -135,11 +97,11 @@ describe("placing an order (POST /api/shop/checkout)", () => {
   it("re-prices the cart, quotes the shipping, takes the stock and copies everything in cents", async () => {
     const maria = await customer();
     const quote = await t.request("POST", "/api/shop/shipping/quote", {
-      body: { postal_code: "50010000", items: [line(shirt, 2), line(coffee, 1)] },
+      body: { postal_code: "50010000", items: [cartLine(shirt, 2), cartLine(coffee, 1)] },
     });
     expect(quote.json<ShippingQuoteView>().options.map((option) => option.code)).toContain("table:entrega-regional");
 
-    const response = await checkout(maria, [line(shirt, 2), line(coffee, 1)], {
+    const response = await checkout(maria, [cartLine(shirt, 2), cartLine(coffee, 1)], {
       expected_total_cents: 2 * 4990 + 2590 + 1500,
     });
     expect(response.status, JSON.stringify(response.body)).toBe(201);
@@ -192,19 +154,19 @@ describe("placing an order (POST /api/shop/checkout)", () => {
     const maria = await customer();
     const key = randomUUID();
     const [first, second] = await Promise.all([
-      checkout(maria, [line(shirt, 1)], { idempotency_key: key }),
-      checkout(maria, [line(shirt, 1)], { idempotency_key: key }),
+      checkout(maria, [cartLine(shirt, 1)], { idempotency_key: key }),
+      checkout(maria, [cartLine(shirt, 1)], { idempotency_key: key }),
     ]);
     const statuses = [first?.status, second?.status].sort();
     expect(statuses).toEqual([200, 201]);
     expect(first?.json<Placed>().order.id).toBe(second?.json<Placed>().order.id);
-    const retried = await checkout(maria, [line(shirt, 1)], { idempotency_key: key });
+    const retried = await checkout(maria, [cartLine(shirt, 1)], { idempotency_key: key });
     expect(retried.status).toBe(200);
     expect(await orderCount()).toBe(1);
     expect(await stockOf(shirt)).toBe(4);
     // Keys are each customer's own: the same key from someone else is her own new order.
     const joana = await customer();
-    expect((await checkout(joana, [line(shirt, 1)], { idempotency_key: key })).status).toBe(201);
+    expect((await checkout(joana, [cartLine(shirt, 1)], { idempotency_key: key })).status).toBe(201);
     expect(await orderCount()).toBe(2);
   });
 
@@ -215,7 +177,9 @@ describe("placing an order (POST /api/shop/checkout)", () => {
       .set({ stock: 10 })
       .where(eq(productVariants.id, shirt.variants[0]?.id ?? 0));
     const responses = await Promise.all(
-      Array.from({ length: 100 }, (_, index) => checkout(buyers[index % buyers.length] as Customer, [line(shirt, 1)])),
+      Array.from({ length: 100 }, (_, index) =>
+        checkout(buyers[index % buyers.length] as Customer, [cartLine(shirt, 1)]),
+      ),
     );
     const created = responses.filter((response) => response.status === 201);
     const refused = responses.filter((response) => response.status === 409);
@@ -229,17 +193,17 @@ describe("placing an order (POST /api/shop/checkout)", () => {
 
   it("refuses bad input with pt-BR messages and 4xx", async () => {
     const maria = await customer();
-    const invalidTaxId = await checkout(maria, [line(shirt, 1)], { tax_id: "123.456.789-00" });
+    const invalidTaxId = await checkout(maria, [cartLine(shirt, 1)], { tax_id: "123.456.789-00" });
     expect(invalidTaxId.status).toBe(400);
     expect(invalidTaxId.json<ErrorBody>().errors?.tax_id).toEqual(["Informe um CPF ou CNPJ válido"]);
-    const badCep = await checkout(maria, [line(shirt, 1)], { postal_code: "123" });
+    const badCep = await checkout(maria, [cartLine(shirt, 1)], { postal_code: "123" });
     expect(badCep.status).toBe(400);
     expect(badCep.json<ErrorBody>().errors?.postal_code?.[0]).toContain("CEP");
-    const wrongCity = await checkout(maria, [line(shirt, 1)], { city: "São Paulo" });
+    const wrongCity = await checkout(maria, [cartLine(shirt, 1)], { city: "São Paulo" });
     expect(wrongCity.json<ErrorBody>().errors?.city).toEqual(["Escolha uma cidade do estado selecionado"]);
-    const badPhone = await checkout(maria, [line(shirt, 1)], { phone: "123" });
+    const badPhone = await checkout(maria, [cartLine(shirt, 1)], { phone: "123" });
     expect(badPhone.json<ErrorBody>().errors?.phone?.[0]).toContain("DDD");
-    const nul = await checkout(maria, [line(shirt, 1)], { street: "Rua\u0000A" });
+    const nul = await checkout(maria, [cartLine(shirt, 1)], { street: "Rua\u0000A" });
     expect(nul.status).toBe(400);
     const empty = await checkout(maria, []);
     expect(empty.status).toBe(400);
@@ -251,13 +215,13 @@ describe("placing an order (POST /api/shop/checkout)", () => {
     });
     expect(tampered.status).toBe(400);
     expect(tampered.json<ErrorBody>().message).toBe("Seu carrinho está vazio.");
-    const noShipping = await checkout(maria, [line(shirt, 1)], { shipping: "correios:04014" });
+    const noShipping = await checkout(maria, [cartLine(shirt, 1)], { shipping: "correios:04014" });
     expect(noShipping.status).toBe(400);
     expect(noShipping.json<ErrorBody>().errors?.shipping?.[0]).toContain("forma de entrega");
-    const changedTotal = await checkout(maria, [line(shirt, 1)], { expected_total_cents: 100 });
+    const changedTotal = await checkout(maria, [cartLine(shirt, 1)], { expected_total_cents: 100 });
     expect(changedTotal.status).toBe(409);
     expect(changedTotal.json<ErrorBody>().message).toContain("O total do pedido mudou para R$ 64,90");
-    const tooMany = await checkout(maria, [line(shirt, 6)]);
+    const tooMany = await checkout(maria, [cartLine(shirt, 6)]);
     expect(tooMany.status).toBe(409);
     expect(await stockOf(shirt)).toBe(5);
     expect(await orderCount()).toBe(0);
@@ -265,13 +229,13 @@ describe("placing an order (POST /api/shop/checkout)", () => {
 
   it("asks who buys, and is not there while the shop is off", async () => {
     const anonymous = await t.request("POST", "/api/shop/checkout", {
-      headers: { cookie: cartCookie([line(shirt, 1)]) },
+      headers: { cookie: cartCookie([cartLine(shirt, 1)]) },
       body: checkoutBody(),
     });
     expect(anonymous.status).toBe(401);
     const maria = await customer();
     await setShop(false);
-    expect((await checkout(maria, [line(shirt, 1)])).status).toBe(404);
+    expect((await checkout(maria, [cartLine(shirt, 1)])).status).toBe(404);
   });
 });
 
@@ -296,7 +260,7 @@ describe("moving an order", () => {
       .where(eq(productVariants.id, coffee.variants[0]?.id ?? 0));
     for (const from of statuses) {
       for (const to of statuses) {
-        const order = await place(maria, [line(coffee, 1)]);
+        const order = await place(maria, [cartLine(coffee, 1)]);
         await t.database.db.update(orders).set({ status: from }).where(eq(orders.id, order.id));
         const response = await move(superToken, order.id, { status: to, tracking_code: "AA123456785BR" });
         const allowed = ALLOWED[from].includes(to);
@@ -342,7 +306,7 @@ describe("moving an order", () => {
 
   it("gives the stock back once when an order is canceled or expires", async () => {
     const maria = await customer();
-    const canceled = await place(maria, [line(shirt, 2)]);
+    const canceled = await place(maria, [cartLine(shirt, 2)]);
     expect(await stockOf(shirt)).toBe(3);
     // A customer may cancel her own unpaid order, but not pay it.
     expect((await move(maria.token, canceled.id, { status: "paid" })).status).toBe(403);
@@ -351,7 +315,7 @@ describe("moving an order", () => {
     expect((await move(superToken, canceled.id, { status: "canceled" })).status).toBe(409);
     expect(await stockOf(shirt)).toBe(5);
 
-    const unpaid = await place(maria, [line(shirt, 1)]);
+    const unpaid = await place(maria, [cartLine(shirt, 1)]);
     expect(await stockOf(shirt)).toBe(4);
     const later = new Date(Date.now() + 73 * 3_600_000);
     expect(await t.services.orders.expireDue(new Date())).toBe(0);
@@ -366,7 +330,7 @@ describe("moving an order", () => {
     });
 
     // A paid order does not expire.
-    const paid = await place(maria, [line(shirt, 1)]);
+    const paid = await place(maria, [cartLine(shirt, 1)]);
     await move(superToken, paid.id, { status: "paid" });
     expect(await t.services.orders.expireDue(later)).toBe(0);
   });
@@ -377,7 +341,7 @@ describe("who sees which orders", () => {
     const maria = await customer();
     const joana = await customer();
     const hers = await place(maria);
-    const other = await place(joana, [line(coffee, 1)]);
+    const other = await place(joana, [cartLine(coffee, 1)]);
     const list = (await t.request("GET", "/api/orders", { token: maria.token })).json<{ data: OrderListItem[] }>();
     expect(list.data.map((order) => [order.id, order.item_count, order.status_label])).toEqual([
       [hers.id, 3, "Confirmação Pendente"],
@@ -395,7 +359,7 @@ describe("who sees which orders", () => {
   it("filters by status, text (number, name, e-mail, CPF) and São Paulo days", async () => {
     const maria = await customer();
     const first = await place(maria);
-    const second = await place(maria, [line(coffee, 1)]);
+    const second = await place(maria, [cartLine(coffee, 1)]);
     await move(superToken, second.id, { status: "paid" });
     const ids = async (query: string) =>
       (await t.request("GET", `/api/orders?${query}`, { token: superToken }))
@@ -456,11 +420,11 @@ describe("the administrators' tools", () => {
 
   it("counts what the shop has to act on, each count what its filtered list shows (issue 33)", async () => {
     const maria = await customer();
-    const unpaid = await place(maria, [line(coffee, 1)]);
-    const paid = await place(maria, [line(coffee, 1)]);
-    const processing = await place(maria, [line(coffee, 1)]);
-    const labelFailed = await place(maria, [line(coffee, 1)]);
-    const canceled = await place(maria, [line(coffee, 1)]);
+    const unpaid = await place(maria, [cartLine(coffee, 1)]);
+    const paid = await place(maria, [cartLine(coffee, 1)]);
+    const processing = await place(maria, [cartLine(coffee, 1)]);
+    const labelFailed = await place(maria, [cartLine(coffee, 1)]);
+    const canceled = await place(maria, [cartLine(coffee, 1)]);
     for (const order of [paid, processing, labelFailed]) await move(superToken, order.id, { status: "paid" });
     await move(superToken, processing.id, { status: "processing" });
     await move(superToken, canceled.id, { status: "canceled" });
@@ -494,7 +458,7 @@ describe("the administrators' tools", () => {
 
   it("shows the dashboard: orders and revenue per day, best sellers, what runs low", async () => {
     const maria = await customer();
-    const order = await place(maria, [line(shirt, 3)]);
+    const order = await place(maria, [cartLine(shirt, 3)]);
     await move(superToken, order.id, { status: "paid" });
     const dashboard = (await t.request("GET", "/api/orders/dashboard", { token: superToken })).json<ShopDashboard>();
     expect(dashboard.days).toHaveLength(30);

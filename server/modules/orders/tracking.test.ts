@@ -1,12 +1,16 @@
-import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { CORREIOS_CODE_MESSAGE } from "../../../common/brazil/tracking.ts";
-import { cartCookieValue, emptyCart } from "../../../common/cart.ts";
 import type { OrderListItem, OrderView } from "../../../common/views/orders.ts";
 import type { ProductView } from "../../../common/views/products.ts";
 import { expectDocumented } from "../../../tests/support/documented.ts";
-import { RECIFE_SHOP_SETTINGS } from "../../../tests/support/shop-fixture.ts";
+import {
+  cartLine,
+  createProduct,
+  placeOrder,
+  saveShopSettings,
+  switchShopFeature,
+} from "../../../tests/support/shop-fixture.ts";
 import { withTestApp } from "../../../tests/support/with-test-app.ts";
 import { mailOutbox } from "../mail/tables.ts";
 import { orders } from "./tables.ts";
@@ -23,46 +27,19 @@ let honey: ProductView;
 
 beforeEach(async () => {
   superToken = await t.setupSite();
-  const settings = (await t.request("GET", "/api/settings")).json<{ features: Record<string, object> }>();
-  const opened = await t.request("POST", "/api/settings", {
-    token: superToken,
-    body: { ...settings, features: { ...settings.features, shop: { ...settings.features.shop, enabled: true } } },
+  await switchShopFeature(t, superToken);
+  await saveShopSettings(t, superToken);
+  honey = await createProduct(t, superToken, {
+    name: "Mel",
+    variants: [{ price_cents: 4990, stock: 50 }],
+    weight_grams: 500,
   });
-  expect(opened.status).toBe(200);
-  expect((await t.request("PUT", "/api/shop/settings", { token: superToken, body: RECIFE_SHOP_SETTINGS })).status).toBe(
-    200,
-  );
-  const created = await t.request("POST", "/api/products", {
-    token: superToken,
-    body: { name: "Mel", status: "published", variants: [{ price_cents: 4990, stock: 50 }], weight_grams: 500 },
-  });
-  honey = created.json<ProductView>();
   customer = await t.createUser("user", superToken);
 });
 
 /** An order of the customer's, paid and being prepared: the one move left for it is "sent". */
 async function processingOrder(): Promise<OrderView> {
-  const variant = honey.variants[0];
-  if (!variant) throw new Error("no variant");
-  const items = [{ product_id: honey.id, variant_id: variant.id, quantity: 1 }];
-  const placed = await t.request("POST", "/api/shop/checkout", {
-    token: customer.token,
-    headers: { cookie: `cms_cart=${cartCookieValue({ ...emptyCart, items })}` },
-    body: {
-      postal_code: "50010-000",
-      uf: "PE",
-      city: "Recife",
-      street: "Rua da Aurora",
-      number: "100",
-      name: "Maria da Silva",
-      tax_id: "529.982.247-25",
-      phone: "(81) 98765-4321",
-      shipping: "table:entrega-regional",
-      idempotency_key: randomUUID(),
-    },
-  });
-  expect(placed.status, JSON.stringify(placed.body)).toBe(201);
-  const order = placed.json<{ order: OrderView }>().order;
+  const { order } = await placeOrder(t, customer.token, [cartLine(honey, 1)]);
   await t.database.db.update(orders).set({ status: "processing" }).where(eq(orders.id, order.id));
   return order;
 }

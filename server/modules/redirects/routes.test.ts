@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { RedirectPage, RedirectView } from "../../../common/views/redirects.ts";
+import { expectAdministratorsOnly } from "../../../tests/support/api-access.ts";
 import { expectDocumented } from "../../../tests/support/documented.ts";
 import { withTestApp } from "../../../tests/support/with-test-app.ts";
 import { REDIRECT_CACHE_CONTROL } from "./answer-redirects.ts";
@@ -31,15 +32,9 @@ describe("access", () => {
       ["PUT", `/api/redirects/${existing.id}`],
       ["DELETE", `/api/redirects/${existing.id}`],
     ] as const;
-    for (const [method, path] of calls) {
-      const body = method === "GET" || method === "DELETE" ? undefined : { from: "x" };
-      const signedOut = await t.request(method, path, { body });
-      expect(signedOut.status, `${method} ${path}`).toBe(401);
-      expect(signedOut.json()).toEqual({ message: "Faça login para continuar." });
-      const customer = await t.request(method, path, { token: user.token, body });
-      expect(customer.status, `${method} ${path}`).toBe(403);
-      expect(customer.json()).toEqual({ message: "Você não tem permissão para esta ação." });
-    }
+    await expectAdministratorsOnly(t, user.token, calls, (method) =>
+      method === "GET" || method === "DELETE" ? undefined : { from: "x" },
+    );
     const admin = await t.createUser("admin", t.superToken);
     const list = await t.request("GET", "/api/redirects", { token: admin.token });
     expect(list.status).toBe(200);

@@ -1,24 +1,11 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { municipalitiesOf } from "../../../common/brazil/municipalities.ts";
 import { expectDocumented } from "../../../tests/support/documented.ts";
-import {
-  brasilApiBody,
-  type FakeCepServer,
-  jsonAnswer,
-  startFakeCepServer,
-  viaCepBody,
-} from "../../../tests/support/fake-cep-server.ts";
-import { withTestApp } from "../../../tests/support/with-test-app.ts";
+import { brasilApiBody, jsonAnswer, startFakeCepServer, viaCepBody } from "../../../tests/support/fake-cep-server.ts";
+import { withFakeServer, withTestApp } from "../../../tests/support/with-test-app.ts";
 
-// The fake starts before the app, which reads the lookup addresses from `env` when it is built.
 const env: Record<string, string> = {};
-let fake: FakeCepServer;
-beforeAll(async () => {
-  fake = await startFakeCepServer();
-  env.VIACEP_URL = fake.url;
-  env.BRASILAPI_URL = fake.url;
-});
-afterAll(() => fake.close());
+const fake = withFakeServer(startFakeCepServer, env, "VIACEP_URL", "BRASILAPI_URL");
 
 const t = withTestApp({ env, setUp: true });
 
@@ -38,13 +25,13 @@ async function setShop(enabled: boolean) {
 }
 
 beforeEach(async () => {
-  fake.reset();
+  fake().reset();
   await setShop(true);
 });
 
 describe("GET /api/shop/address/{cep}", () => {
   it("answers the address and its state's cities, for anyone", async () => {
-    fake.viacep.set(paulista.cep, jsonAnswer(viaCepBody(paulista)));
+    fake().viacep.set(paulista.cep, jsonAnswer(viaCepBody(paulista)));
     const response = await t.request("GET", "/api/shop/address/01310-100");
     expect(response.status).toBe(200);
     expectDocumented("get", "/api/shop/address/{cep}", response);
@@ -63,8 +50,8 @@ describe("GET /api/shop/address/{cep}", () => {
   });
 
   it("takes BrasilAPI's answer when ViaCEP fails", async () => {
-    fake.viacep.set(paulista.cep, jsonAnswer({}, 500));
-    fake.brasilapi.set(paulista.cep, jsonAnswer(brasilApiBody(paulista)));
+    fake().viacep.set(paulista.cep, jsonAnswer({}, 500));
+    fake().brasilapi.set(paulista.cep, jsonAnswer(brasilApiBody(paulista)));
     const response = await t.request("GET", "/api/shop/address/01310100");
     expect(response.json<{ address: { street: string } }>().address.street).toBe("Avenida Paulista");
   });
@@ -77,8 +64,8 @@ describe("GET /api/shop/address/{cep}", () => {
   });
 
   it("answers the CEP's state and its cities, never a 5xx, when no service answers", async () => {
-    fake.viacep.set(paulista.cep, jsonAnswer({}, 500));
-    fake.brasilapi.set(paulista.cep, { status: 502, body: "<html>Bad Gateway</html>" });
+    fake().viacep.set(paulista.cep, jsonAnswer({}, 500));
+    fake().brasilapi.set(paulista.cep, { status: 502, body: "<html>Bad Gateway</html>" });
     const response = await t.request("GET", "/api/shop/address/01310-100");
     expect(response.status).toBe(200);
     expectDocumented("get", "/api/shop/address/{cep}", response);
@@ -91,12 +78,12 @@ describe("GET /api/shop/address/{cep}", () => {
       expect(response.status, text).toBe(400);
       expect(response.json<{ message: string }>().message).toBe("Informe um CEP válido, como 01310-100");
     }
-    expect(fake.requests).toEqual([]);
+    expect(fake().requests).toEqual([]);
   });
 
   it("is a 404 for visitors while the shop is closed, and still answers administrators", async () => {
     await setShop(false);
-    fake.viacep.set(paulista.cep, jsonAnswer(viaCepBody(paulista)));
+    fake().viacep.set(paulista.cep, jsonAnswer(viaCepBody(paulista)));
     const visitor = await t.request("GET", "/api/shop/address/01310100");
     expect(visitor.status).toBe(404);
     expect(visitor.json<{ message: string }>().message).toBe("A loja não está disponível.");

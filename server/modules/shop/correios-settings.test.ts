@@ -1,25 +1,24 @@
 import { Buffer } from "node:buffer";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import type { ProductView } from "../../../common/views/products.ts";
 import type { ShippingQuoteView, ShopSettingsView } from "../../../common/views/shop.ts";
 import { expectDocumented } from "../../../tests/support/documented.ts";
-import { FAKE_CORREIOS_DEFAULTS, type FakeCorreios, startFakeCorreios } from "../../../tests/support/fake-correios.ts";
-import { withTestApp } from "../../../tests/support/with-test-app.ts";
+import {
+  FAKE_CORREIOS_CONTRACT,
+  FAKE_CORREIOS_DEFAULTS,
+  startFakeCorreios,
+} from "../../../tests/support/fake-correios.ts";
+import { COFFEE, createProduct, quoteShipping, switchShopFeature } from "../../../tests/support/shop-fixture.ts";
+import { withFakeServer, withTestApp } from "../../../tests/support/with-test-app.ts";
 
 // Issue 33: a Correios contract saved with a wrong access code used to fail in silence (buyers just never
-// saw a Correios quote). The fake starts before the app, which reads CORREIOS_URL from `env` when built.
+// saw a Correios quote).
 const env: Record<string, string> = {};
-let correios: FakeCorreios;
-beforeAll(async () => {
-  correios = await startFakeCorreios();
-  env.CORREIOS_URL = correios.url;
-});
-afterAll(() => correios.close());
+const correios = withFakeServer(startFakeCorreios, env, "CORREIOS_URL");
 
 const t = withTestApp({ env });
 
 type ErrorBody = { message: string; errors?: Record<string, string[]> };
-type Settings = { features: Record<"shop", { enabled: boolean }> };
 
 const REFUSED_ON_SAVE =
   "Os Correios recusaram estas credenciais: confira o usuário do Meu Correios, o código de acesso à API (gerado no portal dos Correios) e o cartão de postagem, no ambiente escolhido (produção ou homologação)";
@@ -34,18 +33,7 @@ const shop = (correiosOverrides: Record<string, unknown> = {}) => ({
   legal_name: "Cooperativa Vale Verde",
   origin_postal_code: "13010-000",
   shipping: {
-    correios: {
-      enabled: true,
-      environment: "production",
-      user: FAKE_CORREIOS_DEFAULTS.user,
-      access_code: FAKE_CORREIOS_DEFAULTS.accessCode,
-      posting_card: FAKE_CORREIOS_DEFAULTS.postingCard,
-      services: [
-        { code: "04510", name: "PAC" },
-        { code: "04014", name: "SEDEX" },
-      ],
-      ...correiosOverrides,
-    },
+    correios: { ...FAKE_CORREIOS_CONTRACT, environment: "production", ...correiosOverrides },
   },
 });
 
@@ -55,38 +43,19 @@ const testConnection = (as = token) => t.request("POST", "/api/shop/correios/tes
 const basic = (accessCode: string) =>
   `Basic ${Buffer.from(`${FAKE_CORREIOS_DEFAULTS.user}:${accessCode}`).toString("base64")}`;
 const tokenAuthorizations = () =>
-  correios.requests.filter((request) => request.path.startsWith("/token/")).map((request) => request.authorization);
+  correios()
+    .requests.filter((request) => request.path.startsWith("/token/"))
+    .map((request) => request.authorization);
 
-const quote = (quantity = 1) =>
-  t.request("POST", "/api/shop/shipping/quote", {
-    body: {
-      postal_code: "01310-100",
-      items: [{ product_id: coffee.id, variant_id: coffee.variants[0]?.id, quantity }],
-    },
-  });
+const quote = (quantity = 1) => quoteShipping(t, coffee, quantity);
 
 beforeEach(async () => {
-  correios.requests.length = 0;
-  correios.tokenStatus = null;
-  correios.setAccessCode(FAKE_CORREIOS_DEFAULTS.accessCode);
+  correios().requests.length = 0;
+  correios().tokenStatus = null;
+  correios().setAccessCode(FAKE_CORREIOS_DEFAULTS.accessCode);
   token = await t.setupSite();
-  const settings = (await t.request("GET", "/api/settings")).json<Settings>();
-  settings.features.shop.enabled = true;
-  expect((await t.request("POST", "/api/settings", { token, body: settings })).status).toBe(200);
-  const created = await t.request("POST", "/api/products", {
-    token,
-    body: {
-      name: "Café orgânico",
-      status: "published",
-      variants: [{ price_cents: 2590, stock: 20 }],
-      weight_grams: 500,
-      length_cm: 20,
-      width_cm: 15,
-      height_cm: 10,
-    },
-  });
-  expect(created.status).toBe(201);
-  coffee = created.json<ProductView>();
+  await switchShopFeature(t, token);
+  coffee = await createProduct(t, token, COFFEE);
 });
 
 describe("the Correios contract on save (issue 33)", () => {
@@ -132,7 +101,7 @@ describe("the Correios contract on save (issue 33)", () => {
   });
 
   it("saves when the Correios do not answer the check, and says so in the answer", async () => {
-    correios.tokenStatus = 503;
+    correios().tokenStatus = 503;
     const saved = await save(shop());
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
     const view = saved.json<ShopSettingsView>();
@@ -143,7 +112,7 @@ describe("the Correios contract on save (issue 33)", () => {
     expect(view.carrier_failures[0]?.message).toContain("HTTP 503");
 
     // Back up: a save with the code kept asks nothing more, and a working quote ends the failures.
-    correios.tokenStatus = null;
+    correios().tokenStatus = null;
     expect((await save(shop({ access_code: "" }))).status).toBe(200);
     expect(tokenAuthorizations()).toHaveLength(1);
     const answer = (await quote()).json<ShippingQuoteView>();
@@ -157,8 +126,8 @@ describe("“Testar conexão” of the Correios contract", () => {
   it("says why a stored code stopped working, recorded as a quote's failure, then that it works", async () => {
     expect((await save(shop())).status).toBe(200);
     // The shop generates a new code in the Correios portal: the stored one, and its tokens, stop working.
-    correios.setAccessCode("codigo-novo-do-portal");
-    correios.expireTokens();
+    correios().setAccessCode("codigo-novo-do-portal");
+    correios().expireTokens();
     expect((await quote()).json<ShippingQuoteView>().unavailable).toEqual(["correios"]);
     expect((await stored()).carrier_failures).toEqual([
       expect.objectContaining({ provider: "correios", failures: 1, incident: true, message: REFUSED_STORED }),
@@ -170,7 +139,7 @@ describe("“Testar conexão” of the Correios contract", () => {
     expect(failing.json()).toEqual({ ok: false, message: REFUSED_STORED });
     expect((await stored()).carrier_failures).toEqual([expect.objectContaining({ failures: 2, incident: true })]);
 
-    correios.setAccessCode(FAKE_CORREIOS_DEFAULTS.accessCode);
+    correios().setAccessCode(FAKE_CORREIOS_DEFAULTS.accessCode);
     const working = await testConnection();
     expect(working.json()).toEqual({
       ok: true,
@@ -184,7 +153,7 @@ describe("“Testar conexão” of the Correios contract", () => {
 
   it("counts an unanswered test as a quote's failure", async () => {
     expect((await save(shop())).status).toBe(200);
-    correios.tokenStatus = 500;
+    correios().tokenStatus = 500;
     const failing = await testConnection();
     expect(failing.json()).toEqual({
       ok: false,
@@ -203,6 +172,6 @@ describe("“Testar conexão” of the Correios contract", () => {
     const customer = await t.createUser("user", token);
     expect((await testConnection(customer.token)).status).toBe(403);
     expect((await t.request("POST", "/api/shop/correios/test")).status).toBe(401);
-    expect(correios.requests).toEqual([]);
+    expect(correios().requests).toEqual([]);
   });
 });

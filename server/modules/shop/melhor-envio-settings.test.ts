@@ -1,30 +1,26 @@
 import { asc, eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import type { ProductView } from "../../../common/views/products.ts";
 import type { ShippingQuoteView, ShopSettingsView } from "../../../common/views/shop.ts";
 import { expectDocumented } from "../../../tests/support/documented.ts";
+import { FAKE_MELHOR_ENVIO_DEFAULTS, startFakeMelhorEnvio } from "../../../tests/support/fake-melhor-envio.ts";
 import {
-  FAKE_MELHOR_ENVIO_DEFAULTS,
-  type FakeMelhorEnvio,
-  startFakeMelhorEnvio,
-} from "../../../tests/support/fake-melhor-envio.ts";
-import { withTestApp } from "../../../tests/support/with-test-app.ts";
+  COFFEE,
+  createProduct,
+  quoteShipping,
+  SAO_PAULO_TABLE_RATE,
+  switchShopFeature,
+} from "../../../tests/support/shop-fixture.ts";
+import { withFakeServer, withTestApp } from "../../../tests/support/with-test-app.ts";
 import { mailOutbox } from "../mail/tables.ts";
 import { INCIDENT_FAILURES } from "./carrier-health.ts";
 
-// The fake starts before the app, which reads MELHOR_ENVIO_URL from `env` when it is built.
 const env: Record<string, string> = {};
-let melhorEnvio: FakeMelhorEnvio;
-beforeAll(async () => {
-  melhorEnvio = await startFakeMelhorEnvio();
-  env.MELHOR_ENVIO_URL = melhorEnvio.url;
-});
-afterAll(() => melhorEnvio.close());
+const melhorEnvio = withFakeServer(startFakeMelhorEnvio, env, "MELHOR_ENVIO_URL");
 
 const t = withTestApp({ env });
 
 type ErrorBody = { message: string; errors?: Record<string, string[]> };
-type Settings = { features: Record<"shop", { enabled: boolean }> };
 
 const CALCULATE = "POST /api/v2/me/shipment/calculate";
 
@@ -40,20 +36,11 @@ const shop = (melhorEnvioOverrides: Record<string, unknown> = {}) => ({
   origin_postal_code: "13010-000",
   notifications: { email: "loja@valeverde.coop.br" },
   shipping: {
-    table_rates: [
-      {
-        name: "Entrega padrão",
-        region: { kind: "uf", uf: "SP" },
-        min_weight_grams: 0,
-        max_weight_grams: 5000,
-        price_cents: 1290,
-        delivery_days: 3,
-      },
-    ],
+    table_rates: [SAO_PAULO_TABLE_RATE],
     melhor_envio: {
       enabled: true,
       environment: "sandbox",
-      token: melhorEnvio.token,
+      token: melhorEnvio().token,
       services: [1, 2, 3],
       margin: { kind: "fixed", value: 100 },
       extra_days: 1,
@@ -64,35 +51,14 @@ const shop = (melhorEnvioOverrides: Record<string, unknown> = {}) => ({
 
 const save = (body: unknown) => t.request("PUT", "/api/shop/settings", { token, body });
 
-const quote = (quantity = 1) =>
-  t.request("POST", "/api/shop/shipping/quote", {
-    body: {
-      postal_code: "01310-100",
-      items: [{ product_id: coffee.id, variant_id: coffee.variants[0]?.id, quantity }],
-    },
-  });
+const quote = (quantity = 1) => quoteShipping(t, coffee, quantity);
 
 beforeEach(async () => {
-  melhorEnvio.requests.length = 0;
-  melhorEnvio.setDelay(0);
+  melhorEnvio().requests.length = 0;
+  melhorEnvio().setDelay(0);
   token = await t.setupSite();
-  const settings = (await t.request("GET", "/api/settings")).json<Settings>();
-  settings.features.shop.enabled = true;
-  expect((await t.request("POST", "/api/settings", { token, body: settings })).status).toBe(200);
-  const created = await t.request("POST", "/api/products", {
-    token,
-    body: {
-      name: "Café orgânico",
-      status: "published",
-      variants: [{ price_cents: 2590, stock: 20 }],
-      weight_grams: 500,
-      length_cm: 20,
-      width_cm: 15,
-      height_cm: 10,
-    },
-  });
-  expect(created.status).toBe(201);
-  coffee = created.json<ProductView>();
+  await switchShopFeature(t, token);
+  coffee = await createProduct(t, token, COFFEE);
 });
 
 describe("Melhor Envio in the shop's settings", () => {
@@ -110,14 +76,14 @@ describe("Melhor Envio in the shop's settings", () => {
       extra_days: 1,
     });
     const read = await t.request("GET", "/api/shop/settings", { token });
-    expect(JSON.stringify(read.body)).not.toContain(melhorEnvio.token);
-    expect(JSON.stringify(saved.body)).not.toContain(melhorEnvio.token);
+    expect(JSON.stringify(read.body)).not.toContain(melhorEnvio().token);
+    expect(JSON.stringify(saved.body)).not.toContain(melhorEnvio().token);
 
     const kept = await save(shop({ token: "" }));
     expect(kept.status, JSON.stringify(kept.body)).toBe(200);
     expect(kept.json<ShopSettingsView>().shipping.melhor_envio.token_set).toBe(true);
     expect((await quote()).json<ShippingQuoteView>().unavailable).toEqual([]);
-    expect(melhorEnvio.requestsTo(CALCULATE)[0]?.authorization).toBe(`Bearer ${melhorEnvio.token}`);
+    expect(melhorEnvio().requestsTo(CALCULATE)[0]?.authorization).toBe(`Bearer ${melhorEnvio().token}`);
 
     const off = await save(shop({ enabled: false, token: "" }));
     expect(off.json<ShopSettingsView>().shipping.melhor_envio).toMatchObject({ enabled: false, token_set: true });
@@ -156,7 +122,7 @@ describe("Melhor Envio's quotes", () => {
       ["melhorenvio:1", "Correios PAC", 2650, 8],
       ["melhorenvio:2", "Correios SEDEX", 4590, 3],
     ]);
-    const [sent] = melhorEnvio.requestsTo(CALCULATE);
+    const [sent] = melhorEnvio().requestsTo(CALCULATE);
     expect(sent?.userAgent).toBe("Cooperativa Teste (loja@valeverde.coop.br)");
     expect(sent?.body).toMatchObject({
       from: { postal_code: "13010000" },
@@ -173,25 +139,25 @@ describe("Melhor Envio's quotes", () => {
     const again = (await quote()).json<ShippingQuoteView>();
     expect(performance.now() - started).toBeLessThan(1000);
     expect(again).toEqual(first);
-    expect(melhorEnvio.requestsTo(CALCULATE)).toHaveLength(1);
+    expect(melhorEnvio().requestsTo(CALCULATE)).toHaveLength(1);
 
     await quote(2);
-    expect(melhorEnvio.requestsTo(CALCULATE)).toHaveLength(2);
+    expect(melhorEnvio().requestsTo(CALCULATE)).toHaveLength(2);
 
     expect((await save(shop({ margin: { kind: "percent", value: 10 } }))).status).toBe(200);
     const changed = (await quote()).json<ShippingQuoteView>();
-    expect(melhorEnvio.requestsTo(CALCULATE)).toHaveLength(3);
+    expect(melhorEnvio().requestsTo(CALCULATE)).toHaveLength(3);
     expect(changed.options.find((option) => option.code === "melhorenvio:1")?.price_cents).toBe(2805);
   });
 
   it("name Melhor Envio unavailable when it fails or refuses the token, and keep the table's options", async () => {
     expect((await save(shop())).status).toBe(200);
-    melhorEnvio.failNext("server_error");
+    melhorEnvio().failNext("server_error");
     const failed = (await quote()).json<ShippingQuoteView>();
     expect(failed.unavailable).toEqual(["melhorenvio"]);
     expect(failed.options.map((option) => option.code)).toEqual(["table:entrega-padrao"]);
 
-    melhorEnvio.failNext("unauthorized");
+    melhorEnvio().failNext("unauthorized");
     expect((await quote(3)).json<ShippingQuoteView>().unavailable).toEqual(["melhorenvio"]);
     expect((await quote()).json<ShippingQuoteView>().unavailable).toEqual([]);
   });
@@ -204,9 +170,9 @@ describe("the labels' Melhor Envio client", () => {
     expect(await t.services.shop.melhorEnvio()).toBeNull();
     expect((await save(shop())).status).toBe(200);
     const client = await t.services.shop.melhorEnvio();
-    expect((await client?.balance())?.balance_cents).toBe(melhorEnvio.balanceCents());
-    expect(melhorEnvio.requestsTo("GET /api/v2/me/balance")[0]).toMatchObject({
-      authorization: `Bearer ${melhorEnvio.token}`,
+    expect((await client?.balance())?.balance_cents).toBe(melhorEnvio().balanceCents());
+    expect(melhorEnvio().requestsTo("GET /api/v2/me/balance")[0]).toMatchObject({
+      authorization: `Bearer ${melhorEnvio().token}`,
       userAgent: "Cooperativa Teste (loja@valeverde.coop.br)",
     });
   });
@@ -222,7 +188,7 @@ describe("a Melhor Envio that fails (issue 33)", () => {
   const failures = async () =>
     (await t.request("GET", "/api/shop/settings", { token })).json<ShopSettingsView>().carrier_failures;
 
-  beforeEach(() => melhorEnvio.setToken(FAKE_MELHOR_ENVIO_DEFAULTS.token));
+  beforeEach(() => melhorEnvio().setToken(FAKE_MELHOR_ENVIO_DEFAULTS.token));
 
   it("refuses a token Melhor Envio refuses on save, with the field's message, and saves nothing", async () => {
     const refused = await save(shop({ token: "token-colado-pela-metade" }));
@@ -234,13 +200,15 @@ describe("a Melhor Envio that fails (issue 33)", () => {
     expect(stored.legal_name).toBe("");
     expect(stored.shipping.melhor_envio).toMatchObject({ enabled: false, token_set: false });
     // The save asked with the typed token, once.
-    expect(melhorEnvio.requestsTo("GET /api/v2/me/balance").map((request) => request.authorization)).toEqual([
-      "Bearer token-colado-pela-metade",
-    ]);
+    expect(
+      melhorEnvio()
+        .requestsTo("GET /api/v2/me/balance")
+        .map((request) => request.authorization),
+    ).toEqual(["Bearer token-colado-pela-metade"]);
   });
 
   it("saves when Melhor Envio does not answer the check, and says so in the answer", async () => {
-    melhorEnvio.failNext("server_error");
+    melhorEnvio().failNext("server_error");
     const saved = await save(shop());
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
     expect(saved.json<ShopSettingsView>().shipping.melhor_envio.token_set).toBe(true);
@@ -255,12 +223,12 @@ describe("a Melhor Envio that fails (issue 33)", () => {
 
   it(`is an incident after ${INCIDENT_FAILURES} failed quotes in a row: one e-mail, shown until a quote succeeds`, async () => {
     expect((await save(shop())).status).toBe(200);
-    melhorEnvio.failNext("server_error", INCIDENT_FAILURES - 1);
+    melhorEnvio().failNext("server_error", INCIDENT_FAILURES - 1);
     for (let i = 1; i < INCIDENT_FAILURES; i++) await quote(i);
     expect(await failures()).toEqual([expect.objectContaining({ failures: INCIDENT_FAILURES - 1, incident: false })]);
     expect(await carrierMails()).toEqual([]);
     // Quotes at once (several processes would do the same): each failure counts, one e-mail goes.
-    melhorEnvio.failNext("server_error", 4);
+    melhorEnvio().failNext("server_error", 4);
     await Promise.all([1, 2, 3, 4].map((quantity) => quote(quantity)));
     expect(await failures()).toEqual([expect.objectContaining({ failures: INCIDENT_FAILURES + 3, incident: true })]);
     const [mail, ...more] = await carrierMails();
@@ -271,14 +239,14 @@ describe("a Melhor Envio that fails (issue 33)", () => {
     expect((await quote()).json<ShippingQuoteView>().unavailable).toEqual([]);
     expect(await failures()).toEqual([]);
     // A new run of failures is a new incident, with its own e-mail.
-    melhorEnvio.failNext("server_error", INCIDENT_FAILURES);
+    melhorEnvio().failNext("server_error", INCIDENT_FAILURES);
     for (let i = 1; i <= INCIDENT_FAILURES; i++) await quote(i + 10);
     expect(await carrierMails()).toHaveLength(2);
   });
 
   it("is an incident at once when the stored token stops working; “Testar conexão” says why, then that it works", async () => {
     expect((await save(shop())).status).toBe(200);
-    melhorEnvio.setToken("token-novo-do-painel");
+    melhorEnvio().setToken("token-novo-do-painel");
     expect((await quote()).json<ShippingQuoteView>().unavailable).toEqual(["melhorenvio"]);
     expect(await failures()).toEqual([
       expect.objectContaining({
@@ -299,7 +267,7 @@ describe("a Melhor Envio that fails (issue 33)", () => {
       ok: false,
       message: "O Melhor Envio recusou o token salvo: gere um novo no painel do Melhor Envio e salve-o na Loja.",
     });
-    melhorEnvio.setToken(FAKE_MELHOR_ENVIO_DEFAULTS.token);
+    melhorEnvio().setToken(FAKE_MELHOR_ENVIO_DEFAULTS.token);
     expect((await test()).json()).toEqual({
       ok: true,
       message: "Conexão com o Melhor Envio funcionando: saldo de R$ 500,00.",

@@ -1,62 +1,32 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import type { PricedCart } from "../../../common/views/cart.ts";
 import type { ProductView } from "../../../common/views/products.ts";
 import type { ShippingQuoteView, ShopSettingsView } from "../../../common/views/shop.ts";
+import { FAKE_MERCADOPAGO_DEFAULTS, startFakeMercadoPago } from "../../../tests/support/fake-mercadopago.ts";
 import {
-  FAKE_MERCADOPAGO_DEFAULTS,
-  type FakeMercadoPago,
-  startFakeMercadoPago,
-} from "../../../tests/support/fake-mercadopago.ts";
+  cartBrowser,
+  createProduct,
+  SAO_PAULO_TABLE_RATE,
+  switchShopFeature,
+} from "../../../tests/support/shop-fixture.ts";
 import { SUPER } from "../../../tests/support/test-app.ts";
-import { withTestApp } from "../../../tests/support/with-test-app.ts";
+import { withFakeServer, withTestApp } from "../../../tests/support/with-test-app.ts";
 
-// The fake starts before the app, which reads MERCADOPAGO_URL from `env` when it is built.
 const env: Record<string, string> = {};
-let mercadoPago: FakeMercadoPago;
-beforeAll(async () => {
-  mercadoPago = await startFakeMercadoPago();
-  env.MERCADOPAGO_URL = mercadoPago.url;
-});
-afterAll(() => mercadoPago.close());
+const mercadoPago = withFakeServer(startFakeMercadoPago, env, "MERCADOPAGO_URL");
 
 const t = withTestApp({ env });
 
 type ErrorBody = { message: string; errors?: Record<string, string[]> };
-type Settings = { features: Record<"shop", { enabled: boolean }> };
 
 let token = "";
 let shirt: ProductView;
 let coffee: ProductView;
 
-async function setShop(enabled: boolean) {
-  const settings = (await t.request("GET", "/api/settings")).json<Settings>();
-  settings.features.shop.enabled = enabled;
-  expect((await t.request("POST", "/api/settings", { token, body: settings })).status).toBe(200);
-}
-
-async function create(body: Record<string, unknown>): Promise<ProductView> {
-  const response = await t.request("POST", "/api/products", { token, body: { status: "published", ...body } });
-  expect(response.status, JSON.stringify(response.body)).toBe(201);
-  return response.json<ProductView>();
-}
-
-/** A browser's cookie jar for one cookie: what the last answer set is sent with the next request. */
-function visitor() {
-  let cookie = "";
-  return {
-    async request(method: string, url: string, body?: unknown) {
-      const response = await t.request(method, url, { body, headers: cookie ? { cookie } : {} });
-      const set = response.headers.get("set-cookie");
-      if (set) cookie = set.split(";")[0] ?? "";
-      return response;
-    },
-    cookie: () => cookie,
-    setCookie: (value: string) => {
-      cookie = value;
-    },
-  };
-}
+const setShop = (enabled: boolean) => switchShopFeature(t, token, enabled);
+const create = (body: Record<string, unknown>) => createProduct(t, token, body);
+const visitor = () => cartBrowser(t);
 
 const variant = (product: ProductView, index = 0) => {
   const found = product.variants[index];
@@ -189,14 +159,7 @@ describe("shop settings and shipping quotes", () => {
     origin_postal_code: "13010-000",
     shipping: {
       table_rates: [
-        {
-          name: "Entrega padrão",
-          region: { kind: "uf", uf: "SP" },
-          min_weight_grams: 0,
-          max_weight_grams: 5000,
-          price_cents: 1290,
-          delivery_days: 3,
-        },
+        SAO_PAULO_TABLE_RATE,
         {
           name: "Entrega padrão",
           region: { kind: "uf", uf: "RJ" },
@@ -457,7 +420,7 @@ describe("payment settings", () => {
       offerCard: true,
     });
     if (charge.kind !== "provider") throw new Error(charge.kind);
-    expect(mercadoPago.payments.get(charge.externalId)).toMatchObject({
+    expect(mercadoPago().payments.get(charge.externalId)).toMatchObject({
       transaction_amount: 25.9,
       external_reference: "42",
     });

@@ -1,6 +1,7 @@
 import { asc } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { shopSettingsSchema } from "../../../common/schemas/shop.ts";
+import { RECIFE_SHOP_SETTINGS } from "../../../tests/support/shop-fixture.ts";
 import { withTestServices } from "../../../tests/support/with-test-services.ts";
 import type { Actor } from "../../kernel/access.ts";
 import { auditEntries } from "../audit/tables.ts";
@@ -20,16 +21,7 @@ const settings = (over: Record<string, unknown> = {}, shipping: Record<string, u
   uf: "PE",
   origin_postal_code: "50010-000",
   shipping: {
-    table_rates: [
-      {
-        name: "Entrega regional",
-        region: { kind: "uf", uf: "PE" },
-        min_weight_grams: 0,
-        max_weight_grams: 30000,
-        price_cents: 1500,
-        delivery_days: 4,
-      },
-    ],
+    table_rates: RECIFE_SHOP_SETTINGS.shipping.table_rates,
     correios: {
       enabled: true,
       user: "coop",
@@ -39,10 +31,7 @@ const settings = (over: Record<string, unknown> = {}, shipping: Record<string, u
     melhor_envio: { enabled: true, token: "SEGREDO-me-1", services: [1, 2] },
     ...shipping,
   },
-  payments: {
-    provider: "pix",
-    pix: { key: "cooperativa@example.org", receiver_name: "Boa Terra", receiver_city: "Recife" },
-  },
+  payments: RECIFE_SHOP_SETTINGS.payments,
   ...over,
 });
 

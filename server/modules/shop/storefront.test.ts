@@ -1,11 +1,10 @@
-import { RouterContextProvider } from "react-router";
 import { beforeEach, describe, expect, it } from "vitest";
-import { type AppContext, appContext } from "../../../app/lib/context.server.ts";
 import { orderWhatsappHref } from "../../../app/lib/order-whatsapp.server.ts";
 import { loader as productLoader } from "../../../app/routes/site/product.tsx";
 import type { ProductView } from "../../../common/views/products.ts";
 import type { ShopSettingsView } from "../../../common/views/shop.ts";
 import { expectDocumented } from "../../../tests/support/documented.ts";
+import { pageArgs, pageGet } from "../../../tests/support/page-route.ts";
 import { withTestApp } from "../../../tests/support/with-test-app.ts";
 import type { Actor } from "../../kernel/access.ts";
 
@@ -98,18 +97,6 @@ describe("services.shop.storefront()", () => {
 });
 
 describe("what the pages show of them", () => {
-  function contextFor(actor: Actor | null) {
-    const context = new RouterContextProvider();
-    const value: Pick<AppContext, "services" | "actor" | "documentRequest" | "keptRichText"> = {
-      services: t.services,
-      actor,
-      documentRequest: false,
-      keptRichText: new Map(),
-    };
-    context.set(appContext, value as AppContext);
-    return context;
-  }
-
   async function product(body: Record<string, unknown>): Promise<ProductView> {
     const response = await t.request("POST", "/api/products", { token, body: { status: "published", ...body } });
     expect(response.status, JSON.stringify(response.body)).toBe(201);
@@ -117,13 +104,7 @@ describe("what the pages show of them", () => {
   }
 
   const pageOf = async (slug: string) =>
-    productLoader({
-      request: new Request(`http://localhost/loja/${slug}`),
-      context: contextFor(null),
-      params: { slug },
-      url: new URL(`http://localhost/loja/${slug}`),
-      pattern: "/loja/:slug",
-    });
+    productLoader(pageArgs(t.services, pageGet(`/loja/${slug}`), { params: { slug }, pattern: "/loja/:slug" }));
 
   beforeEach(async () => {
     const settings = (await t.request("GET", "/api/settings")).json<{

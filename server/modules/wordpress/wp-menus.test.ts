@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { heldText } from "./import-text.ts";
+import { wxrItem } from "../../../tests/support/import-texts.ts";
 import { menusOf, type WpMenuEntry } from "./wp-menus.ts";
 import { readWxr } from "./wxr-reader.ts";
 
@@ -46,24 +46,8 @@ describe("the menus of a WordPress export", () => {
       site: { title: "", link: "", description: "", language: "", baseSiteUrl: "", baseBlogUrl: "" },
       terms: [],
     };
-    const item = (content: string) => ({
-      id: 1,
-      type: "wp_navigation",
-      title: "Rodapé",
-      link: "",
-      slug: "",
-      status: "publish",
-      parentId: 0,
-      menuOrder: 0,
-      date: "",
-      dateGmt: "",
-      content: heldText(content),
-      excerpt: "",
-      guid: "",
-      attachmentUrl: "",
-      terms: [],
-      meta: {},
-    });
+    const item = (content: string) =>
+      wxrItem({ id: 1, type: "wp_navigation", title: "Rodapé", status: "publish", content });
     expect(await menusOf({ ...base, items: [item("<!-- wp:paragraph --><p>x</p><!-- /wp:paragraph -->")] })).toEqual(
       [],
     );

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { type CorreiosSettings, correiosSchema } from "../../../../common/schemas/shipping.ts";
 import {
   brasiliaTime,
+  FAKE_CORREIOS_CONTRACT,
   FAKE_CORREIOS_DEFAULTS,
   type FakeCorreios,
   startFakeCorreios,
@@ -20,17 +21,7 @@ import { quoteShipping } from "./quote.ts";
 import { quoteItem, quoteRequest } from "./test-fixtures.ts";
 
 const settingsWith = (overrides: Record<string, unknown> = {}): CorreiosSettings =>
-  correiosSchema.parse({
-    enabled: true,
-    user: FAKE_CORREIOS_DEFAULTS.user,
-    access_code: FAKE_CORREIOS_DEFAULTS.accessCode,
-    posting_card: FAKE_CORREIOS_DEFAULTS.postingCard,
-    services: [
-      { code: "04510", name: "PAC" },
-      { code: "04014", name: "SEDEX" },
-    ],
-    ...overrides,
-  });
+  correiosSchema.parse({ ...FAKE_CORREIOS_CONTRACT, ...overrides });
 
 const signal = () => new AbortController().signal;
 

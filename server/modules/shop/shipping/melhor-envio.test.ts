@@ -12,7 +12,7 @@ import {
 } from "./melhor-envio.ts";
 import { quoteShipping } from "./quote.ts";
 import { tableRatesProvider } from "./table-rates.ts";
-import { quoteItem, quoteRequest } from "./test-fixtures.ts";
+import { quoteItem, quoteRequest, RIO_TABLE_RATE } from "./test-fixtures.ts";
 
 const signal = () => new AbortController().signal;
 const CALCULATE = "POST /api/v2/me/shipment/calculate";
@@ -119,16 +119,7 @@ describe("melhorEnvioProvider", () => {
 
   it("gives up after its own time limit, and the table still answers", async () => {
     fake.setDelay(400);
-    const table = tableRatesProvider([
-      tableRateSchema.parse({
-        name: "Entrega padrão",
-        region: { kind: "uf", uf: "RJ" },
-        min_weight_grams: 0,
-        max_weight_grams: 30000,
-        price_cents: 1990,
-        delivery_days: 4,
-      }),
-    ]);
+    const table = tableRatesProvider([tableRateSchema.parse(RIO_TABLE_RATE)]);
     const started = Date.now();
     const result = await quoteShipping([table, provider({}, { timeoutMs: 100 })], quoteRequest());
     expect(Date.now() - started).toBeLessThan(350);

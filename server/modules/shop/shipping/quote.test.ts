@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { shippingSettingsSchema } from "../../../../common/schemas/shipping.ts";
 import {
-  FAKE_CORREIOS_DEFAULTS,
+  FAKE_CORREIOS_CONTRACT,
   type FakeCorreios,
   startFakeCorreios,
 } from "../../../../tests/support/fake-correios.ts";
@@ -11,7 +11,7 @@ import { CorreiosTokenCache } from "./correios.ts";
 import { MelhorEnvioQuoteCache } from "./melhor-envio.ts";
 import type { ShippingOption, ShippingProvider, ShippingProviderName } from "./provider.ts";
 import { providersFor, quoteShipping } from "./quote.ts";
-import { quoteRequest } from "./test-fixtures.ts";
+import { quoteRequest, RIO_TABLE_RATE } from "./test-fixtures.ts";
 
 const option = (
   provider: ShippingProviderName,
@@ -101,30 +101,14 @@ describe("quoteShipping", () => {
 });
 
 describe("providersFor", () => {
-  const tableRow = {
-    name: "Entrega padrão",
-    region: { kind: "uf", uf: "RJ" },
-    min_weight_grams: 0,
-    max_weight_grams: 30000,
-    price_cents: 1990,
-    delivery_days: 4,
-  };
+  const tableRow = RIO_TABLE_RATE;
   let fake: FakeCorreios;
   beforeAll(async () => {
     fake = await startFakeCorreios();
   });
   afterAll(() => fake.close());
 
-  const correiosOn = () => ({
-    enabled: true,
-    user: FAKE_CORREIOS_DEFAULTS.user,
-    access_code: FAKE_CORREIOS_DEFAULTS.accessCode,
-    posting_card: FAKE_CORREIOS_DEFAULTS.postingCard,
-    services: [
-      { code: "04510", name: "PAC" },
-      { code: "04014", name: "SEDEX" },
-    ],
-  });
+  const correiosOn = () => ({ ...FAKE_CORREIOS_CONTRACT });
   const deps = () => ({ correiosBaseUrl: fake.url, correiosTokens: new CorreiosTokenCache() });
 
   it("turns nothing on by default", () => {
