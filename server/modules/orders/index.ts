@@ -1,13 +1,12 @@
-import { AREA_NAMES } from "../../area-names.ts";
 import { defineArea } from "../../kernel/area.ts";
+import { ORDERS_USES } from "./context.ts";
 import { checkoutOperations, ordersOperations, paymentWebhookOperations } from "./operations.ts";
 import { createOrdersService } from "./orders-service.ts";
 import { paymentWebhookRoutes } from "./payment-webhook-routes.ts";
 import { checkoutRoutes, ordersRoutes } from "./routes.ts";
 
 export const ordersArea = defineArea({
-  // Every area until the placing of orders is a flow (server/flows/place-order.ts).
-  uses: AREA_NAMES,
+  uses: ORDERS_USES,
   service: (context) => createOrdersService(context),
   routes: [
     { base: "/api/orders", routes: ordersRoutes, operations: ordersOperations },

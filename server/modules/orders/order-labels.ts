@@ -21,10 +21,10 @@ import {
 } from "../../adapters/melhor-envio/melhor-envio.ts";
 import type { Db } from "../../db/client.ts";
 import { type Actor, isAdmin, requireAdmin, requireUser } from "../../kernel/access.ts";
-import type { ServiceContext } from "../../kernel/area.ts";
 import { MELHOR_ENVIO_CODE_PREFIX } from "../shop/shipping/melhor-envio.ts";
 import { consolidatePackage } from "../shop/shipping/package.ts";
 import type { QuoteItem } from "../shop/shipping/provider.ts";
+import type { OrdersContext } from "./context.ts";
 import { moveOrder, type OrderRow, orderLabel } from "./order-moves.ts";
 import { type LabelTrackingEvent, orderItems, orderLabels, orders } from "./tables.ts";
 
@@ -124,7 +124,7 @@ const deliveredAt = (events: LabelTrackingEvent[]) => events.find((event) => eve
  * The shipping labels and tracking of orders sent by a Melhor Envio service. `readOrder` is the orders
  * area's own read: an order the actor may see, else a 404.
  */
-export function createOrderLabels(context: ServiceContext, readOrder: (actor: Actor, id: number) => Promise<OrderRow>) {
+export function createOrderLabels(context: OrdersContext, readOrder: (actor: Actor, id: number) => Promise<OrderRow>) {
   const { db, services } = context;
 
   async function labelRow(orderId: number): Promise<LabelRow | undefined> {

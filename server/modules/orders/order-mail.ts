@@ -1,8 +1,8 @@
 import { asc, eq } from "drizzle-orm";
 import { formatCep } from "../../../common/brazil/cep.ts";
 import { accountPaths } from "../../../common/site-paths.ts";
-import type { ServiceContext } from "../../kernel/area.ts";
 import type { OrderMail } from "../mail/templates/index.ts";
+import type { OrdersContext } from "./context.ts";
 import { orderItems, type orders } from "./tables.ts";
 
 type OrderRow = typeof orders.$inferSelect;
@@ -16,7 +16,7 @@ export function addressLine(address: OrderRow["address"]): string {
 }
 
 /** What the order e-mails show of an order, read from its copies (never from today's products). */
-export async function orderMail(context: ServiceContext, order: OrderRow): Promise<OrderMail> {
+export async function orderMail(context: OrdersContext, order: OrderRow): Promise<OrderMail> {
   const items = await context.db
     .select()
     .from(orderItems)

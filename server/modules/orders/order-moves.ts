@@ -3,10 +3,10 @@ import { type Carrier, carrierLabels, DEFAULT_CARRIER } from "../../../common/br
 import { conflict } from "../../../common/errors.ts";
 import { canMoveOrder, type OrderStatus, orderStatusLabels, paidOrderStatuses } from "../../../common/order-status.ts";
 import type { Actor } from "../../kernel/access.ts";
-import type { ServiceContext } from "../../kernel/area.ts";
 import type { AuditFields } from "../audit/audit-changes.ts";
 import type { TrackingMail } from "../mail/templates/index.ts";
 import type { StockReturn } from "../products/stock.ts";
+import type { OrdersContext } from "./context.ts";
 import { orderMail } from "./order-mail.ts";
 import { trackingView } from "./order-views.ts";
 import { orderEvents, orderItems, orders } from "./tables.ts";
@@ -46,7 +46,7 @@ export function refusedMove(from: OrderStatus, to: OrderStatus) {
 }
 
 /** The order's lines as the products area counts them. */
-async function soldLines(tx: ServiceContext, orderId: number): Promise<StockReturn[]> {
+async function soldLines(tx: OrdersContext, orderId: number): Promise<StockReturn[]> {
   const rows = await tx.db
     .select({ product_id: orderItems.productId, variant_id: orderItems.variantId, quantity: orderItems.quantity })
     .from(orderItems)
@@ -59,7 +59,7 @@ async function soldLines(tx: ServiceContext, orderId: number): Promise<StockRetu
  * statement that says whether it was already, so a cancellation and the expiry racing each other give back
  * one time.
  */
-async function giveBack(tx: ServiceContext, orderId: number): Promise<void> {
+async function giveBack(tx: OrdersContext, orderId: number): Promise<void> {
   const claimed = await tx.db
     .update(orders)
     .set({ stockReturned: true })
@@ -77,7 +77,7 @@ async function giveBack(tx: ServiceContext, orderId: number): Promise<void> {
  * the update applies only while the order still has the status it was read with.
  */
 export async function moveOrder(
-  tx: ServiceContext,
+  tx: OrdersContext,
   order: OrderRow,
   to: OrderStatus,
   actor: MoveActor,
@@ -126,7 +126,7 @@ export async function moveOrder(
   return moved;
 }
 
-async function queueStatusMail(tx: ServiceContext, order: OrderRow, note: string): Promise<void> {
+async function queueStatusMail(tx: OrdersContext, order: OrderRow, note: string): Promise<void> {
   if (order.anonymizedAt) return;
   const mail = await orderMail(tx, order);
   const to = order.customerEmail;

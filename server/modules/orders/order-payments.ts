@@ -10,9 +10,9 @@ import {
 } from "../../../common/order-status.ts";
 import { sitePaths } from "../../../common/site-paths.ts";
 import type { OrderPaymentView } from "../../../common/views/orders.ts";
-import type { ServiceContext } from "../../kernel/area.ts";
 import type { PaymentMail, PaymentReversal } from "../mail/templates/index.ts";
 import type { ChargeInput, ProviderPayment } from "../payments/provider.ts";
+import type { OrdersContext } from "./context.ts";
 import { moveOrder, type OrderRow, orderLabel } from "./order-moves.ts";
 import { tellOwnerOfPayment, tellOwnerOfReversal } from "./owner-mail.ts";
 import { orderEvents, orderPayments, orders } from "./tables.ts";
@@ -28,7 +28,7 @@ function settledMessage(status: OrderStatus, totalCents: number): string {
   return `Pagamento recebido. Situação do pedido: ${orderStatusLabels[status]}.`;
 }
 
-function chargeInput(context: ServiceContext, order: OrderRow): ChargeInput {
+function chargeInput(context: OrdersContext, order: OrderRow): ChargeInput {
   const base = context.config.BASE_URL ?? "";
   return {
     orderId: order.id,
@@ -62,7 +62,7 @@ function providerView(row: PaymentRow): OrderPaymentView {
  * provider's charge (made once, on first need, with the order's idempotency key, and kept), or the
  * manual instructions. A provider that cannot be reached gives "unavailable": the page offers to retry.
  */
-export async function paymentOf(context: ServiceContext, order: OrderRow): Promise<OrderPaymentView> {
+export async function paymentOf(context: OrdersContext, order: OrderRow): Promise<OrderPaymentView> {
   if (!unpaidOrderStatuses.includes(order.status))
     return { kind: "none", message: settledMessage(order.status, order.totalCents) };
   try {
@@ -113,7 +113,7 @@ export async function paymentOf(context: ServiceContext, order: OrderRow): Promi
 }
 
 /** The payment part of the "pedido recebido" e-mail. */
-export function paymentMail(context: ServiceContext, order: OrderRow, payment: OrderPaymentView): PaymentMail {
+export function paymentMail(context: OrdersContext, order: OrderRow, payment: OrderPaymentView): PaymentMail {
   const page = context.config.BASE_URL ? `${context.config.BASE_URL}${sitePaths.payment(order.id)}` : null;
   if (payment.kind === "none") return { kind: "none" };
   const payBy = payByText(order.expiresAt);
@@ -154,7 +154,7 @@ const REVERSAL_NOTES: Record<PaymentReversal, string> = {
  * parcel, is the shop's call), and tells the shop.
  */
 async function recordReversal(
-  tx: ServiceContext,
+  tx: OrdersContext,
   order: OrderRow,
   payment: ProviderPayment,
   reversal: PaymentReversal,
@@ -184,10 +184,7 @@ async function recordReversal(
  * an approval pays the order only for the whole amount (and tells the shop); a refusal marks a pending
  * order failed; a refund or chargeback of a paid order goes in its history and to the shop.
  */
-export async function recordProviderPayment(
-  context: ServiceContext,
-  payment: ProviderPayment,
-): Promise<PaymentOutcome> {
+export async function recordProviderPayment(context: OrdersContext, payment: ProviderPayment): Promise<PaymentOutcome> {
   if (payment.orderId === null) return "unknown_order";
   const orderId = payment.orderId;
   return context.transaction(async (tx) => {
@@ -244,7 +241,7 @@ const OUTCOME_NOTES: Record<SettledOutcome, string> = {
 
 /** What a new state of a charge does to its order (the notice is already recorded). */
 async function settle(
-  tx: ServiceContext,
+  tx: OrdersContext,
   order: OrderRow,
   payment: ProviderPayment,
   before: string | undefined,

@@ -1,7 +1,7 @@
 import { paymentProviderLabels } from "../../../common/schemas/payments.ts";
 import { accountPaths } from "../../../common/site-paths.ts";
-import type { ServiceContext } from "../../kernel/area.ts";
 import type { OwnerOrderMail, PaymentReversal } from "../mail/templates/index.ts";
+import type { OrdersContext } from "./context.ts";
 import { orderMail } from "./order-mail.ts";
 import type { OrderRow } from "./order-moves.ts";
 
@@ -13,7 +13,7 @@ import type { OrderRow } from "./order-moves.ts";
 /** Where the shop's answer goes: the customer, unless her data was anonymised. */
 const replyTo = (order: OrderRow) => (order.anonymizedAt ? {} : { replyTo: order.customerEmail });
 
-async function ownerOrderMail(tx: ServiceContext, order: OrderRow): Promise<OwnerOrderMail> {
+async function ownerOrderMail(tx: OrdersContext, order: OrderRow): Promise<OwnerOrderMail> {
   const base = tx.config.BASE_URL;
   return {
     order: await orderMail(tx, order),
@@ -24,7 +24,7 @@ async function ownerOrderMail(tx: ServiceContext, order: OrderRow): Promise<Owne
   };
 }
 
-export async function tellOwnerOfNewOrder(tx: ServiceContext, order: OrderRow): Promise<void> {
+export async function tellOwnerOfNewOrder(tx: OrdersContext, order: OrderRow): Promise<void> {
   const addresses = await tx.services.shop.ownerAddresses("new_order");
   if (addresses.length === 0) return;
   const mail = await ownerOrderMail(tx, order);
@@ -35,7 +35,7 @@ export async function tellOwnerOfNewOrder(tx: ServiceContext, order: OrderRow): 
 
 export type ProviderNotice = { provider: string; paymentId: string };
 
-export async function tellOwnerOfPayment(tx: ServiceContext, order: OrderRow, notice: ProviderNotice): Promise<void> {
+export async function tellOwnerOfPayment(tx: OrdersContext, order: OrderRow, notice: ProviderNotice): Promise<void> {
   const addresses = await tx.services.shop.ownerAddresses("payment_confirmed");
   if (addresses.length === 0) return;
   const mail = await ownerOrderMail(tx, order);
@@ -44,7 +44,7 @@ export async function tellOwnerOfPayment(tx: ServiceContext, order: OrderRow, no
 }
 
 export async function tellOwnerOfReversal(
-  tx: ServiceContext,
+  tx: OrdersContext,
   order: OrderRow,
   notice: ProviderNotice & { reversal: PaymentReversal; amountCents: number; status: string },
 ): Promise<void> {
