@@ -328,17 +328,13 @@ export async function changeCoupon(
 }
 
 /**
- * Places the order with the total she saw beside her chosen option (by Pix when she pays by Pix: the
- * static code, or her choice at Mercado Pago), empties the cart and sends her to the order's payment
- * page. A refusal draws the form again with what she sent.
+ * "Confirmar pedido": places the order (server/flows/place-order.ts prices the cart once, in the transaction
+ * that takes its stock) with the total she saw beside her chosen option (by Pix when she pays by Pix: the
+ * static code, or her choice at Mercado Pago), empties the cart and sends her to the order's payment page.
+ * Only a refusal prices the cart here, to draw the form again with what she sent; an empty cart goes back to
+ * the page.
  */
-export async function placeOrder(
-  app: AppContext,
-  buyer: Buyer,
-  cart: Cart,
-  priced: PricedCart,
-  submitted: Record<string, unknown>,
-) {
+export async function confirmOrder(app: AppContext, buyer: Buyer, cart: Cart, submitted: Record<string, unknown>) {
   const values = submittedValues(submitted);
   try {
     const pix = await shopPixOffer(app);
@@ -348,7 +344,7 @@ export async function placeOrder(
       ...submitted,
       expected_total_cents: typeof reviewed === "string" && reviewed !== "" ? reviewed : undefined,
     });
-    const { order, created } = await app.services.orders.place(buyer, cart, input);
+    const { order, created } = await app.flows.placeOrder(app.services, buyer, cart, input);
     // A replayed key answers the order it made before: the cart she filled since then stays.
     if (!created) return redirect(sitePaths.payment(order.id));
     return redirect(sitePaths.payment(order.id), {
@@ -356,6 +352,8 @@ export async function placeOrder(
     });
   } catch (error) {
     if (!failureOf(error)) throw error;
-    return refused(error, { form: await checkoutForm(app, cart, priced, values) });
+    const pricing = await app.services.cart.price(cart, buyer.id);
+    if (pricing.priced.lines.length === 0) throw redirect(sitePaths.checkout);
+    return refused(error, { form: await checkoutForm(app, pricing.cart, pricing.priced, values) });
   }
 }

@@ -1,6 +1,7 @@
 import { createContext, type RouterContext, type RouterContextProvider } from "react-router";
 // The app's one door to the server: types only, so no server code reaches the app's bundles
 // (biome.json forbids app/ from importing server/ everywhere else).
+import type { AppFlows } from "../../server/flows/index.ts";
 import type { Actor } from "../../server/kernel/access.ts";
 import type { Services } from "../../server/services.ts";
 
@@ -11,6 +12,8 @@ import type { Services } from "../../server/services.ts";
  */
 export type AppContext = {
   services: Services;
+  /** The work across areas actions call, each given `services` first (server/flows/). */
+  flows: Flows;
   actor: Actor | null;
   sessionToken: string | null;
   /** The browser sent a session cookie whose session is gone: the account area says so on /login. */
@@ -35,6 +38,9 @@ export type AppContext = {
 
 /** The modules' services, as loaders and actions call them. */
 export type { Services };
+
+/** The flows the server hands in, by name (server/flows/index.ts). */
+export type Flows = AppFlows;
 
 const key = Symbol.for("cms.app-context");
 const registry = globalThis as typeof globalThis & { [key]?: RouterContext<AppContext> };

@@ -1,13 +1,17 @@
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
-import { type AppContext, appContext } from "../../app/lib/context.server.ts";
+import { type AppContext, appContext, type Flows } from "../../app/lib/context.server.ts";
+import { appFlows } from "../flows/index.ts";
 import { runInRequest } from "../kernel/request-context.ts";
 import type { DocumentHandler } from "./app.ts";
 import { newCspNonce, withContentSecurityPolicy } from "./content-security-policy.ts";
 import { clearedSessionCookie, clearedSessionEndedCookie, sessionCookie } from "./session-cookie.ts";
 
+/** The flows loaders and actions call: server code the app's bundles never import. */
+const flows: Flows = appFlows;
+
 /**
- * Hands a request to React Router with the services, the signed-in user and the request's id in its
- * context. The render runs in the request's context (server/kernel/request-context.ts) wherever it
+ * Hands a request to React Router with the services, the flows, the signed-in user and the request's id in
+ * its context. The render runs in the request's context (server/kernel/request-context.ts) wherever it
  * runs: a render worker's log lines name the request as the main thread's do.
  */
 export function createDocumentHandler(
@@ -24,6 +28,7 @@ export function createDocumentHandler(
     const context = new RouterContextProvider();
     const value: AppContext = {
       services,
+      flows,
       actor: env.actor,
       sessionToken: env.sessionToken,
       sessionEnded: env.sessionEnded,

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
 import { type AppContext, appContext } from "../../app/lib/context.server.ts";
 import type { Database } from "../../server/db/client.ts";
+import { appFlows } from "../../server/flows/index.ts";
 import { clearedSessionCookie, clearedSessionEndedCookie, sessionCookie } from "../../server/http/session-cookie.ts";
 import type { Actor } from "../../server/kernel/access.ts";
 import { users } from "../../server/modules/users/tables.ts";
@@ -33,6 +34,7 @@ export async function actorByEmail(database: Database, email: string): Promise<A
 export function pageContext(services: Services, actor: Actor | null = null): RouterContextProvider {
   const value: AppContext = {
     services,
+    flows: appFlows,
     actor,
     sessionToken: null,
     sessionEnded: false,

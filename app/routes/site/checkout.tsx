@@ -22,9 +22,9 @@ import {
   cartShipping,
   changeCoupon,
   checkoutForm,
+  confirmOrder,
   initialValues,
   lookUpCep,
-  placeOrder,
   refused,
   registerAndComeBack,
   shopPixOffer,
@@ -47,7 +47,8 @@ export const headers: Route.HeadersFunction = () => ({ "Cache-Control": PERSONAL
  * delivery address (the CEP's lookup, or the state and city lists), the shipping options for it, and
  * the review of items, coupon, payment (Pix or card where the gateway takes both and Pix has a discount)
  * and total before "Confirmar pedido". The cart is priced again on every view, its coupon judged again
- * for her; the order is placed by services.orders.place, which prices, quotes and judges it once more.
+ * for her; "Confirmar pedido" hands the cookie's cart to the order's placement (server/flows/place-order.ts),
+ * which prices it, quotes it and judges its coupon once.
  */
 export async function loader({ context, request }: Route.LoaderArgs) {
   const app = getApp(context);
@@ -115,13 +116,14 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (submitted.intent === "register") return registerAndComeBack(app, submitted);
     throw redirect(loginHref());
   }
-  const { cart, priced } = await services.cart.price(requestCart(request), actor.id);
+  const read = requestCart(request);
+  // Priced by the order's placement alone (and again here only to redraw the form after a refusal).
+  if (submitted.intent === "confirm") return confirmOrder(app, actor, read, submitted);
+  const { cart, priced } = await services.cart.price(read, actor.id);
   if (priced.lines.length === 0) throw redirect(sitePaths.checkout);
   const values = submittedValues(submitted);
   const redrawn = async (next = values) => ({ ok: true as const, form: await checkoutForm(app, cart, priced, next) });
   switch (submitted.intent) {
-    case "confirm":
-      return placeOrder(app, actor, cart, priced, submitted);
     case "cep":
       return lookUpCep(app, cart, priced, values);
     case "cities":

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { asc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { conflict } from "../../../common/errors.ts";
 import type { ListQuery } from "../../../common/pagination.ts";
 import {
   AMOUNT_MISSING,
@@ -85,7 +86,7 @@ async function buyer(email: string): Promise<number> {
   return row.id;
 }
 
-/** An order row as place-order.ts writes one, on the transaction that then redeems the coupon. */
+/** An order row as the orders area records one, before the coupon it held is redeemed. */
 async function fakeOrder(db: Db, userId: number | null): Promise<number> {
   const [row] = await db
     .insert(orders)
@@ -117,10 +118,19 @@ async function fakeOrder(db: Db, userId: number | null): Promise<number> {
   return row.id;
 }
 
-/** An order, then its coupon redeemed in a transaction of its own, as the checkout's transaction does. */
+/**
+ * An order, then its coupon held and redeemed in a transaction of its own, as the order's placement does
+ * (server/flows/place-order.ts): a refusal is thrown as a conflict with the reason.
+ */
 async function order(check: CouponCheck) {
   const orderId = await fakeOrder(t.database.db, check.user_id);
-  return { orderId, effect: await t.services.transaction((tx) => tx.coupons.redeem({ ...check, order_id: orderId })) };
+  const effect = await t.services.transaction(async (tx) => {
+    const verdict = await tx.coupons.hold(check);
+    if (!verdict.applied) throw conflict(verdict.reason);
+    await tx.coupons.redeem(verdict, { order_id: orderId, user_id: check.user_id });
+    return verdict.effect;
+  });
+  return { orderId, effect };
 }
 
 const usesOf = async (id: number) =>
@@ -285,7 +295,7 @@ describe("evaluate", () => {
     const bia = await buyer("bia@example.com");
     await order(cart({ code: "UMAVEZ", user_id: bia }));
     expect(await refusal(cart({ code: "UMAVEZ", user_id: bia }))).toBe(ALREADY_USED);
-    // Not signed in yet: the customer is known only at checkout, where the order's redeem counts again.
+    // Not signed in yet: the customer is known only at checkout, where the order holds the coupon for her.
     expect(await refusal(cart({ code: "UMAVEZ", user_id: null }))).toBeNull();
     expect(await refusal(cart({ code: "UMAVEZ", user_id: await buyer("cleo@example.com") }))).toBeNull();
   });
@@ -332,7 +342,7 @@ describe("evaluate", () => {
   });
 });
 
-describe("redeem and release", () => {
+describe("hold, redeem and release", () => {
   it("makes at most as many discounted orders as the coupon has uses, with 30 at once", async () => {
     const promo = await create({ max_uses: 10 });
     const outcomes = await Promise.allSettled(Array.from({ length: 30 }, () => order(cart())));
@@ -355,10 +365,30 @@ describe("redeem and release", () => {
     expect(await usesOf(promo.id)).toBe(2);
   });
 
-  it("refuses with the reason as a 409 and writes nothing", async () => {
-    await create({ valid_until: "2020-01-01" });
-    const refused = await failure(order(cart()));
-    expect(refused).toMatchObject({ kind: "conflict", message: EXPIRED, fieldErrors: { coupon_code: [EXPIRED] } });
+  it("holds with the reason of a refusal, and counts nothing until redeemed", async () => {
+    const promo = await create({ max_uses: 1 });
+    await create({ code: "VELHO", valid_until: "2020-01-01" });
+    await t.services.transaction(async (tx) => {
+      expect(await tx.coupons.hold(cart({ code: "velho" }))).toEqual({
+        applied: false,
+        code: "VELHO",
+        reason: EXPIRED,
+      });
+      expect(await tx.coupons.hold(cart())).toMatchObject({ applied: true, coupon_id: promo.id });
+    });
+    expect(await usesOf(promo.id)).toBe(0);
+    expect(await t.database.db.select().from(couponRedemptions)).toEqual([]);
+  });
+
+  it("holds and redeems only on a transaction, where the coupon's lock lasts until it ends", async () => {
+    await create({});
+    await expect(t.services.coupons.hold(cart())).rejects.toThrow(/transaction/);
+    const verdict = await t.services.coupons.evaluate(cart());
+    if (!verdict.applied) throw new Error(verdict.reason);
+    const orderId = await fakeOrder(t.database.db, null);
+    await expect(t.services.coupons.redeem(verdict, { order_id: orderId, user_id: null })).rejects.toThrow(
+      /transaction/,
+    );
     expect(await t.database.db.select().from(couponRedemptions)).toEqual([]);
   });
 

@@ -1,29 +1,21 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql } from "drizzle-orm";
-import type { Cart } from "../../../common/cart.ts";
 import { forbidden, notFound } from "../../../common/errors.ts";
 import { orderStatusLabels, unpaidOrderStatuses } from "../../../common/order-status.ts";
 import { type PageRequest, type Paginated, pageOffset, toPage } from "../../../common/pagination.ts";
-import type {
-  CheckoutInput,
-  OrderListQuery,
-  OrderNeed,
-  OrderStatusChangeInput,
-} from "../../../common/schemas/orders.ts";
+import type { OrderListQuery, OrderNeed, OrderStatusChangeInput } from "../../../common/schemas/orders.ts";
 import type { OrderListItem, OrderPaymentView, OrderView } from "../../../common/views/orders.ts";
 import { containsPattern } from "../../db/sql.ts";
 import { type Actor, isAdmin, requireAdmin, requireUser } from "../../kernel/access.ts";
-import type { ServiceContext } from "../../kernel/area.ts";
 import type { ProviderPayment } from "../payments/provider.ts";
-import { requireShopOpen } from "../shop/shop-open.ts";
+import type { OrdersContext } from "./context.ts";
 import { orderAnonymization } from "./order-anonymization.ts";
 import { orderExportAudit } from "./order-export.ts";
 import { createOrderLabels } from "./order-labels.ts";
-import { orderMail } from "./order-mail.ts";
 import { moveOrder, type OrderRow, SYSTEM } from "./order-moves.ts";
-import { type PaymentOutcome, paymentMail, paymentOf, recordProviderPayment } from "./order-payments.ts";
+import { type PaymentOutcome, paymentOf, recordProviderPayment } from "./order-payments.ts";
+import { confirmNothingToPay, orderOfKey, type PricedOrder, recordOrder, tellOfNewOrder } from "./order-record.ts";
 import { orderView, trackingView } from "./order-views.ts";
 import { ordersAccess } from "./orders-access.ts";
-import { placeOrder } from "./place-order.ts";
 import { shopDashboard } from "./shop-dashboard.ts";
 import { orderEvents, orderItems, orderLabels, orders } from "./tables.ts";
 
@@ -76,7 +68,7 @@ function listFilters(actor: Actor | null, query: OrderListQuery & { q: string })
   return filters;
 }
 
-export function createOrdersService(context: ServiceContext) {
+export function createOrdersService(context: OrdersContext) {
   const { db, services } = context;
 
   /** An order the actor may see, or a 404 (never a 403: another's order does not exist for her). */
@@ -102,29 +94,20 @@ export function createOrdersService(context: ServiceContext) {
 
   return {
     ...orderAnonymization(db),
+    /** The order the customer's idempotency key already made (each customer's own), or null. */
+    ofKey: (actor: Actor, key: string): Promise<OrderRow | null> => orderOfKey(context, actor, key),
+
     /**
-     * Places the order of `cart` for the signed-in customer (place-order.ts), then prepares its payment and
-     * queues the "pedido recebido" e-mail with the payment instructions. The same idempotency key returns
-     * the order already made, without a second e-mail.
+     * Writes an order priced on the caller's transaction (server/flows/place-order.ts): the order, its lines
+     * and its history's first line (order-record.ts).
      */
-    async place(actor: Actor | null, cart: Cart, input: CheckoutInput, now = new Date()) {
-      const customer = requireUser(actor);
-      await requireShopOpen(services, customer);
-      const payments = await services.shop.paymentSettings();
-      const { order, created } = await placeOrder(context, customer, cart, input, {
-        method: payments.provider,
-        pixDiscountPercent: payments.pix_discount_percent,
-        expiryHours: await services.shop.orderExpiryHours(),
-        now,
-      });
-      const payment = await paymentOf(context, order);
-      if (created)
-        await services.mail.queue("order-received", order.customerEmail, {
-          order: await orderMail(context, order),
-          payment: paymentMail(context, order, payment),
-        });
-      return { order: await view(customer, order), payment, created };
-    },
+    record: (actor: Actor, priced: PricedOrder): Promise<OrderRow> => recordOrder(context, actor, priced),
+
+    /** Queues the new order's e-mails, the customer's and the shop's, on the caller's transaction. */
+    tellOfNewOrder: (order: OrderRow): Promise<void> => tellOfNewOrder(context, order),
+
+    /** Confirms, on the caller's transaction, an order just placed with nothing to pay. */
+    confirmNothingToPay: (order: OrderRow): Promise<OrderRow> => confirmNothingToPay(context, order),
 
     async get(actor: Actor | null, id: number): Promise<OrderView> {
       const viewer = requireUser(actor);

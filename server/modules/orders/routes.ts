@@ -5,6 +5,7 @@ import { notFound } from "../../../common/errors.ts";
 import { listQuerySchema } from "../../../common/pagination.ts";
 import { checkoutSchema, orderListQuerySchema, orderStatusChangeSchema } from "../../../common/schemas/orders.ts";
 import { NO_TRACKING, type OrderShipmentTrackingView } from "../../../common/views/order-labels.ts";
+import { placeOrder } from "../../flows/place-order.ts";
 import type { AppEnv } from "../../http/env.ts";
 import { adminOnly, signedIn } from "../../http/guards.ts";
 import { readBody, readId, readQuery } from "../../http/input.ts";
@@ -56,14 +57,14 @@ function trackingOrNotFound(tracking: OrderShipmentTrackingView | null): OrderSh
 }
 
 /**
- * Places the order of the cart in the visitor's cookie (POST /api/shop/checkout). A new order empties
- * the cart; the same idempotency key answers the order already made (200 instead of 201) and leaves the
- * cart she may have filled since alone.
+ * Places the order of the cart in the visitor's cookie (POST /api/shop/checkout; server/flows/place-order.ts).
+ * A new order empties the cart; the same idempotency key answers the order already made (200 instead of 201)
+ * and leaves the cart she may have filled since alone.
  */
 export const checkoutRoutes: Hono<AppEnv> = new Hono<AppEnv>().post("/", signedIn, async (c) => {
   const input = await readBody(c, checkoutSchema);
   const cart = cartOf(c);
-  const placed = await c.get("services").orders.place(c.get("actor"), cart, input);
+  const placed = await placeOrder(c.get("services"), c.get("actor"), cart, input);
   if (!placed.created) return c.json({ order: placed.order, payment: placed.payment }, 200);
   c.header("Set-Cookie", cartSetCookie(clearCart(cart), c.get("services").config.secureCookies));
   return c.json({ order: placed.order, payment: placed.payment }, 201);

@@ -7,6 +7,7 @@ import type { PricedCart } from "../../../common/views/cart.ts";
 import type { ProductView } from "../../../common/views/products.ts";
 import { expectDocumented } from "../../../tests/support/documented.ts";
 import { withTestApp } from "../../../tests/support/with-test-app.ts";
+import { appFlows } from "../../flows/index.ts";
 import { sessionCookie } from "../../http/session-cookie.ts";
 import type { Actor } from "../../kernel/access.ts";
 
@@ -228,8 +229,9 @@ describe("the checkout page's coupon and Pix discount", () => {
 
   function contextFor(actor: Actor | null) {
     const context = new RouterContextProvider();
-    const value: Pick<AppContext, "services" | "actor" | "clientAddress" | "sessionCookie"> = {
+    const value: Pick<AppContext, "services" | "flows" | "actor" | "clientAddress" | "sessionCookie"> = {
       services: t.services,
+      flows: appFlows,
       actor,
       clientAddress: "203.0.113.9",
       sessionCookie: (token) => sessionCookie(token, false),

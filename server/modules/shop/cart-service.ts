@@ -3,9 +3,9 @@ import { invalid, notFound } from "../../../common/errors.ts";
 import type { CartItemInput } from "../../../common/schemas/cart.ts";
 import type { CartLine, PricedCart } from "../../../common/views/cart.ts";
 import type { ProductView, VariantView } from "../../../common/views/products.ts";
-import type { ServiceContext } from "../../kernel/area.ts";
 import type { CouponCheck } from "../coupons/coupons-service.ts";
 import { PRODUCT_NOT_FOUND } from "../products/products-service.ts";
+import type { CartContext } from "./context.ts";
 
 type Sellable = { product: ProductView; variant: VariantView };
 /** A cart priced now, and what its cookie holds from now on. */
@@ -51,7 +51,7 @@ function couponLines(lines: CartLine[], tags: Map<number, string[]>): CouponChec
  * or update is checked against the variant's stock. The cart itself stays in the visitor's cookie
  * (common/cart.ts); these functions take one and give the next.
  */
-export function createCartService(context: ServiceContext) {
+export function createCartService(context: CartContext) {
   const { services } = context;
 
   async function sellable(input: Pick<CartItemInput, "product_id" | "variant_id">): Promise<Sellable> {

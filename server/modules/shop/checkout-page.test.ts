@@ -5,6 +5,7 @@ import { type AppContext, appContext } from "../../../app/lib/context.server.ts"
 import { action, loader } from "../../../app/routes/site/checkout.tsx";
 import { loader as paymentLoader } from "../../../app/routes/site/payment.tsx";
 import { withTestApp } from "../../../tests/support/with-test-app.ts";
+import { appFlows } from "../../flows/index.ts";
 import { sessionCookie } from "../../http/session-cookie.ts";
 import type { Actor } from "../../kernel/access.ts";
 import { mailOutbox } from "../mail/tables.ts";
@@ -26,8 +27,9 @@ let buyer: Actor;
 
 function contextFor(actor: Actor | null) {
   const context = new RouterContextProvider();
-  const value: Pick<AppContext, "services" | "actor" | "clientAddress" | "sessionCookie"> = {
+  const value: Pick<AppContext, "services" | "flows" | "actor" | "clientAddress" | "sessionCookie"> = {
     services: t.services,
+    flows: appFlows,
     actor,
     clientAddress: "203.0.113.9",
     sessionCookie: (token) => sessionCookie(token, false),
