@@ -24,6 +24,7 @@ import { type Database, openPostgres } from "../server/db/client.ts";
 import { DataDirLockError, lockDataDir } from "../server/db/data-dir-lock.ts";
 import { openPgliteFolder } from "../server/db/pglite-template.ts";
 import { openPostgresChangeFeed } from "../server/db/postgres-change-feed.ts";
+import { setUpImportedSite } from "../server/flows/site-setup.ts";
 import { previewWordPressImport, runWordPressImport } from "../server/flows/wordpress-import.ts";
 import type { Actor } from "../server/kernel/access.ts";
 import { createLogger } from "../server/logger.ts";
@@ -148,7 +149,7 @@ try {
       const labels: Record<string, string> = { title: "--title", admin_name: "--name", email: "--as" };
       fail(parsed.error.issues.map((issue) => `${labels[String(issue.path[0])] ?? ""}: ${issue.message}`).join("\n"));
     }
-    const owner = await services.settings.setupForImport(parsed.data);
+    const owner = await setUpImportedSite(services, parsed.data);
     const forgot = config.BASE_URL ? new URL(sitePaths.forgotPassword, config.BASE_URL).href : sitePaths.forgotPassword;
     process.stdout.write(
       `Site configurado: "${parsed.data.title}", com ${owner.email} como usuário Super, ainda sem senha.\nPara entrar, abra ${forgot} e peça o link para criar a sua senha (o servidor o envia por e-mail: veja BASE_URL e SMTP no README).\n`,

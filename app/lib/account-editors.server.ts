@@ -63,7 +63,8 @@ export const userEditor = {
     message: "Usuário salvo com sucesso!",
     load: ({ services, actor }, id) => services.users.get(actor, id),
     // The session token keeps this session when administrators change their own password.
-    update: ({ services, actor, sessionToken }, id, input) => services.users.update(actor, id, input, sessionToken),
+    update: ({ services, flows, actor, sessionToken }, id, input) =>
+      flows.updateUser(services, actor, id, input, sessionToken),
     data: (app, user) => ({ canGrantSuper: canGrantSuper(app), editingSelf: user.id === app.actor.id }),
   }),
 };

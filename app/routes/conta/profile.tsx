@@ -77,7 +77,7 @@ export function action({ context, request }: Route.ActionArgs) {
   return intentAction(request, {
     save: (form) =>
       submitForm(form, profileFormSchema, async (input) => {
-        await services.customers.updateProfile(actor, input, sessionToken);
+        await flows.updateOwnProfile(services, actor, input, sessionToken);
         return redirectWithFlash(PROFILE, "Seus dados foram atualizados.");
       }),
     "delete-address": async (form) => {
