@@ -1,10 +1,10 @@
 import type { Hono } from "hono";
 import type { Logger } from "pino";
 import type { FileStorage } from "../adapters/storage/file-storage.ts";
+import type { AreaName } from "../area-names.ts";
 import type { Database, Db } from "../db/client.ts";
 import type { AppEnv } from "../http/env.ts";
 import type { Operation } from "../http/openapi/operation.ts";
-import type { AreaName } from "../area-names.ts";
 import type { ServicesConfig, ServicesOf } from "../services.ts";
 import type { AreaEvent, Listen } from "./events.ts";
 import type { PublicReads } from "./public-reads.ts";

@@ -1,4 +1,4 @@
-import { and, eq, isNull, type SQL, sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import { formatDateTime } from "../../../common/dates/format.ts";
 import { sitePaths } from "../../../common/site-paths.ts";
 import type { UsersContext } from "./context.ts";
