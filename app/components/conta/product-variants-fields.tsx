@@ -18,6 +18,7 @@ import { MAX_OPTION_VALUES, MAX_OPTIONS } from "../../../common/schemas/product.
 import { useHydrated } from "../../lib/use-hydrated.ts";
 import { NeedsJavaScript } from "../form-kit/account-form.tsx";
 import { type Field, TextField } from "../form-kit/fields.tsx";
+import { ListErrors } from "../form-kit/list-fields.tsx";
 import { HiddenValues } from "../form-kit/widget-value.tsx";
 import { StackedCell, StackedTable } from "./record-table.tsx";
 
@@ -130,11 +131,7 @@ function VariantsEditor({ options: optionsField, variants, updateRows }: Variant
               onRemove={() => change(options.filter((_, at) => at !== index))}
             />
           ))}
-          {optionsField.errors ? (
-            <Text size="sm" c="var(--mantine-color-error)">
-              {optionsField.errors.join(" ")}
-            </Text>
-          ) : null}
+          <ListErrors field={optionsField} />
           {options.length < MAX_OPTIONS ? (
             <Button
               variant="light"
@@ -170,11 +167,7 @@ function VariantsEditor({ options: optionsField, variants, updateRows }: Variant
               <VariantsTable options={options} rows={rows} />
             </div>
           ) : null}
-          {variants.errors ? (
-            <Text size="sm" c="var(--mantine-color-error)">
-              {variants.errors.join(" ")}
-            </Text>
-          ) : null}
+          <ListErrors field={variants} />
         </Stack>
       </Paper>
     </>

@@ -2,6 +2,7 @@ import { ActionIcon, Button, Fieldset, Group, Stack, Text, Tooltip } from "@mant
 import { IconArrowDown, IconArrowUp, IconPlus, IconTrash } from "@tabler/icons-react";
 import { useEffect, useRef } from "react";
 import { type Field, TextField } from "../form-kit/fields.tsx";
+import { ListErrors } from "../form-kit/list-fields.tsx";
 
 export const NAMES_HINT = "Sobrenome, Nome — entre chaves para instituições: {Embrapa}";
 
@@ -130,11 +131,7 @@ export function NamesField(props: {
             </Group>
           );
         })}
-        {field.errors ? (
-          <Text size="sm" c="var(--mantine-color-error)">
-            {field.errors.join(" ")}
-          </Text>
-        ) : null}
+        <ListErrors field={field} />
         <Group>
           <Button
             {...props.addButton}

@@ -1,5 +1,6 @@
 import { Alert, Button, Checkbox, Group, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
-import { IconPlus, IconRestore, IconTrash } from "@tabler/icons-react";
+import { IconRestore } from "@tabler/icons-react";
+import type { ReactNode } from "react";
 import { Form, redirect, useActionData } from "react-router";
 import { formatCep } from "../../../common/brazil/cep.ts";
 import { stateOptions } from "../../../common/brazil/states.ts";
@@ -40,6 +41,7 @@ import {
   TextareaField,
   TextField,
 } from "../../components/form-kit/fields.tsx";
+import { AddRowButton, ListErrors, RemoveRowButton } from "../../components/form-kit/list-fields.tsx";
 import { useAccountForm } from "../../components/form-kit/use-account-form.ts";
 import { featureTitle } from "../../lib/feature-title.server.ts";
 import { flashHeader, redirectWithFlash } from "../../lib/flash.server.ts";
@@ -122,6 +124,39 @@ function CarrierFailure({ failure }: { failure: CarrierFailureView | undefined }
       {failure.message} Enquanto isso, os clientes leem “{failure.label} indisponível no momento” e não podem escolher
       esse frete.
     </Alert>
+  );
+}
+
+/**
+ * "Testar conexão" for a carrier whose credential is saved: a button of the page's own test form (it tries
+ * what is stored, not what is typed), and what the test does.
+ */
+function ConnectionTest({
+  carrier,
+  label,
+  children,
+}: {
+  carrier: keyof typeof TEST_INTENTS;
+  label: string;
+  children: ReactNode;
+}) {
+  return (
+    <Group>
+      <Button
+        type="submit"
+        form={TEST_FORM}
+        name="intent"
+        value={TEST_INTENTS[carrier]}
+        variant="outline"
+        size="sm"
+        aria-label={label}
+      >
+        Testar conexão
+      </Button>
+      <Text size="sm" c="dimmed">
+        {children}
+      </Text>
+    </Group>
   );
 }
 
@@ -361,37 +396,22 @@ export default function ShopPage({ loaderData }: Route.ComponentProps) {
                         <TextField field={row.price_cents} label="Preço (R$)" placeholder="0,00" inputMode="decimal" />
                         <TextField field={row.delivery_days} label="Prazo (dias)" inputMode="numeric" />
                       </SimpleGrid>
-                      <Button
-                        {...form.remove.getButtonProps({ name: shipping.table_rates.name, index })}
-                        type="submit"
-                        variant="subtle"
-                        color="danger"
-                        size="xs"
+                      <RemoveRowButton
+                        change={form.remove.getButtonProps({ name: shipping.table_rates.name, index })}
+                        label={`Remover a ${number} do frete`}
                         w="fit-content"
-                        leftSection={<IconTrash size={16} aria-hidden />}
-                        aria-label={`Remover a ${number} do frete`}
-                      >
-                        Remover
-                      </Button>
+                      />
                     </Stack>
                   </Paper>
                 );
               })}
-              {shipping.table_rates.errors ? (
-                <Text size="sm" c="var(--mantine-color-error)">
-                  {shipping.table_rates.errors.join(" ")}
-                </Text>
-              ) : null}
-              <Button
-                {...form.insert.getButtonProps({ name: shipping.table_rates.name, defaultValue: newRate })}
-                type="submit"
-                variant="light"
-                size="xs"
+              <ListErrors field={shipping.table_rates} />
+              <AddRowButton
+                change={form.insert.getButtonProps({ name: shipping.table_rates.name, defaultValue: newRate })}
                 w="max-content"
-                leftSection={<IconPlus size={16} aria-hidden />}
               >
                 Adicionar linha de frete
-              </Button>
+              </AddRowButton>
             </Stack>
           </Paper>
           <Paper withBorder p="md">
@@ -420,22 +440,9 @@ export default function ShopPage({ loaderData }: Route.ComponentProps) {
               <CheckboxField field={correios.enabled} label="Cotar com os Correios (com contrato)" />
               <CarrierFailure failure={failureOf("correios")} />
               {settings.shipping.correios.enabled && settings.shipping.correios.access_code_set ? (
-                <Group>
-                  <Button
-                    type="submit"
-                    form={TEST_FORM}
-                    name="intent"
-                    value={TEST_INTENTS.correios}
-                    variant="outline"
-                    size="sm"
-                    aria-label="Testar conexão com os Correios"
-                  >
-                    Testar conexão
-                  </Button>
-                  <Text size="sm" c="dimmed">
-                    Com o contrato salvo: pede um token aos Correios.
-                  </Text>
-                </Group>
+                <ConnectionTest carrier="correios" label="Testar conexão com os Correios">
+                  Com o contrato salvo: pede um token aos Correios.
+                </ConnectionTest>
               ) : null}
               {shows(isTicked(correios.enabled.value)) ? (
                 <>
@@ -496,38 +503,23 @@ export default function ShopPage({ loaderData }: Route.ComponentProps) {
                             maxLength={60}
                             style={{ flex: 1, minWidth: 160 }}
                           />
-                          <Button
-                            {...form.remove.getButtonProps({ name: correios.services.name, index })}
-                            type="submit"
-                            variant="subtle"
-                            color="danger"
-                            size="xs"
-                            leftSection={<IconTrash size={16} aria-hidden />}
-                            aria-label={`Remover o serviço ${index + 1}`}
-                          >
-                            Remover
-                          </Button>
+                          <RemoveRowButton
+                            change={form.remove.getButtonProps({ name: correios.services.name, index })}
+                            label={`Remover o serviço ${index + 1}`}
+                          />
                         </Group>
                       );
                     })}
-                    {correios.services.errors ? (
-                      <Text size="sm" c="var(--mantine-color-error)">
-                        {correios.services.errors.join(" ")}
-                      </Text>
-                    ) : null}
+                    <ListErrors field={correios.services} />
                     <Group gap="xs">
-                      <Button
-                        {...form.insert.getButtonProps({
+                      <AddRowButton
+                        change={form.insert.getButtonProps({
                           name: correios.services.name,
                           defaultValue: { code: "", name: "" },
                         })}
-                        type="submit"
-                        variant="light"
-                        size="xs"
-                        leftSection={<IconPlus size={16} aria-hidden />}
                       >
                         Adicionar serviço
-                      </Button>
+                      </AddRowButton>
                       <Button
                         {...form.update.getButtonProps({
                           name: correios.services.name,
@@ -558,22 +550,9 @@ export default function ShopPage({ loaderData }: Route.ComponentProps) {
               <CheckboxField field={melhorEnvio.enabled} label="Cotar com o Melhor Envio" />
               <CarrierFailure failure={failureOf("melhorenvio")} />
               {settings.shipping.melhor_envio.enabled && settings.shipping.melhor_envio.token_set ? (
-                <Group>
-                  <Button
-                    type="submit"
-                    form={TEST_FORM}
-                    name="intent"
-                    value={TEST_INTENTS.melhorenvio}
-                    variant="outline"
-                    size="sm"
-                    aria-label="Testar conexão com o Melhor Envio"
-                  >
-                    Testar conexão
-                  </Button>
-                  <Text size="sm" c="dimmed">
-                    Com o token salvo: lê o saldo da conta no Melhor Envio.
-                  </Text>
-                </Group>
+                <ConnectionTest carrier="melhorenvio" label="Testar conexão com o Melhor Envio">
+                  Com o token salvo: lê o saldo da conta no Melhor Envio.
+                </ConnectionTest>
               ) : null}
               {shows(isTicked(melhorEnvio.enabled.value)) ? (
                 <>
@@ -616,11 +595,7 @@ export default function ShopPage({ loaderData }: Route.ComponentProps) {
                         />
                       ))}
                     </SimpleGrid>
-                    {melhorEnvio.services.errors ? (
-                      <Text size="sm" c="var(--mantine-color-error)">
-                        {melhorEnvio.services.errors.join(" ")}
-                      </Text>
-                    ) : null}
+                    <ListErrors field={melhorEnvio.services} />
                   </Stack>
                   <SimpleGrid cols={{ base: 1, sm: 3 }}>
                     <SelectField field={margin.kind} label="Margem sobre o frete" options={marginKindOptions} />
