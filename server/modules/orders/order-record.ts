@@ -1,5 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { payByText } from "../../../common/dates/pay-by.ts";
+import { isDomainError } from "../../../common/errors.ts";
 import type { OrderTotals } from "../../../common/order-totals.ts";
 import type { PaymentChoice, PaymentProvider } from "../../../common/schemas/payments.ts";
 import { sitePaths } from "../../../common/site-paths.ts";
@@ -8,10 +9,10 @@ import type { OrderAddress, OrderShipping } from "../../../common/views/orders.t
 import { isUniqueViolation, violatedConstraint } from "../../db/sql.ts";
 import type { Actor } from "../../kernel/access.ts";
 import type { PaymentMail } from "../mail/templates/index.ts";
+import { pixStaticCode } from "../payments/pix-static.ts";
 import type { OrdersContext } from "./context.ts";
 import { orderMail } from "./order-mail.ts";
 import { moveOrder, type OrderRow, SYSTEM } from "./order-moves.ts";
-import { paymentMail, paymentOf } from "./order-payments.ts";
 import { tellOwnerOfNewOrder } from "./owner-mail.ts";
 import { orderEvents, orderItems, orders } from "./tables.ts";
 
@@ -106,20 +107,25 @@ export async function recordOrder(context: OrdersContext, actor: Actor, priced: 
 
 /**
  * How the "pedido recebido" e-mail says to pay, without asking a provider: it is queued on the order's
- * transaction, and no network call waits inside one. Mercado Pago's charge is made once the order is
- * committed (or when she opens the payment page): the e-mail sends her there, to pay by Pix or card.
+ * transaction, where no network call should wait and no QR code is drawn (the e-mail shows the code to copy).
+ * Mercado Pago's charge is made once the order is committed (or when she opens the payment page): the
+ * e-mail sends her there, to pay by Pix or card.
  */
 async function placedPaymentMail(context: OrdersContext, order: OrderRow): Promise<PaymentMail> {
   if (order.totalCents === 0) return { kind: "none" };
-  if (order.paymentMethod === "mercadopago") {
-    const base = context.config.BASE_URL;
-    return {
-      kind: "link",
-      url: base ? `${base}${sitePaths.payment(order.id)}` : null,
-      payBy: payByText(order.expiresAt),
-    };
+  const payBy = payByText(order.expiresAt);
+  const base = context.config.BASE_URL;
+  const paymentPage: PaymentMail = { kind: "link", url: base ? `${base}${sitePaths.payment(order.id)}` : null, payBy };
+  if (order.paymentMethod === "mercadopago") return paymentPage;
+  const settings = await context.services.shop.paymentSettings();
+  if (order.paymentMethod === "manual") return { kind: "manual", instructions: settings.manual.instructions, payBy };
+  try {
+    return { kind: "pix", copyPaste: pixStaticCode(settings.pix, order.totalCents, order.number), payBy };
+  } catch (error) {
+    // A shop whose Pix was never set up still takes the order: its payment page says what is missing.
+    if (!isDomainError(error)) throw error;
+    return paymentPage;
   }
-  return paymentMail(context, order, await paymentOf(context, order));
 }
 
 /**

@@ -20,13 +20,14 @@ export function pixStaticGateway(settings: PaymentSettings["pix"]): PaymentGatew
   return {
     provider: "pix",
     async charge(input) {
-      const copyPaste = orderCode(settings, input.totalCents, input.orderNumber);
+      const copyPaste = pixStaticCode(settings, input.totalCents, input.orderNumber);
       return { kind: "pix_static", copyPaste, qrSvg: await pixQrSvg(copyPaste) };
     },
   };
 }
 
-function orderCode(settings: PaymentSettings["pix"], totalCents: number, orderNumber: number): string {
+/** The order's BR Code ("Pix Copia e Cola") alone, without its QR: what the order's e-mail shows. */
+export function pixStaticCode(settings: PaymentSettings["pix"], totalCents: number, orderNumber: number): string {
   try {
     return buildPixCode({
       key: settings.key,
