@@ -1,5 +1,4 @@
 import { and, desc, eq } from "drizzle-orm";
-import { payByText } from "../../../common/dates/pay-by.ts";
 import { isDomainError } from "../../../common/errors.ts";
 import { formatBRL } from "../../../common/money.ts";
 import {
@@ -10,7 +9,7 @@ import {
 } from "../../../common/order-status.ts";
 import { sitePaths } from "../../../common/site-paths.ts";
 import type { OrderPaymentView } from "../../../common/views/orders.ts";
-import type { PaymentMail, PaymentReversal } from "../mail/templates/index.ts";
+import type { PaymentReversal } from "../mail/templates/index.ts";
 import type { ChargeInput, ProviderPayment } from "../payments/provider.ts";
 import type { OrdersContext } from "./context.ts";
 import { moveOrder, type OrderRow, orderLabel } from "./order-moves.ts";
@@ -110,17 +109,6 @@ export async function paymentOf(context: OrdersContext, order: OrderRow): Promis
     context.logger.warn({ err: error, order: order.id }, "payment charge failed");
     return { kind: "unavailable", message: error.message };
   }
-}
-
-/** The payment part of the "pedido recebido" e-mail. */
-export function paymentMail(context: OrdersContext, order: OrderRow, payment: OrderPaymentView): PaymentMail {
-  const page = context.config.BASE_URL ? `${context.config.BASE_URL}${sitePaths.payment(order.id)}` : null;
-  if (payment.kind === "none") return { kind: "none" };
-  const payBy = payByText(order.expiresAt);
-  if (payment.kind === "pix_static") return { kind: "pix", copyPaste: payment.copy_paste, payBy };
-  if (payment.kind === "manual") return { kind: "manual", instructions: payment.instructions, payBy };
-  if (payment.kind === "provider" && payment.copy_paste) return { kind: "pix", copyPaste: payment.copy_paste, payBy };
-  return { kind: "link", url: page, payBy };
 }
 
 export type PaymentOutcome =
