@@ -1,8 +1,12 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, test } from "vitest";
-import config from "../../playwright.config.ts";
 import { CONFIGURED_URL, EVERY_PAGE_URL, SHOP_SITES } from "./site.ts";
+
+// The embedded database's projects, whichever database this run of Vitest is on: the config gives
+// PostgreSQL's when TEST_DATABASE_URL is set, and this file holds the embedded run's rules.
+delete process.env.TEST_DATABASE_URL;
+const { default: config } = await import("../../playwright.config.ts");
 
 type Project = NonNullable<typeof config.projects>[number];
 
@@ -20,7 +24,6 @@ function runs(project: Project, file: string): boolean {
   );
 }
 
-// The embedded database's projects (TEST_DATABASE_URL is not set in the run that has this file).
 const projects = config.projects ?? [];
 
 describe("the browser suite's projects on the embedded database", () => {
