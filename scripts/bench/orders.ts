@@ -11,7 +11,7 @@ import { cartCookieValue, emptyCart } from "../../common/cart.ts";
 import { orderTotals, percentOf } from "../../common/order-totals.ts";
 import type { ProductView } from "../../common/views/products.ts";
 import type { SettingsView } from "../../common/views/settings.ts";
-import { RECIFE_SHOP_SETTINGS } from "../../tests/support/shop-fixture.ts";
+import { RECIFE_CHECKOUT, RECIFE_SHOP_SETTINGS } from "../../tests/support/shop-fixture.ts";
 import type { Database } from "./results.ts";
 import { apiClient, seed } from "./seed.ts";
 import { figure, type Row } from "./table.ts";
@@ -19,17 +19,8 @@ import { figure, type Row } from "./table.ts";
 const PRODUCTS = 40;
 const COUPON = { code: "BENCH10", percent: 10 };
 const SHIPPING = { code: "table:entrega-regional", cents: 1500 };
-const ADDRESS = {
-  postal_code: "50010-000",
-  uf: "PE",
-  city: "Recife",
-  street: "Rua da Aurora",
-  number: "100",
-  name: "Maria da Silva",
-  tax_id: "529.982.247-25",
-  phone: "(81) 98765-4321",
-  shipping: SHIPPING.code,
-};
+/** Maria in Recife, as the tests send her order, on the bench shop's table rate. */
+const ADDRESS = { ...RECIFE_CHECKOUT, shipping: SHIPPING.code };
 /** Orders each buyer places before the clock starts: the server's code paths warmed. */
 const WARMUP_ORDERS = 2;
 

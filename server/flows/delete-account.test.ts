@@ -6,7 +6,7 @@ import { withTestApp } from "../../tests/support/with-test-app.ts";
 import type { Actor } from "../kernel/access.ts";
 import { passwordResets, sessions } from "../modules/auth/tables.ts";
 import { customerAddresses } from "../modules/customers/tables.ts";
-import { home, joana, placeOrder } from "../modules/customers/test-fixtures.ts";
+import { home, joana, placeOrder, signUps } from "../modules/customers/test-fixtures.ts";
 import { mailOutbox } from "../modules/mail/tables.ts";
 import { orderEvents, orderItems, orders } from "../modules/orders/tables.ts";
 import { users } from "../modules/users/tables.ts";
@@ -15,17 +15,7 @@ import { failingInTransactions } from "./test-support.ts";
 
 const t = withTestApp({ env: { TRUST_PROXY: "true", BASE_URL: "https://coop.example" } });
 
-let address = 0;
-const from = (ip = `198.51.100.${++address % 250}`) => ({ "x-forwarded-for": ip });
-
-const register = (body: Record<string, unknown>, ip?: string) =>
-  t.request("POST", "/api/auth/register", { body, headers: from(ip) });
-
-async function registered(body: Record<string, unknown> = joana) {
-  const response = await register(body);
-  if (response.status !== 201) throw new Error(`register: ${response.status} ${JSON.stringify(response.body)}`);
-  return response.json<{ token: string; user: { id: number; email: string } }>();
-}
+const { registered, from } = signUps(t);
 
 describe("DELETE /api/profile", () => {
   it("asks for the password, then anonymises her orders and removes the user with everything tied to it", async () => {

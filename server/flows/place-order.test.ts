@@ -14,7 +14,7 @@ import {
   type FakeMercadoPago,
   startFakeMercadoPago,
 } from "../../tests/support/fake-mercadopago.ts";
-import { RECIFE_SHOP_SETTINGS } from "../../tests/support/shop-fixture.ts";
+import { RECIFE_CHECKOUT, RECIFE_SHOP_SETTINGS } from "../../tests/support/shop-fixture.ts";
 import { withTestApp } from "../../tests/support/with-test-app.ts";
 import { sessionCookie } from "../http/session-cookie.ts";
 import type { Actor } from "../kernel/access.ts";
@@ -70,23 +70,11 @@ const line = (item: ProductView, quantity = 1) => ({
 
 const cartOf = (lines: ReturnType<typeof line>[]) => `cms_cart=${cartCookieValue({ ...emptyCart, items: lines })}`;
 
-const RECIFE = {
-  postal_code: "50010-000",
-  uf: "PE",
-  city: "Recife",
-  street: "Rua da Aurora",
-  number: "100",
-  name: "Maria da Silva",
-  tax_id: "529.982.247-25",
-  phone: "(81) 98765-4321",
-  shipping: "table:entrega-regional",
-};
-
 function checkout(who: Customer, lines: ReturnType<typeof line>[], overrides: Record<string, unknown> = {}) {
   return t.request("POST", "/api/shop/checkout", {
     token: who.token,
     headers: { cookie: cartOf(lines) },
-    body: { ...RECIFE, idempotency_key: randomUUID(), ...overrides },
+    body: { ...RECIFE_CHECKOUT, idempotency_key: randomUUID(), ...overrides },
   });
 }
 
@@ -203,7 +191,7 @@ describe("idempotency keys", () => {
 
   it("replayed, answer her order and leave the cart she filled since alone (the checkout page)", async () => {
     const maria = await t.createUser("user", t.superToken);
-    const form = { intent: "confirm", idempotency_key: randomUUID(), ...RECIFE };
+    const form = { intent: "confirm", idempotency_key: randomUUID(), ...RECIFE_CHECKOUT };
     const first = redirected(await confirmOnPage(buyerOf(maria), cartOf([line(honey)]), form));
     expect(first.headers.get("set-cookie")).toMatch(/^cms_cart=;/);
     const replay = redirected(await confirmOnPage(buyerOf(maria), cartOf([line(seeds, 3)]), form));
@@ -333,7 +321,7 @@ const outbox = async () =>
 /** The checkout's input as the shared schema reads the form: R$ 50,00 of honey with PROMO10 and the regional rate. */
 const couponInput = () =>
   checkoutSchema.parse({
-    ...RECIFE,
+    ...RECIFE_CHECKOUT,
     idempotency_key: randomUUID(),
     coupon_code: "PROMO10",
     // 2 × R$ 25,00 − 10 % + R$ 15,00 of shipping.
@@ -371,7 +359,7 @@ describe("one pricing per confirmation", () => {
     const maria = await t.createUser("user", t.superToken);
     const watched = watchedServices();
     const form = {
-      ...RECIFE,
+      ...RECIFE_CHECKOUT,
       intent: "confirm",
       idempotency_key: randomUUID(),
       coupon_code: "PROMO10",
@@ -404,7 +392,7 @@ describe("one pricing per confirmation", () => {
 
     const watched = watchedServices();
     const form = {
-      ...RECIFE,
+      ...RECIFE_CHECKOUT,
       intent: "confirm",
       idempotency_key: randomUUID(),
       "total_table:entrega-regional": "6500",
@@ -490,7 +478,7 @@ describe("the order and its e-mails", () => {
         watched.services,
         buyerOf(maria),
         honeyCart(1),
-        checkoutSchema.parse({ ...RECIFE, idempotency_key: randomUUID() }),
+        checkoutSchema.parse({ ...RECIFE_CHECKOUT, idempotency_key: randomUUID() }),
       ),
     ).rejects.toThrow("queda de energia");
     expect(queued).toEqual(["order-received", "owner-new-order"]);

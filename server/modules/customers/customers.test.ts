@@ -1,23 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { expectDocumented } from "../../../tests/support/documented.ts";
 import { withTestApp } from "../../../tests/support/with-test-app.ts";
-import { home, joana, placeOrder } from "./test-fixtures.ts";
+import { home, joana, placeOrder, signUps } from "./test-fixtures.ts";
 
 // Signing up and deleting the account are flows: server/flows/sign-up.test.ts, delete-account.test.ts.
 
 const t = withTestApp({ env: { TRUST_PROXY: "true", BASE_URL: "https://coop.example" } });
 
-let address = 0;
-const from = (ip = `198.51.100.${++address % 250}`) => ({ "x-forwarded-for": ip });
-
-const register = (body: Record<string, unknown>, ip?: string) =>
-  t.request("POST", "/api/auth/register", { body, headers: from(ip) });
-
-async function registered(body: Record<string, unknown> = joana) {
-  const response = await register(body);
-  if (response.status !== 201) throw new Error(`register: ${response.status} ${JSON.stringify(response.body)}`);
-  return response.json<{ token: string; user: { id: number; email: string } }>();
-}
+const { registered } = signUps(t);
 
 describe("PUT /api/profile with the customer's fields", () => {
   it("changes CPF or CNPJ, phone and organization, and keeps them when left out", async () => {

@@ -1,4 +1,5 @@
 import type { OrderAddress } from "../../../common/views/orders.ts";
+import type { TestApp } from "../../../tests/support/test-app.ts";
 import type { Database } from "../../db/client.ts";
 import { orderEvents, orderItems, orders } from "../orders/tables.ts";
 import { products } from "../products/tables.ts";
@@ -66,4 +67,21 @@ export async function placeOrder(database: Database, userId: number, email: stri
     .insert(orderEvents)
     .values({ orderId: order.id, toStatus: "pending", actorId: userId, actorName: "Joana Lima" });
   return order.id;
+}
+
+/**
+ * Customers' sign-ups through POST /api/auth/register, each from an address of its own (TRUST_PROXY) so the
+ * sign-up limit per address is not what a test meets, unless it passes one.
+ */
+export function signUps(t: Pick<TestApp, "request">) {
+  let address = 0;
+  const from = (ip = `198.51.100.${++address % 250}`) => ({ "x-forwarded-for": ip });
+  const register = (body: Record<string, unknown>, ip?: string) =>
+    t.request("POST", "/api/auth/register", { body, headers: from(ip) });
+  async function registered(body: Record<string, unknown> = joana) {
+    const response = await register(body);
+    if (response.status !== 201) throw new Error(`register: ${response.status} ${JSON.stringify(response.body)}`);
+    return response.json<{ token: string; user: { id: number; email: string } }>();
+  }
+  return { from, register, registered };
 }
