@@ -242,7 +242,8 @@ test("the owner confirms the payment, buys the label from the balance, prints it
   await waitForHydratedPage(page);
   await page.getByRole("button", { name: "Marcar como enviado" }).click();
   const send = page.getByRole("dialog");
-  if (await send.isVisible()) await send.getByRole("button", { name: "Marcar como enviado" }).click();
+  await expect(send).toBeVisible();
+  await send.getByRole("button", { name: "Marcar como enviado" }).click();
   await expect(page.getByTestId("order-status").getByText("Produto enviado", { exact: true })).toBeVisible();
   const sent = await jsonOf<OrderView>(await siteApi.get(`/api/orders/${orderId}`));
   expect(sent.tracking_code).toBeTruthy();
@@ -274,8 +275,9 @@ test("the buyer follows the tracking until it is delivered, and the owner marks 
   await buyer.context.close();
 
   await owner.page.getByRole("button", { name: "Marcar como recebido" }).click();
-  const ask = owner.page.getByRole("dialog");
-  if (await ask.isVisible()) await ask.getByRole("button", { name: "Marcar como recebido" }).click();
+  const ask = owner.page.getByRole("dialog", { name: "Marcar o pedido como recebido?" });
+  await expect(ask).toBeVisible();
+  await ask.getByRole("button", { name: "Marcar como recebido" }).click();
   await expect(owner.page.getByTestId("order-status").getByText("Produto recebido", { exact: true })).toBeVisible();
   await owner.context.close();
 });
