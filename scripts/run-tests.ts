@@ -8,10 +8,10 @@ import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { CHROMIUM_MISSING, CHROMIUM_PATH } from "../tests/e2e/site.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const BIN = path.join(ROOT, "node_modules", ".bin");
-const CHROMIUM = "/usr/bin/chromium";
 
 type Counts = { passed: number; failed: number; skipped: number };
 
@@ -105,10 +105,8 @@ async function vitest(reports: string, env: NodeJS.ProcessEnv): Promise<Counts> 
  * skips nothing else (docs/decisions/0019).
  */
 async function playwright(reports: string, env: NodeJS.ProcessEnv): Promise<Counts> {
-  if (!existsSync(CHROMIUM)) {
-    console.error(
-      `The browser tests need Chromium at ${CHROMIUM}, which is missing. Install it with:\n  apt-get install -y chromium`,
-    );
+  if (!existsSync(CHROMIUM_PATH)) {
+    console.error(CHROMIUM_MISSING);
     return { passed: 0, failed: 1, skipped: 0 };
   }
   const output = path.join(reports, "playwright.json");
