@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isMunicipalityOf, municipalitiesOf } from "./municipalities.ts";
+import { isMunicipalityOf, municipalitiesOf, municipalityCode } from "./municipalities.ts";
 import { states } from "./states.ts";
 
 /**
@@ -106,5 +106,15 @@ describe("municipalitiesOf", () => {
     expect(isMunicipalityOf("sp", "São Paulo")).toBe(false);
     expect(isMunicipalityOf("XX", "São Paulo")).toBe(false);
     expect(isMunicipalityOf("__proto__", "constructor")).toBe(false);
+  });
+});
+
+describe("municipalityCode", () => {
+  it("gives the IBGE's code of a municipality however it is written, in its own state only", () => {
+    expect(municipalityCode("PE", "Recife")).toBe("2611606");
+    expect(municipalityCode("SP", "sao paulo")).toBe("3550308");
+    expect(municipalityCode("GO", "Sao Joao d’Alianca")).toBe("5220009");
+    expect(municipalityCode("RJ", "Recife")).toBeNull();
+    expect(municipalityCode("XX", "Recife")).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
 import { getMunicipalities } from "@brazilian-utils/brazilian-utils";
-import { states } from "./states.ts";
+import { isStateCode, states } from "./states.ts";
 
 // The IBGE's list of municipalities (IBGE Localidades, 5,571 names), as @brazilian-utils carries it offline.
 // The names weigh about 110 KB: server code (loaders, services) reads them here and sends a browser one
@@ -28,15 +28,25 @@ function comparable(name: string): string {
     .trim();
 }
 
-const comparableByState = new Map<string, ReadonlySet<string>>();
+/** Each state's municipalities by their comparable name, with the IBGE's 7-digit code. */
+const codesByState = new Map<string, ReadonlyMap<string, string>>();
+
+function codesOf(uf: string): ReadonlyMap<string, string> | null {
+  let codes = codesByState.get(uf);
+  if (!codes) {
+    if (!isStateCode(uf)) return null;
+    codes = new Map(getMunicipalities(uf).map(({ name, code }) => [comparable(name), code]));
+    codesByState.set(uf, codes);
+  }
+  return codes;
+}
 
 /** Whether a name is one of the state's municipalities, however it is accented or capitalised. */
 export function isMunicipalityOf(uf: string, name: string): boolean {
-  let names = comparableByState.get(uf);
-  if (!names) {
-    if (!byState.has(uf)) return false;
-    names = new Set(municipalitiesOf(uf).map(comparable));
-    comparableByState.set(uf, names);
-  }
-  return names.has(comparable(name));
+  return codesOf(uf)?.has(comparable(name)) ?? false;
+}
+
+/** The IBGE code of a state's municipality (what a nota fiscal names it by), or null when it is not one. */
+export function municipalityCode(uf: string, name: string): string | null {
+  return codesOf(uf)?.get(comparable(name)) ?? null;
 }
