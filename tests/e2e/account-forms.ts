@@ -20,4 +20,7 @@ export async function signInWithoutJavaScript(page: Page, email: string, passwor
   await form.getByRole("textbox", { name: "Senha", exact: true }).fill(password);
   await form.getByRole("button", { name: "Entrar" }).click();
   await expectPath(page, to);
+  // The address changes when the new page starts arriving: a caller that reads the page without waiting
+  // (allTextContents) would read half of it.
+  await page.waitForLoadState("load");
 }

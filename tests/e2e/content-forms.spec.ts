@@ -267,6 +267,7 @@ test.describe("without JavaScript", () => {
       const editPath = `/conta/pages/${created.id}/edit`;
       await signInWithoutJavaScript(page, admin.email, admin.password, editPath);
       const form = page.getByRole("form", { name: "Editar página" });
+      await expect(form).toBeVisible();
       // Each part that needs JavaScript says so in a <noscript> (Playwright's switch keeps the HTML parser's
       // scripting flag on, so its text is read from the page rather than seen).
       const notices = (await form.locator("noscript").allTextContents()).join(" ");
