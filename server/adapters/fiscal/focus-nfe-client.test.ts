@@ -4,6 +4,7 @@ import { isValidNfeKey } from "@brazilian-utils/brazilian-utils";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { type FakeFocusNfe, startFakeFocusNfe } from "../../../tests/support/fake-focus-nfe.ts";
 import { draftNote, type NoteDraft } from "../../modules/fiscal/note-draft.ts";
+import { noteItem, noteOrder, SELLER } from "../../modules/fiscal/test-fixtures.ts";
 import { FiscalProviderError } from "./fiscal-provider.ts";
 import { createFocusNfeClient } from "./focus-nfe-client.ts";
 
@@ -13,50 +14,13 @@ function draft(reference = "pedido-1001", environment: "homologacao" | "producao
   const result = draftNote({
     environment,
     issuedAt: new Date("2026-12-03T12:00:00Z"),
-    seller: {
-      cnpj: "11222333000181",
-      stateRegistration: "ISENTO",
-      regime: "simples",
-      uf: "PE",
-      series: 1,
-      operationNature: "Venda de mercadoria",
-      pisCofinsSituation: "07",
-    },
-    order: {
-      id: 1,
+    seller: SELLER,
+    order: noteOrder({
       number: Number(reference.replace(/\D/g, "")),
-      customerName: "Maria da Silva",
-      customerEmail: "maria@example.com",
-      customerPhone: "81999990000",
-      customerTaxId: "52998224725",
-      address: {
-        postal_code: "50030230",
-        uf: "PE",
-        city: "Recife",
-        street: "Rua da Aurora",
-        number: "100",
-        neighborhood: "Boa Vista",
-        complement: "",
-      },
-      pickup: false,
-      subtotalCents: 5180,
-      shippingCents: 2000,
+      items: [noteItem(1, 2590, 2)],
       couponItemsDiscountCents: 518,
-      couponShippingDiscountCents: 0,
       pixDiscountCents: 233,
-      totalCents: 5180 + 2000 - 518 - 233,
-      items: [
-        {
-          productId: 1,
-          code: "CAFE-1",
-          description: "Café da cooperativa",
-          quantity: 2,
-          unitPriceCents: 2590,
-          totalCents: 5180,
-          fiscal: { ncm: "09011110", origin: 0, taxSituation: "102", unit: "UN", gtin: "SEM GTIN" },
-        },
-      ],
-    },
+    }),
   });
   if (!result.ok) throw new Error(result.problems.map((problem) => problem.message).join("; "));
   return result.draft;

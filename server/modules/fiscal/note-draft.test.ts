@@ -1,82 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { decimal, focusNfePayload, saoPauloTimestamp } from "../../adapters/fiscal/focus-nfe-payload.ts";
-import {
-  draftNote,
-  HOMOLOGATION_BUYER_NAME,
-  type NoteDraft,
-  type NoteOrder,
-  type NoteOrderItem,
-  type SellerFiscal,
-  spreadCents,
-} from "./note-draft.ts";
-
-const SELLER: SellerFiscal = {
-  cnpj: "11222333000181",
-  stateRegistration: "ISENTO",
-  regime: "simples",
-  uf: "PE",
-  series: 1,
-  operationNature: "Venda de mercadoria",
-  pisCofinsSituation: "07",
-};
-
-const FISCAL = { ncm: "09011110", origin: 0, taxSituation: "102", unit: "UN", gtin: "SEM GTIN" };
-
-function item(productId: number, unitPriceCents: number, quantity: number, fiscal = FISCAL): NoteOrderItem {
-  return {
-    productId,
-    code: `SKU-${productId}`,
-    description: `Café da cooperativa ${productId}`,
-    quantity,
-    unitPriceCents,
-    totalCents: unitPriceCents * quantity,
-    fiscal,
-  };
-}
-
-/** Maria's order to Recife: two items, R$ 20,00 of shipping, paid by Pix without a discount. */
-function order(overrides: Partial<NoteOrder> = {}): NoteOrder {
-  const items = overrides.items ?? [item(1, 2590, 2), item(2, 1290, 1)];
-  const subtotal = items.reduce((sum, line) => sum + line.totalCents, 0);
-  const base: NoteOrder = {
-    id: 7,
-    number: 1007,
-    customerName: "Maria da Silva",
-    customerEmail: "maria@example.com",
-    customerPhone: "81999990000",
-    customerTaxId: "52998224725",
-    address: {
-      postal_code: "50030230",
-      uf: "PE",
-      city: "Recife",
-      street: "Rua da Aurora",
-      number: "100",
-      neighborhood: "Boa Vista",
-      complement: "apto 12",
-    },
-    pickup: false,
-    subtotalCents: subtotal,
-    shippingCents: 2000,
-    couponItemsDiscountCents: 0,
-    couponShippingDiscountCents: 0,
-    pixDiscountCents: 0,
-    totalCents: subtotal + 2000,
-    items,
-  };
-  return { ...base, ...overrides };
-}
-
-/** The order with its total worked out from its parts, as the checkout does (common/order-totals.ts). */
-function priced(overrides: Partial<NoteOrder>): NoteOrder {
-  const draft = order(overrides);
-  const total =
-    draft.subtotalCents +
-    draft.shippingCents -
-    draft.couponItemsDiscountCents -
-    draft.couponShippingDiscountCents -
-    draft.pixDiscountCents;
-  return { ...draft, totalCents: total };
-}
+import { home } from "../customers/test-fixtures.ts";
+import { draftNote, HOMOLOGATION_BUYER_NAME, type NoteDraft, type NoteOrder, spreadCents } from "./note-draft.ts";
+import { FISCAL, noteItem as item, noteOrder as order, SELLER } from "./test-fixtures.ts";
 
 const ISSUED_AT = new Date("2026-12-03T15:30:00Z");
 
@@ -127,15 +53,7 @@ describe("a nota fiscal drafted from an order", () => {
   it("to another state: CFOP 6102 and local_destino 2", () => {
     const draft = drafted(
       order({
-        address: {
-          postal_code: "01310100",
-          uf: "SP",
-          city: "São Paulo",
-          street: "Avenida Paulista",
-          number: "1000",
-          neighborhood: "Bela Vista",
-          complement: "",
-        },
+        address: { ...home, complement: "" },
       }),
     );
     expect(draft.destination).toBe("interstate");
@@ -147,7 +65,7 @@ describe("a nota fiscal drafted from an order", () => {
   });
 
   it("spreads a coupon and the Pix discount over the items, so that the note adds up to the order's total", () => {
-    const draft = drafted(priced({ couponItemsDiscountCents: 647, pixDiscountCents: 291 }));
+    const draft = drafted(order({ couponItemsDiscountCents: 647, pixDiscountCents: 291 }));
     expect(draft.discountCents).toBe(938);
     expect(draft.items.map((line) => line.discountCents)).toEqual([751, 187]);
     adds(draft);
@@ -160,19 +78,19 @@ describe("a nota fiscal drafted from an order", () => {
   });
 
   it("has no freight when a coupon made the shipping free, and spreads a paid freight over the items", () => {
-    const free = drafted(priced({ couponShippingDiscountCents: 2000 }));
+    const free = drafted(order({ couponShippingDiscountCents: 2000 }));
     expect(free.freightCents).toBe(0);
     expect(free.items.every((line) => line.freightCents === 0)).toBe(true);
     adds(free);
     expect(focusNfePayload(free).valor_frete).toBe("0.00");
 
-    const paid = drafted(priced({ shippingCents: 1999 }));
+    const paid = drafted(order({ shippingCents: 1999 }));
     expect(paid.items.map((line) => line.freightCents)).toEqual([1600, 399]);
     adds(paid);
   });
 
   it("says no transport (modalidade_frete 9) for an order picked up at the shop", () => {
-    const draft = drafted(priced({ pickup: true, shippingCents: 0 }));
+    const draft = drafted(order({ pickup: true, shippingCents: 0 }));
     expect(focusNfePayload(draft)).toMatchObject({ modalidade_frete: 9, valor_frete: "0.00" });
   });
 
@@ -255,7 +173,7 @@ describe("what blocks a note, said before anything is sent", () => {
   });
 
   it("an order whose parts do not add up to its total", () => {
-    const problems = problemsOf({ ...order(), totalCents: order().totalCents + 1 });
+    const problems = problemsOf(order({ totalCents: order().totalCents + 1 }));
     expect(problems.map((problem) => problem.field)).toEqual(["valor_total"]);
   });
 });

@@ -5,6 +5,7 @@ import { isValidCnpj, isValidCpf, isValidIe, isValidNcm } from "@brazilian-utils
 import { isValidGtin } from "../../../common/brazil/gtin.ts";
 import { municipalityCode } from "../../../common/brazil/municipalities.ts";
 import { isStateCode } from "../../../common/brazil/states.ts";
+import type { OrderAddress } from "../../../common/views/orders.ts";
 
 export type FiscalEnvironment = "homologacao" | "producao";
 export type TaxRegime = "simples" | "simples_excesso" | "normal";
@@ -60,15 +61,7 @@ export type NoteOrder = {
   customerPhone: string;
   /** CPF (11 digits) or CNPJ (14). */
   customerTaxId: string;
-  address: {
-    postal_code: string;
-    uf: string;
-    city: string;
-    street: string;
-    number: string;
-    neighborhood: string;
-    complement: string;
-  };
+  address: OrderAddress;
   /** Picked up at the shop: no transport on the note. */
   pickup: boolean;
   subtotalCents: number;
