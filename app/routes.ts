@@ -67,6 +67,7 @@ export default [
       route("produtos/new", "routes/conta/products/new.tsx"),
       route("produtos/:id/edit", "routes/conta/products/edit.tsx"),
       route("shop", "routes/conta/shop.tsx"),
+      route("fiscal", "routes/conta/fiscal.tsx"),
       route("wordpress", "routes/conta/wordpress/index.tsx"),
       route("wordpress/:id", "routes/conta/wordpress/show.tsx"),
       route("pedidos", "routes/conta/orders/list.tsx"),

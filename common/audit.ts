@@ -31,12 +31,21 @@ export const auditActions = {
   "product.deleted": "Produto excluído",
   "shop.updated": "Configurações da loja alteradas",
   "payments.updated": "Configurações de pagamento alteradas",
+  "fiscal.updated": "Configurações fiscais alteradas",
+  "fiscal_note.requested": "Nota fiscal pedida",
+  "fiscal_note.sent": "Nota fiscal enviada à SEFAZ",
+  "fiscal_note.answered": "Resposta da SEFAZ para a nota fiscal",
+  "fiscal_note.reissued": "Nota fiscal emitida novamente",
+  "fiscal_note.cancelled": "Nota fiscal cancelada",
+  "fiscal_note.corrected": "Carta de correção da nota fiscal",
+  "fiscal_note.exported": "XMLs das notas fiscais exportados",
   "coupon.created": "Cupom criado",
   "coupon.updated": "Cupom alterado",
   "coupon.deleted": "Cupom excluído",
   "order.status_changed": "Situação do pedido alterada",
   "order.payment_notice": "Pagamento registrado por aviso do provedor",
   "order.label_bought": "Etiqueta de envio comprada",
+  "order.address_corrected": "Endereço do pedido corrigido",
   "order.exported": "Pedidos exportados (CSV com os dados dos clientes)",
   "contact.updated": "Mensagem de contato alterada",
   "contact.deleted": "Mensagem de contato excluída",
@@ -76,6 +85,8 @@ export const auditRecordKinds = {
   shop: "Loja",
   payments: "Pagamentos",
   coupon: "Cupom",
+  fiscal: "Configurações fiscais",
+  fiscal_note: "Nota fiscal",
   order: "Pedido",
   contact: "Mensagem de contato",
   mail: "E-mail",
@@ -139,7 +150,10 @@ export function auditRecordHref(kind: AuditRecordKind, id: string | null): strin
     case "shop":
     case "payments":
       return accountPaths.area("shop");
+    case "fiscal":
+      return accountPaths.area("fiscal");
     case "order":
+    case "fiscal_note":
       return numeric === null ? null : accountPaths.order(numeric);
     case "contact":
       return numeric === null ? null : accountPaths.contactMessage(numeric);

@@ -10,6 +10,8 @@ export type OrderTotals = {
   shipping_cents: number;
   /** The coupon's part: off the items, plus the shipping when it makes shipping free. */
   coupon_discount_cents: number;
+  /** Of the coupon's part, what came off the shipping. */
+  coupon_shipping_discount_cents: number;
   pix_discount_cents: number;
   total_cents: number;
 };
@@ -41,6 +43,7 @@ export function orderTotals(input: {
     subtotal_cents,
     shipping_cents,
     coupon_discount_cents,
+    coupon_shipping_discount_cents: shippingDiscount,
     pix_discount_cents: pix,
     total_cents: subtotal_cents + shipping_cents - coupon_discount_cents - pix,
   };

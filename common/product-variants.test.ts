@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  NO_FISCAL_TEXT,
   type OptionDraft,
   optionCombinations,
   resyncRows,
@@ -15,6 +16,7 @@ const row = (values: Record<string, string>, extra: Partial<VariantDraft> = {}):
   price_cents: "10,00",
   compare_at_cents: "",
   stock: "1",
+  fiscal: NO_FISCAL_TEXT,
   ...extra,
 });
 
@@ -44,7 +46,14 @@ describe("syncVariants", () => {
     const rows = syncVariants([size], [single]);
     expect(rows.map((variant) => variant.values.a)).toEqual(["P", "M", "G"]);
     expect(rows[0]).toEqual({ ...single, values: { a: "P" } });
-    expect(rows[1]).toEqual({ values: { a: "M" }, sku: "", price_cents: "52,90", compare_at_cents: "", stock: "4" });
+    expect(rows[1]).toEqual({
+      values: { a: "M" },
+      sku: "",
+      price_cents: "52,90",
+      compare_at_cents: "",
+      stock: "4",
+      fiscal: NO_FISCAL_TEXT,
+    });
     expect(rows[1]?.id).toBeUndefined();
   });
 
@@ -77,6 +86,19 @@ describe("syncVariants", () => {
     expect(next[1]?.price_cents).toBe("5,00");
   });
 
+  it("a new combination copies the fiscal data of the row it comes from, but not its GTIN, which names one variant", () => {
+    const fiscal = { ...NO_FISCAL_TEXT, ncm: "61091000", gtin: "7891234567895" };
+    const next = syncVariants([size, color], [row({ a: "P" }, { id: 1, fiscal })]);
+    expect(next.map((variant) => [variant.values.a, variant.values.b, variant.id, variant.fiscal])).toEqual([
+      ["P", "Azul", 1, fiscal],
+      ["P", "Verde", undefined, { ...fiscal, gtin: "" }],
+      ["M", "Azul", undefined, NO_FISCAL_TEXT],
+      ["M", "Verde", undefined, NO_FISCAL_TEXT],
+      ["G", "Azul", undefined, NO_FISCAL_TEXT],
+      ["G", "Verde", undefined, NO_FISCAL_TEXT],
+    ]);
+  });
+
   it("removing an option keeps the first row of each remaining value", () => {
     const rows = [
       row({ a: "P", b: "Azul" }, { id: 1 }),
@@ -106,7 +128,9 @@ describe("syncVariants", () => {
   });
 
   it("starts a product's first row with empty prices", () => {
-    expect(syncVariants([], [])).toEqual([{ values: {}, sku: "", price_cents: "", compare_at_cents: "", stock: "0" }]);
+    expect(syncVariants([], [])).toEqual([
+      { values: {}, sku: "", price_cents: "", compare_at_cents: "", stock: "0", fiscal: NO_FISCAL_TEXT },
+    ]);
   });
 });
 
@@ -123,6 +147,7 @@ describe("resyncRows", () => {
     price_cents: "10,00",
     compare_at_cents: "",
     stock: "1",
+    fiscal: NO_FISCAL_TEXT,
     ...extra,
   });
   const colorWithout: OptionDraft = { ...color, values: [] };

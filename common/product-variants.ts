@@ -8,6 +8,10 @@ import { foldCase } from "./schemas/product.ts";
  */
 export type OptionDraft = { key: string; name: string; values: string[] };
 
+/** A variant's fiscal fields as typed; one left empty is the product's. */
+export type FiscalText = { ncm: string; origin: string; tax_situation: string; unit: string; gtin: string };
+export const NO_FISCAL_TEXT: FiscalText = { ncm: "", origin: "", tax_situation: "", unit: "", gtin: "" };
+
 /** A variant row as typed: amounts in reais ("52,90"), the stock as digits. */
 export type VariantDraft = {
   /** The stored variant's id: kept so that carts holding it still find it. */
@@ -18,6 +22,7 @@ export type VariantDraft = {
   price_cents: string;
   compare_at_cents: string;
   stock: string;
+  fiscal: FiscalText;
 };
 
 /** Every combination of the options' values, the first option varying slowest; one empty one without options. */
@@ -37,9 +42,10 @@ const fits = (row: VariantDraft, combination: Record<string, string>) =>
 /**
  * One row per combination of the options' values. A combination takes the first row not yet taken
  * whose values agree with it (an option the row has no value for, a new one, agrees with anything):
- * that row keeps its id, SKU, prices and stock. A combination no free row fits copies the prices and
- * stock of a taken row that fits, else the first row's prices with no stock, and never an id or a
- * SKU (both belong to one variant). While an option has no values yet the rows stay as they are.
+ * that row keeps its id, SKU, prices, stock and fiscal data. A combination no free row fits copies the
+ * prices, stock and fiscal data of a taken row that fits, else the first row's prices with no stock, and
+ * never an id, a SKU or a GTIN (each belongs to one variant). While an option has no values yet the rows
+ * stay as they are.
  */
 export function syncVariants(options: readonly OptionDraft[], rows: readonly VariantDraft[]): VariantDraft[] {
   if (options.some((option) => option.values.length === 0)) return [...rows];
@@ -56,6 +62,7 @@ export function syncVariants(options: readonly OptionDraft[], rows: readonly Var
       price_cents: (like ?? rows[0])?.price_cents ?? "",
       compare_at_cents: (like ?? rows[0])?.compare_at_cents ?? "",
       stock: like?.stock ?? "0",
+      fiscal: like ? { ...like.fiscal, gtin: "" } : NO_FISCAL_TEXT,
     };
   });
 }
@@ -72,6 +79,7 @@ export type VariantRow = {
   price_cents: string;
   compare_at_cents: string;
   stock: string;
+  fiscal: FiscalText;
 };
 
 /**
@@ -101,6 +109,7 @@ export function variantRows(options: readonly OptionDraft[], drafts: readonly Va
     price_cents: draft.price_cents,
     compare_at_cents: draft.compare_at_cents,
     stock: draft.stock,
+    fiscal: draft.fiscal,
   }));
 }
 

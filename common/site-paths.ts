@@ -65,6 +65,7 @@ export type AccountArea =
   | "settings"
   | "profile"
   | "shop"
+  | "fiscal"
   | "produtos"
   | "pedidos"
   | "cupons"

@@ -56,6 +56,9 @@
  *   BENCH_ORDERS_BUYERS=20            customers confirming at once in the orders part (0 skips it), each for
  *                                     BENCH_SECONDS after two orders of warm-up
  *   BENCH_ONLY=orders                 the orders part alone, in about a minute per database: its rows as a table
+ *   BENCH_FISCAL_NOTES=500            orders whose notas fiscais are issued on payment against Focus NFe's fake
+ *                                     answering after 200 ms, with visitors' pages timed meanwhile (0 skips it;
+ *                                     scripts/bench/fiscal-notes.ts); BENCH_ONLY=fiscal runs that part alone
  * Only the memory part (issue 27: the peak under load on the embedded database, with the page cache and
  * with PAGE_CACHE=off), in about 8 minutes: BENCH_LIGHTHOUSE=0 BENCH_IMPORT_ENTRIES=0 BENCH_SHOP_PRODUCTS=0
  * BENCH_WORDPRESS_POSTS=0 npm run bench (hello and page weight still run: they take seconds).
@@ -68,6 +71,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import type { SettingsView } from "../common/views/settings.ts";
 import { IDLE_MEMORY } from "../server/runtime/idle-memory.ts";
 import { cleanupAll, cleanupOnSignals, interrupted, temporaryFolder } from "./bench/cleanup.ts";
+import { benchFiscalNotes, type FiscalNotesFigure, fiscalNotesRows, startBenchFocusNfe } from "./bench/fiscal-notes.ts";
 import { importScenario } from "./bench/import.ts";
 import { chromiumInstalled, lighthousePages } from "./bench/lighthouse.ts";
 import { BROWSER_ENCODING, type LoadSettings, loadTargets, type Target } from "./bench/load.ts";
@@ -118,6 +122,7 @@ const options = {
   flagRounds: Number(process.env.BENCH_FLAG_ROUNDS ?? 3),
   ordersBuyers: Number(process.env.BENCH_ORDERS_BUYERS ?? 20),
   only: process.env.BENCH_ONLY || null,
+  fiscalNotes: Number(process.env.BENCH_FISCAL_NOTES ?? 500),
 };
 const CONNECTIONS = [10, 50];
 const THREADS = 2;
@@ -131,7 +136,8 @@ const stale = staleBuild(projectRoot);
 if (stale) fail(stale);
 if (!wrkInstalled()) fail("wrk not found: install it with apt-get install -y wrk");
 if (options.seconds === 0) fail("BENCH_SECONDS must be more than 0");
-if (options.only !== null && options.only !== "orders") fail(`BENCH_ONLY takes "orders", not ${options.only}`);
+if (options.only !== null && options.only !== "orders" && options.only !== "fiscal")
+  fail(`BENCH_ONLY takes "orders" or "fiscal", not ${options.only}`);
 
 /** Our paths for content.json's site; agenda and library only when the seed switched them on. */
 function ourTargets(features: SettingsView["features"]): Target[] {
@@ -288,6 +294,42 @@ async function benchOrdersPart(): Promise<OrdersFigure[]> {
   return figures;
 }
 
+/** The notas fiscais part on a new data folder, then on a new PostgreSQL database when there is one. */
+async function benchFiscalPart(): Promise<FiscalNotesFigure[]> {
+  const figures: FiscalNotesFigure[] = [];
+  const run = async (database: Database, server: Omit<AppServerOptions, "pageCache">) => {
+    const focus = await startBenchFocusNfe();
+    const running = await startAppServer({
+      ...server,
+      pageCache: true,
+      ownBaseUrl: true,
+      env: { FOCUS_NFE_URL: focus.url },
+    });
+    try {
+      const measured = await benchFiscalNotes(running.base, database, focus, options.fiscalNotes);
+      console.error(
+        `[fiscal, ${database}] ${fiscalNotesRows([measured])
+          .map((row) => row.value)
+          .join("; ")}`,
+      );
+      figures.push(measured);
+    } finally {
+      await running.stop();
+      await focus.close();
+    }
+  };
+  const dataDir = await temporaryFolder("cms-bench-fiscal-");
+  await run("PGlite", { dataDir: dataDir.path });
+  await dataDir.remove();
+  if (options.databaseUrl) {
+    const postgres = await temporaryDatabase(options.databaseUrl);
+    const files = await temporaryFolder("cms-bench-fiscal-pg-");
+    await run("PostgreSQL", { dataDir: files.path, databaseUrl: postgres.url });
+    await files.remove();
+  }
+  return figures;
+}
+
 function commit(): string {
   try {
     const head = execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd: projectRoot, encoding: "utf8" }).trim();
@@ -303,6 +345,15 @@ function commit(): string {
 
 async function main() {
   const loadBefore = os.loadavg()[0] ?? 0;
+  if (options.only === "fiscal") {
+    const figures = await benchFiscalPart();
+    console.log(`\n## npm run bench, the notas fiscais part alone (BENCH_ONLY=fiscal), commit ${commit()}\n`);
+    console.log(`${os.cpus().length} CPUs, Node ${process.version}, load average ${loadBefore.toFixed(1)} at start\n`);
+    console.log(markdownTable(fiscalNotesRows(figures)));
+    await fs.writeFile(options.out, `${JSON.stringify({ fiscal: figures }, null, 2)}\n`);
+    console.log(`\nraw results: ${options.out}`);
+    return;
+  }
   if (options.only === "orders") {
     const figures = await benchOrdersPart();
     console.log(`\n## npm run bench, the orders part alone (BENCH_ONLY=orders), commit ${commit()}\n`);
@@ -368,6 +419,7 @@ async function main() {
   }
 
   const orders = options.ordersBuyers > 0 ? await benchOrdersPart() : [];
+  const fiscal = options.fiscalNotes > 0 ? await benchFiscalPart() : [];
   const wordpressImport = options.wordpressPosts > 0 ? await benchWordpressImport(options.wordpressPosts) : null;
 
   const cpus = os.cpus();
@@ -391,8 +443,8 @@ async function main() {
     lighthouse: pglite.lighthouse,
     wordpressImport,
   };
-  const rows = [...tableRows(results), ...ordersRows(orders)];
-  await fs.writeFile(options.out, `${JSON.stringify({ ...results, orders, rows }, null, 2)}\n`);
+  const rows = [...tableRows(results), ...ordersRows(orders), ...fiscalNotesRows(fiscal)];
+  await fs.writeFile(options.out, `${JSON.stringify({ ...results, orders, fiscal, rows }, null, 2)}\n`);
 
   console.log(`\n## npm run bench, ${results.date}, commit ${results.commit}\n`);
   console.log(

@@ -181,6 +181,8 @@ try {
     lines.push(`    - ${skipped.title || skipped.wp_id}: ${skipped.reason}`);
   for (const renamed of report.renamed)
     lines.push(`  Endereço trocado: ${renamed.from} → ${renamed.to || "(vazio)"} (${renamed.title})`);
+  for (const value of report.left_out)
+    lines.push(`  Deixado em branco: ${value.field} "${value.value}" de ${value.title} (${value.reason})`);
   for (const code of report.unknown_shortcodes)
     lines.push(`  Shortcode desconhecido [${code.name}] em ${code.count} item(ns)`);
   for (const file of report.unfetched_files.slice(0, 20)) lines.push(`  Arquivo não lido: ${file.url}: ${file.reason}`);

@@ -23,6 +23,7 @@ export const AREA_NAMES = [
   "cart",
   "coupons",
   "addressLookup",
+  "fiscal",
   "orders",
   "search",
   "uploads",

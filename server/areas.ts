@@ -5,6 +5,7 @@ import { contactsArea } from "./modules/contacts/index.ts";
 import { eventsArea, pagesArea, postsArea } from "./modules/content/index.ts";
 import { couponsArea } from "./modules/coupons/index.ts";
 import { customersArea } from "./modules/customers/index.ts";
+import { fiscalArea } from "./modules/fiscal/index.ts";
 import { healthArea } from "./modules/health/index.ts";
 import { mailArea } from "./modules/mail/index.ts";
 import { mediaImportArea, mediasArea } from "./modules/medias/index.ts";
@@ -46,6 +47,7 @@ export const areas = {
   cart: cartArea,
   coupons: couponsArea,
   addressLookup: addressLookupArea,
+  fiscal: fiscalArea,
   orders: ordersArea,
   search: searchArea,
   uploads: uploadsArea,

@@ -52,6 +52,11 @@ const configSchema = z.object({
    * or https://melhorenvio.com.br): a proxy, or a local fake in tests and the bench.
    */
   MELHOR_ENVIO_URL: address(["http", "https"], "https://sandbox.melhorenvio.com.br"),
+  /**
+   * In place of Focus NFe's host for the environment chosen in /conta/fiscal (https://homologacao.focusnfe.com.br
+   * or https://api.focusnfe.com.br): a proxy, or a local fake in tests and the bench.
+   */
+  FOCUS_NFE_URL: address(["http", "https"], "https://homologacao.focusnfe.com.br"),
   /** In place of https://viacep.com.br, the CEP lookup asked first (a proxy, or a local fake in tests). */
   VIACEP_URL: address(["http", "https"], "https://viacep.com.br"),
   /** In place of https://brasilapi.com.br, the CEP lookup asked when ViaCEP cannot answer. */

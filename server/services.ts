@@ -16,6 +16,7 @@ import type { contactsArea } from "./modules/contacts/index.ts";
 import type { eventsArea, pagesArea, postsArea } from "./modules/content/index.ts";
 import type { couponsArea } from "./modules/coupons/index.ts";
 import type { customersArea } from "./modules/customers/index.ts";
+import type { fiscalArea } from "./modules/fiscal/index.ts";
 import type { healthArea } from "./modules/health/index.ts";
 import type { mailArea } from "./modules/mail/index.ts";
 import type { mediaImportArea, mediasArea } from "./modules/medias/index.ts";
@@ -66,6 +67,7 @@ type AreaServices = {
   cart: ServiceOf<typeof cartArea>;
   coupons: ServiceOf<typeof couponsArea>;
   addressLookup: ServiceOf<typeof addressLookupArea>;
+  fiscal: ServiceOf<typeof fiscalArea>;
   orders: ServiceOf<typeof ordersArea>;
   search: ServiceOf<typeof searchArea>;
   uploads: ServiceOf<typeof uploadsArea>;

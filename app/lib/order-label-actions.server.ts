@@ -30,7 +30,8 @@ const RUNS: Record<string, Run> = {
   },
 };
 
-async function intentOf(request: Request): Promise<string | null> {
+/** The posted form's `intent`, read from a copy of the request so the page's other forms can still read it. */
+export async function intentOf(request: Request): Promise<string | null> {
   const type = request.headers.get("content-type") ?? "";
   if (!type.includes("application/x-www-form-urlencoded") && !type.includes("multipart/form-data")) return null;
   try {

@@ -71,9 +71,21 @@ export const itemFiscalInputSchema = z.object({
 });
 export type ItemFiscalInput = z.infer<typeof itemFiscalInputSchema>;
 
+/** Nothing of its own: every field from the product's, then the shop's defaults. */
+export const EMPTY_ITEM_FISCAL: ItemFiscalInput = {
+  ncm: null,
+  origin: null,
+  tax_situation: null,
+  unit: null,
+  gtin: null,
+};
+
 export const fiscalEnvironments = ["homologacao", "producao"] as const;
 export const taxRegimes = ["simples", "simples_excesso", "normal"] as const;
 export const issueModes = ["on_payment", "manual"] as const;
+export type FiscalEnvironment = (typeof fiscalEnvironments)[number];
+export type TaxRegime = (typeof taxRegimes)[number];
+export type IssueMode = (typeof issueModes)[number];
 
 /** /conta/shop's fiscal section (administrators): the tokens are write-only, an empty one keeps the saved one. */
 export const fiscalSettingsInputSchema = z
@@ -84,13 +96,18 @@ export const fiscalSettingsInputSchema = z
     production_token: plainString().trim().max(200, "No máximo 200 caracteres").default(""),
     cnpj: plainString()
       .trim()
+      .max(20, "O CNPJ tem 14 dígitos")
       .transform((value) => value.replace(/\D/g, ""))
-      .refine((value) => value === "" || isValidCnpj(value), "O CNPJ não confere com os dígitos verificadores"),
+      .refine((value) => value === "" || isValidCnpj(value), "O CNPJ não confere com os dígitos verificadores")
+      .default(""),
     state_registration: plainString()
       .trim()
       .max(20, "No máximo 20 caracteres")
-      .transform((value) => (value.toUpperCase() === "ISENTO" ? "ISENTO" : value.replace(/\D/g, ""))),
-    uf: plainString().refine((value) => value === "" || isStateCode(value), "Escolha o estado (UF)"),
+      .transform((value) => (value.toUpperCase() === "ISENTO" ? "ISENTO" : value.replace(/\D/g, "")))
+      .default(""),
+    uf: plainString()
+      .refine((value) => value === "" || isStateCode(value), "Escolha o estado (UF)")
+      .default(""),
     regime: z.enum(taxRegimes, "Escolha o regime tributário"),
     series: z.coerce
       .number("Informe a série")
@@ -99,6 +116,7 @@ export const fiscalSettingsInputSchema = z
       .max(889, "A série vai de 1 a 889"),
     operation_nature: requiredText(60),
     issue_mode: z.enum(issueModes, "Escolha quando emitir"),
+    customer_mail: z.boolean().default(true),
     defaults: itemFiscalInputSchema,
   })
   .superRefine((settings, context) => {
@@ -121,3 +139,26 @@ export const fiscalSettingsInputSchema = z
       });
   });
 export type FiscalSettingsInput = z.infer<typeof fiscalSettingsInputSchema>;
+
+/** SEFAZ's limits for a cancellation's justification and a carta de correção's text. */
+export const CANCEL_JUSTIFICATION = { min: 15, max: 255 } as const;
+export const CORRECTION_TEXT = { min: 15, max: 1000 } as const;
+
+const boundedText = (limits: { min: number; max: number }, what: string) =>
+  plainString({ error: `Escreva ${what}` })
+    .trim()
+    .min(limits.min, `${what[0]?.toUpperCase()}${what.slice(1)} tem de ${limits.min} a ${limits.max} caracteres`)
+    .max(limits.max, `${what[0]?.toUpperCase()}${what.slice(1)} tem de ${limits.min} a ${limits.max} caracteres`);
+
+/** "Cancelar nota": why, as SEFAZ keeps it. */
+export const noteCancelSchema = z.object({ justification: boundedText(CANCEL_JUSTIFICATION, "a justificativa") });
+export type NoteCancelInput = z.infer<typeof noteCancelSchema>;
+
+/** "Carta de correção": the corrected text (never values, quantities, the buyer or dates: SEFAZ refuses those). */
+export const noteCorrectionSchema = z.object({ correction: boundedText(CORRECTION_TEXT, "a correção") });
+export type NoteCorrectionInput = z.infer<typeof noteCorrectionSchema>;
+
+/** The accountant's export: one month, São Paulo's. */
+export const fiscalMonthSchema = z.object({
+  month: plainString({ error: "Escolha o mês" }).regex(/^\d{4}-(0[1-9]|1[0-2])$/, "Escolha o mês (AAAA-MM)"),
+});

@@ -39,6 +39,16 @@ export const addressSchema = z
   });
 export type AddressInput = z.infer<typeof addressSchema>;
 
+/**
+ * An administrator's correction of an order's delivery address (PUT /api/orders/{id}/address): the checkout's
+ * address, with the neighbourhood a nota fiscal cannot go without.
+ */
+export const orderAddressCorrectionSchema = addressSchema.superRefine((address, context) => {
+  if (address.neighborhood === "")
+    context.addIssue({ code: "custom", path: ["neighborhood"], message: "Informe o bairro: a nota fiscal exige" });
+});
+export type OrderAddressCorrection = z.infer<typeof orderAddressCorrectionSchema>;
+
 const FORM_EXPIRED = "O formulário expirou; recarregue a página e confirme de novo.";
 
 /**

@@ -1,6 +1,7 @@
 import { MAX_PRICE_CENTS, moneyField } from "../money.ts";
 import { fileAddressField, optionalFileAddressField, optionalText, plainString, requiredText, z } from "../zod.ts";
 import { contentFields, documentSchema } from "./content.ts";
+import { EMPTY_ITEM_FISCAL, itemFiscalInputSchema } from "./fiscal.ts";
 
 export const productStatuses = ["draft", "published", "archived"] as const;
 export type ProductStatus = (typeof productStatuses)[number];
@@ -67,6 +68,8 @@ const variantSchema = z.object({
     moneyField(MAX_PRICE_CENTS).nullable(),
   ),
   stock: wholeNumber("o estoque", MAX_STOCK),
+  /** Where this variant's nota fiscal differs from the product's (a GTIN of its own, mostly); null: the product's. */
+  fiscal: itemFiscalInputSchema.default(EMPTY_ITEM_FISCAL),
 });
 
 /** An image of the product: the first one is its cover. */
@@ -113,6 +116,8 @@ export const productSchema = z
       .min(1, "Informe preço e estoque")
       .max(MAX_VARIANTS, `No máximo ${MAX_VARIANTS} variações`),
     ...shippingFields,
+    /** NCM, origin, CSOSN/CST, unit and GTIN for its notas fiscais; null: the shop's default. */
+    fiscal: itemFiscalInputSchema.default(EMPTY_ITEM_FISCAL),
   })
   .superRefine((product, context) => {
     const combinations = new Set<string>();

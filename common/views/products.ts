@@ -1,6 +1,7 @@
 import { productStatuses } from "../schemas/product.ts";
 import { z } from "../zod.ts";
 import { contentDocumentSchema } from "./content.ts";
+import { itemFiscalViewSchema } from "./fiscal.ts";
 import { paginatedSchema } from "./pagination.ts";
 import { timestampSchema } from "./timestamp.ts";
 
@@ -23,6 +24,7 @@ export const variantViewSchema = z.strictObject({
   price_cents: cents,
   compare_at_cents: cents.nullable(),
   stock: z.number().int(),
+  fiscal: itemFiscalViewSchema.meta({ description: "Its own fiscal data; a null field is the product's." }),
 });
 export type VariantView = z.infer<typeof variantViewSchema>;
 
@@ -48,6 +50,9 @@ export const productViewSchema = z.strictObject({
   height_cm: z.number().int(),
   width_cm: z.number().int(),
   diameter_cm: z.number().int(),
+  fiscal: itemFiscalViewSchema.meta({
+    description: "NCM, origin, CSOSN/CST, unit and GTIN; a null field is the shop's default.",
+  }),
   units_sold: z.number().int().meta({ description: "Units in paid orders: the order of 'mais vendidos'." }),
   created_at: timestampSchema,
   updated_at: timestampSchema,

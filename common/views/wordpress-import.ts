@@ -37,6 +37,10 @@ export const wordpressImportReportSchema = z.strictObject({
   renamed: z.array(z.strictObject({ kind: z.string(), title: z.string(), from: z.string(), to: z.string() })),
   unknown_shortcodes: z.array(z.strictObject({ name: z.string(), count: z.number().int() })),
   unfetched_files: z.array(z.strictObject({ url: z.string(), reason: z.string() })),
+  /** Values an imported item had that our checks refuse (an NCM, a GTIN), left empty: the shop's defaults apply. */
+  left_out: z.array(
+    z.strictObject({ kind: z.string(), title: z.string(), field: z.string(), value: z.string(), reason: z.string() }),
+  ),
   /**
    * The old site's static front page (WordPress's "página inicial estática"), null when it showed its
    * latest posts; `becomes_home` whether the run makes it the site's home ("/"): not when the site has a

@@ -46,14 +46,15 @@ async function startNodeServer(
     tree = false,
     problem = () => null,
     nodeOptions = [],
-  }: { tree?: boolean; problem?: () => string | null; nodeOptions?: string[] } = {},
+    ownBaseUrl = false,
+  }: { tree?: boolean; problem?: () => string | null; nodeOptions?: string[]; ownBaseUrl?: boolean } = {},
 ): Promise<RunningServer> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const started = performance.now();
   const child = spawn(process.execPath, [...nodeOptions, script], {
     cwd: projectRoot,
-    env: { ...process.env, ...env, PORT: String(port), HOST: "127.0.0.1" },
+    env: { ...process.env, ...env, PORT: String(port), HOST: "127.0.0.1", ...(ownBaseUrl ? { BASE_URL: base } : {}) },
     stdio: ["ignore", "pipe", "pipe"],
   });
   const stop = ownChild(child);
@@ -164,6 +165,8 @@ export type AppServerOptions = {
   env?: Record<string, string>;
   /** Node's options in place of those of the `start` script (scripts/bench/node-flags.ts weighs each one). */
   nodeOptions?: string[];
+  /** BASE_URL set to the server's own address, so that a provider's fake can call its webhooks. */
+  ownBaseUrl?: boolean;
 };
 
 /**
@@ -180,6 +183,7 @@ export function startAppServer({
   workers = 1,
   env = {},
   nodeOptions,
+  ownBaseUrl = false,
 }: AppServerOptions): Promise<RunningServer> {
   const stale = staleBuild();
   if (stale) throw new Error(stale);
@@ -204,7 +208,7 @@ export function startAppServer({
       WORKERS: String(workers),
       LOG_LEVEL: "warn",
     },
-    { tree: workers > 1, problem: rebuilt, nodeOptions: nodeOptions ?? npmStart.nodeOptions },
+    { tree: workers > 1, problem: rebuilt, nodeOptions: nodeOptions ?? npmStart.nodeOptions, ownBaseUrl },
   );
 }
 

@@ -1,5 +1,6 @@
 import type { ScheduledJob } from "../modules/jobs/scheduler.ts";
 import type { Services } from "../services.ts";
+import { runDueNotes } from "./fiscal-notes.ts";
 
 const MINUTE = 60 * 1000;
 const HOUR = 60 * MINUTE;
@@ -12,6 +13,9 @@ export function backgroundJobs(services: Services): ScheduledJob[] {
     { name: "purge-sessions", everyMs: 6 * HOUR, leaseMs: 10 * MINUTE, run: () => services.auth.purgeExpired() },
     // Unpaid orders past their time to pay are canceled and their stock given back.
     { name: "expire-orders", everyMs: MINUTE, leaseMs: 10 * MINUTE, run: () => services.orders.expireDue() },
+    // Notas fiscais waiting to be sent, or still processing at SEFAZ (their webhook may be lost), or whose files
+    // are still to copy: each note's own time (its backoff, a 429's reset) says when it is due.
+    { name: "fiscal-notes", everyMs: 15 * 1000, leaseMs: 5 * MINUTE, run: () => runDueNotes(services) },
     // The audit log keeps each entry for the settings' period (two years unless a super user chose otherwise).
     {
       name: "purge-audit",

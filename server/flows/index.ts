@@ -1,5 +1,6 @@
 import { updateOwnProfile, updateUser } from "./accounts.ts";
 import { deleteAccount } from "./delete-account.ts";
+import { issueNote, notePanel } from "./fiscal-notes.ts";
 import { placeOrder } from "./place-order.ts";
 import { signUp } from "./sign-up.ts";
 import { saveSiteSettings } from "./site-settings.ts";
@@ -12,6 +13,8 @@ import { previewWordPressUpload, startWordPressImport } from "./wordpress-import
  */
 export const appFlows = {
   deleteAccount,
+  issueNote,
+  notePanel,
   placeOrder,
   previewWordPressUpload,
   saveSiteSettings,

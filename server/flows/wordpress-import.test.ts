@@ -3,6 +3,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { asc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { GTIN_MESSAGE } from "../../common/schemas/fiscal.ts";
 import type { ImportFile } from "../../common/schemas/wordpress-import.ts";
 import type { WordPressFilesSource, WordPressImportView } from "../../common/views/wordpress-import.ts";
 import { SUPER } from "../../tests/support/test-app.ts";
@@ -166,6 +167,23 @@ describe("importing WooCommerce and The Events Calendar", () => {
     expect(variable.variants.length).toBeGreaterThan(1);
     for (const variant of variable.variants) expect(variant.price_cents).toBeGreaterThan(0);
     expect(done.report.skipped.some((entry) => entry.kind === "product")).toBe(true);
+    // The NF-e plugins' NCM and GTIN on the product and its variations; a GTIN that does not check, in the report.
+    expect(variable.fiscal.ncm).toBe("46021900");
+    expect(variable.variants.map((variant) => variant.fiscal.gtin)).toEqual([
+      "7891000000021",
+      "7891000000038",
+      null,
+      "SEM GTIN",
+    ]);
+    expect(done.report.left_out).toEqual([
+      {
+        kind: "product",
+        title: "Cesto de palha",
+        field: "GTIN da variação Tingido de urucum / Pequeno",
+        value: "7891000000030",
+        reason: GTIN_MESSAGE,
+      },
+    ]);
 
     const again = await importAll([exportFile(pluginsXml, "plugins.xml")], { kind: "none" });
     expect(again.report.result?.unchanged.product).toBe(rows.length);

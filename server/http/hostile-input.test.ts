@@ -317,14 +317,40 @@ const endpoints: Endpoint[] = [
   { method: "POST", path: "/api/shop/cart/coupon", table: "coupons", as: "anonymous", body: () => ({ code: CART_COUPON }), headers: cartCookie },
   { method: "POST", path: "/api/shop/shipping/quote", table: "shop_settings", as: "anonymous", body: quote },
   { method: "PUT", path: "/api/shop/settings", table: "shop_settings", as: "admin", body: shopSettings, text: SHOP_TEXT },
+  { method: "PUT", path: "/api/fiscal/settings", table: "fiscal_settings", as: "admin", body: fiscalSettings, text: ["operation_nature"] },
   { method: "POST", path: "/api/shop/checkout", table: "orders", as: "user", body: checkout, text: CHECKOUT_TEXT, headers: cartCookie },
   { method: "POST", path: "/api/orders/{order}/status", table: "order_events", as: "admin", body: orderMove, text: ["note"] },
   { method: "POST", path: "/api/orders/{orderToShip}/status", table: "orders", as: "admin", body: orderSent },
+  { method: "PUT", path: "/api/orders/{order}/address", table: "orders", as: "admin", body: orderAddress, text: ["street", "neighborhood", "complement"] },
   { method: "PUT", path: "/api/products/{product}", table: "product_variants", as: "admin", body: editedProduct, text: PRODUCT_TEXT },
   { method: "POST", path: "/api/profile/two-factor/confirm", table: "two_factor_secrets", as: "user", body: () => ({ password: "senha-forte-1", code: totp(USER_TOTP) }) },
   { method: "POST", path: "/api/profile/two-factor/recovery-codes", table: "recovery_codes", as: "admin", body: () => ({ code: totp(ADMIN_TOTP) }) },
   { method: "POST", path: "/api/profile/two-factor/disable", table: "two_factor_secrets", as: "admin", body: disableTwoFactor },
 ];
+
+/** An order's delivery address as an administrator corrects it: the neighbourhood a nota fiscal needs. */
+function orderAddress(): Body {
+  return { ...PAULISTA_ADDRESS, complement: "sala 4" };
+}
+
+/** The shop's fiscal settings, switched off (no token needed): a CNPJ, the Simples and the products' defaults. */
+function fiscalSettings(): Body {
+  return {
+    enabled: false,
+    environment: "homologacao",
+    homologation_token: "",
+    production_token: "",
+    cnpj: "11.222.333/0001-81",
+    state_registration: "ISENTO",
+    uf: "PE",
+    regime: "simples",
+    series: 1,
+    operation_nature: "Venda de mercadoria",
+    issue_mode: "on_payment",
+    customer_mail: true,
+    defaults: { ncm: "0901.11.10", origin: "0", tax_situation: "102", unit: "UN", gtin: "SEM GTIN" },
+  };
+}
 
 /** Longer than any text field but the import's file. */
 const TOO_LONG = 300_001;
@@ -601,6 +627,12 @@ describe("hostile addresses of reads", () => {
     ["/api/audit?actor_id=1e20&from=99999-12-31&to=2026-02-30", "super"],
     ["/api/audit/export.csv?record_id=%F0%9F%8C%B1&from=%00", "super"],
     ["/api/settings/security?x=%00", "admin"],
+    ["/api/fiscal/export?month=%00", "admin"],
+    ["/api/fiscal/export?month=99999-99", "admin"],
+    ["/api/fiscal/orders/%00/note", "admin"],
+    ["/api/fiscal/orders/1e20/note", "admin"],
+    ["/api/fiscal/notes/%00/files/danfe", "user"],
+    ["/api/fiscal/notes/2147483647/files/%00", "user"],
     ["/api/profile/sessions?x=%00", "user"],
     ["/api/%00", "anonymous"],
   ];
@@ -692,6 +724,15 @@ describe("hostile ids of writes without a body", () => {
     ["/api/orders/2147483647/label", "order_labels"],
     ["/api/orders/-1/tracking/refresh", "order_labels"],
     ["/api/orders/2147483647/tracking/refresh", "order_labels"],
+    ["/api/fiscal/orders/1e20/note", "fiscal_notes"],
+    ["/api/fiscal/orders/%00/note", "fiscal_notes"],
+    ["/api/fiscal/orders/2147483647/note", "fiscal_notes"],
+    ["/api/fiscal/orders/-1/note/cancel", "fiscal_notes"],
+    ["/api/fiscal/orders/2147483647/note/cancel", "fiscal_notes"],
+    ["/api/fiscal/orders/%00/note/correction", "fiscal_notes"],
+    ["/api/fiscal/orders/2147483647/note/correction", "fiscal_notes"],
+    // Without a token saved, the fiscal test refuses in pt-BR and asks nothing.
+    ["/api/fiscal/settings/test", "fiscal_settings"],
     // No id, and the body is ignored: with Melhor Envio off the test refuses in pt-BR and records nothing.
     ["/api/shop/melhor-envio/test", "carrier_health"],
     // Likewise with the Correios off: their test refuses in pt-BR, asks nothing and records nothing.
@@ -703,6 +744,41 @@ describe("hostile ids of writes without a body", () => {
     const response = await t.request("POST", path, { token: tokens.admin, body: { id: 1, status: "pending" } });
     expectPortugueseRefusal(response, path);
     expect(await snapshot(t, table)).toBe(before);
+  });
+});
+
+describe("notas fiscais' texts and webhook", () => {
+  const hostile: [string, Json][] = [
+    ["NUL", "Cliente desistiu\u0000 da compra"],
+    ["too short", "curta"],
+    ["too long", "x".repeat(TOO_LONG)],
+    ["a number", 1e20],
+    ["a list", ["Cliente desistiu da compra"]],
+    ["null", null],
+  ];
+  it.each(hostile)("cancel and correction refuse %s in pt-BR, writing nothing", async (_name, value) => {
+    for (const [path, field] of [
+      ["/api/fiscal/orders/1/note/cancel", "justification"],
+      ["/api/fiscal/orders/1/note/correction", "correction"],
+    ] as const) {
+      const before = await snapshot(t, "fiscal_notes");
+      const response = await t.request("POST", path, { token: tokens.admin, body: { [field]: value } });
+      expectPortugueseRefusal(response, path);
+      expect(await snapshot(t, "fiscal_notes")).toBe(before);
+    }
+  });
+
+  it.each([
+    ["no authorization", {}, "{}"],
+    ["a guessed authorization", { authorization: "adivinhei" }, '{"ref":"pedido-1","status":"autorizado"}'],
+    ["a NUL", { authorization: "x" }, '{"ref":"pedido-1\u0000","status":"autorizado"}'],
+    ["a body that is not JSON", { authorization: "x" }, "<xml/>"],
+  ])("the webhook refuses %s with a pt-BR 401, writing nothing", async (_name, headers, body) => {
+    const before = await snapshot(t, "fiscal_notes");
+    const response = await t.request("POST", "/api/fiscal/webhook", { headers, body });
+    expect(response.status).toBe(401);
+    expectPortugueseRefusal(response, "webhook");
+    expect(await snapshot(t, "fiscal_notes")).toBe(before);
   });
 });
 

@@ -2,8 +2,8 @@ import type { Page } from "@playwright/test";
 import { type Account, expect, jsonOf, login, test } from "./fixtures.ts";
 
 const ADMIN_LINKS = ["Páginas", "Menus", "Redirecionamentos", "Contatos", "Usuários", "Configurações", "E-mails"];
-// Produtos and Cupons come with the shop's feature link, under the same rule.
-const FEATURE_LINKS = ["Notícias", "Agenda", "Biblioteca", "Loja", "Produtos", "Cupons"];
+// Notas fiscais, Produtos and Cupons come with the shop's feature link, under the same rule.
+const FEATURE_LINKS = ["Notícias", "Agenda", "Biblioteca", "Loja", "Notas fiscais", "Produtos", "Cupons"];
 
 async function openSidebar(page: Page, account: Account) {
   await login(page, account.email, account.password);
@@ -55,6 +55,7 @@ test("a super user sees feature links only for enabled features", async ({ page,
   for (const name of [...ADMIN_LINKS, "Meus dados"]) await expect(link(sidebar, name)).toBeVisible();
   await expect(link(sidebar, "Biblioteca")).toHaveAttribute("href", "/conta/medias");
   await expect(link(sidebar, "Loja")).toHaveCount(0);
+  await expect(link(sidebar, "Notas fiscais")).toHaveCount(0);
   await expect(link(sidebar, "Produtos")).toHaveCount(0);
   await expect(link(sidebar, "Cupons")).toHaveCount(0);
 
@@ -62,6 +63,7 @@ test("a super user sees feature links only for enabled features", async ({ page,
     await setShop(true);
     await page.reload();
     await expect(link(sidebar, "Loja")).toHaveAttribute("href", "/conta/shop");
+    await expect(link(sidebar, "Notas fiscais")).toHaveAttribute("href", "/conta/fiscal");
     await expect(link(sidebar, "Produtos")).toHaveAttribute("href", "/conta/produtos");
     await expect(link(sidebar, "Cupons")).toHaveAttribute("href", "/conta/cupons");
     await expect(link(sidebar, "Biblioteca")).toHaveAttribute("href", "/conta/medias");

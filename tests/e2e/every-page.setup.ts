@@ -42,7 +42,10 @@ async function create<T extends Created>(api: APIRequestContext, path: string, d
   return jsonOf<T>(await api.post(path, { data }), 201);
 }
 
-/** Every feature on, the long title, and the shop selling by Pix with São Paulo's table rate. */
+/**
+ * Every feature on, the long title, the shop selling by Pix with São Paulo's table rate, and notas fiscais on
+ * (issued by the order's button: no provider is reached), so the order page shows its Nota fiscal section.
+ */
 async function configure(api: APIRequestContext): Promise<void> {
   const settings = await jsonOf<Settings>(await api.get("/api/settings"));
   for (const feature of Object.values(settings.features)) feature.enabled = true;
@@ -62,6 +65,23 @@ async function configure(api: APIRequestContext): Promise<void> {
           provider: "pix",
           pix: { key: "pix@cooperativa-e2e.com.br", receiver_name: "Cooperativa E2E", receiver_city: "São Paulo" },
         },
+      },
+    }),
+  );
+  await jsonOf(
+    await api.put("/api/fiscal/settings", {
+      data: {
+        enabled: true,
+        environment: "homologacao",
+        homologation_token: "token-de-homologacao-e2e",
+        cnpj: "11.222.333/0001-81",
+        state_registration: "ISENTO",
+        uf: "SP",
+        regime: "simples",
+        series: 1,
+        operation_nature: "Venda de mercadoria",
+        issue_mode: "manual",
+        defaults: { ncm: "0901.11.10", origin: 0, tax_situation: "102", unit: "UN", gtin: "SEM GTIN" },
       },
     }),
   );

@@ -101,6 +101,7 @@ const adminAccount: Visit[] = [
   fixed("/conta/produtos/new"),
   { route: "/conta/produtos/:id/edit", path: (seeded) => `/conta/produtos/${seeded.productId}/edit` },
   fixed("/conta/shop"),
+  fixed("/conta/fiscal"),
   fixed("/conta/wordpress"),
   { route: "/conta/wordpress/:id", path: (seeded) => `/conta/wordpress/${seeded.wordpressImportId}` },
   fixed("/conta/pedidos"),

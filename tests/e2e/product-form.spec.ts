@@ -9,6 +9,13 @@ import { CONFIGURED_URL } from "./site.ts";
 // deleting a product asks first. The products are archived or drafts (never in the public shop's counts)
 // and deleted at the end.
 
+type Fiscal = {
+  ncm: string | null;
+  origin: number | null;
+  tax_situation: string | null;
+  unit: string | null;
+  gtin: string | null;
+};
 type Variant = {
   id: number;
   options: string[];
@@ -16,6 +23,7 @@ type Variant = {
   price_cents: number;
   compare_at_cents: number | null;
   stock: number;
+  fiscal: Fiscal;
 };
 type Product = {
   id: number;
@@ -32,7 +40,10 @@ type Product = {
   variants: Variant[];
   package_format: number;
   weight_grams: number;
+  fiscal: Fiscal;
 };
+
+const NO_FISCAL: Fiscal = { ncm: null, origin: null, tax_situation: null, unit: null, gtin: null };
 
 async function findProduct(api: APIRequestContext, query: string): Promise<Product> {
   const { data } = await jsonOf<{ data: { id: number }[] }>(
@@ -416,6 +427,72 @@ test.describe("without JavaScript", () => {
         documents: created.documents,
         options: created.options,
       });
+    } finally {
+      await api.delete(`/api/products/${created.id}`);
+    }
+  });
+
+  test("at 375 px, the fiscal section and each variant's NCM and GTIN are refused beside their fields, then saved", async ({
+    page,
+    api,
+    createUser,
+  }) => {
+    const id = uniqueId();
+    const [small, medium] = storedShirt(id).variants;
+    const created = await jsonOf<Product>(
+      await api.post("/api/products", {
+        data: { ...storedShirt(id), variants: [small, { ...medium, fiscal: { origin: 5 } }] },
+      }),
+      201,
+    );
+    try {
+      await page.setViewportSize({ width: 375, height: 800 });
+      const admin = await createUser("admin");
+      const editPath = `/conta/produtos/${created.id}/edit`;
+      await signInWithoutJavaScript(page, admin.email, admin.password, editPath);
+      const form = page.getByRole("form", { name: "Editar produto" });
+      const section = form.getByRole("region", { name: "Dados fiscais (nota fiscal)" });
+      const ncm = section.getByRole("textbox", { name: "NCM", exact: true });
+      const origin = section.getByRole("combobox", { name: "Origem da mercadoria" });
+      const situation = section.getByRole("combobox", { name: "CSOSN/CST" });
+      const unit = section.getByRole("textbox", { name: "Unidade comercial" });
+      const gtin = section.getByRole("textbox", { name: "GTIN/EAN", exact: true });
+      for (const field of [ncm, origin, situation, unit, gtin]) {
+        await expect(field).toBeVisible();
+        await expect(field).toHaveAccessibleDescription("Deixe em branco para usar o padrão da loja.");
+      }
+      const variants = form.getByRole("table", { name: "Variações" });
+      const smallGtin = variants.getByRole("textbox", { name: "GTIN/EAN de P", exact: true });
+      await expect(variants.getByRole("textbox", { name: "NCM de M", exact: true })).toBeVisible();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+
+      await ncm.fill("0901.11");
+      await smallGtin.fill("7891234567890");
+      await form.getByRole("button", { name: "Salvar", exact: true }).click();
+      await expect(await errorOf(ncm)).toHaveText("O NCM tem 8 dígitos (por exemplo 0901.11.10)");
+      await expect(await errorOf(smallGtin)).toHaveText(
+        'Informe um GTIN/EAN de 8, 12, 13 ou 14 dígitos com o dígito verificador certo, ou "SEM GTIN"',
+      );
+      await expect(smallGtin).toHaveValue("7891234567890");
+
+      await ncm.fill("6109.10.00");
+      await origin.selectOption({ label: "0 – Nacional, exceto as indicadas nos códigos 3, 4, 5 e 8" });
+      await situation.selectOption({ label: "102 – Tributada pelo Simples Nacional sem permissão de crédito" });
+      await unit.fill("un");
+      await smallGtin.fill("7891234567895");
+      await form.getByRole("button", { name: "Salvar", exact: true }).click();
+      await expectPath(page, "/conta/produtos");
+      await flashWithoutJavaScript(page, "Produto salvo com sucesso!");
+
+      const saved = await jsonOf<Product>(await api.get(`/api/products/${created.id}`));
+      expect(saved.fiscal).toEqual({ ...NO_FISCAL, ncm: "61091000", origin: 0, tax_situation: "102", unit: "UN" });
+      // M's origin, set through the API and not shown in its row, is kept.
+      expect(saved.variants.map((variant) => [variant.id, variant.fiscal])).toEqual(
+        created.variants.map((variant) => [
+          variant.id,
+          variant.options[0] === "P" ? { ...NO_FISCAL, gtin: "7891234567895" } : { ...NO_FISCAL, origin: 5 },
+        ]),
+      );
     } finally {
       await api.delete(`/api/products/${created.id}`);
     }

@@ -464,6 +464,10 @@ test("a WooCommerce and The Events Calendar export without its files puts the sh
   await expect(skipped).toContainText("Kit presente: Produto agrupado: os produtos do grupo são importados um a um.");
   await expect(skipped).toContainText("Livro na livraria parceira: Produto externo, vendido em outro site.");
   await expect(skipped).toContainText("Evento sem data: O evento não tem data de início legível.");
+  // A variation's GTIN whose check digit is wrong is left empty, and said.
+  await expect(main.getByRole("region", { name: /^Dados fiscais deixados em branco/ })).toContainText(
+    "Cesto de palha: GTIN da variação Tingido de urucum / Pequeno “7891000000030”",
+  );
 
   const start = main.getByRole("button", { name: "Importar agora" });
   await waitForHydration(start);

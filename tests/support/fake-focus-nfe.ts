@@ -71,6 +71,8 @@ export type FakeFocusNfe = {
   failNext(kind: "server_error" | "unparsable"): void;
   /** Processes every note still processing, with the current outcome, and tells the hooks. */
   process(): Promise<void>;
+  /** Forgets every request, note, file, hook and webhook, and answers normally again (between tests). */
+  reset(): void;
   close(): Promise<void>;
 };
 
@@ -403,6 +405,22 @@ export async function startFakeFocusNfe(
       failures.push(kind);
     },
     process: processAll,
+    reset() {
+      requests.length = 0;
+      notes.clear();
+      hooks.length = 0;
+      webhooks.length = 0;
+      files.clear();
+      failures.length = 0;
+      limited = { count: 0, reset: 60 };
+      Object.assign(fake, {
+        outcome: "authorize",
+        holdProcessing: false,
+        loseWebhooks: false,
+        delayMs: 0,
+        cancelWindowPassed: false,
+      });
+    },
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

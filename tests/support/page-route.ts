@@ -1,6 +1,8 @@
 import { eq } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
 import { type AppContext, appContext } from "../../app/lib/context.server.ts";
+import type { Flash } from "../../app/lib/flash.server.ts";
+import { FLASH_COOKIE } from "../../common/cookie-names.ts";
 import type { Database } from "../../server/db/client.ts";
 import { appFlows } from "../../server/flows/index.ts";
 import { clearedSessionCookie, clearedSessionEndedCookie, sessionCookie } from "../../server/http/session-cookie.ts";
@@ -96,3 +98,11 @@ export function cookiesOf(answer: unknown): string[] {
 /** The value of the cookie `name` among Set-Cookie values, when one sets it. */
 export const cookieValue = (cookies: string[], name: string) =>
   cookies.map((cookie) => new RegExp(`^${name}=([^;]*)`).exec(cookie)?.[1]).find((value) => value !== undefined);
+
+/** The toast a page's answer carries for the next page (app/lib/flash.server.ts's cookie), when it sets one. */
+export function flashOf(answer: unknown): Pick<Flash, "type" | "message"> | undefined {
+  const value = cookieValue(cookiesOf(answer), FLASH_COOKIE);
+  if (!value) return undefined;
+  const { type, message }: Flash = JSON.parse(Buffer.from(decodeURIComponent(value), "base64").toString("utf8"));
+  return { type, message };
+}

@@ -7,8 +7,8 @@ export type AccountLink = { label: string; to: string };
 /**
  * The account sidebar of docs/spec.md §§2, 6. Feature links follow the spec's
  * condition as written: every feature for admin, only enabled ones for super. The shop's feature
- * link (its settings, /conta/shop) comes with Produtos, Pedidos (every order) and Cupons, under the same
- * condition; a customer's own orders are Meus pedidos. The audit log is the super users' alone.
+ * link (its settings, /conta/shop) comes with Notas fiscais (/conta/fiscal), Produtos, Pedidos (every order) and
+ * Cupons, under the same condition; a customer's own orders are Meus pedidos. The audit log is the super users' alone.
  */
 export function accountLinks(user: { role: UserRole }, features: Features | null): AccountLink[] {
   const { role } = user;
@@ -27,6 +27,7 @@ export function accountLinks(user: { role: UserRole }, features: Features | null
     links.push({ label: feature.title, to: accountPaths.area(key) });
     if (key === "shop")
       links.push(
+        { label: "Notas fiscais", to: accountPaths.area("fiscal") },
         { label: "Produtos", to: accountPaths.area("produtos") },
         { label: "Pedidos", to: accountPaths.area("pedidos") },
         { label: "Cupons", to: accountPaths.area("cupons") },

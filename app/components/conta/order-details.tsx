@@ -48,9 +48,9 @@ function Fact({ term, children }: { term: string; children: ReactNode }) {
   );
 }
 
-function Section({ title, children }: { title: string; children: ReactNode }) {
+function Section({ title, id, children }: { title: string; id?: string; children: ReactNode }) {
   return (
-    <Paper withBorder p="md">
+    <Paper withBorder p="md" id={id}>
       <Title order={2} size="h4" mb="sm">
         {title}
       </Title>
@@ -141,7 +141,8 @@ export function OrderItems({ order }: { order: OrderView }) {
 }
 
 /** Who bought, where it goes, how it travels and how it is paid. */
-export function OrderFacts({ order }: { order: OrderView }) {
+/** `addressEditor`: the administrators' "Corrigir endereço", inside the address's section. */
+export function OrderFacts({ order, addressEditor }: { order: OrderView; addressEditor?: ReactNode }) {
   const { customer, address, shipping } = order;
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }}>
@@ -154,7 +155,8 @@ export function OrderFacts({ order }: { order: OrderView }) {
           <Fact term="CPF/CNPJ">{taxIdText(customer.tax_id)}</Fact>
         </Stack>
       </Section>
-      <Section title="Endereço de entrega">
+      {/* The nota fiscal's problems with the address point here (server/modules/fiscal/fiscal-notes.ts). */}
+      <Section title="Endereço de entrega" id="endereco">
         <Text component="address" style={{ fontStyle: "normal" }}>
           {address.street}, {address.number}
           {address.complement ? ` - ${address.complement}` : ""}
@@ -169,6 +171,7 @@ export function OrderFacts({ order }: { order: OrderView }) {
           <br />
           CEP {cepText(address.postal_code)}
         </Text>
+        {addressEditor}
       </Section>
       <Section title="Entrega">
         <Stack gap="xs" component="dl" m={0}>

@@ -50,10 +50,21 @@ export function ConfirmMove({ pending, orderPath }: { pending: PendingMove; orde
  * The administrators' move of an order: only the statuses the server offers (`next`), none chosen until
  * someone chooses ("Escolha a nova situação"), a note, and the carrier with the tracking code that
  * "Produto enviado" requires. A move that e-mails the customer or gives stock back asks first, naming
- * it. A plain form post, so it works without JavaScript (the tracking fields always show there; the
+ * it (and, for a cancellation, `cancelNotice`). A plain form post, so it works without JavaScript (the tracking fields always show there; the
  * question comes back from the server).
  */
-export function OrderStatusForm({ from, next, answer }: { from: OrderStatus; next: OrderStatus[]; answer: unknown }) {
+export function OrderStatusForm({
+  from,
+  next,
+  answer,
+  cancelNotice,
+}: {
+  from: OrderStatus;
+  next: OrderStatus[];
+  answer: unknown;
+  /** What else canceling the order asks the administrator to do (its authorised nota fiscal). */
+  cancelNotice?: string;
+}) {
   const hydrated = useHydrated();
   const { form, fields } = useAccountForm({ schema: orderStatusChangeSchema, answer, id: "order-move" });
   const [asking, { open, close }] = useDisclosure(false);
@@ -67,7 +78,8 @@ export function OrderStatusForm({ from, next, answer }: { from: OrderStatus; nex
     const consequences = moveConsequences(from, chosen);
     if (!needsConfirmation(consequences)) return;
     event.preventDefault();
-    setQuestion({ to: chosen, texts: consequenceTexts(chosen, consequences) });
+    const notices = chosen === "canceled" && cancelNotice ? [cancelNotice] : [];
+    setQuestion({ to: chosen, texts: [...consequenceTexts(chosen, consequences), ...notices] });
     open();
   };
   const confirm = () => {

@@ -1,6 +1,6 @@
 import { Button, Grid, Group, Paper, SimpleGrid, Stack, Title } from "@mantine/core";
 import { useActionData } from "react-router";
-import type { VariantRow } from "../../../common/product-variants.ts";
+import { type FiscalText, NO_FISCAL_TEXT, type VariantRow } from "../../../common/product-variants.ts";
 import {
   packageFormats,
   productSchema,
@@ -16,6 +16,7 @@ import { CheckboxField, SelectField, TextareaField, TextField } from "../form-ki
 import { useAccountForm } from "../form-kit/use-account-form.ts";
 import { DocumentsField } from "./documents-field.tsx";
 import { EditorHeader, type SavedRecord } from "./editor-header.tsx";
+import { fiscalText, ItemFiscalFields } from "./item-fiscal-fields.tsx";
 import { ProductImagesField } from "./product-images-field.tsx";
 import { ProductVariantsFields } from "./product-variants-fields.tsx";
 import { reaisText } from "./reais-text.ts";
@@ -49,6 +50,7 @@ export type ProductFormValues = {
   options: { name: string; values: string[] }[];
   variants: VariantRow[];
   package_format: string;
+  fiscal: FiscalText;
 } & Record<SizeField, string>;
 
 /** A new product: a draft with one variant, sent as a box. */
@@ -63,13 +65,14 @@ export const emptyProduct: ProductFormValues = {
   documents: [],
   tags: [],
   options: [],
-  variants: [{ options: [], sku: "", price_cents: "", compare_at_cents: "", stock: "0" }],
+  variants: [{ options: [], sku: "", price_cents: "", compare_at_cents: "", stock: "0", fiscal: NO_FISCAL_TEXT }],
   weight_grams: "0",
   package_format: "1",
   length_cm: "0",
   height_cm: "0",
   width_cm: "0",
   diameter_cm: "0",
+  fiscal: NO_FISCAL_TEXT,
 };
 
 export function productFormValues(product: ProductView): ProductFormValues {
@@ -91,6 +94,7 @@ export function productFormValues(product: ProductView): ProductFormValues {
       price_cents: reaisText(variant.price_cents),
       compare_at_cents: reaisText(variant.compare_at_cents),
       stock: String(variant.stock),
+      fiscal: fiscalText(variant.fiscal),
     })),
     weight_grams: String(product.weight_grams),
     package_format: String(product.package_format),
@@ -98,6 +102,7 @@ export function productFormValues(product: ProductView): ProductFormValues {
     height_cm: String(product.height_cm),
     width_cm: String(product.width_cm),
     diameter_cm: String(product.diameter_cm),
+    fiscal: fiscalText(product.fiscal),
   };
 }
 
@@ -168,6 +173,18 @@ export function ProductForm(props: {
                       <TextField key={name} field={fields[name]} label={label} inputMode="numeric" autoComplete="off" />
                     ))}
                   </SimpleGrid>
+                </Stack>
+              </Paper>
+              <Paper withBorder p="md" component="section" aria-labelledby={`${form.id}-fiscal`}>
+                <Stack>
+                  <Title order={2} size="h4" id={`${form.id}-fiscal`}>
+                    Dados fiscais (nota fiscal)
+                  </Title>
+                  <ItemFiscalFields
+                    fields={fields.fiscal.getFieldset()}
+                    hint="Deixe em branco para usar o padrão da loja."
+                    fallback="Padrão da loja"
+                  />
                 </Stack>
               </Paper>
             </Stack>

@@ -13,13 +13,14 @@ import {
 } from "@mantine/core";
 import { IconPlus, IconTrash } from "@tabler/icons-react";
 import { useState } from "react";
-import { type OptionDraft, resyncRows, type VariantRow } from "../../../common/product-variants.ts";
+import { type FiscalText, type OptionDraft, resyncRows, type VariantRow } from "../../../common/product-variants.ts";
 import { MAX_OPTION_VALUES, MAX_OPTIONS } from "../../../common/schemas/product.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
 import { NeedsJavaScript } from "../form-kit/account-form.tsx";
 import { type Field, TextField } from "../form-kit/fields.tsx";
 import { ListErrors } from "../form-kit/list-fields.tsx";
 import { HiddenValues } from "../form-kit/widget-value.tsx";
+import type { ItemFiscalFieldset } from "./item-fiscal-fields.tsx";
 import { StackedCell, StackedTable } from "./record-table.tsx";
 
 /** A variant row's fields, as Conform gives them. */
@@ -30,6 +31,7 @@ type RowFields = {
   price_cents: Field;
   compare_at_cents: Field;
   stock: Field;
+  fiscal: Field & { getFieldset: () => ItemFiscalFieldset };
 };
 type Row = Field & { allErrors: Record<string, string[]>; getFieldset: () => RowFields };
 
@@ -45,8 +47,20 @@ export type VariantsFieldsProps = {
 
 const text = (value: unknown) => (typeof value === "string" ? value : "");
 const texts = (value: unknown) => (Array.isArray(value) ? value.map(text) : typeof value === "string" ? [value] : []);
-const entries = (value: unknown): Record<string, unknown>[] =>
-  Array.isArray(value) ? value.map((item) => (typeof item === "object" && item !== null ? { ...item } : {})) : [];
+const record = (value: unknown): Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value) ? { ...value } : {};
+const entries = (value: unknown): Record<string, unknown>[] => (Array.isArray(value) ? value.map(record) : []);
+
+const fiscalOf = (value: unknown): FiscalText => {
+  const fiscal = record(value);
+  return {
+    ncm: text(fiscal.ncm),
+    origin: text(fiscal.origin),
+    tax_situation: text(fiscal.tax_situation),
+    unit: text(fiscal.unit),
+    gtin: text(fiscal.gtin),
+  };
+};
 
 /** The options as the form was given them (the stored product, or what was sent). */
 const optionsOf = (value: unknown): OptionDraft[] =>
@@ -61,6 +75,7 @@ const rowsOf = (value: unknown): VariantRow[] =>
     price_cents: text(row.price_cents),
     compare_at_cents: text(row.compare_at_cents),
     stock: text(row.stock),
+    fiscal: fiscalOf(row.fiscal),
   }));
 
 /** An option as its headings and labels name it. */
@@ -164,7 +179,12 @@ function VariantsEditor({ options: optionsField, variants, updateRows }: Variant
           {options.length > 0 ? (
             // Hidden rather than left out: the rows keep their prices for when the values come.
             <div hidden={valuesMissing}>
-              <VariantsTable options={options} rows={rows} />
+              <Stack>
+                <Text size="sm" c="dimmed">
+                  O NCM e o GTIN/EAN de uma variação deixados em branco são os do produto, em Dados fiscais.
+                </Text>
+                <VariantsTable options={options} rows={rows} />
+              </Stack>
             </div>
           ) : null}
           <ListErrors field={variants} />
@@ -234,24 +254,34 @@ function OptionFields(props: {
   );
 }
 
-/** What a row posts besides its typed fields: the stored variant's id and its values of the options. */
-function RowValues({ row }: { row: RowFields }) {
+/**
+ * What a row posts besides its typed fields: the stored variant's id, its values of the options, and the
+ * fiscal data it has of its own (through the API or an import) that the row does not show, so a save keeps it.
+ */
+function RowValues({ row, shownFiscal }: { row: RowFields; shownFiscal: readonly (keyof FiscalText)[] }) {
+  const fiscal = row.fiscal.getFieldset();
+  const kept = (["ncm", "origin", "tax_situation", "unit", "gtin"] as const).filter(
+    (name) => !shownFiscal.includes(name) && fiscal[name].defaultValue,
+  );
   return (
     <>
       {row.id.defaultValue ? <input type="hidden" name={row.id.name} value={row.id.defaultValue} /> : null}
       {row.options.getFieldList().map((value) => (
         <input key={value.key} type="hidden" name={value.name} value={value.defaultValue ?? ""} />
       ))}
+      {kept.map((name) => (
+        <input key={name} type="hidden" name={fiscal[name].name} value={fiscal[name].defaultValue} />
+      ))}
     </>
   );
 }
 
-/** The fields of a product without options: its one variant. */
+/** The fields of a product without options: its one variant, whose fiscal data is the product's section. */
 function SingleVariant({ row }: { row: Row }) {
   const fields = row.getFieldset();
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }}>
-      <RowValues row={fields} />
+      <RowValues row={fields} shownFiscal={[]} />
       <TextField
         field={fields.price_cents}
         label="Preço (R$)"
@@ -273,10 +303,16 @@ function SingleVariant({ row }: { row: Row }) {
   );
 }
 
-/** One row per combination of the options' values; on a phone, each row is a block of labelled fields. */
+/** The fiscal fields each variant row shows: those that usually differ between variants. */
+const ROW_FISCAL = ["ncm", "gtin"] as const;
+
+/**
+ * One row per combination of the options' values; on a phone, each row is a block of labelled fields. A
+ * row's NCM and GTIN, left empty, are the product's (its fiscal section).
+ */
 function VariantsTable({ options, rows }: { options: OptionDraft[]; rows: Row[] }) {
   return (
-    <StackedTable minWidth={560} verticalSpacing="xs" aria-label="Variações">
+    <StackedTable minWidth={820} verticalSpacing="xs" aria-label="Variações">
       <Table.Thead>
         <Table.Tr>
           {options.map((option, index) => (
@@ -286,11 +322,14 @@ function VariantsTable({ options, rows }: { options: OptionDraft[]; rows: Row[] 
           <Table.Th>Preço “de” (R$)</Table.Th>
           <Table.Th>SKU</Table.Th>
           <Table.Th>Estoque</Table.Th>
+          <Table.Th>NCM</Table.Th>
+          <Table.Th>GTIN/EAN</Table.Th>
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>
         {rows.map((row) => {
           const fields = row.getFieldset();
+          const fiscal = fields.fiscal.getFieldset();
           const values = fields.options.getFieldList().map((value) => value.defaultValue ?? "");
           const combination = values.join(" / ");
           const combinationError = errorUnder(row.allErrors, fields.options.name);
@@ -309,7 +348,7 @@ function VariantsTable({ options, rows }: { options: OptionDraft[]; rows: Row[] 
                 </StackedCell>
               ))}
               <StackedCell label="Preço (R$)">
-                <RowValues row={fields} />
+                <RowValues row={fields} shownFiscal={ROW_FISCAL} />
                 <TextField
                   field={fields.price_cents}
                   aria-label={`Preço de ${combination}`}
@@ -336,6 +375,26 @@ function VariantsTable({ options, rows }: { options: OptionDraft[]; rows: Row[] 
                   aria-label={`Estoque de ${combination}`}
                   inputMode="numeric"
                   autoComplete="off"
+                />
+              </StackedCell>
+              <StackedCell label="NCM">
+                <TextField
+                  field={fiscal.ncm}
+                  aria-label={`NCM de ${combination}`}
+                  placeholder="O do produto"
+                  inputMode="numeric"
+                  maxLength={20}
+                  autoComplete="off"
+                />
+              </StackedCell>
+              <StackedCell label="GTIN/EAN">
+                <TextField
+                  field={fiscal.gtin}
+                  aria-label={`GTIN/EAN de ${combination}`}
+                  placeholder="O do produto"
+                  maxLength={20}
+                  autoComplete="off"
+                  spellCheck={false}
                 />
               </StackedCell>
             </Table.Tr>

@@ -60,6 +60,11 @@ export function PasswordField({ field, ...props }: { field: Field } & Omit<Passw
 }
 
 export type Option = { value: string; label: string; disabled?: boolean };
+/** Options under a heading of their own (an <optgroup>). */
+export type OptionGroup = { group: string; items: readonly Option[] };
+
+const optionData = (entry: Option | OptionGroup) =>
+  "group" in entry ? { group: entry.group, items: entry.items.map((item) => ({ ...item })) } : { ...entry };
 
 /**
  * The browser's own select: it works before and without JavaScript and keeps a choice made before
@@ -70,14 +75,17 @@ export function SelectField({
   options,
   placeholder,
   ...props
-}: { field: Field; options: readonly Option[]; placeholder?: string } & Omit<NativeSelectProps, Controlled | "data">) {
+}: { field: Field; options: readonly (Option | OptionGroup)[]; placeholder?: string } & Omit<
+  NativeSelectProps,
+  Controlled | "data"
+>) {
   const data = placeholder ? [{ value: "", label: placeholder }, ...options] : options;
   return (
     <NativeSelect
       key={field.key}
       {...named(field)}
       defaultValue={field.defaultValue ?? ""}
-      data={data.map((option) => ({ ...option }))}
+      data={data.map(optionData)}
       {...props}
     />
   );

@@ -12,8 +12,8 @@ import type { Route } from "./+types/index";
 
 /**
  * What administrators must know before they count on the site (password reset e-mails wait for BASE_URL;
- * secrets kept in clear without SECRETS_KEY, or sealed under a key this server has not) and, with the shop on, what it has to act on (each count one query over its list's own filter) and its
- * charts.
+ * secrets kept in clear without SECRETS_KEY, or sealed under a key this server has not) and, with the shop on, what it has to act on (each count one query over its list's own filter, the
+ * notas fiscais among them) and its charts.
  */
 export async function loader({ context }: Route.LoaderArgs) {
   const { services, actor } = requireUser(context);
@@ -22,13 +22,19 @@ export async function loader({ context }: Route.LoaderArgs) {
   const secretsNotices = await services.secrets.notices(actor);
   if (!isAdmin(actor) || !(await services.settings.get())?.features.shop.enabled)
     return { resetMailNotice, orderMailNotice, secretsNotices, shop: null };
-  const [attention, lowStock, dashboard, carriers] = await Promise.all([
+  const [attention, lowStock, dashboard, carriers, notes] = await Promise.all([
     services.orders.attention(actor),
     services.products.lowStockCount(actor),
     services.orders.dashboard(actor),
     services.shop.carrierIncidents(actor),
+    services.fiscal.attentionCount(actor),
   ]);
-  return { resetMailNotice, orderMailNotice, secretsNotices, shop: { attention, lowStock, dashboard, carriers } };
+  return {
+    resetMailNotice,
+    orderMailNotice,
+    secretsNotices,
+    shop: { attention, lowStock, dashboard, carriers, notes },
+  };
 }
 
 export function meta() {
@@ -39,8 +45,21 @@ type ShopHome = NonNullable<Route.ComponentProps["loaderData"]["shop"]>;
 
 const orders = (filter: string) => `${accountPaths.area("pedidos")}?${filter}`;
 
-/** The shop's to-dos, each a count that opens the list filtered to those records. */
-function shopTodos({ attention, lowStock }: ShopHome) {
+/**
+ * The shop's to-dos, each a count that opens the list filtered to those records; the notas fiscais to act on
+ * only when there are some (a shop may not issue them at all).
+ */
+function shopTodos({ attention, lowStock, notes }: ShopHome) {
+  const fiscal =
+    notes > 0
+      ? [
+          {
+            count: notes,
+            label: notes === 1 ? "Nota fiscal precisa de atenção" : "Notas fiscais precisam de atenção",
+            to: accountPaths.area("fiscal"),
+          },
+        ]
+      : [];
   return [
     { count: attention.unpaid, label: "Aguardando pagamento", to: orders("status=pending") },
     { count: attention.to_ship, label: "A enviar", to: orders("needs=shipping") },
@@ -50,6 +69,7 @@ function shopTodos({ attention, lowStock }: ShopHome) {
       label: `Produtos com estoque baixo (até ${LOW_STOCK_UNITS})`,
       to: `${accountPaths.area("produtos")}?status=published&stock=low`,
     },
+    ...fiscal,
   ];
 }
 

@@ -2,8 +2,8 @@
 // environment's token as the user and no password; a note sent under our reference (`ref`) is answered 202 and
 // processed asynchronously; its files are paths relative to the host; errors are {codigo, mensagem, erros}.
 import { timingSafeEqual } from "node:crypto";
+import type { FiscalEnvironment } from "../../../common/schemas/fiscal.ts";
 import { z } from "../../../common/zod.ts";
-import type { FiscalEnvironment } from "../../modules/fiscal/note-draft.ts";
 import {
   type FiscalFailure,
   type FiscalProvider,

@@ -1,6 +1,7 @@
 // A note draft written as Focus NFe's JSON for `POST /v2/nfe?ref=` (FocusNFe/api-doc, source/includes/_nfe.md):
 // amounts as decimal strings (never a float's 0.30000000000000004), the date with São Paulo's offset.
-import type { NoteDraft, TaxRegime } from "../../modules/fiscal/note-draft.ts";
+import type { TaxRegime } from "../../../common/schemas/fiscal.ts";
+import type { NoteDraft } from "../../modules/fiscal/note-draft.ts";
 
 /** Focus NFe's `regime_tributario_emitente`: 1 Simples Nacional, 2 its sublimit exceeded, 3 regime normal. */
 const REGIME_CODE: Record<TaxRegime, number> = { simples: 1, simples_excesso: 2, normal: 3 };

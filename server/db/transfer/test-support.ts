@@ -11,6 +11,7 @@ import { cartCookie, RECIFE_CHECKOUT, RECIFE_SHOP_SETTINGS } from "../../../test
 import { createHttpApp } from "../../http/app.ts";
 import { createDatabaseThrottle } from "../../kernel/throttle.ts";
 import { loginChallenges, passwordResets, wrongCodes } from "../../modules/auth/tables.ts";
+import { fiscalNoteEvents, fiscalNotes } from "../../modules/fiscal/tables.ts";
 import { startScheduler } from "../../modules/jobs/scheduler.ts";
 import { orderLabels, orderPayments } from "../../modules/orders/tables.ts";
 import { carrierHealth } from "../../modules/shop/tables.ts";
@@ -238,7 +239,7 @@ export async function fillEveryKindOfRow(services: Services, db: Db): Promise<vo
       idempotency_key: randomUUID(),
     },
   });
-  const order = placed.order as { id: number };
+  const order = placed.order as { id: number; number: number };
   await send("GET", `/api/orders/${order.id}/payment`, { token: buyerToken });
   // A payment provider's notice writes these (Mercado Pago, with its own fake elsewhere); one is recorded here.
   await db.insert(orderPayments).values({
@@ -264,6 +265,46 @@ export async function fillEveryKindOfRow(services: Services, db: Db): Promise<vo
     trackingEvents: [{ status: "posted", at: "2026-11-21T12:00:00.000Z" }],
     trackingCheckedAt: new Date("2026-11-21T12:30:00.000Z"),
   });
+  // The shop issues notas fiscais (switched off here: nothing is asked of Focus NFe), and the order's note was
+  // authorised, as fiscal-notes.ts writes one (Focus NFe has its own fake elsewhere), with a step of its history.
+  await send("PUT", "/api/fiscal/settings", {
+    token,
+    body: {
+      enabled: false,
+      environment: "homologacao",
+      homologation_token: "token-de-homologacao",
+      cnpj: "11.222.333/0001-81",
+      state_registration: "ISENTO",
+      uf: "PE",
+      regime: "simples",
+      series: 1,
+      operation_nature: "Venda de mercadoria",
+      issue_mode: "on_payment",
+      defaults: { ncm: "0901.11.10", origin: "0", tax_situation: "102", unit: "UN", gtin: "SEM GTIN" },
+    },
+  });
+  const [note] = await db
+    .insert(fiscalNotes)
+    .values({
+      orderId: order.id,
+      orderNumber: order.number,
+      customerName: "Maria da Silva",
+      customerEmail: "maria@example.com",
+      reference: `pedido-${order.number}`,
+      environment: "homologacao",
+      state: "authorized",
+      sefazStatus: "100",
+      sefazMessage: "Autorizado o uso da NF-e",
+      accessKey: "26261211222333000181550010000000011000000017",
+      number: "1",
+      series: "1",
+      authorizedAt: new Date("2026-11-21T12:00:00.000Z"),
+    })
+    .returning();
+  if (!note) throw new Error("fiscal note insert returned nothing");
+  await db
+    .insert(fiscalNoteEvents)
+    .values({ noteId: note.id, state: "authorized", actorName: "Focus NFe", text: "Nota autorizada: nº 1, série 1." });
   // On PGlite the services count limits in memory; the table PostgreSQL's processes share is filled here.
   await createDatabaseThrottle(db, { name: "transfer-test", maxHits: 5, windowMs: 60_000, message: "Aguarde." }).take(
     "198.51.100.7",

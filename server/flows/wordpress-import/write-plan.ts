@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { DomainError } from "../../../common/errors.ts";
 import { eventSchema, pageSchema, postSchema } from "../../../common/schemas/content.ts";
+import type { ItemFiscalInput } from "../../../common/schemas/fiscal.ts";
 import { type ProductInput, productSchema } from "../../../common/schemas/product.ts";
 import { sitePaths } from "../../../common/site-paths.ts";
 import {
@@ -83,6 +84,14 @@ function* batchesOf(contents: readonly PlannedContent[]) {
 const pause = () => new Promise((resolve) => setTimeout(resolve, PAUSE_MS));
 
 const fingerprintOf = (value: unknown) => createHash("sha256").update(JSON.stringify(value)).digest("base64url");
+
+/**
+ * A product or variant without fiscal data fingerprinted as before imports read it: the products of runs
+ * made then stay unchanged when run again, rather than rewritten over what was edited here since.
+ */
+function withoutEmptyFiscal<T extends { fiscal: ItemFiscalInput }>({ fiscal, ...rest }: T) {
+  return Object.values(fiscal).every((value) => value === null) ? rest : { ...rest, fiscal };
+}
 
 const firstError = (error: z.ZodError) => {
   const issue = error.issues[0];
@@ -350,11 +359,13 @@ export async function writePlan(
         price_cents: variant.price_cents,
         compare_at_cents: variant.compare_at_cents,
         stock: variant.stock,
+        fiscal: variant.fiscal,
       })),
       weight_grams: product.weight_grams,
       length_cm: product.length_cm,
       width_cm: product.width_cm,
       height_cm: product.height_cm,
+      fiscal: product.fiscal,
     });
     if (!parsed.success) {
       report.skipped.push({
@@ -367,7 +378,12 @@ export async function writePlan(
     }
     const input: ProductInput = parsed.data;
     // Variant ids are ours, not the export's: they do not make a product different.
-    const fingerprint = fingerprintOf({ ...input, variants: input.variants.map(({ id: _id, ...variant }) => variant) });
+    const fingerprint = fingerprintOf(
+      withoutEmptyFiscal({
+        ...input,
+        variants: input.variants.map(({ id: _id, ...variant }) => withoutEmptyFiscal(variant)),
+      }),
+    );
     if (planned.mapped) {
       if (planned.mapped.fingerprint === fingerprint) return tally("product", "unchanged");
       await tx.products.update(actor, Number(planned.mapped.recordId), input);

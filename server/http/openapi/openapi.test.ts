@@ -497,11 +497,45 @@ describe("real answers follow the documented schemas", () => {
       status: 409,
     });
     await call("POST /api/orders/{id}/status", { token, params: { id: orderId }, body: { status: "paid" } });
+    const corrected = { ...checkout, neighborhood: "Bela Vista", complement: "" };
+    await call("PUT /api/orders/{id}/address", { token, params: { id: orderId }, body: corrected });
+    await call("PUT /api/orders/{id}/address", {
+      token,
+      params: { id: orderId },
+      body: { ...corrected, neighborhood: "" },
+      status: 400,
+    });
+    await call("PUT /api/orders/{id}/address", { token, params: { id: orderId + 1 }, body: corrected, status: 404 });
     // Not sent by Melhor Envio: no label, nothing to follow (order-labels.test.ts buys one from its fake).
     await call("POST /api/orders/{id}/label", { token, params: { id: orderId }, status: 409 });
     await call("GET /api/orders/{id}/tracking", { token, params: { id: orderId }, status: 404 });
     await call("POST /api/orders/{id}/tracking/refresh", { token, params: { id: orderId }, status: 404 });
     await call("POST /api/payments/mercadopago/webhook", { query: "?data.id=123&type=payment", status: 401 });
+
+    // Notas fiscais switched off: nothing is asked of Focus NFe (its answers: server/modules/fiscal/fiscal-notes.test.ts).
+    const fiscal = (await call("GET /api/fiscal/settings", { token })).json<Record<string, Json>>();
+    const fiscalBody = { ...fiscal, cnpj: "11.222.333/0001-81", state_registration: "ISENTO", uf: "SP" };
+    await call("PUT /api/fiscal/settings", { token, body: fiscalBody });
+    await call("PUT /api/fiscal/settings", { token, body: { ...fiscalBody, cnpj: "123" }, status: 400 });
+    await call("GET /api/fiscal/settings", { status: 401 });
+    await call("POST /api/fiscal/settings/test", { token, status: 400 });
+    await call("GET /api/fiscal/orders/{id}/note", { token, params: { id: orderId } });
+    await call("POST /api/fiscal/orders/{id}/note", { token, params: { id: orderId }, status: 400 });
+    await call("POST /api/fiscal/orders/{id}/note/cancel", {
+      token,
+      params: { id: orderId },
+      body: { justification: "Cliente desistiu da compra" },
+      status: 404,
+    });
+    await call("POST /api/fiscal/orders/{id}/note/correction", {
+      token,
+      params: { id: orderId },
+      body: { correction: "curta" },
+      status: 400,
+    });
+    await call("GET /api/fiscal/notes/{id}/files/{kind}", { token, params: { id: 1, kind: "danfe" }, status: 404 });
+    await call("GET /api/fiscal/export", { token, query: "?month=2026-12" });
+    await call("POST /api/fiscal/webhook", { body: {}, status: 401 });
 
     const image = asFile(await makeImage("png", 40, 30), "foto.png", "image/png");
     await call("POST /api/uploads/images", { token, form: formWith(image) });

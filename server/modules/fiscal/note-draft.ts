@@ -5,10 +5,8 @@ import { isValidCnpj, isValidCpf, isValidIe, isValidNcm } from "@brazilian-utils
 import { isValidGtin } from "../../../common/brazil/gtin.ts";
 import { municipalityCode } from "../../../common/brazil/municipalities.ts";
 import { isStateCode } from "../../../common/brazil/states.ts";
+import type { FiscalEnvironment, TaxRegime } from "../../../common/schemas/fiscal.ts";
 import type { OrderAddress } from "../../../common/views/orders.ts";
-
-export type FiscalEnvironment = "homologacao" | "producao";
-export type TaxRegime = "simples" | "simples_excesso" | "normal";
 
 /** What SEFAZ requires as the buyer's name on every note of homologação (rejection 598 otherwise). */
 export const HOMOLOGATION_BUYER_NAME = "NF-E EMITIDA EM AMBIENTE DE HOMOLOGACAO - SEM VALOR FISCAL";

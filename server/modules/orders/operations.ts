@@ -1,5 +1,10 @@
 import { listQuerySchema } from "../../../common/pagination.ts";
-import { checkoutSchema, orderListQuerySchema, orderStatusChangeSchema } from "../../../common/schemas/orders.ts";
+import {
+  checkoutSchema,
+  orderAddressCorrectionSchema,
+  orderListQuerySchema,
+  orderStatusChangeSchema,
+} from "../../../common/schemas/orders.ts";
 import { orderLabelViewSchema, orderShipmentTrackingSchema } from "../../../common/views/order-labels.ts";
 import {
   orderListSchema,
@@ -75,6 +80,18 @@ export const ordersOperations: Operation[] = [
     body: input("OrderStatusChange", orderStatusChangeSchema),
     success: { status: 200, description: "The order after the move", schema: order },
     refusals: [{ status: 409, description: "A move the state machine does not allow, or a concurrent change" }],
+  }),
+  orders.put({
+    path: "/{id}/address",
+    summary:
+      "Correct the order's delivery address (administrators): what its label and its nota fiscal use; a nota fiscal needs the neighbourhood",
+    access: "admin",
+    body: input("OrderAddressCorrection", orderAddressCorrectionSchema),
+    success: { status: 200, description: "The order with its address corrected", schema: order },
+    refusals: [
+      { status: 404, description: "No such order" },
+      { status: 409, description: "The order changed meanwhile" },
+    ],
   }),
   orders.post({
     path: "/{id}/label",

@@ -122,6 +122,15 @@ export async function moveOrder(
   if (SOLD.includes(from) && !SOLD.includes(to))
     await tx.services.products.countSold(await soldLines(tx, order.id), -1);
   await queueStatusMail(tx, moved, change.note ?? "");
+  // The note is asked for with the payment, on its transaction: a paid order cannot lose its note.
+  if (to === "paid")
+    await tx.services.fiscal.orderPaid({
+      orderId: moved.id,
+      orderNumber: moved.number,
+      userId: moved.userId,
+      customerName: moved.customerName,
+      customerEmail: moved.customerEmail,
+    });
   tx.announce({ name: "orders.changed", payload: { id: order.id } });
   return moved;
 }

@@ -70,6 +70,7 @@ export async function recordOrder(context: OrdersContext, actor: Actor, priced: 
       shippingCents: totals.shipping_cents,
       couponCode: priced.coupon_code,
       couponDiscountCents: totals.coupon_discount_cents,
+      couponShippingDiscountCents: totals.coupon_shipping_discount_cents,
       pixDiscountCents: totals.pix_discount_cents,
       totalCents: totals.total_cents,
       paymentMethod: priced.payment.method,

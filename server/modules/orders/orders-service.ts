@@ -2,16 +2,23 @@ import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql }
 import { forbidden, notFound } from "../../../common/errors.ts";
 import { orderStatusLabels, unpaidOrderStatuses } from "../../../common/order-status.ts";
 import { type PageRequest, type Paginated, pageOffset, toPage } from "../../../common/pagination.ts";
-import type { OrderListQuery, OrderNeed, OrderStatusChangeInput } from "../../../common/schemas/orders.ts";
+import type {
+  OrderAddressCorrection,
+  OrderListQuery,
+  OrderNeed,
+  OrderStatusChangeInput,
+} from "../../../common/schemas/orders.ts";
 import type { OrderListItem, OrderPaymentView, OrderView } from "../../../common/views/orders.ts";
 import { containsPattern } from "../../db/sql.ts";
 import { type Actor, isAdmin, requireAdmin, requireUser } from "../../kernel/access.ts";
 import type { ProviderPayment } from "../payments/provider.ts";
 import type { OrdersContext } from "./context.ts";
+import { correctOrderAddress } from "./order-address.ts";
 import { orderAnonymization } from "./order-anonymization.ts";
 import { orderExportAudit } from "./order-export.ts";
 import { createOrderLabels } from "./order-labels.ts";
 import { moveOrder, type OrderRow, SYSTEM } from "./order-moves.ts";
+import { orderForNote } from "./order-note.ts";
 import { type PaymentOutcome, paymentOf, recordProviderPayment } from "./order-payments.ts";
 import { confirmNothingToPay, orderOfKey, type PricedOrder, recordOrder, tellOfNewOrder } from "./order-record.ts";
 import { orderView, trackingView } from "./order-views.ts";
@@ -106,6 +113,9 @@ export function createOrdersService(context: OrdersContext) {
     /** Queues the new order's e-mails, the customer's and the shop's, on the caller's transaction. */
     tellOfNewOrder: (order: OrderRow): Promise<void> => tellOfNewOrder(context, order),
 
+    /** The order as its nota fiscal is drafted from (a read model for server/flows/fiscal-notes.ts). */
+    forNote: (orderId: number) => orderForNote(db, orderId),
+
     /** Confirms, on the caller's transaction, an order just placed with nothing to pay. */
     confirmNothingToPay: (order: OrderRow): Promise<OrderRow> => confirmNothingToPay(context, order),
 
@@ -199,6 +209,17 @@ export function createOrdersService(context: OrdersContext) {
      * Moves an order (administrators along the state machine; a customer may only cancel her own unpaid
      * order). A tracking code is required to mark it sent.
      */
+    /** An administrator corrects the order's delivery address (for its label and its nota fiscal). */
+    async correctAddress(actor: Actor | null, id: number, input: OrderAddressCorrection): Promise<OrderView> {
+      const admin = requireAdmin(actor);
+      await context.transaction(async (tx) => {
+        const [order] = await tx.db.select().from(orders).where(eq(orders.id, id)).for("update");
+        if (!order) throw notFound(ORDER_NOT_FOUND);
+        await correctOrderAddress(tx, admin, order, input);
+      });
+      return view(admin, await readOrder(admin, id));
+    },
+
     async changeStatus(actor: Actor | null, id: number, input: OrderStatusChangeInput): Promise<OrderView> {
       const viewer = requireUser(actor);
       await readOrder(viewer, id);

@@ -3,7 +3,12 @@ import { Hono } from "hono";
 import { CART_COOKIE, type Cart, cartSetCookie, clearCart, readCartCookie } from "../../../common/cart.ts";
 import { notFound } from "../../../common/errors.ts";
 import { listQuerySchema } from "../../../common/pagination.ts";
-import { checkoutSchema, orderListQuerySchema, orderStatusChangeSchema } from "../../../common/schemas/orders.ts";
+import {
+  checkoutSchema,
+  orderAddressCorrectionSchema,
+  orderListQuerySchema,
+  orderStatusChangeSchema,
+} from "../../../common/schemas/orders.ts";
 import { NO_TRACKING, type OrderShipmentTrackingView } from "../../../common/views/order-labels.ts";
 import { placeOrder } from "../../flows/place-order.ts";
 import type { AppEnv } from "../../http/env.ts";
@@ -39,6 +44,11 @@ export const ordersRoutes: Hono<AppEnv> = new Hono<AppEnv>()
     const id = readId(c);
     const input = await readBody(c, orderStatusChangeSchema);
     return c.json(await c.get("services").orders.changeStatus(c.get("actor"), id, input));
+  })
+  .put("/:id/address", adminOnly, async (c) => {
+    const id = readId(c);
+    const input = await readBody(c, orderAddressCorrectionSchema);
+    return c.json(await c.get("services").orders.correctAddress(c.get("actor"), id, input));
   })
   .post("/:id/label", adminOnly, async (c) =>
     c.json(await c.get("services").orders.buyLabel(c.get("actor"), readId(c))),

@@ -58,6 +58,8 @@ export const orders = pgTable(
     couponCode: text("coupon_code"),
     /** What the coupon took off: from the items, and the whole shipping for a free-shipping coupon. */
     couponDiscountCents: integer("coupon_discount_cents").notNull().default(0),
+    /** Of couponDiscountCents, what came off the shipping (a free-shipping coupon): the note's freight. */
+    couponShippingDiscountCents: integer("coupon_shipping_discount_cents").notNull().default(0),
     /** The shop's discount for paying by Pix, on the items after the coupon (common/order-totals.ts). */
     pixDiscountCents: integer("pix_discount_cents").notNull().default(0),
     totalCents: integer("total_cents").notNull(),
@@ -91,7 +93,7 @@ export const orders = pgTable(
     ),
     check(
       "orders_amounts",
-      sql`${table.subtotalCents} >= 0 and ${table.shippingCents} >= 0 and ${table.couponDiscountCents} >= 0 and ${table.pixDiscountCents} >= 0 and ${table.totalCents} >= 0`,
+      sql`${table.subtotalCents} >= 0 and ${table.shippingCents} >= 0 and ${table.couponDiscountCents} >= 0 and ${table.pixDiscountCents} >= 0 and ${table.totalCents} >= 0 and ${table.couponShippingDiscountCents} between 0 and least(${table.couponDiscountCents}, ${table.shippingCents})`,
     ),
   ],
 );

@@ -1,6 +1,7 @@
 import { and, arrayContains, asc, count, desc, eq, inArray, ne, notInArray, type SQL, sql } from "drizzle-orm";
 import { conflict, invalid, notFound } from "../../../common/errors.ts";
 import { type ListQuery, type Paginated, pageOffset, toPage } from "../../../common/pagination.ts";
+import type { ItemFiscalInput } from "../../../common/schemas/fiscal.ts";
 import { parseId } from "../../../common/schemas/id.ts";
 import {
   foldCase,
@@ -76,6 +77,7 @@ function productValues(input: ProductInput, slug: string) {
     heightCm: input.height_cm,
     widthCm: input.width_cm,
     diameterCm: input.diameter_cm,
+    fiscal: input.fiscal,
   };
 }
 
@@ -95,6 +97,7 @@ function variantView(row: VariantRow): VariantView {
     price_cents: row.priceCents,
     compare_at_cents: row.compareAtCents,
     stock: row.stock,
+    fiscal: row.fiscal,
   };
 }
 
@@ -121,6 +124,7 @@ export function productView(row: ProductRow, variants: VariantRow[]): ProductVie
     height_cm: row.heightCm,
     width_cm: row.widthCm,
     diameter_cm: row.diameterCm,
+    fiscal: row.fiscal,
     units_sold: row.unitsSold,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
@@ -202,6 +206,7 @@ async function saveVariants(db: Db, productId: number, input: ProductInput): Pro
       sku: variant.sku,
       priceCents: variant.price_cents,
       compareAtCents: variant.compare_at_cents,
+      fiscal: variant.fiscal,
     };
     const id =
       variant.id ??
@@ -383,7 +388,7 @@ export function createProductsService(context: ProductsContext) {
       return row?.value ?? 0;
     },
 
-    /** A copy to start a similar product from: a draft, its name marked, SKUs left for the new one. */
+    /** A copy to start a similar product from: a draft, its name marked, SKUs and GTINs left for the new one. */
     async duplicate(actor: Actor | null, id: number): Promise<ProductView> {
       requireAdmin(actor);
       const original = await load(eq(products.id, id));
@@ -405,6 +410,7 @@ export function createProductsService(context: ProductsContext) {
           price_cents: variant.price_cents,
           compare_at_cents: variant.compare_at_cents,
           stock: variant.stock,
+          fiscal: { ...variant.fiscal, gtin: null },
         })),
         weight_grams: original.weight_grams,
         package_format: original.package_format,
@@ -412,6 +418,7 @@ export function createProductsService(context: ProductsContext) {
         height_cm: original.height_cm,
         width_cm: original.width_cm,
         diameter_cm: original.diameter_cm,
+        fiscal: { ...original.fiscal, gtin: null },
       });
     },
 
@@ -487,6 +494,27 @@ export function createProductsService(context: ProductsContext) {
         product: productView(row.product, variants.get(row.product.id) ?? []),
         variant: variantView(row.variant),
       }));
+    },
+
+    /**
+     * The fiscal data of each product and variant of an order, as they are now (a note is issued from today's
+     * NCM and tax situation: an order keeps no copy of them), by product id and variant id.
+     */
+    async fiscalOf(productIds: readonly number[]) {
+      const ids = [...new Set(productIds)];
+      if (ids.length === 0)
+        return { products: new Map<number, ItemFiscalInput>(), variants: new Map<number, ItemFiscalInput>() };
+      const [productRows, variantRows] = await Promise.all([
+        db.select({ id: products.id, fiscal: products.fiscal }).from(products).where(inArray(products.id, ids)),
+        db
+          .select({ id: productVariants.id, fiscal: productVariants.fiscal })
+          .from(productVariants)
+          .where(inArray(productVariants.productId, ids)),
+      ]);
+      return {
+        products: new Map(productRows.map((row) => [row.id, row.fiscal])),
+        variants: new Map(variantRows.map((row) => [row.id, row.fiscal])),
+      };
     },
 
     /** An order's lines out of the stock, on the order's transaction (stock.ts). */

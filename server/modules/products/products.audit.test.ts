@@ -112,6 +112,36 @@ describe("the catalogue's audit entries", () => {
     });
   });
 
+  it("names the product's and each variant's fiscal data as the form does", async () => {
+    const created = await t.services.products.create(admin, shirt());
+    const [small, medium] = created.variants;
+    await t.services.products.update(
+      admin,
+      created.id,
+      shirt({
+        fiscal: { ncm: "61091000", origin: "0", tax_situation: "102", unit: "UN" },
+        variants: [
+          { id: small?.id, options: ["P", "Azul"], sku: "CAM-P", price_cents: 4990, stock: 3 },
+          {
+            id: medium?.id,
+            options: ["M", "Azul"],
+            sku: "CAM-M",
+            price_cents: 5290,
+            stock: 10,
+            fiscal: { gtin: "7891234567895" },
+          },
+        ],
+      }),
+    );
+    expect((await entries()).at(-1)?.changes).toEqual({
+      NCM: { before: null, after: "61091000" },
+      Origem: { before: null, after: 0 },
+      "CSOSN/CST": { before: null, after: "102" },
+      Unidade: { before: null, after: "UN" },
+      "Variação M/Azul: GTIN": { before: null, after: "7891234567895" },
+    });
+  });
+
   it("records a deletion with what the product was, and an archive as its status changed", async () => {
     const gone = await t.services.products.create(admin, shirt({ name: "Some" }));
     expect(await t.services.products.remove(admin, gone.id)).toBe("deleted");

@@ -1,7 +1,9 @@
 import { sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import type { Paginated } from "../../../common/pagination.ts";
+import { EMPTY_ITEM_FISCAL, GTIN_MESSAGE, NCM_MESSAGE } from "../../../common/schemas/fiscal.ts";
 import type { ProductView } from "../../../common/views/products.ts";
+import { expectDocumented } from "../../../tests/support/documented.ts";
 import { withTestApp } from "../../../tests/support/with-test-app.ts";
 
 const t = withTestApp();
@@ -135,6 +137,87 @@ describe("products with variants", () => {
       ],
       [simple({ name: "A", summary: "x".repeat(161) }), "summary", "No máximo 160 caracteres"],
       [simple({ name: "A", slug: "carrinho" }), "slug", "Este endereço é usado pelo próprio site; escolha outro."],
+    ];
+    for (const [body, field, message] of refusals) {
+      const response = await t.request("POST", "/api/products", { token, body });
+      expect(response.status, field).toBe(400);
+      expect(response.json<ErrorBody>().errors?.[field], field).toEqual([message]);
+    }
+  });
+
+  it("keeps the product's fiscal data and each variant's own across edits, and shows them", async () => {
+    const body = {
+      ...shirt,
+      fiscal: { ncm: "6109.10.00", origin: 0, tax_situation: "102", unit: "un", gtin: "" },
+      variants: shirt.variants.map((variant, index) => ({
+        ...variant,
+        fiscal: index === 0 ? { ncm: "61091000", gtin: "7891234567895" } : {},
+      })),
+    };
+    const response = await t.request("POST", "/api/products", { token, body });
+    expect(response.status, JSON.stringify(response.body)).toBe(201);
+    expectDocumented("post", "/api/products", response);
+    const created = response.json<ProductView>();
+    expect(created.fiscal).toEqual({ ncm: "61091000", origin: 0, tax_situation: "102", unit: "UN", gtin: null });
+    expect(created.variants.map((variant) => variant.fiscal)).toEqual([
+      { ...EMPTY_ITEM_FISCAL, ncm: "61091000", gtin: "7891234567895" },
+      EMPTY_ITEM_FISCAL,
+      EMPTY_ITEM_FISCAL,
+    ]);
+
+    // The rows come back in another order with their ids: each keeps its own GTIN, M gets one, P loses its NCM.
+    const [p, m, g] = created.variants;
+    const edit = {
+      ...body,
+      fiscal: { ...created.fiscal, origin: "2", unit: "" },
+      variants: [
+        { id: m?.id, options: ["M"], sku: "CAM-M", price_cents: 5290, stock: 10, fiscal: { gtin: "7891000000014" } },
+        { id: p?.id, options: ["P"], sku: "CAM-P", price_cents: 4990, stock: 3, fiscal: { gtin: "7891234567895" } },
+        { id: g?.id, options: ["G"], sku: "CAM-G", price_cents: 5490, stock: 0 },
+      ],
+    };
+    const updated = await t.request("PUT", `/api/products/${created.id}`, { token, body: edit });
+    expect(updated.status, JSON.stringify(updated.body)).toBe(200);
+    expectDocumented("put", "/api/products/{id}", updated);
+    const read = (await t.request("GET", `/api/products/${created.id}`)).json<ProductView>();
+    expect(read.fiscal).toEqual({ ncm: "61091000", origin: 2, tax_situation: "102", unit: null, gtin: null });
+    expect(read.variants.map((variant) => [variant.id, variant.fiscal.gtin, variant.fiscal.ncm])).toEqual([
+      [m?.id, "7891000000014", null],
+      [p?.id, "7891234567895", null],
+      [g?.id, null, null],
+    ]);
+
+    // A copy is another product: its GTINs are left for it, its NCM kept.
+    const copy = (await t.request("POST", `/api/products/${created.id}/duplicate`, { token })).json<ProductView>();
+    expect(copy.fiscal).toEqual({ ...read.fiscal, gtin: null });
+    expect(copy.variants.map((variant) => variant.fiscal.gtin)).toEqual([null, null, null]);
+  });
+
+  it("refuses a bad NCM, GTIN, origin, CSOSN/CST or unit with the field's Portuguese message", async () => {
+    const refusals: [Record<string, unknown>, string, string][] = [
+      [simple({ name: "A", fiscal: { ncm: "0901.11" } }), "fiscal.ncm", NCM_MESSAGE],
+      [simple({ name: "A", fiscal: { gtin: "7891234567890" } }), "fiscal.gtin", GTIN_MESSAGE],
+      [simple({ name: "A", fiscal: { origin: 9 } }), "fiscal.origin", "A origem da mercadoria vai de 0 a 8"],
+      [
+        simple({ name: "A", fiscal: { tax_situation: "101" } }),
+        "fiscal.tax_situation",
+        "Use um CSOSN (102, 103, 300, 400, 500) ou um CST (40, 41, 60)",
+      ],
+      [
+        simple({ name: "A", fiscal: { unit: "CAIXA-10" } }),
+        "fiscal.unit",
+        "A unidade comercial tem de 1 a 6 letras ou números (UN, KG, CX...)",
+      ],
+      [
+        simple({ name: "A", variants: [{ price_cents: 100, stock: 1, fiscal: { gtin: "12345" } }] }),
+        "variants.0.fiscal.gtin",
+        GTIN_MESSAGE,
+      ],
+      [
+        simple({ name: "A", variants: [{ price_cents: 100, stock: 1, fiscal: { ncm: "abc" } }] }),
+        "variants.0.fiscal.ncm",
+        NCM_MESSAGE,
+      ],
     ];
     for (const [body, field, message] of refusals) {
       const response = await t.request("POST", "/api/products", { token, body });

@@ -11,6 +11,7 @@ import {
   text,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import { EMPTY_ITEM_FISCAL, type ItemFiscalInput } from "../../../common/schemas/fiscal.ts";
 import { productStatuses } from "../../../common/schemas/product.ts";
 import type { ContentDocument } from "../../../common/views/content.ts";
 import type { ProductImage, ProductOption } from "../../../common/views/products.ts";
@@ -48,6 +49,8 @@ export const products = pgTable(
     heightCm: integer("height_cm").notNull().default(0),
     widthCm: integer("width_cm").notNull().default(0),
     diameterCm: integer("diameter_cm").notNull().default(0),
+    /** NCM, origin, CSOSN/CST, unit and GTIN for its notas fiscais; a field left null uses the shop's default. */
+    fiscal: jsonb("fiscal").$type<ItemFiscalInput>().notNull().default(EMPTY_ITEM_FISCAL),
     search: tsvector("search")
       .notNull()
       .generatedAlwaysAs(
@@ -85,6 +88,8 @@ export const productVariants = pgTable(
     priceCents: integer("price_cents").notNull(),
     compareAtCents: integer("compare_at_cents"),
     stock: integer("stock").notNull().default(0),
+    /** This variant's own fiscal data where it differs from the product's (a field null: the product's). */
+    fiscal: jsonb("fiscal").$type<ItemFiscalInput>().notNull().default(EMPTY_ITEM_FISCAL),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

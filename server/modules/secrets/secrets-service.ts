@@ -7,7 +7,7 @@ export type SecretsNotice = { title: string; message: string };
 export const SECRETS_IN_CLEAR: SecretsNotice = {
   title: "Tokens e segredos guardados sem cifra",
   message:
-    "A variável SECRETS_KEY não está definida: os tokens dos Correios, do Melhor Envio e do Mercado Pago e os " +
+    "A variável SECRETS_KEY não está definida: os tokens dos Correios, do Melhor Envio, do Mercado Pago e da Focus NFe e os " +
     "segredos da verificação em duas etapas ficam sem cifra no banco de dados e nas cópias de segurança. Defina " +
     "SECRETS_KEY (32 bytes aleatórios, como os de openssl rand -base64 32) e reinicie o servidor: eles são cifrados " +
     "na partida. Guarde a chave fora do servidor e das cópias de segurança.",
@@ -22,7 +22,7 @@ function unreadableMessage(settings: readonly string[], accounts: number): strin
     items.push(`a verificação em duas etapas de ${accounts} contas (elas entram com um código de recuperação)`);
   const fix =
     settings.length > 0
-      ? "Defina a SECRETS_KEY com que foram cifradas e reinicie o servidor, ou informe-as de novo em Loja."
+      ? "Defina a SECRETS_KEY com que foram cifradas e reinicie o servidor, ou informe-as de novo em Loja ou em Configurações fiscais."
       : "Defina a SECRETS_KEY com que foram cifradas e reinicie o servidor.";
   return `Foram cifradas com uma chave que este servidor não tem (SECRETS_KEY ausente ou diferente): ${items.join("; ")}. ${fix}`;
 }
@@ -43,9 +43,12 @@ export function createSecretsService(context: SecretsContext) {
         context.logger.warn("SECRETS_KEY is not set: provider tokens and TOTP secrets are stored in clear");
         return;
       }
-      const sealed = (await services.shop.sealStoredSecrets()) + (await services.auth.sealTwoFactorSecrets());
+      const sealed =
+        (await services.shop.sealStoredSecrets()) +
+        (await services.fiscal.sealStoredSecrets()) +
+        (await services.auth.sealTwoFactorSecrets());
       if (sealed > 0) context.logger.info({ sealed }, "secrets stored in clear sealed under SECRETS_KEY");
-      const settings = await services.shop.unreadableSecrets();
+      const settings = [...(await services.shop.unreadableSecrets()), ...(await services.fiscal.unreadableSecrets())];
       const accounts = await services.auth.unreadableTwoFactorSecrets();
       if (settings.length > 0 || accounts > 0)
         context.logger.warn({ settings, accounts }, "secrets sealed under a key that is not set cannot be read");
@@ -55,7 +58,7 @@ export function createSecretsService(context: SecretsContext) {
     async notices(actor: Actor | null): Promise<SecretsNotice[]> {
       if (actor === null || !isAdmin(actor)) return [];
       const notices = context.secretBox.sealing ? [] : [SECRETS_IN_CLEAR];
-      const settings = await services.shop.unreadableSecrets();
+      const settings = [...(await services.shop.unreadableSecrets()), ...(await services.fiscal.unreadableSecrets())];
       const accounts = await services.auth.unreadableTwoFactorSecrets();
       if (settings.length > 0 || accounts > 0)
         notices.push({ title: UNREADABLE_TITLE, message: unreadableMessage(settings, accounts) });

@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { sitePaths } from "../../../common/site-paths.ts";
 import type { AppEnv } from "../../http/env.ts";
+import { PRIVATE_PREFIX } from "../fiscal/note-files.ts";
 
 const PREFIX = `${sitePaths.files}/`;
 
@@ -39,7 +40,9 @@ export function attachment(name: string): string {
  * the browser; documents (PDF, office files) are downloaded, so a crafted PDF never runs in our origin.
  */
 export const filesRoutes: Hono<AppEnv> = new Hono<AppEnv>().get("/*", async (c) => {
-  const key = keyOf(c.req.url);
+  const found = keyOf(c.req.url);
+  // The notas fiscais' files are the buyer's and the shop's only (server/modules/fiscal/note-files.ts).
+  const key = found?.startsWith(PRIVATE_PREFIX) ? null : found;
   const file = key ? await c.get("services").storage.get(key) : null;
   if (!key || !file) return c.json({ message: "Arquivo não encontrado." }, 404);
   const headers: Record<string, string> = {

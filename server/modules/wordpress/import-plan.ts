@@ -357,6 +357,7 @@ export async function planImport(
     renamed: [],
     unknown_shortcodes: [],
     unfetched_files: [],
+    left_out: [],
     front_page: null,
     result: null,
   };
@@ -602,6 +603,11 @@ export async function planImport(
         mapped: mappedOf("attachment", wpId),
       });
     }
+  }
+
+  for (const planned of products) {
+    for (const value of planned.product.leftOut)
+      report.left_out.push({ kind: "product", title: planned.product.name, ...value });
   }
 
   // An SKU another product of ours already has would refuse the whole batch: it is left empty, and said.

@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { decodeReferenceFile } from "../../../common/reference-file.ts";
+import { EMPTY_ITEM_FISCAL, GTIN_MESSAGE, UNIT_MESSAGE } from "../../../common/schemas/fiscal.ts";
 import { withTextsRead } from "../../../tests/support/import-texts.ts";
 import { productsOfCsv } from "./wc-product-csv.ts";
 import { UNCOUNTED_STOCK } from "./wc-products.ts";
@@ -49,13 +50,23 @@ describe("WooCommerce's product spreadsheet in our catalogue", () => {
       imageUrls: [`${UPLOADS}geleia.jpg`, `${UPLOADS}geleia-rotulo.jpg`],
       options: [],
       variants: [
-        { wpId: "301", options: [], sku: "GEL-CUP-320", price_cents: 2890, compare_at_cents: 3290, stock: 14 },
+        {
+          wpId: "301",
+          options: [],
+          sku: "GEL-CUP-320",
+          price_cents: 2890,
+          compare_at_cents: 3290,
+          stock: 14,
+          fiscal: EMPTY_ITEM_FISCAL,
+        },
       ],
       weight_grams: 450,
       length_cm: 10,
       width_cm: 8,
       height_cm: 12,
       uncountedStock: false,
+      fiscal: { ...EMPTY_ITEM_FISCAL, gtin: "7891000000014" },
+      leftOut: [],
     });
   });
 
@@ -79,6 +90,30 @@ describe("WooCommerce's product spreadsheet in our catalogue", () => {
       ["312", "Natural / Grande", "CESTO-NAT-G", 6250, 7000, 0],
       ["314", "Tingido de urucum / Grande", "CESTO-URU-G", 8000, null, 2],
       ["313", "Tingido de urucum / Pequeno", "CESTO-URU-P", 5000, null, UNCOUNTED_STOCK],
+    ]);
+  });
+
+  it("reads the GTIN column and the NF-e plugins' meta columns, leaving out what our checks refuse", () => {
+    const basket = english().products.find((product) => product.wpId === "310");
+    expect(basket?.variants.map((variant) => [variant.wpId, variant.fiscal.gtin])).toEqual([
+      ["311", null],
+      ["312", "7891000000038"],
+      ["314", null],
+      ["313", null],
+    ]);
+    expect(basket?.leftOut).toEqual([
+      { field: "GTIN da variação Natural / Pequeno", value: "1234567890", reason: GTIN_MESSAGE },
+    ]);
+
+    const csv = [
+      `${HEADER},"GTIN, UPC, EAN ou ISBN",Meta: _nfe_codigo_ncm,Meta: _nfe_origem,Meta: _nfe_unidade,Meta: _ncm`,
+      "1,simple,A,Açaí,1,,1,,10,,7891000000045,0901.11.10,2,pote,",
+      "2,simple,B,Cupuaçu,1,,1,,10,,,,,caixa-12,46021900",
+    ].join("\n");
+    const { products } = productsOfCsv(csv, NOW);
+    expect(products.map((product) => [product.wpId, product.fiscal, product.leftOut])).toEqual([
+      ["1", { ncm: "09011110", origin: 2, tax_situation: null, unit: "POTE", gtin: "7891000000045" }, []],
+      ["2", { ...EMPTY_ITEM_FISCAL, ncm: "46021900" }, [{ field: "Unidade", value: "caixa-12", reason: UNIT_MESSAGE }]],
     ]);
   });
 

@@ -1,11 +1,19 @@
 import { invalid, tooLarge } from "../../../common/errors.ts";
 import { formatFileSize } from "../../../common/file-size.ts";
 import { parseBRL } from "../../../common/money.ts";
+import { EMPTY_ITEM_FISCAL } from "../../../common/schemas/fiscal.ts";
 import { foldCase, productSchema } from "../../../common/schemas/product.ts";
 import { WORDPRESS_SPREADSHEET_MAX_BYTES } from "../../../common/schemas/wordpress-import.ts";
 import { slugify } from "../../kernel/slugs.ts";
 import { heldText } from "./import-text.ts";
-import { columnOf, readSpreadsheet, type SpreadsheetRow } from "./spreadsheet.ts";
+import { columnOf, headerKey, readSpreadsheet, type SpreadsheetRow } from "./spreadsheet.ts";
+import {
+  FISCAL_META_KEYS,
+  fiscalValues,
+  type ImportedFiscalField,
+  importedFiscal,
+  type LeftOutValue,
+} from "./wc-fiscal.ts";
 import {
   centimetresOf,
   type DimensionUnit,
@@ -18,6 +26,7 @@ import {
   unsellableReason,
   type VariationRecord,
   variantsOf,
+  variationWhose,
   type WeightUnit,
 } from "./wc-products.ts";
 
@@ -42,11 +51,14 @@ import {
  *   variation's is "parent" when its product counts them;
  * - attributes are "Attribute N name / value(s) / visible / global / default"; a variation row has its
  *   own value of each option it varies by, empty for "any";
- * - a cell starting with =, +, -, @, a tab or a carriage return gets a leading ' against formulas.
+ * - a cell starting with =, +, -, @, a tab or a carriage return gets a leading ' against formulas;
+ * - the GTIN is "GTIN, UPC, EAN, or ISBN" (WooCommerce 9.2 and later); meta kept by plugins comes as
+ *   "Meta: <key>" columns when the export includes it (the NF-e plugins' NCM, origin and unit: wc-fiscal.ts).
  * A site in Portuguese writes the headers translated (WooCommerce's pt_BR translation: Tipo, Nome,
  * Publicado, Descrição curta, Descrição, Data de preço promocional termina em, Em estoque?, Estoque,
  * Peso (kg), Comprimento/Largura/Altura (cm), Preço promocional, Preço, Categorias, Tags, Imagens,
- * Ascendente, Posição, Nome do atributo N, Valores do atributo N); Excel may save it again with
+ * Ascendente, Posição, Nome do atributo N, Valores do atributo N, "GTIN, UPC, EAN ou ISBN" in some versions
+ * of the translation and "GTIN, UPC, EAN, ou ISBN" in others); Excel may save it again with
  * semicolons, decimal commas and dates as "31/12/2026 23:59", in Windows-1252 (the caller decodes it).
  */
 
@@ -70,6 +82,7 @@ const column = {
   images: ["Images", "Imagens"],
   parent: ["Parent", "Ascendente"],
   position: ["Position", "Posição"],
+  gtin: ["GTIN, UPC, EAN, or ISBN", "GTIN, UPC, EAN ou ISBN", "GTIN, UPC, EAN, ou ISBN"],
 };
 type Column = keyof typeof column;
 
@@ -152,6 +165,7 @@ type Row = {
   attributes: { name: string; values: string[] }[];
   weight: string;
   sides: Record<keyof typeof SIDES, string>;
+  fiscal: Partial<Record<ImportedFiscalField, string>>;
 };
 
 function rowsOf(text: string): { rows: Row[]; units: { weight: WeightUnit; dimension: DimensionUnit } } {
@@ -180,6 +194,8 @@ function rowsOf(text: string): { rows: Row[]; units: { weight: WeightUnit; dimen
     );
   const attributeNames = numbered(ATTRIBUTE_NAME);
   const attributeValues = numbered(ATTRIBUTE_VALUES);
+  const metaKeys: readonly string[] = Object.values(FISCAL_META_KEYS).flat();
+  const metaColumns = new Map(metaKeys.map((key) => [key, headerKey(`Meta: ${key}`)]));
   const measures = {
     weight: keyOf(WEIGHT),
     length: keyOf(SIDES.length),
@@ -195,6 +211,7 @@ function rowsOf(text: string): { rows: Row[]; units: { weight: WeightUnit; dimen
     const cell = (name: Column) => plain(found[name]);
     const id = /^\d+$/.test(cell("id")) ? cell("id") : "";
     const sku = cell("sku");
+    const meta = fiscalValues((key) => plain(metaColumns.get(key)));
     return {
       line: line.line,
       wpId: id || (sku ? `sku:${sku}` : `linha:${line.line}`),
@@ -209,6 +226,7 @@ function rowsOf(text: string): { rows: Row[]; units: { weight: WeightUnit; dimen
       }),
       weight: plain(measures.weight),
       sides: { length: plain(measures.length), width: plain(measures.width), height: plain(measures.height) },
+      fiscal: { ...meta, gtin: cell("gtin") || meta.gtin },
     };
   });
   return { rows, units };
@@ -262,18 +280,24 @@ function variationOptions(product: Row, variations: Row[]) {
 function variableProduct(product: Row, variations: Row[], now: Date) {
   const { options, valuesOf } = variationOptions(product, variations);
   const position = (row: Row) => Number.parseInt(row.cell("position"), 10) || 0;
+  const leftOut: LeftOutValue[] = [];
   const records = [...variations]
     .sort((a, b) => position(a) - position(b))
-    .map(
-      (variation): VariationRecord => ({
+    .map((variation): VariationRecord => {
+      const values = valuesOf(variation);
+      const fiscal = importedFiscal(variation.fiscal, variationWhose(values, variation.wpId));
+      leftOut.push(...fiscal.leftOut);
+      return {
         wpId: variation.wpId,
-        values: valuesOf(variation),
+        values,
         sku: variation.sku,
         ...pricesOfRow(variation, now),
         ...stockOfRow(variation, product),
-      }),
-    );
-  return variantsOf(options, records);
+        fiscal: fiscal.fiscal,
+      };
+    });
+  const built = variantsOf(options, records);
+  return typeof built === "string" ? built : { ...built, leftOut };
 }
 
 function simpleProduct(row: Row, now: Date) {
@@ -287,8 +311,9 @@ function simpleProduct(row: Row, now: Date) {
     price_cents: price,
     compare_at_cents: compareAt,
     stock,
+    fiscal: EMPTY_ITEM_FISCAL,
   };
-  return { variants: [variant], options: [], uncounted: !counted };
+  return { variants: [variant], options: [], uncounted: !counted, leftOut: [] };
 }
 
 const imageUrlsOf = (text: string) =>
@@ -352,6 +377,7 @@ export function productsOfCsv(
       skip(built);
       continue;
     }
+    const own = importedFiscal(row.fiscal, "");
     const measured = [row, ...variations];
     const side = (key: keyof typeof SIDES) =>
       centimetresOf(measured.find((candidate) => candidate.sides[key])?.sides[key], units.dimension);
@@ -378,6 +404,8 @@ export function productsOfCsv(
       width_cm: side("width"),
       height_cm: side("height"),
       uncountedStock: built.uncounted,
+      fiscal: own.fiscal,
+      leftOut: [...own.leftOut, ...built.leftOut],
     });
   }
   return { products, skipped };

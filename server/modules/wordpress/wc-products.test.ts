@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { EMPTY_ITEM_FISCAL, GTIN_MESSAGE, NCM_MESSAGE } from "../../../common/schemas/fiscal.ts";
 import { withTextsRead } from "../../../tests/support/import-texts.ts";
 import { priceCents, productsOf, UNCOUNTED_STOCK } from "./wc-products.ts";
 import { readWxr, type WxrExport, type WxrItem } from "./wxr-reader.ts";
@@ -39,12 +40,24 @@ describe("WooCommerce's products in our catalogue", () => {
       imageIds: [301, 302, 303],
       imageUrls: [],
       options: [],
-      variants: [{ wpId: 201, options: [], sku: "GEL-CUP-320", price_cents: 2890, compare_at_cents: 3290, stock: 14 }],
+      variants: [
+        {
+          wpId: 201,
+          options: [],
+          sku: "GEL-CUP-320",
+          price_cents: 2890,
+          compare_at_cents: 3290,
+          stock: 14,
+          fiscal: EMPTY_ITEM_FISCAL,
+        },
+      ],
       weight_grams: 450,
       length_cm: 10,
       width_cm: 8,
       height_cm: 12,
       uncountedStock: false,
+      fiscal: { ncm: "20079990", origin: 0, tax_situation: null, unit: "UN", gtin: "7891000000014" },
+      leftOut: [],
     });
   });
 
@@ -106,6 +119,35 @@ describe("WooCommerce's products in our catalogue", () => {
       ["Tingido de urucum / Grande", "", 8000, null, UNCOUNTED_STOCK],
     ]);
     expect(basket?.uncountedStock).toBe(true);
+  });
+
+  it("reads the NF-e and GTIN plugins' meta, a variation's own, and leaves out what our checks refuse", async () => {
+    const basket = productsOf(await shop(), undefined, NOW).products.find((product) => product.wpId === 210);
+    // WebmaniaBR's unchosen origin ("null") is no origin, and no value left out.
+    expect(basket?.fiscal).toEqual({ ...EMPTY_ITEM_FISCAL, ncm: "46021900" });
+    expect(basket?.variants.map((variant) => [variant.options.join(" / "), variant.fiscal])).toEqual([
+      ["Natural / Pequeno", { ...EMPTY_ITEM_FISCAL, gtin: "7891000000021" }],
+      ["Natural / Grande", { ...EMPTY_ITEM_FISCAL, ncm: "46021100", gtin: "7891000000038" }],
+      ["Tingido de urucum / Pequeno", EMPTY_ITEM_FISCAL],
+      ["Tingido de urucum / Grande", { ...EMPTY_ITEM_FISCAL, gtin: "SEM GTIN" }],
+    ]);
+    expect(basket?.leftOut).toEqual([
+      { field: "GTIN da variação Tingido de urucum / Pequeno", value: "7891000000030", reason: GTIN_MESSAGE },
+    ]);
+
+    // The first key with a value wins; an "any" variation's GTIN stays with its first combination.
+    let site = withMeta(await shop(), 201, { _nfe_codigo_ncm: "", ncm: "0901", _global_unique_id: "", _wc_gtin: "" });
+    site = withMeta(site, 214, { attribute_tamanho: "", _global_unique_id: "7891000000045" });
+    site = { ...site, items: site.items.filter((item) => item.id !== 213) };
+    const { products } = productsOf(site, undefined, NOW);
+    const jam = products.find((product) => product.wpId === 201);
+    expect(jam?.fiscal).toEqual({ ...EMPTY_ITEM_FISCAL, origin: 0, unit: "UN" });
+    expect(jam?.leftOut).toEqual([{ field: "NCM", value: "0901", reason: NCM_MESSAGE }]);
+    const any = products.find((product) => product.wpId === 210)?.variants.slice(2);
+    expect(any?.map((variant) => [variant.options.join(" / "), variant.fiscal.gtin])).toEqual([
+      ["Tingido de urucum / Pequeno", "7891000000045"],
+      ["Tingido de urucum / Grande", null],
+    ]);
   });
 
   it("converts the shop's units, and refuses attributes it cannot read or more than two options", async () => {

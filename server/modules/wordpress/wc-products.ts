@@ -1,14 +1,16 @@
 import { unserialize } from "php-serialize";
 import { z } from "zod";
+import { EMPTY_ITEM_FISCAL, type ItemFiscalInput } from "../../../common/schemas/fiscal.ts";
 import { MAX_OPTION_VALUES, MAX_OPTIONS, MAX_STOCK, MAX_VARIANTS } from "../../../common/schemas/product.ts";
 import type { ImportText } from "./import-text.ts";
+import { fiscalValues, importedFiscal, type LeftOutValue } from "./wc-fiscal.ts";
 import type { WxrExport, WxrItem } from "./wxr-reader.ts";
 
 /**
  * WooCommerce's products in a WordPress export (product and product_variation items) as our catalogue's
  * products: options and one variant per combination, price and "de/por" sale price in cents, SKU,
  * stock, weight and sides converted to grams and centimetres, categories and tags as tags, images by
- * their attachment ids. What our shop cannot sell (grouped, external, downloadable or virtual products,
+ * their attachment ids, the fiscal data the NF-e plugins keep (wc-fiscal.ts). What our shop cannot sell (grouped, external, downloadable or virtual products,
  * more than two options) is listed with the reason.
  */
 
@@ -23,6 +25,8 @@ export type ImportedVariant = {
   price_cents: number;
   compare_at_cents: number | null;
   stock: number;
+  /** What its variation has of its own; a simple product's is the product's. */
+  fiscal: ItemFiscalInput;
 };
 
 export type ImportedProduct = {
@@ -46,6 +50,9 @@ export type ImportedProduct = {
   height_cm: number;
   /** Variants whose stock WooCommerce did not count, given UNCOUNTED_STOCK. */
   uncountedStock: boolean;
+  fiscal: ItemFiscalInput;
+  /** Fiscal values our checks refused, left empty. */
+  leftOut: LeftOutValue[];
 };
 
 export type SkippedProduct = { wpId: number; name: string; reason: string };
@@ -213,6 +220,7 @@ export type VariationRecord = {
   compareAt: number | null;
   stock: number;
   counted: boolean;
+  fiscal: ItemFiscalInput;
 };
 
 /**
@@ -246,11 +254,12 @@ export function variantsOf(
       combos.set(key, {
         wpId: variation.wpId,
         options: labels,
-        // A SKU names one variant: an "any" variation's first combination keeps it.
+        // A SKU or a GTIN names one variant: an "any" variation's first combination keeps them.
         sku: index === 0 ? variation.sku : "",
         price_cents: price,
         compare_at_cents: variation.compareAt,
         stock: variation.stock,
+        fiscal: index === 0 ? variation.fiscal : { ...variation.fiscal, gtin: null },
       });
     }
   }
@@ -266,33 +275,52 @@ export function variantsOf(
   return { variants, options: built, uncounted };
 }
 
+/** " da variação Azul / P", or its post id for a variation of "any" value: where a left-out value was. */
+export const variationWhose = (values: string[], wpId: number | string) =>
+  ` da variação ${values.filter(Boolean).join(" / ") || `#${wpId}`}`;
+
+/** An item's fiscal data under the plugins' meta keys. */
+const fiscalOfItem = (item: WxrItem, whose: string) =>
+  importedFiscal(
+    fiscalValues((key) => item.meta[key]),
+    whose,
+  );
+
 function variableVariants(
   item: WxrItem,
   site: WxrExport,
   attributes: Attribute[],
   variations: WxrItem[],
   now: Date,
-): { variants: ImportedVariant[]; options: ImportedProduct["options"]; uncounted: boolean } | string {
+):
+  | { variants: ImportedVariant[]; options: ImportedProduct["options"]; uncounted: boolean; leftOut: LeftOutValue[] }
+  | string {
   const label = (attribute: Attribute, value: string) => (value ? valueLabel(site, attribute, value) : "");
-  return variantsOf(
+  const leftOut: LeftOutValue[] = [];
+  const built = variantsOf(
     attributes.map((attribute) => ({
       name: attribute.name,
       values: attribute.values.map((value) => label(attribute, value)),
     })),
     variations.map((variation) => {
       const { stock, counted } = stockOf(variation, item);
+      const values = attributes.map((attribute) =>
+        label(attribute, variation.meta[`attribute_${attribute.key}`]?.trim() ?? ""),
+      );
+      const fiscal = fiscalOfItem(variation, variationWhose(values, variation.id));
+      leftOut.push(...fiscal.leftOut);
       return {
         wpId: variation.id,
-        values: attributes.map((attribute) =>
-          label(attribute, variation.meta[`attribute_${attribute.key}`]?.trim() ?? ""),
-        ),
+        values,
         sku: variation.meta._sku ?? "",
         ...pricesOf(variation, now),
         stock,
         counted,
+        fiscal: fiscal.fiscal,
       };
     }),
   );
+  return typeof built === "string" ? built : { ...built, leftOut };
 }
 
 function buildProduct(
@@ -309,19 +337,31 @@ function buildProduct(
   let options: ImportedProduct["options"] = [];
   let variants: ImportedVariant[];
   let uncounted = false;
+  const own = fiscalOfItem(item, "");
+  const leftOut = [...own.leftOut];
   if (type === "variable") {
     const attributes = readAttributes(item);
     if (attributes === null) return skip("As opções do produto (atributos) não puderam ser lidas.");
     const built = variableVariants(item, site, attributes, variations, now);
     if (typeof built === "string") return skip(built);
     ({ variants, options, uncounted } = built);
+    leftOut.push(...built.leftOut);
   } else {
     const { price, compareAt } = pricesOf(item, now);
     if (price === null) return skip("Produto sem preço.");
     const { stock, counted } = stockOf(item);
     uncounted = !counted;
+    const sku = item.meta._sku ?? "";
     variants = [
-      { wpId: item.id, options: [], sku: item.meta._sku ?? "", price_cents: price, compare_at_cents: compareAt, stock },
+      {
+        wpId: item.id,
+        options: [],
+        sku,
+        price_cents: price,
+        compare_at_cents: compareAt,
+        stock,
+        fiscal: EMPTY_ITEM_FISCAL,
+      },
     ];
   }
   const firstWithWeight = [item, ...variations].find((candidate) => candidate.meta._weight);
@@ -356,6 +396,8 @@ function buildProduct(
       width_cm: side("_width"),
       height_cm: side("_height"),
       uncountedStock: uncounted,
+      fiscal: own.fiscal,
+      leftOut,
     },
   };
 }

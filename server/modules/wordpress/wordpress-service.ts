@@ -124,8 +124,8 @@ function viewOf(row: ImportRow, now = Date.now()): WordPressImportView {
     status: row.status,
     file_names: row.fileNames,
     files_source: row.filesSource,
-    // A report from before the front page was told has none to tell.
-    report: { ...row.report, front_page: row.report.front_page ?? null },
+    // A report written before reports told the front page or the values left out has neither.
+    report: { ...row.report, front_page: row.report.front_page ?? null, left_out: row.report.left_out ?? [] },
     progress: { done: row.progressDone, total: row.progressTotal, step: row.progressStep },
     error: row.error,
     stalled: row.status === "running" && now - (row.heartbeatAt ?? row.updatedAt).getTime() > STALLED_AFTER_MS,

@@ -5,21 +5,24 @@ import { formatDateTime } from "../../../../common/dates/format.ts";
 import { consequenceTexts, moveConsequences, needsConfirmation } from "../../../../common/order-move-consequences.ts";
 import { unpaidOrderStatuses } from "../../../../common/order-status.ts";
 import { isAdmin } from "../../../../common/roles.ts";
-import { orderStatusChangeSchema } from "../../../../common/schemas/orders.ts";
+import { orderAddressCorrectionSchema, orderStatusChangeSchema } from "../../../../common/schemas/orders.ts";
 import { accountPaths, sitePaths } from "../../../../common/site-paths.ts";
 import { AppLink } from "../../../components/app-link.tsx";
+import { CORRECT_ADDRESS_INTENT, OrderAddressForm } from "../../../components/conta/order-address-form.tsx";
 import { OrderFacts, OrderItems } from "../../../components/conta/order-details.tsx";
 import { OrderHistory } from "../../../components/conta/order-history.tsx";
 import { OrderLabel } from "../../../components/conta/order-label.tsx";
+import { CustomerNote, isNoteAnswer, NOTE_CANCEL_NOTICE, OrderNote } from "../../../components/conta/order-note.tsx";
 import { OrderStatusBadge } from "../../../components/conta/order-status-badge.tsx";
 import { ConfirmMove, OrderStatusForm, type PendingMove } from "../../../components/conta/order-status-form.tsx";
 import { OrderTracking } from "../../../components/conta/order-tracking.tsx";
 import { ConfirmAction } from "../../../components/form-kit/confirm-action.tsx";
 import { redirectWithFlash } from "../../../lib/flash.server.ts";
 import { formAction } from "../../../lib/form-action.server.ts";
-import { requireUser } from "../../../lib/guards.server.ts";
+import { requireUser, type SignedInApp } from "../../../lib/guards.server.ts";
 import { idParam, loadOr404 } from "../../../lib/not-found.server.ts";
-import { orderLabelAction } from "../../../lib/order-label-actions.server.ts";
+import { intentOf, orderLabelAction } from "../../../lib/order-label-actions.server.ts";
+import { orderNoteAction } from "../../../lib/order-note-actions.server.ts";
 import { orderWhatsappHref } from "../../../lib/order-whatsapp.server.ts";
 import type { Route } from "./+types/show";
 
@@ -31,14 +34,38 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const order = await loadOr404(() => services.orders.get(actor, id));
   // Only an order sent by Melhor Envio has its journey there (asked again at most every 30 minutes).
   const tracking = order.shipping.provider === "melhorenvio" ? await services.orders.tracking(actor, id) : null;
-  return { order, admin: isAdmin(actor), whatsappHref: await orderWhatsappHref(app, order), tracking };
+  const admin = isAdmin(actor);
+  return {
+    order,
+    admin,
+    whatsappHref: await orderWhatsappHref(app, order),
+    tracking,
+    ...(admin
+      ? await adminNote(app, id)
+      : { notePanel: null, customerNote: await services.fiscal.customerView(actor, id) }),
+  };
+}
+
+/** The administrators' nota fiscal panel, and the environment a note sent now goes to. */
+async function adminNote({ services, flows, actor }: SignedInApp, id: number) {
+  const [panel, settings] = await Promise.all([flows.notePanel(services, actor, id), services.fiscal.settings(actor)]);
+  return {
+    notePanel: panel.enabled || panel.note ? { ...panel, environment: settings.environment } : null,
+    customerNote: null,
+  };
+}
+
+/** Whether canceling the order must remind the administrator of its authorised note, which stays authorised. */
+async function noteStaysAuthorized({ services, actor }: SignedInApp, id: number): Promise<boolean> {
+  if (!isAdmin(actor)) return false;
+  return (await services.fiscal.adminView(actor, id))?.state === "authorized";
 }
 
 /**
  * A move along the state machine (administrators) or a customer canceling her unpaid order. A move that
  * e-mails the customer or gives stock back is done only once confirmed: the form asks first with
  * JavaScript; without it, this answers the question and the page asks it. The Melhor Envio label's and
- * tracking's buttons are answered by orderLabelAction.
+ * tracking's buttons are answered by orderLabelAction, the nota fiscal's by orderNoteAction.
  */
 export async function action({ context, params, request }: Route.ActionArgs) {
   const app = requireUser(context);
@@ -46,6 +73,13 @@ export async function action({ context, params, request }: Route.ActionArgs) {
   const id = idParam(params);
   const labelAnswer = await orderLabelAction(app, request, id);
   if (labelAnswer) return labelAnswer;
+  const noteAnswer = await orderNoteAction(app, request, id);
+  if (noteAnswer) return noteAnswer;
+  if ((await intentOf(request)) === CORRECT_ADDRESS_INTENT)
+    return formAction(request, orderAddressCorrectionSchema, async (input) => {
+      await services.orders.correctAddress(actor, id, input);
+      return redirectWithFlash(`${accountPaths.order(id)}#endereco`, "Endereço do pedido corrigido.");
+    });
   return formAction(request, orderStatusChangeSchema, async (input, form) => {
     const current = await services.orders.get(actor, id);
     const consequences = moveConsequences(current.status, input.status);
@@ -55,7 +89,9 @@ export async function action({ context, params, request }: Route.ActionArgs) {
           typeof value === "string" && name !== "confirmed" ? [[name, value]] : [],
         ),
       );
-      const pending: PendingMove = { to: input.status, texts: consequenceTexts(input.status, consequences), fields };
+      const notices = input.status === "canceled" && (await noteStaysAuthorized(app, id)) ? [NOTE_CANCEL_NOTICE] : [];
+      const texts = [...consequenceTexts(input.status, consequences), ...notices];
+      const pending: PendingMove = { to: input.status, texts, fields };
       return data({ pending });
     }
     const order = await services.orders.changeStatus(actor, id, input);
@@ -159,11 +195,24 @@ export default function OrderScreen({ loaderData, actionData }: Route.ComponentP
         <OrderLabel label={order.label} serviceName={order.shipping.name} shippingCents={order.shipping_cents} />
       ) : null}
       {loaderData.tracking ? <OrderTracking tracking={loaderData.tracking} admin={admin} /> : null}
+      {loaderData.notePanel ? (
+        <OrderNote panel={loaderData.notePanel} orderNumber={order.number} answer={actionData} />
+      ) : null}
+      {loaderData.customerNote ? <CustomerNote note={loaderData.customerNote} /> : null}
       {admin && order.next_statuses.length > 0 ? (
-        <OrderStatusForm key={order.status} from={order.status} next={order.next_statuses} answer={actionData} />
+        <OrderStatusForm
+          key={order.status}
+          from={order.status}
+          next={order.next_statuses}
+          answer={isNoteAnswer(actionData) ? undefined : actionData}
+          cancelNotice={loaderData.notePanel?.note?.state === "authorized" ? NOTE_CANCEL_NOTICE : undefined}
+        />
       ) : null}
       <OrderItems order={order} />
-      <OrderFacts order={order} />
+      <OrderFacts
+        order={order}
+        addressEditor={admin ? <OrderAddressForm address={order.address} answer={actionData} /> : undefined}
+      />
       <OrderHistory history={order.history} />
     </Stack>
   );

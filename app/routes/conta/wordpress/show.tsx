@@ -131,7 +131,7 @@ function FindingSection<T>({
 }
 
 function Findings({ item }: { item: WordPressImportView }) {
-  const { skipped, renamed, unknown_shortcodes: shortcodes, unfetched_files: files } = item.report;
+  const { skipped, renamed, left_out: leftOut, unknown_shortcodes: shortcodes, unfetched_files: files } = item.report;
   return (
     <>
       <FindingSection
@@ -150,6 +150,14 @@ function Findings({ item }: { item: WordPressImportView }) {
         entries={skipped}
         keyOf={(entry) => `${entry.kind}:${entry.wp_id}`}
         render={(entry) => `${entry.title || `#${entry.wp_id}`}: ${entry.reason}`}
+      />
+      <FindingSection
+        id="dados-deixados-em-branco"
+        title="Dados fiscais deixados em branco"
+        intro="Estes valores não passaram na conferência e ficaram em branco (vale o do produto ou o padrão da loja). Corrija-os no produto."
+        entries={leftOut}
+        keyOf={(entry) => `${entry.kind}:${entry.title}:${entry.field}:${entry.value}`}
+        render={(entry) => `${entry.title}: ${entry.field} “${entry.value}” (${entry.reason})`}
       />
       <FindingSection
         id="shortcodes"

@@ -1,6 +1,7 @@
 import { accountCreated } from "./account-created.ts";
 import { contactMessage } from "./contact-message.ts";
 import { emailChanged } from "./email-changed.ts";
+import { fiscalNoteIssued, ownerFiscalNoteFailed } from "./fiscal-notes.ts";
 import { layout, type MailContent, type MailSite, type RenderedMail } from "./layout.ts";
 import type { MailTemplateData, MailTemplateName } from "./mail-data.ts";
 import { orderCanceled } from "./order-canceled.ts";
@@ -35,6 +36,8 @@ const templates: { [Name in MailTemplateName]: (data: MailTemplateData[Name], si
   "owner-payment-confirmed": ownerPaymentConfirmed,
   "owner-payment-reversed": ownerPaymentReversed,
   "owner-carrier-failing": ownerCarrierFailing,
+  "fiscal-note-issued": fiscalNoteIssued,
+  "owner-fiscal-note-failed": ownerFiscalNoteFailed,
   "password-reset": passwordReset,
   "account-created": accountCreated,
   "email-changed": emailChanged,

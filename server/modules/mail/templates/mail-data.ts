@@ -66,6 +66,25 @@ export type MailTemplateData = {
   };
   /** A carrier's quotes keep failing: its name, why in pt-BR, since when, and /conta/shop when BASE_URL is set. */
   "owner-carrier-failing": { carrier: string; reason: string; failures: number; since: Date; link: string | null };
+  /** Her order's note authorised: its number, series and key, and our copies of its files (absolute, BASE_URL). */
+  "fiscal-note-issued": {
+    customerName: string;
+    orderNumber: number;
+    noteNumber: string;
+    series: string;
+    accessKey: string;
+    danfeUrl: string | null;
+    xmlUrl: string | null;
+    orderUrl: string | null;
+  };
+  /** SEFAZ rejected or denied an order's note: its code and text, and the order's page when BASE_URL is set. */
+  "owner-fiscal-note-failed": {
+    orderNumber: number;
+    outcome: "rejected" | "denied";
+    sefazStatus: string | null;
+    sefazMessage: string;
+    link: string | null;
+  };
   "password-reset": { name: string; link: string };
   "account-created": { name: string; loginUrl: string };
   /** To the old address: the new one partly hidden, when (São Paulo time), and the contact page if BASE_URL is set. */

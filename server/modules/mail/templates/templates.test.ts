@@ -269,4 +269,55 @@ describe("the shop's own e-mails", () => {
     expect(mail.html).toContain("&lt;script&gt;");
     expect(mail.text).toContain(`${HOSTILE} (joana@example.com) fez o pedido`);
   });
+
+  it("tells the customer her nota fiscal was authorised, with its key and our copies of its files", () => {
+    const mail = renderMail(
+      "fiscal-note-issued",
+      {
+        customerName: HOSTILE,
+        orderNumber: 1042,
+        noteNumber: "17",
+        series: "1",
+        accessKey: "26261211222333000181550010000000171000000171",
+        danfeUrl: "https://coop.example.com/api/fiscal/notes/3/files/danfe",
+        xmlUrl: "https://coop.example.com/api/fiscal/notes/3/files/xml",
+        orderUrl: "https://coop.example.com/conta/pedidos/7",
+      },
+      site,
+    );
+    expect(mail.subject).toBe("Nota fiscal emitida: pedido 1042");
+    for (const body of [mail.text, mail.html]) {
+      expect(body).toContain("Nota fiscal nº 17, série 1.");
+      expect(body).toContain("26261211222333000181550010000000171000000171");
+      expect(body).toContain("https://coop.example.com/api/fiscal/notes/3/files/danfe");
+      expect(body).toContain("https://coop.example.com/api/fiscal/notes/3/files/xml");
+    }
+    expect(mail.html).not.toContain("<script>");
+    expect(mail.html).toContain("&lt;script&gt;");
+  });
+
+  it("tells the shop SEFAZ rejected a note, with its code, and that the order stays as it is", () => {
+    const mail = renderMail(
+      "owner-fiscal-note-failed",
+      {
+        orderNumber: 1042,
+        outcome: "rejected",
+        sefazStatus: "225",
+        sefazMessage: "Rejeição: Falha no Schema XML do lote de NFe",
+        link: "https://coop.example.com/conta/pedidos/7",
+      },
+      site,
+    );
+    expect(mail.subject).toBe("Nota fiscal rejeitada: pedido 1042");
+    expect(mail.text).toContain("O pedido e o pagamento continuam como estão");
+    expect(mail.text).toContain("225: Rejeição: Falha no Schema XML do lote de NFe");
+    expect(mail.text).toContain("https://coop.example.com/conta/pedidos/7");
+    const denied = renderMail(
+      "owner-fiscal-note-failed",
+      { orderNumber: 1042, outcome: "denied", sefazStatus: "302", sefazMessage: "Uso Denegado", link: null },
+      site,
+    );
+    expect(denied.subject).toBe("Nota fiscal denegada: pedido 1042");
+    expect(denied.text).not.toContain("Abra o pedido");
+  });
 });

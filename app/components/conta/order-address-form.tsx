@@ -1,0 +1,56 @@
+import { Group, SimpleGrid, Stack, Text } from "@mantine/core";
+import { stateOptions } from "../../../common/brazil/states.ts";
+import { orderAddressCorrectionSchema } from "../../../common/schemas/orders.ts";
+import type { OrderAddress } from "../../../common/views/orders.ts";
+import { answerFor } from "../../lib/form-answer.ts";
+import { AccountForm, SubmitButton } from "../form-kit/account-form.tsx";
+import { SelectField, TextField } from "../form-kit/fields.tsx";
+import { useAccountForm } from "../form-kit/use-account-form.ts";
+
+/** The order page's intent for correcting its delivery address (its action answers it). */
+export const CORRECT_ADDRESS_INTENT = "correct-address";
+
+/**
+ * "Corrigir endereço" (administrators): the delivery address the label and the nota fiscal use, opened from a
+ * native <details>, so it works before and without JavaScript; open again when a save was refused.
+ */
+export function OrderAddressForm({ address, answer }: { address: OrderAddress; answer: unknown }) {
+  const own = answerFor(answer, CORRECT_ADDRESS_INTENT);
+  const { form, fields } = useAccountForm({
+    schema: orderAddressCorrectionSchema,
+    defaultValue: address,
+    answer: own,
+    id: "order-address",
+  });
+  return (
+    <details open={own !== undefined}>
+      <summary style={{ cursor: "pointer", fontWeight: 600 }}>Corrigir endereço</summary>
+      <AccountForm
+        form={form}
+        intent={CORRECT_ADDRESS_INTENT}
+        label="Corrigir endereço"
+        refusedTitle="O endereço não foi corrigido"
+      >
+        <Stack gap="sm" mt="sm">
+          <Text size="sm" c="dimmed">
+            O endereço copiado no pedido é o da etiqueta e o da nota fiscal. A correção fica no histórico do pedido.
+          </Text>
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextField field={fields.postal_code} label="CEP" inputMode="numeric" autoComplete="off" />
+            <SelectField field={fields.uf} label="Estado (UF)" options={stateOptions} placeholder="Escolha o estado" />
+            <TextField field={fields.city} label="Cidade" />
+            <TextField field={fields.neighborhood} label="Bairro" />
+            <TextField field={fields.street} label="Rua" />
+            <TextField field={fields.number} label="Número" />
+            <TextField field={fields.complement} label="Complemento" />
+          </SimpleGrid>
+          <Group>
+            <SubmitButton intent={CORRECT_ADDRESS_INTENT} variant="default">
+              Salvar endereço
+            </SubmitButton>
+          </Group>
+        </Stack>
+      </AccountForm>
+    </details>
+  );
+}
