@@ -11,6 +11,7 @@ import { cartCookieValue, emptyCart } from "../../common/cart.ts";
 import type { ProductView } from "../../common/views/products.ts";
 import type { SettingsView } from "../../common/views/settings.ts";
 import { type FakeFocusNfe, startFakeFocusNfe } from "../../tests/support/fake-focus-nfe.ts";
+import { recifeFiscalSettings } from "../../tests/support/fiscal-fixture.ts";
 import { RECIFE_CHECKOUT, RECIFE_SHOP_SETTINGS } from "../../tests/support/shop-fixture.ts";
 import type { Database } from "./results.ts";
 import { apiClient, seed } from "./seed.ts";
@@ -95,20 +96,7 @@ export async function benchFiscalNotes(
     variants: [{ price_cents: 2590, stock: 1_000_000 }],
     weight_grams: 500,
   });
-  await api.put("/api/fiscal/settings", {
-    enabled: true,
-    environment: "homologacao",
-    homologation_token: focus.token,
-    cnpj: "11.222.333/0001-81",
-    state_registration: "ISENTO",
-    uf: "PE",
-    regime: "simples",
-    series: 1,
-    operation_nature: "Venda de mercadoria",
-    issue_mode: "on_payment",
-    customer_mail: true,
-    defaults: { ncm: "0901.11.10", origin: "0", tax_situation: "102", unit: "UN", gtin: "SEM GTIN" },
-  });
+  await api.put("/api/fiscal/settings", recifeFiscalSettings(focus.token));
 
   const email = `compradora-notas@bench.example`;
   const password = "perf-loopback-only";

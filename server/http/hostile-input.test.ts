@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { defaultFeatures } from "../../common/features.ts";
 import { MAX_IMPORT_BYTES } from "../../common/schemas/media.ts";
 import { WORDPRESS_UPLOAD_MAX_BYTES } from "../../common/schemas/wordpress-import.ts";
+import { recifeFiscalSettings } from "../../tests/support/fiscal-fixture.ts";
 import { PAULISTA_ADDRESS, SAO_PAULO_TABLE_RATE } from "../../tests/support/shop-fixture.ts";
 import { type ApiResponse, SUPER, type TestApp } from "../../tests/support/test-app.ts";
 import { withTestApp } from "../../tests/support/with-test-app.ts";
@@ -333,23 +334,9 @@ function orderAddress(): Body {
   return { ...PAULISTA_ADDRESS, complement: "sala 4" };
 }
 
-/** The shop's fiscal settings, switched off (no token needed): a CNPJ, the Simples and the products' defaults. */
+/** The shop's fiscal settings, switched off (no token needed). */
 function fiscalSettings(): Body {
-  return {
-    enabled: false,
-    environment: "homologacao",
-    homologation_token: "",
-    production_token: "",
-    cnpj: "11.222.333/0001-81",
-    state_registration: "ISENTO",
-    uf: "PE",
-    regime: "simples",
-    series: 1,
-    operation_nature: "Venda de mercadoria",
-    issue_mode: "on_payment",
-    customer_mail: true,
-    defaults: { ncm: "0901.11.10", origin: "0", tax_situation: "102", unit: "UN", gtin: "SEM GTIN" },
-  };
+  return recifeFiscalSettings();
 }
 
 /** Longer than any text field but the import's file. */

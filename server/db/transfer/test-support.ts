@@ -7,6 +7,7 @@ import { pino } from "pino";
 import { inject } from "vitest";
 import { z } from "zod";
 import { databaseUrlFor } from "../../../tests/support/database-url.ts";
+import { recifeFiscalSettings } from "../../../tests/support/fiscal-fixture.ts";
 import { cartCookie, RECIFE_CHECKOUT, RECIFE_SHOP_SETTINGS } from "../../../tests/support/shop-fixture.ts";
 import { createHttpApp } from "../../http/app.ts";
 import { createDatabaseThrottle } from "../../kernel/throttle.ts";
@@ -269,20 +270,9 @@ export async function fillEveryKindOfRow(services: Services, db: Db): Promise<vo
   // authorised, as fiscal-notes.ts writes one (Focus NFe has its own fake elsewhere), with a step of its history.
   await send("PUT", "/api/fiscal/settings", {
     token,
-    body: {
-      enabled: false,
-      environment: "homologacao",
-      homologation_token: "token-de-homologacao",
-      cnpj: "11.222.333/0001-81",
-      state_registration: "ISENTO",
-      uf: "PE",
-      regime: "simples",
-      series: 1,
-      operation_nature: "Venda de mercadoria",
-      issue_mode: "on_payment",
-      defaults: { ncm: "0901.11.10", origin: "0", tax_situation: "102", unit: "UN", gtin: "SEM GTIN" },
-    },
+    body: recifeFiscalSettings("", { homologation_token: "token-de-homologacao" }),
   });
+
   const [note] = await db
     .insert(fiscalNotes)
     .values({

@@ -6,6 +6,7 @@ import type { FiscalNoteView, FiscalSettingsView, NoteProblemView } from "../../
 import type { OrderView } from "../../../common/views/orders.ts";
 import type { ProductView } from "../../../common/views/products.ts";
 import { startFakeFocusNfe } from "../../../tests/support/fake-focus-nfe.ts";
+import { recifeFiscalSettings } from "../../../tests/support/fiscal-fixture.ts";
 import {
   cartLine,
   createProduct,
@@ -60,22 +61,7 @@ const SHOP_SHIPPING_EVERYWHERE = {
   },
 };
 
-const fiscalInput = (changes: Record<string, unknown> = {}) => ({
-  enabled: true,
-  environment: "homologacao",
-  homologation_token: focus().token,
-  production_token: "",
-  cnpj: "11.222.333/0001-81",
-  state_registration: "ISENTO",
-  uf: "PE",
-  regime: "simples",
-  series: 1,
-  operation_nature: "Venda de mercadoria",
-  issue_mode: "on_payment",
-  customer_mail: true,
-  defaults: { ncm: "0901.11.10", origin: "0", tax_situation: "102", unit: "UN", gtin: "SEM GTIN" },
-  ...changes,
-});
+const fiscalInput = (changes: Record<string, unknown> = {}) => recifeFiscalSettings(focus().token, changes);
 
 const saveFiscal = (changes: Record<string, unknown> = {}, token = superToken) =>
   t.request("PUT", "/api/fiscal/settings", { token, body: fiscalInput(changes) });

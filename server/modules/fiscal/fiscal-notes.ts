@@ -316,6 +316,41 @@ export function createFiscalNotes(
   const sendFailed = (row: NoteRow, error: unknown, uncertain: boolean) =>
     release(row.id, failureChanges(row, error, uncertain));
 
+  /**
+   * An administrator's request on the order's authorised note (cancel, correct): held while the provider
+   * answers, its answer applied and recorded in the note's history, its new files copied.
+   */
+  async function onAuthorized(
+    orderId: number,
+    admin: Actor,
+    request: {
+      ask(client: FiscalProvider, reference: string): Promise<ProviderNote>;
+      /** The refusal to answer for a provider's failure; null: its own message, as a 400. */
+      refused(error: FiscalProviderError): Error | null;
+      answered(answer: ProviderNote): ProviderNote;
+      release?: Partial<NoteRow>;
+      step: { action: "cancelled" | "corrected"; text: string };
+    },
+  ): Promise<void> {
+    const row = await byOrder(orderId);
+    if (!row) throw notFound("Este pedido não tem nota fiscal.");
+    if (row.state !== "authorized") throw conflict(NOT_AUTHORIZED);
+    if (!(await claim(row.id, ["authorized"]))) throw conflict(NOTE_BUSY);
+    let answer: ProviderNote;
+    try {
+      answer = await request.ask(await provider(), row.reference);
+    } catch (error) {
+      await release(row.id);
+      if (error instanceof FiscalProviderError) throw request.refused(error) ?? invalid(error.message);
+      throw error;
+    }
+    await applyReport(row.id, request.answered(answer), admin);
+    await release(row.id, request.release);
+    const saved = await byId(row.id);
+    if (saved) await context.transaction((tx) => recordStep(tx, saved, admin, request.step.action, request.step.text));
+    await storeFiles(row.id);
+  }
+
   return {
     byOrder,
 
@@ -506,50 +541,26 @@ export function createFiscalNotes(
     /** "Cancelar nota" (administrators): within SEFAZ's window, with the justification SEFAZ keeps. */
     async cancel(actor: Actor | null, orderId: number, justification: string): Promise<void> {
       const admin = requireAdmin(actor);
-      const row = await byOrder(orderId);
-      if (!row) throw notFound("Este pedido não tem nota fiscal.");
-      if (row.state !== "authorized") throw conflict(NOT_AUTHORIZED);
-      const held = await claim(row.id, ["authorized"]);
-      if (!held) throw conflict(NOTE_BUSY);
-      let answer: ProviderNote;
-      try {
-        answer = await (await provider()).cancel(row.reference, justification);
-      } catch (error) {
-        await release(row.id);
-        if (error instanceof FiscalProviderError && error.failure === "not_authorized")
-          throw conflict(`${CANCEL_WINDOW_PASSED} (SEFAZ: ${error.message})`);
-        if (error instanceof FiscalProviderError) throw invalid(error.message);
-        throw error;
-      }
-      const saved = await applyReport(row.id, { ...answer, status: "cancelled" }, admin);
-      await release(row.id);
-      if (saved)
-        await context.transaction((tx) => recordStep(tx, saved, admin, "cancelled", `Justificativa: ${justification}`));
-      await storeFiles(row.id);
+      await onAuthorized(orderId, admin, {
+        ask: (client, reference) => client.cancel(reference, justification),
+        refused: (error) =>
+          error.failure === "not_authorized" ? conflict(`${CANCEL_WINDOW_PASSED} (SEFAZ: ${error.message})`) : null,
+        answered: (answer) => ({ ...answer, status: "cancelled" }),
+        step: { action: "cancelled", text: `Justificativa: ${justification}` },
+      });
     },
 
     /** "Carta de correção" (administrators): a text correction of an authorised note; each replaces the last. */
     async correct(actor: Actor | null, orderId: number, correction: string): Promise<void> {
       const admin = requireAdmin(actor);
-      const row = await byOrder(orderId);
-      if (!row) throw notFound("Este pedido não tem nota fiscal.");
-      if (row.state !== "authorized") throw conflict(NOT_AUTHORIZED);
-      const held = await claim(row.id, ["authorized"]);
-      if (!held) throw conflict(NOTE_BUSY);
-      let answer: ProviderNote;
-      try {
-        answer = await (await provider()).correct(row.reference, correction);
-      } catch (error) {
-        await release(row.id);
-        if (error instanceof FiscalProviderError) throw invalid(error.message);
-        throw error;
-      }
-      await applyReport(row.id, answer, admin);
-      await release(row.id, { correctionXmlKey: null, correctionPdfKey: null });
-      const saved = await byId(row.id);
-      if (saved)
-        await context.transaction((tx) => recordStep(tx, saved, admin, "corrected", `Correção: ${correction}`));
-      await storeFiles(row.id);
+      await onAuthorized(orderId, admin, {
+        ask: (client, reference) => client.correct(reference, correction),
+        refused: () => null,
+        answered: (answer) => answer,
+        // The new carta's files replace the last one's.
+        release: { correctionXmlKey: null, correctionPdfKey: null },
+        step: { action: "corrected", text: `Correção: ${correction}` },
+      });
     },
 
     /** The order's note for its administrators (everything) or null when it has none. */
