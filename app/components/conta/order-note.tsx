@@ -153,8 +153,14 @@ function Problems({ problems }: { problems: NoteProblemView[] }) {
         {problems.map((problem) => (
           <List.Item key={`${problem.field}:${problem.message}`} style={{ overflowWrap: "anywhere" }}>
             {problem.message}{" "}
-            <Anchor component={AppLink} to={problem.fix_path} size="sm" fw={600}>
-              Corrigir<VisuallyHidden>: {problem.message}</VisuallyHidden>
+            <Anchor
+              component={AppLink}
+              to={problem.fix_path}
+              size="sm"
+              fw={600}
+              aria-label={`Corrigir: ${problem.message}`}
+            >
+              Corrigir
             </Anchor>
           </List.Item>
         ))}
@@ -319,7 +325,7 @@ export function OrderNote({ panel, orderNumber, answer }: { panel: NotePanel; or
             .
           </Text>
         ) : null}
-        {note?.environment === "homologacao" ? (
+        {note?.environment === "homologacao" && note.state !== "waiting" ? (
           <Text size="sm" c="dimmed">
             Emitida em homologação: sem valor fiscal.
           </Text>

@@ -87,6 +87,17 @@ const ATTENTION_LIMIT = 100;
 const fileUrl = (row: NoteRow, kind: NoteFileKind) =>
   fileKeyOf(row, kind) ? `/api/fiscal/notes/${row.id}/files/${kind}` : null;
 
+/** What the order's customer sees of its note: its state and, once authorised, its files. */
+const customerViewOf = (row: NoteRow): CustomerNoteView => ({
+  state: row.state,
+  state_label: NOTE_STATE_LABELS[row.state],
+  number: row.number,
+  series: row.series,
+  access_key: row.accessKey,
+  danfe_url: fileUrl(row, "danfe"),
+  xml_url: fileUrl(row, "xml"),
+});
+
 export function createFiscalNotes(
   context: FiscalContext,
   deps: { settings(): Promise<FiscalSettingsRow>; providerUrl: string | undefined },
@@ -612,15 +623,18 @@ export function createFiscalNotes(
       const user = requireUser(actor);
       const row = await byOrder(orderId);
       if (!row || (row.userId !== user.id && !isAdmin(user))) return null;
-      return {
-        state: row.state,
-        state_label: NOTE_STATE_LABELS[row.state],
-        number: row.number,
-        series: row.series,
-        access_key: row.accessKey,
-        danfe_url: fileUrl(row, "danfe"),
-        xml_url: fileUrl(row, "xml"),
-      };
+      return customerViewOf(row);
+    },
+
+    /** Her orders' notes among `orderIds` ('Meus pedidos'), by order id: only her own. */
+    async customerViews(actor: Actor | null, orderIds: readonly number[]): Promise<Record<number, CustomerNoteView>> {
+      const user = requireUser(actor);
+      if (orderIds.length === 0) return {};
+      const rows = await db
+        .select()
+        .from(fiscalNotes)
+        .where(and(inArray(fiscalNotes.orderId, [...orderIds]), eq(fiscalNotes.userId, user.id)));
+      return Object.fromEntries(rows.map((row) => [row.orderId, customerViewOf(row)]));
     },
 
     /** One of a note's files, for the order's customer and administrators; a 404 for everyone else. */

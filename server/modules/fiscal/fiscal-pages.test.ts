@@ -5,6 +5,7 @@ import { NOTE_CANCEL_NOTICE, noteIntents } from "../../../app/components/conta/o
 import type { FormAnswer } from "../../../app/lib/form-answer.ts";
 import { action as fiscalAction, loader as fiscalLoader } from "../../../app/routes/conta/fiscal.tsx";
 import { loader as homeLoader } from "../../../app/routes/conta/index.tsx";
+import { loader as ordersListLoader } from "../../../app/routes/conta/orders/list.tsx";
 import { action as orderAction, loader as orderLoader } from "../../../app/routes/conta/orders/show.tsx";
 import type { OrderView } from "../../../common/views/orders.ts";
 import type { ProductView } from "../../../common/views/products.ts";
@@ -325,6 +326,22 @@ describe("the order page's Nota fiscal", () => {
       danfe_url: note?.danfe_url,
       xml_url: note?.xml_url,
     });
+  });
+
+  it("shows her notes in 'Meus pedidos', with the DANFE once authorised, and no one else's", async () => {
+    redirectOf(await postSettings(settingsForm()));
+    const order = await authorizedOrder();
+    const list = (actor: Actor) =>
+      ordersListLoader(pageArgs(t.services, pageGet("/conta/pedidos"), { actor, params: {}, pattern: "/conta/pedidos" }));
+    const mine = await list(buyer);
+    expect(mine.notes[order.id]).toMatchObject({
+      state_label: "Autorizada",
+      danfe_url: expect.stringMatching(/^\/api\/fiscal\/notes\/\d+\/files\/danfe$/),
+    });
+    const other = await t.createUser("user", superToken);
+    const theirs = await list(await actorByEmail(t.database, other.email));
+    expect(theirs.notes).toEqual({});
+    expect(await t.services.fiscal.customerViews(await actorByEmail(t.database, other.email), [order.id])).toEqual({});
   });
 
   it("refuses the customer's press of the administrators' button", async () => {

@@ -5,6 +5,7 @@ import { formatDateTime } from "../../../../common/dates/format.ts";
 import { formatBRL } from "../../../../common/money.ts";
 import { isAdmin } from "../../../../common/roles.ts";
 import { accountPaths } from "../../../../common/site-paths.ts";
+import type { CustomerNoteView } from "../../../../common/views/fiscal.ts";
 import type { OrderListItem } from "../../../../common/views/orders.ts";
 import { AppLink } from "../../../components/app-link.tsx";
 import { isFiltered } from "../../../components/conta/list-filter-form.tsx";
@@ -29,7 +30,14 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   );
   redirectPastLastPage(url, orders.pagination, orders.data.length);
   const filters = { q: query.q, status: query.status, needs: query.needs, from: query.from, to: query.to };
-  return { orders, admin, filters, errors };
+  // Her orders' notas fiscais, each with its DANFE once authorised.
+  const notes = admin
+    ? {}
+    : await services.fiscal.customerViews(
+        actor,
+        orders.data.map((order) => order.id),
+      );
+  return { orders, admin, filters, errors, notes };
 }
 
 const headingOf = (admin: boolean) => (admin ? "Pedidos" : "Meus pedidos");
@@ -101,11 +109,41 @@ const dateColumn: RecordColumn<OrderListItem> = {
   cellProps: { style: { whiteSpace: "nowrap" } },
 };
 
+/** Her order's nota fiscal: where it stands, and its DANFE once authorised. */
+const noteColumn = (notes: Record<number, CustomerNoteView>): RecordColumn<OrderListItem> => ({
+  heading: "Nota fiscal",
+  cell: (order) => {
+    const note = notes[order.id];
+    if (!note)
+      return (
+        <Text size="sm" c="dimmed">
+          —
+        </Text>
+      );
+    return (
+      <Stack gap={2}>
+        <Text size="sm">{note.state_label}</Text>
+        {note.danfe_url ? (
+          <Anchor href={note.danfe_url} size="sm" aria-label={`Nota fiscal (DANFE) do pedido nº ${order.number}`}>
+            DANFE (PDF)
+          </Anchor>
+        ) : null}
+      </Stack>
+    );
+  },
+});
+
 const adminColumns = [numberColumn, dateColumn, customerColumn, ...restColumns];
-const customerColumns = [numberColumn, dateColumn, ...restColumns, trackingColumn];
+const customerColumns = (notes: Record<number, CustomerNoteView>) => [
+  numberColumn,
+  dateColumn,
+  ...restColumns,
+  trackingColumn,
+  noteColumn(notes),
+];
 
 export default function OrdersList({ loaderData }: Route.ComponentProps) {
-  const { orders, admin, filters, errors } = loaderData;
+  const { orders, admin, filters, errors, notes } = loaderData;
   const heading = headingOf(admin);
   const filtered = admin && isFiltered(filters);
   return (
@@ -132,9 +170,9 @@ export default function OrdersList({ loaderData }: Route.ComponentProps) {
         <RecordTable
           rows={orders.data}
           rowKey={(order) => order.id}
-          columns={admin ? adminColumns : customerColumns}
+          columns={admin ? adminColumns : customerColumns(notes)}
           label={`${heading}, dos mais novos aos mais antigos`}
-          minWidth={admin ? 820 : 760}
+          minWidth={admin ? 820 : 880}
         />
       )}
       <PaginationBar pagination={orders.pagination} noun={["pedido", "pedidos"]} />
