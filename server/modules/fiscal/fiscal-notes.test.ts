@@ -430,6 +430,24 @@ describe("issuing", () => {
     expect(reissuing.status).toBe(409);
   });
 
+  it("keeps a denied note final: the shop is told, and nothing issues it again", async () => {
+    await saveFiscal();
+    focus().outcome = "deny";
+    const order = await paidOrder();
+    await runDueNotes(t.services);
+    await settled();
+    await deliverWebhooks();
+    expect(await noteRow(order.id)).toMatchObject({ state: "denied", sefazStatus: "302" });
+    const owner = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.kind, "owner-fiscal-note-failed"));
+    expect(owner[0]?.subject).toBe(`Nota fiscal denegada: pedido ${order.number}`);
+    const again = await t.request("POST", `/api/fiscal/orders/${order.id}/note`, { token: superToken });
+    expect(again.status).toBe(409);
+    expect(again.json<{ message: string }>().message).toBe("Só uma nota rejeitada pode ser emitida novamente.");
+    await runJobsNow();
+    expect(posts()).toHaveLength(1);
+    expect((await noteRow(order.id)).state).toBe("denied");
+  });
+
   it("issues across states with CFOP 6102", async () => {
     await saveFiscal();
     await saveShopSettings(t, superToken, SHOP_SHIPPING_EVERYWHERE);

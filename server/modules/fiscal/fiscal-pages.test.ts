@@ -332,7 +332,9 @@ describe("the order page's Nota fiscal", () => {
     redirectOf(await postSettings(settingsForm()));
     const order = await authorizedOrder();
     const list = (actor: Actor) =>
-      ordersListLoader(pageArgs(t.services, pageGet("/conta/pedidos"), { actor, params: {}, pattern: "/conta/pedidos" }));
+      ordersListLoader(
+        pageArgs(t.services, pageGet("/conta/pedidos"), { actor, params: {}, pattern: "/conta/pedidos" }),
+      );
     const mine = await list(buyer);
     expect(mine.notes[order.id]).toMatchObject({
       state_label: "Autorizada",
