@@ -424,9 +424,7 @@ test("an address without its bairro blocks the note before it is sent; fixed on 
   await expectPath(page, blocked.path);
   const section = ownerNote(page);
   await expect(stateBadge(section)).toHaveText("Aguardando envio");
-  await expect(section.getByTestId("note-problems").getByRole("listitem")).toHaveText([
-    `${FAILED} Corrigir`,
-  ]);
+  await expect(section.getByTestId("note-problems").getByRole("listitem")).toHaveText([`${FAILED} Corrigir`]);
   await expect(section.getByRole("button", { name: "Emitir nota fiscal" })).toHaveCount(0);
   await expectAccessible(page);
 
