@@ -118,6 +118,19 @@ async function deliverWebhooks() {
   return pending.length;
 }
 
+/** Waits for the copy of an authorised note's files that its webhook starts once it is answered. */
+async function filesCopied(orderId: number) {
+  await expect
+    .poll(
+      async () => {
+        const row = await noteRow(orderId);
+        return row.nextCheckAt === null && row.leaseUntil === null;
+      },
+      { timeout: 10_000, interval: 20 },
+    )
+    .toBe(true);
+}
+
 /** Waits for the fake's own processing of a note just sent (it settles on its next turn). */
 const settled = () => new Promise((resolve) => setTimeout(resolve, 20));
 
@@ -220,8 +233,8 @@ describe("issuing", () => {
     await settled();
     expect(await deliverWebhooks()).toBe(1);
     expect((await noteRow(order.id)).state).toBe("authorized");
-    // The webhook is answered at once; the job runner's next turn copies the files and tells her.
-    await runDueNotes(t.services);
+    // The webhook is answered at once; its files are copied right after, and she is told.
+    await filesCopied(order.id);
     const row = await noteRow(order.id);
     expect(row).toMatchObject({ state: "authorized", sefazStatus: "100", customerMailed: true });
     expect(row.danfeKey).toMatch(/^private\/fiscal\/\d{4}\/\d{2}\/pedido-\d+-danfe\.pdf$/);
@@ -468,7 +481,7 @@ describe("after authorisation", () => {
     await runDueNotes(t.services);
     await settled();
     await deliverWebhooks();
-    await runDueNotes(t.services);
+    await filesCopied(order.id);
     return order;
   }
 

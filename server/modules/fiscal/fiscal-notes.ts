@@ -4,7 +4,7 @@
 // into our storage once authorised. The provider is never called inside a transaction: its answers are written
 // after, each in a short one.
 import { and, asc, eq, gte, inArray, isNotNull, isNull, lt, lte, or, sql } from "drizzle-orm";
-import { conflict, invalid, notFound } from "../../../common/errors.ts";
+import { conflict, invalid, isDomainError, notFound } from "../../../common/errors.ts";
 import { accountPaths } from "../../../common/site-paths.ts";
 import type {
   CustomerNoteView,
@@ -320,12 +320,27 @@ export function createFiscalNotes(
         sendUncertain: row.sendUncertain || (uncertain && error.failure === "unreachable"),
       };
     }
-    const message = error instanceof Error && "kind" in error ? error.message : "Falha inesperada ao enviar a nota.";
+    // The settings' own refusal (no token saved) is said as it is; anything else is ours, not the owner's to read.
+    const message = isDomainError(error) ? error.message : "Falha inesperada ao enviar a nota.";
     return { lastError: message, attempts: row.attempts + 1, nextCheckAt: new Date(now + BLOCKED_RETRY_MS) };
   }
 
   const sendFailed = (row: NoteRow, error: unknown, uncertain: boolean) =>
     release(row.id, failureChanges(row, error, uncertain));
+
+  /** Copies a held settled note's files, then lets the note go, whatever the copy came to. */
+  async function storeFilesThenRelease(rowId: number): Promise<void> {
+    try {
+      await storeFiles(rowId);
+    } finally {
+      await release(rowId);
+    }
+  }
+
+  /** A settled note's files copied now, unless another process holds the note (it is copying them then). */
+  async function copyFilesHeld(rowId: number): Promise<void> {
+    if (await claim(rowId, ["authorized", "rejected", "denied", "cancelled"])) await storeFilesThenRelease(rowId);
+  }
 
   /**
    * An administrator's request on the order's authorised note (cancel, correct): held while the provider
@@ -521,8 +536,7 @@ export function createFiscalNotes(
       const row = await claim(rowId, ["processing", "authorized", "rejected", "denied", "cancelled"]);
       if (!row) return;
       if (!isUnsettled(row.state)) {
-        await release(row.id);
-        await storeFiles(row.id);
+        await storeFilesThenRelease(row.id);
         return;
       }
       try {
@@ -543,9 +557,14 @@ export function createFiscalNotes(
       const note = client.readWebhook(request, settings.webhookSecret);
       if (!note) return false;
       const [row] = await db.select().from(fiscalNotes).where(eq(fiscalNotes.reference, note.reference));
-      // Answered at once: a settled note's files are copied by the job runner (its check is due now), so the
-      // provider never waits on our downloads.
-      if (row) await applyReport(row.id, note, PROVIDER);
+      if (!row) return true;
+      const saved = await applyReport(row.id, note, PROVIDER);
+      // Answered at once: the provider never waits on our downloads. The files are copied right after, held as
+      // the job runner holds a note; if that fails, the job runner's check (due now) copies them.
+      if (saved && !isUnsettled(saved.state))
+        void copyFilesHeld(row.id).catch((error: unknown) =>
+          context.logger.warn({ err: error, note: row.id }, "fiscal note files not copied after its webhook"),
+        );
       return true;
     },
 
