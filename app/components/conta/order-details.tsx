@@ -34,8 +34,8 @@ export function TrackingLink({ url }: { url: string }) {
   );
 }
 
-/** One labelled fact of a section: a term and its description. */
-function Fact({ term, children }: { term: string; children: ReactNode }) {
+/** One labelled fact of a section: a term and its description (inside a <dl>). */
+export function Fact({ term, children }: { term: string; children: ReactNode }) {
   return (
     <div>
       <Text component="dt" size="sm" c="dimmed">

@@ -30,6 +30,7 @@ import { AccountForm, SubmitButton } from "../form-kit/account-form.tsx";
 import { ConfirmAction } from "../form-kit/confirm-action.tsx";
 import { TextareaField } from "../form-kit/fields.tsx";
 import { useAccountForm } from "../form-kit/use-account-form.ts";
+import { Fact } from "./order-details.tsx";
 import { StackedCell, StackedTable } from "./record-table.tsx";
 
 /** The order page's actions for its nota fiscal (app/lib/order-note-actions.server.ts answers them). */
@@ -79,19 +80,6 @@ const ENVIRONMENT_NAMES: Record<FiscalEnvironment, string> = { homologacao: "hom
 /** Whether the action's answer is one of this panel's forms' (the page's other forms leave it alone). */
 export const isNoteAnswer = (answer: unknown) =>
   answerFor(answer, noteIntents.cancel) !== undefined || answerFor(answer, noteIntents.correct) !== undefined;
-
-function Fact({ term, children }: { term: string; children: ReactNode }) {
-  return (
-    <div>
-      <Text component="dt" size="sm" c="dimmed">
-        {term}
-      </Text>
-      <Text component="dd" m={0} style={{ overflowWrap: "anywhere" }}>
-        {children}
-      </Text>
-    </div>
-  );
-}
 
 function NoteFacts({ note }: { note: FiscalNoteView }) {
   const sefaz = [note.sefaz_status, note.sefaz_message].filter(Boolean).join(": ");
