@@ -13,7 +13,6 @@ import {
   VisuallyHidden,
 } from "@mantine/core";
 import { IconDownload, IconFileTypePdf } from "@tabler/icons-react";
-import type { ReactNode } from "react";
 import { formatDateTime } from "../../../common/dates/format.ts";
 import {
   CANCEL_JUSTIFICATION,
