@@ -263,6 +263,11 @@ function shown(): string {
   return body.outerHTML;
 }
 
+/** Whether a part of the page the server defers is still on its way (React's placeholder and hidden segment). */
+function streaming(): boolean {
+  return document.querySelector('template[id^="B:"], div[hidden][id^="S:"]') !== null;
+}
+
 for (const [role, roleVisits] of Object.entries(visits) as [PageRole, Visit[]][]) {
   test.describe(role === "visitor" ? "a visitor" : `signed in as ${role}`, () => {
     test.use({ storageState: statePath(role), viewport: { width: DESKTOP, height: HEIGHT } });
@@ -280,6 +285,8 @@ for (const [role, roleVisits] of Object.entries(visits) as [PageRole, Visit[]][]
           expect(response?.status(), path).toBe(visit.status ?? 200);
           await waitForHydratedPage(tab);
           if (!isAccount(path)) await expect(tab.getByTestId("cart-count")).toHaveText("4");
+          // Hydrated is not streamed: a deferred part still on its way leaves its placeholder in one body only.
+          await expect.poll(() => tab.evaluate(streaming), path).toBe(false);
           return tab.evaluate(shown);
         };
         const [mine, visitors] = await Promise.all([rendered(page), rendered(await visitor.newPage())]);

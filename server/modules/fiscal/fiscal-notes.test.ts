@@ -420,7 +420,8 @@ describe("issuing", () => {
     await settled();
     await deliverWebhooks();
     const rejected = await noteRow(order.id);
-    expect(rejected).toMatchObject({ state: "rejected", sefazStatus: "225" });
+    // Nothing of a rejected note is left for the job runner, which would hold it while the owner sends it again.
+    expect(rejected).toMatchObject({ state: "rejected", sefazStatus: "225", nextCheckAt: null, leaseUntil: null });
     const owner = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.kind, "owner-fiscal-note-failed"));
     expect(owner).toHaveLength(1);
     expect(owner[0]?.text).toContain("225: Rejeição: Falha no Schema XML do lote de NFe");

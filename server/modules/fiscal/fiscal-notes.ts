@@ -18,7 +18,14 @@ import type { FiscalContext } from "./context.ts";
 import { type FiscalSettingsRow, providerOf } from "./fiscal-settings.ts";
 import type { DraftResult, NoteProblem } from "./note-draft.ts";
 import { noteReference } from "./note-draft.ts";
-import { fileKeyOf, type NoteFileKind, noteFileName, storeNoteFile } from "./note-files.ts";
+import {
+  fileKeyOf,
+  hasFilesToCopy,
+  type NoteFileKind,
+  noteFileKinds,
+  noteFileName,
+  storeNoteFile,
+} from "./note-files.ts";
 import { isUnsettled, NOTE_STATE_LABELS, type NoteState, nextNoteState, pollDelaySeconds } from "./note-states.ts";
 import { fiscalNoteEvents, fiscalNotes } from "./tables.ts";
 
@@ -169,6 +176,13 @@ export function createFiscalNotes(
       const state = next ?? row.state;
       const now = new Date();
       const settled = !isUnsettled(state);
+      const paths = {
+        providerXmlPath: note.xmlPath ?? row.providerXmlPath,
+        providerDanfePath: note.danfePath ?? row.providerDanfePath,
+        providerCancellationXmlPath: note.cancellationXmlPath ?? row.providerCancellationXmlPath,
+        providerCorrectionXmlPath: note.correctionXmlPath ?? row.providerCorrectionXmlPath,
+        providerCorrectionPdfPath: note.correctionPdfPath ?? row.providerCorrectionPdfPath,
+      };
       const [saved] = await tx.db
         .update(fiscalNotes)
         .set({
@@ -178,16 +192,17 @@ export function createFiscalNotes(
           accessKey: note.accessKey ?? row.accessKey,
           number: note.number ?? row.number,
           series: note.series ?? row.series,
-          providerXmlPath: note.xmlPath ?? row.providerXmlPath,
-          providerDanfePath: note.danfePath ?? row.providerDanfePath,
-          providerCancellationXmlPath: note.cancellationXmlPath ?? row.providerCancellationXmlPath,
-          providerCorrectionXmlPath: note.correctionXmlPath ?? row.providerCorrectionXmlPath,
-          providerCorrectionPdfPath: note.correctionPdfPath ?? row.providerCorrectionPdfPath,
+          ...paths,
           lastError: null,
           sendUncertain: false,
           attempts: settled ? 0 : row.attempts + 1,
-          // Settled: asked again only for files still to copy (storeFiles clears it).
-          nextCheckAt: settled ? now : new Date(now.getTime() + pollDelaySeconds(row.attempts) * 1000),
+          // Settled: asked again only for files still to copy (storeFiles clears it), so a rejected note
+          // without files is never held by the job runner while the owner sends it again.
+          nextCheckAt: settled
+            ? hasFilesToCopy({ ...row, ...paths })
+              ? now
+              : null
+            : new Date(now.getTime() + pollDelaySeconds(row.attempts) * 1000),
           ...(state === "authorized" && !row.authorizedAt ? { authorizedAt: now } : {}),
           ...(state === "cancelled" && !row.cancelledAt ? { cancelledAt: now } : {}),
           updatedAt: now,
@@ -235,10 +250,9 @@ export function createFiscalNotes(
     } catch {
       return;
     }
-    const kinds: NoteFileKind[] = ["xml", "danfe", "cancelamento", "carta-correcao-xml", "carta-correcao"];
     const stored: Partial<NoteRow> = {};
     let missing = false;
-    for (const kind of kinds) {
+    for (const kind of noteFileKinds) {
       const result = await storeNoteFile(context.storage, client, row, kind);
       if (result === "failed") missing = true;
       else if (result !== null) Object.assign(stored, result);
@@ -561,7 +575,7 @@ export function createFiscalNotes(
       const saved = await applyReport(row.id, note, PROVIDER);
       // Answered at once: the provider never waits on our downloads. The files are copied right after, held as
       // the job runner holds a note; if that fails, the job runner's check (due now) copies them.
-      if (saved && !isUnsettled(saved.state))
+      if (saved && !isUnsettled(saved.state) && hasFilesToCopy(saved))
         void copyFilesHeld(row.id).catch((error: unknown) =>
           context.logger.warn({ err: error, note: row.id }, "fiscal note files not copied after its webhook"),
         );

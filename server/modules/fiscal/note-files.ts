@@ -46,6 +46,15 @@ const FILES: Record<NoteFileKind, FileColumns> = {
 
 export const fileKeyOf = (row: NoteRow, kind: NoteFileKind): string | null => row[FILES[kind].key];
 
+/** Where the provider keeps this file of the note, when it has it and we have not copied it yet. */
+const uncopiedPath = (row: NoteRow, kind: NoteFileKind): string | null => {
+  const path = row[FILES[kind].provider];
+  return typeof path === "string" && path !== "" && row[FILES[kind].key] === null ? path : null;
+};
+
+/** Whether the provider holds a file of the note that we have not copied yet. */
+export const hasFilesToCopy = (row: NoteRow): boolean => noteFileKinds.some((kind) => uncopiedPath(row, kind) !== null);
+
 /** What the download is called: "NFe-<chave>-danfe.pdf", or by the order before the key is known. */
 export function noteFileName(row: NoteRow, kind: NoteFileKind): string {
   const name = row.accessKey ? `NFe-${row.accessKey.replace(/^NFe/, "")}` : `NFe-${row.reference}`;
@@ -72,8 +81,8 @@ export async function storeNoteFile(
   kind: NoteFileKind,
 ): Promise<Partial<NoteRow> | "failed" | null> {
   const files = FILES[kind];
-  const path = row[files.provider];
-  if (typeof path !== "string" || path === "" || row[files.key] !== null) return null;
+  const path = uncopiedPath(row, kind);
+  if (path === null) return null;
   try {
     const bytes = await client.download(path);
     const key = storageKey(row, kind);
