@@ -47,6 +47,15 @@ export const auditActions = {
   "order.label_bought": "Etiqueta de envio comprada",
   "order.address_corrected": "Endereço do pedido corrigido",
   "order.exported": "Pedidos exportados (CSV com os dados dos clientes)",
+  "member_plan.created": "Plano de associação criado",
+  "member_plan.updated": "Plano de associação alterado",
+  "member_plan.deleted": "Plano de associação excluído",
+  "member.created": "Associado cadastrado",
+  "member.updated": "Associado alterado",
+  "member.status_changed": "Situação do associado alterada",
+  "member.deleted": "Associado excluído",
+  "member_due.paid": "Pagamento de mensalidade registrado",
+  "member_due.waived": "Mensalidade dispensada",
   "contact.updated": "Mensagem de contato alterada",
   "contact.deleted": "Mensagem de contato excluída",
   "mail.retried": "Envio de e-mail tentado de novo",
@@ -88,6 +97,9 @@ export const auditRecordKinds = {
   fiscal: "Configurações fiscais",
   fiscal_note: "Nota fiscal",
   order: "Pedido",
+  member_plan: "Plano de associação",
+  member: "Associado",
+  member_due: "Mensalidade",
   contact: "Mensagem de contato",
   mail: "E-mail",
   upload: "Arquivo enviado",
@@ -157,6 +169,10 @@ export function auditRecordHref(kind: AuditRecordKind, id: string | null): strin
       return numeric === null ? null : accountPaths.order(numeric);
     case "contact":
       return numeric === null ? null : accountPaths.contactMessage(numeric);
+    case "member":
+      return numeric === null ? null : accountPaths.edit("membros", numeric);
+    case "member_plan":
+      return accountPaths.area("membros");
     case "wordpress":
       return numeric === null ? null : accountPaths.wordpressImport(numeric);
     case "menu":

@@ -3,6 +3,7 @@ export const reservedSlugs = [
   "api",
   "agenda",
   "assets",
+  "associe-se",
   "biblioteca",
   "busca",
   "checkout",
@@ -21,4 +22,5 @@ export const reservedSlugs = [
   "rss.xml",
   "sair",
   "sitemap.xml",
+  "verificar",
 ] as const;

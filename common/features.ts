@@ -1,5 +1,5 @@
 import { sitePaths } from "./site-paths.ts";
-export const featureKeys = ["posts", "events", "medias", "shop"] as const;
+export const featureKeys = ["posts", "events", "medias", "shop", "members"] as const;
 export type FeatureKey = (typeof featureKeys)[number];
 
 export type Feature = { title: string; url: string; enabled: boolean };
@@ -11,4 +11,5 @@ export const defaultFeatures: Features = {
   events: { title: "Agenda", url: sitePaths.events, enabled: false },
   medias: { title: "Biblioteca", url: sitePaths.medias, enabled: false },
   shop: { title: "Loja", url: sitePaths.shop, enabled: false },
+  members: { title: "Associe-se", url: sitePaths.join, enabled: false },
 };

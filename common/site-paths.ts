@@ -32,6 +32,8 @@ export const sitePaths = {
   eventsFeed: `${EVENTS}.ics`,
   medias: MEDIAS,
   shop: SHOP,
+  /** "Associe-se": the form that makes a membership proposal. */
+  join: "/associe-se",
   cart: `${SHOP}/carrinho`,
   /** The order finalisation form: address, shipping, review (docs/spec.md §2). */
   checkout: `${SHOP}/finalizar-pedido`,
@@ -47,6 +49,8 @@ export const sitePaths = {
   media: (id: number) => `${MEDIAS}/${id}`,
   product: (slug: string) => `${SHOP}/${slug}`,
   file: (key: string) => `${FILES}/${key}`,
+  /** What a member card's QR opens: her name, number and whether she is in good standing today. */
+  memberVerification: (code: string) => `/verificar/${code}`,
   /** The login page, coming back to `path` (path and query of this site) after signing in. */
   loginThenBack: (path: string) => `${LOGIN}?redirectTo=${encodeURIComponent(path)}`,
 };
@@ -69,6 +73,7 @@ export type AccountArea =
   | "produtos"
   | "pedidos"
   | "cupons"
+  | "membros"
   | "auditoria";
 
 /** Addresses of the account area. */
@@ -85,6 +90,8 @@ export const accountPaths = {
   order: (id: number) => `${ACCOUNT}/pedidos/${id}`,
   /** An order's packing slip and declaração de conteúdo, printed on its own. */
   orderDeclaration: (id: number) => `${ACCOUNT}/pedidos/${id}/declaracao`,
+  /** A member's own page: her status, dues, receipts and card. */
+  membership: `${ACCOUNT}/minha-associacao`,
   /** One contact message, opened to read. */
   contactMessage: (id: number) => `${ACCOUNT}/contacts/${id}`,
   /**

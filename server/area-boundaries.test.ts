@@ -13,12 +13,22 @@ const ROOT = path.resolve(import.meta.dirname, "..");
  */
 const READ_MODELS: Record<string, Record<string, string>> = {
   "server/modules/audit/audit-records.ts": Object.fromEntries(
-    ["contacts", "content", "coupons", "medias", "menus", "orders", "products", "redirects", "users", "wordpress"].map(
-      (folder) => [
-        folder,
-        "whether the record an entry names still exists, for its link: one query per kind on a page of entries",
-      ],
-    ),
+    [
+      "contacts",
+      "content",
+      "coupons",
+      "medias",
+      "members",
+      "menus",
+      "orders",
+      "products",
+      "redirects",
+      "users",
+      "wordpress",
+    ].map((folder) => [
+      folder,
+      "whether the record an entry names still exists, for its link: one query per kind on a page of entries",
+    ]),
   ),
   "server/modules/search/search-service.ts": Object.fromEntries(
     ["content", "medias", "products"].map((folder) => [

@@ -24,6 +24,7 @@ export const AREA_NAMES = [
   "coupons",
   "addressLookup",
   "fiscal",
+  "members",
   "orders",
   "search",
   "uploads",

@@ -9,6 +9,7 @@ import { fiscalArea } from "./modules/fiscal/index.ts";
 import { healthArea } from "./modules/health/index.ts";
 import { mailArea } from "./modules/mail/index.ts";
 import { mediaImportArea, mediasArea } from "./modules/medias/index.ts";
+import { membersArea } from "./modules/members/index.ts";
 import { menusArea } from "./modules/menus/index.ts";
 import { ordersArea } from "./modules/orders/index.ts";
 import { productsArea } from "./modules/products/index.ts";
@@ -48,6 +49,7 @@ export const areas = {
   coupons: couponsArea,
   addressLookup: addressLookupArea,
   fiscal: fiscalArea,
+  members: membersArea,
   orders: ordersArea,
   search: searchArea,
   uploads: uploadsArea,

@@ -20,6 +20,7 @@ import type { fiscalArea } from "./modules/fiscal/index.ts";
 import type { healthArea } from "./modules/health/index.ts";
 import type { mailArea } from "./modules/mail/index.ts";
 import type { mediaImportArea, mediasArea } from "./modules/medias/index.ts";
+import type { membersArea } from "./modules/members/index.ts";
 import type { menusArea } from "./modules/menus/index.ts";
 import type { ordersArea } from "./modules/orders/index.ts";
 import type { productsArea } from "./modules/products/index.ts";
@@ -68,6 +69,7 @@ type AreaServices = {
   coupons: ServiceOf<typeof couponsArea>;
   addressLookup: ServiceOf<typeof addressLookupArea>;
   fiscal: ServiceOf<typeof fiscalArea>;
+  members: ServiceOf<typeof membersArea>;
   orders: ServiceOf<typeof ordersArea>;
   search: ServiceOf<typeof searchArea>;
   uploads: ServiceOf<typeof uploadsArea>;

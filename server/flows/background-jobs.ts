@@ -16,6 +16,16 @@ export function backgroundJobs(services: Services): ScheduledJob[] {
     // Notas fiscais waiting to be sent, or still processing at SEFAZ (their webhook may be lost), or whose files
     // are still to copy: each note's own time (its backoff, a 429's reset) says when it is due.
     { name: "fiscal-notes", everyMs: 15 * 1000, leaseMs: 5 * MINUTE, run: () => runDueNotes(services) },
+    // Each cycle's due for every owing member, made DUE_OPENS_DAYS_BEFORE its day (once per member and period
+    // whatever runs twice), and each member moved to Em atraso, Suspenso or back to Ativo by her dues.
+    {
+      name: "member-dues",
+      everyMs: 30 * MINUTE,
+      leaseMs: 30 * MINUTE,
+      run: async () => {
+        await services.members.runDues();
+      },
+    },
     // The audit log keeps each entry for the settings' period (two years unless a super user chose otherwise).
     {
       name: "purge-audit",

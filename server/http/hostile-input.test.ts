@@ -36,7 +36,13 @@ type Fixture =
   | "product"
   | "variant"
   | "order"
-  | "orderToShip";
+  | "orderToShip"
+  | "plan"
+  | "member"
+  | "paidMember"
+  | "paidDue"
+  | "waivedMember"
+  | "waivedDue";
 
 type Endpoint = {
   method: "POST" | "PUT";
@@ -116,7 +122,11 @@ const settings = () => ({
   gtag: "",
   home_page_id: null,
   // The shop stays open, so that its endpoints below answer their own refusals, not the closed shop's 404.
-  features: { ...defaultFeatures, shop: { ...defaultFeatures.shop, enabled: true } },
+  features: {
+    ...defaultFeatures,
+    shop: { ...defaultFeatures.shop, enabled: true },
+    members: { ...defaultFeatures.members, enabled: true },
+  },
 });
 /** A super user's save: the security settings too. */
 const securitySettings = () => ({ ...settings(), require_two_factor: false, audit_retention_days: 730 });
@@ -278,6 +288,50 @@ const orderSent = () => ({
   note: "Enviado",
 });
 
+const MEMBER_TEXT = ["name", "notes", "address.street", "address.neighborhood", "address.complement"];
+
+const memberPlan = () => ({
+  name: `Plano ${unique()}`,
+  amount_cents: 4990,
+  cycle: "mensal",
+  due_day: 10,
+  grace_days: 5,
+  suspend_after: 2,
+  active: true,
+});
+
+/** A CPF of its own for each body (its check digits computed), so that a valid one is never a repeat. */
+function uniqueCpf(): string {
+  const base = String(100_000_000 + ((Date.now() + ++serial * 7919) % 800_000_000)).slice(0, 9);
+  const digits = base.split("").map(Number);
+  for (const length of [9, 10]) {
+    const sum = digits.slice(0, length).reduce((total, digit, index) => total + digit * (length + 1 - index), 0);
+    const rest = (sum * 10) % 11;
+    digits.push(rest === 10 ? 0 : rest);
+  }
+  return digits.join("");
+}
+
+function member(): Body {
+  return {
+    kind: "pessoa",
+    name: "Ana Souza",
+    tax_id: uniqueCpf(),
+    email: "ana.membro@example.com",
+    phone: "(11) 98765-4321",
+    address: { ...PAULISTA_ADDRESS, complement: "ap. 4" },
+    born_on: "1980-05-17",
+    admitted_on: "2020-03-01",
+    plan_id: ids.plan,
+    notes: "Fundadora",
+  };
+}
+
+function application(): Body {
+  const { admitted_on: _admitted, notes: _notes, ...fields } = member();
+  return { ...fields, consent: true };
+}
+
 // biome-ignore format: one line per endpoint
 const endpoints: Endpoint[] = [
   { method: "POST", path: "/api/settings/setup", table: "users", as: "anonymous", body: setup, text: ["title", "admin_name"], fresh: true },
@@ -324,6 +378,14 @@ const endpoints: Endpoint[] = [
   { method: "POST", path: "/api/orders/{orderToShip}/status", table: "orders", as: "admin", body: orderSent },
   { method: "PUT", path: "/api/orders/{order}/address", table: "orders", as: "admin", body: orderAddress, text: ["street", "neighborhood", "complement"] },
   { method: "PUT", path: "/api/products/{product}", table: "product_variants", as: "admin", body: editedProduct, text: PRODUCT_TEXT },
+  { method: "POST", path: "/api/members/plans", table: "member_plans", as: "admin", body: memberPlan, text: ["name"] },
+  { method: "PUT", path: "/api/members/plans/{plan}", table: "member_plans", as: "admin", body: memberPlan, text: ["name"] },
+  { method: "POST", path: "/api/members", table: "members", as: "admin", body: member, text: MEMBER_TEXT },
+  { method: "PUT", path: "/api/members/{member}", table: "members", as: "admin", body: member, text: MEMBER_TEXT },
+  { method: "POST", path: "/api/members/applications", table: "members", as: "anonymous", body: application, text: ["name", "address.street"] },
+  { method: "POST", path: "/api/members/{member}/status", table: "member_status_changes", as: "admin", body: () => ({ status: "suspenso", reason: "Pedido da diretoria" }), text: ["reason"] },
+  { method: "POST", path: "/api/members/{paidMember}/dues/{paidDue}/payment", table: "member_dues", as: "admin", body: () => ({ paid_on: "2026-12-04", note: "Pix" }), text: ["note"] },
+  { method: "POST", path: "/api/members/{waivedMember}/dues/{waivedDue}/waiver", table: "member_dues", as: "admin", body: () => ({ reason: "Isenção" }), text: ["reason"] },
   { method: "POST", path: "/api/profile/two-factor/confirm", table: "two_factor_secrets", as: "user", body: () => ({ password: "senha-forte-1", code: totp(USER_TOTP) }) },
   { method: "POST", path: "/api/profile/two-factor/recovery-codes", table: "recovery_codes", as: "admin", body: () => ({ code: totp(ADMIN_TOTP) }) },
   { method: "POST", path: "/api/profile/two-factor/disable", table: "two_factor_secrets", as: "admin", body: disableTwoFactor },
@@ -521,6 +583,26 @@ beforeAll(async () => {
   ids.redirect = await created("/api/redirects", redirect(), tokens.admin);
   ids.coupon = await created("/api/coupons", coupon(), tokens.admin);
   await created("/api/coupons", { code: CART_COUPON, kind: "free_shipping" }, tokens.admin);
+  ids.plan = await created("/api/members/plans", memberPlan(), tokens.admin);
+  const registered = await t.request("POST", "/api/members", { token: tokens.admin, body: member() });
+  ids.member = registered.json<{ member: { id: number } }>().member.id;
+  for (const [memberKey, dueKey] of [
+    ["paidMember", "paidDue"],
+    ["waivedMember", "waivedDue"],
+  ] as const) {
+    const proposal = await t.request("POST", "/api/members/applications", {
+      body: application(),
+      headers: { "x-forwarded-for": `198.51.100.${++address % 250}` },
+    });
+    if (proposal.status !== 201) throw new Error(`proposal: ${proposal.status} ${JSON.stringify(proposal.body)}`);
+    const proposals = await t.request("GET", "/api/members?status=proposta", { token: tokens.admin });
+    ids[memberKey] = proposals.json<{ data: { id: number }[] }>().data[0]?.id ?? 0;
+    const approved = await t.request("POST", `/api/members/${ids[memberKey]}/status`, {
+      token: tokens.admin,
+      body: { status: "ativo" },
+    });
+    ids[dueKey] = approved.json<{ dues: { id: number }[] }>().dues[0]?.id ?? 0;
+  }
 }, 120_000);
 
 async function send(endpoint: Endpoint, body: unknown): Promise<ApiResponse> {
@@ -621,6 +703,14 @@ describe("hostile addresses of reads", () => {
     ["/api/fiscal/notes/%00/files/danfe", "user"],
     ["/api/fiscal/notes/2147483647/files/%00", "user"],
     ["/api/profile/sessions?x=%00", "user"],
+    ["/api/members?q=%00&status=%00&plan_id=1e20", "admin"],
+    ["/api/members?status=outro&per_page=1e20", "admin"],
+    ["/api/members/%00", "admin"],
+    ["/api/members/1e20", "admin"],
+    ["/api/members/plans/%00", "admin"],
+    ["/api/members/verify/%00", "anonymous"],
+    ["/api/members/verify/%F0%9F%8C%B1", "anonymous"],
+    ["/api/members/me?x=%00", "user"],
     ["/api/%00", "anonymous"],
   ];
 
@@ -685,6 +775,8 @@ describe("hostile ids of deletes", () => {
     ["/api/contacts/%201", "contacts"],
     ["/api/redirects/1e20", "redirects"],
     ["/api/coupons/-1", "coupons"],
+    ["/api/members/1e20", "members"],
+    ["/api/members/plans/%00", "member_plans"],
     ["/api/users/%E6%97%A5", "users"],
   ];
 

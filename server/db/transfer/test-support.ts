@@ -295,6 +295,27 @@ export async function fillEveryKindOfRow(services: Services, db: Db): Promise<vo
   await db
     .insert(fiscalNoteEvents)
     .values({ noteId: note.id, state: "authorized", actorName: "Focus NFe", text: "Nota autorizada: nº 1, série 1." });
+  // A member's plan, a member registered, and a proposal approved: her number, her first due, her history.
+  const plan = await send("POST", "/api/members/plans", {
+    token,
+    body: { name: "Mensal", amount_cents: 4990, cycle: "mensal", due_day: 10, grace_days: 5, suspend_after: 2 },
+  });
+  const memberAddress = { postal_code: "50030-230", uf: "PE", city: "Recife", street: "Rua da Aurora", number: "12" };
+  const member = {
+    kind: "pessoa",
+    name: "Joana Sócia",
+    tax_id: "111.444.777-35",
+    email: "joana.socia@example.com",
+    phone: "(81) 99999-1234",
+    address: memberAddress,
+    plan_id: idOf(plan),
+  };
+  await send("POST", "/api/members", { token, body: member });
+  await send("POST", "/api/members/applications", {
+    body: { ...member, name: "Lia Sócia", tax_id: "123.456.789-09", email: "lia@example.com", consent: true },
+  });
+  const proposals = (await send("GET", "/api/members?status=proposta", { token })).data as { id: number }[];
+  await send("POST", `/api/members/${proposals[0]?.id}/status`, { token, body: { status: "ativo" } });
   // On PGlite the services count limits in memory; the table PostgreSQL's processes share is filled here.
   await createDatabaseThrottle(db, { name: "transfer-test", maxHits: 5, windowMs: 60_000, message: "Aguarde." }).take(
     "198.51.100.7",

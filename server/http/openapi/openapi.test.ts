@@ -537,6 +537,90 @@ describe("real answers follow the documented schemas", () => {
     await call("GET /api/fiscal/export", { token, query: "?month=2026-12" });
     await call("POST /api/fiscal/webhook", { body: {}, status: 401 });
 
+    // Members: a plan, a member registered, a proposal approved with its first due paid, a card verified.
+    const plan = { name: "Mensal", amount_cents: 4990, cycle: "mensal", due_day: 10, grace_days: 5, suspend_after: 2 };
+    const planId = (await call("POST /api/members/plans", { token, body: plan })).json<{ id: number }>().id;
+    await call("POST /api/members/plans", { token, body: plan, status: 409 });
+    await call("GET /api/members/plans", { token });
+    await call("GET /api/members/plans/{id}", { token, params: { id: planId } });
+    await call("PUT /api/members/plans/{id}", {
+      token,
+      params: { id: planId },
+      body: { ...plan, due_day: 32 },
+      status: 400,
+    });
+    await call("PUT /api/members/plans/{id}", { token, params: { id: planId }, body: { ...plan, active: true } });
+    const address = {
+      postal_code: "01310-100",
+      uf: "SP",
+      city: "São Paulo",
+      street: "Avenida Paulista",
+      number: "1000",
+    };
+    const person = {
+      kind: "pessoa",
+      name: "Bia",
+      tax_id: "111.444.777-35",
+      email: "bia@coop.test",
+      phone: "(11) 98765-4321",
+      address,
+      plan_id: planId,
+    };
+    const memberId = (await call("POST /api/members", { token, body: person })).json<{ member: { id: number } }>()
+      .member.id;
+    await call("POST /api/members", { token, body: person, status: 409 });
+    await call("GET /api/members", { token, query: "?status=ativo" });
+    await call("GET /api/members/{id}", { token, params: { id: memberId } });
+    await call("PUT /api/members/{id}", { token, params: { id: memberId }, body: { ...person, name: "Bia Lima" } });
+    await call("DELETE /api/members/plans/{id}", { token, params: { id: planId }, status: 409 });
+    await call("POST /api/members/applications", { body: { ...person, consent: true }, status: 404 });
+    const members = { ...settings.features.members, enabled: true };
+    await call("POST /api/settings", {
+      token,
+      body: { ...settings, features: { ...settings.features, posts, members } },
+    });
+    const dora = await t.createUser("user", token, "dora@coop.test");
+    const applicant = { ...person, tax_id: "123.456.789-09", email: dora.email, consent: true };
+    await call("POST /api/members/applications", { token: dora.token, body: applicant });
+    const proposalId = (await call("GET /api/members", { token, query: "?status=proposta" })).json<{
+      data: { id: number }[];
+    }>().data[0]?.id;
+    await call("POST /api/members/{id}/status", {
+      token,
+      params: { id: proposalId ?? 0 },
+      body: { status: "suspenso" },
+      status: 409,
+    });
+    const approved = await call("POST /api/members/{id}/status", {
+      token,
+      params: { id: proposalId ?? 0 },
+      body: { status: "ativo" },
+    });
+    const dueId = approved.json<{ dues: { id: number }[] }>().dues[0]?.id ?? 0;
+    await call("POST /api/members/{id}/dues/{due}/waiver", {
+      token,
+      params: { id: proposalId ?? 0, due: dueId },
+      body: {},
+      status: 400,
+    });
+    const paid = { paid_on: "2026-12-04", note: "" };
+    await call("POST /api/members/{id}/dues/{due}/payment", {
+      token,
+      params: { id: proposalId ?? 0, due: dueId },
+      body: paid,
+    });
+    await call("POST /api/members/{id}/dues/{due}/payment", {
+      token,
+      params: { id: proposalId ?? 0, due: dueId },
+      body: paid,
+      status: 409,
+    });
+    const mine = await call("GET /api/members/me", { token: dora.token });
+    const card = mine.json<{ membership: { verification_path: string } | null }>().membership?.verification_path ?? "";
+    await call("GET /api/members/verify/{code}", { params: { code: card.split("/").pop() ?? "" } });
+    await call("GET /api/members/verify/{code}", { params: { code: "x".repeat(22) }, status: 404 });
+    await call("DELETE /api/members/{id}", { token, params: { id: memberId } });
+
     const image = asFile(await makeImage("png", 40, 30), "foto.png", "image/png");
     await call("POST /api/uploads/images", { token, form: formWith(image) });
     await call("POST /api/uploads/images", { form: formWith(image), status: 401 });

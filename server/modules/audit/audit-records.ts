@@ -7,6 +7,7 @@ import { contacts } from "../contacts/tables.ts";
 import { events, pages, posts } from "../content/tables.ts";
 import { coupons } from "../coupons/tables.ts";
 import { medias } from "../medias/tables.ts";
+import { members } from "../members/tables.ts";
 import { menus } from "../menus/tables.ts";
 import { orders } from "../orders/tables.ts";
 import { products } from "../products/tables.ts";
@@ -32,6 +33,7 @@ const recordTables: Partial<Record<AuditRecordKind, RecordTable>> = {
   user: users,
   order: orders,
   contact: contacts,
+  member: members,
   wordpress: wordpressImports,
 };
 

@@ -80,7 +80,13 @@ describe("first-time setup", () => {
       site_footer_logo: 0,
       gtag: "",
     });
-    expect(Object.values(settings.features).map((feature) => feature.enabled)).toEqual([false, false, false, false]);
+    expect(Object.values(settings.features).map((feature) => feature.enabled)).toEqual([
+      false,
+      false,
+      false,
+      false,
+      false,
+    ]);
     expect(JSON.stringify(settings)).not.toContain("password");
     expect((await t.request("GET", "/api/menus")).json()).toEqual([]);
   });

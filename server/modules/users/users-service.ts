@@ -357,6 +357,16 @@ export function createUsersService(context: UsersContext, state: UsersState) {
       if (target.role === "super" && supers.every((superId) => superId === id)) throw conflict(LAST_SUPER);
     },
 
+    /** The account whose e-mail this is (case aside), or null: a member's register links her to it. */
+    async idByEmail(email: string): Promise<number | null> {
+      const [row] = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(sql`lower(${users.email}) = lower(${email})`)
+        .limit(1);
+      return row?.id ?? null;
+    },
+
     /**
      * Every address the account is known to have had: the current one and those it changed from
      * (FORMER_EMAILS_KEPT, email-change.ts).

@@ -4,6 +4,7 @@ import { emailChanged } from "./email-changed.ts";
 import { fiscalNoteIssued, ownerFiscalNoteFailed } from "./fiscal-notes.ts";
 import { layout, type MailContent, type MailSite, type RenderedMail } from "./layout.ts";
 import type { MailTemplateData, MailTemplateName } from "./mail-data.ts";
+import { memberApproved, memberRefused } from "./members.ts";
 import { orderCanceled } from "./order-canceled.ts";
 import { orderPaid } from "./order-paid.ts";
 import { orderReceived } from "./order-received.ts";
@@ -38,6 +39,8 @@ const templates: { [Name in MailTemplateName]: (data: MailTemplateData[Name], si
   "owner-carrier-failing": ownerCarrierFailing,
   "fiscal-note-issued": fiscalNoteIssued,
   "owner-fiscal-note-failed": ownerFiscalNoteFailed,
+  "member-approved": memberApproved,
+  "member-refused": memberRefused,
   "password-reset": passwordReset,
   "account-created": accountCreated,
   "email-changed": emailChanged,

@@ -85,6 +85,17 @@ export type MailTemplateData = {
     sefazMessage: string;
     link: string | null;
   };
+  /** Her proposal approved: her number and plan, her first due, and 'Minha associação' when BASE_URL is set. */
+  "member-approved": {
+    name: string;
+    number: number;
+    planName: string;
+    firstDueCents: number;
+    firstDueOn: string;
+    accountUrl: string | null;
+  };
+  /** Her proposal refused, with the administrator's reason (may be empty). */
+  "member-refused": { name: string; reason: string };
   "password-reset": { name: string; link: string };
   "account-created": { name: string; loginUrl: string };
   /** To the old address: the new one partly hidden, when (São Paulo time), and the contact page if BASE_URL is set. */

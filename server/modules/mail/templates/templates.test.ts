@@ -320,4 +320,36 @@ describe("the shop's own e-mails", () => {
     expect(denied.subject).toBe("Nota fiscal denegada: pedido 1042");
     expect(denied.text).not.toContain("Abra o pedido");
   });
+  it("welcomes an approved member with her number and first due, and tells a refused one the reason", () => {
+    const approved = renderMail(
+      "member-approved",
+      {
+        name: HOSTILE,
+        number: 42,
+        planName: "Mensal",
+        firstDueCents: 4990,
+        firstDueOn: "2026-12-04",
+        accountUrl: "https://coop.example.com/conta/minha-associacao",
+      },
+      site,
+    );
+    expect(approved.subject).toBe("Proposta aprovada: associado nº 42");
+    for (const body of [approved.text, approved.html]) {
+      expect(body).toContain("Seu número de associado é 42, no plano Mensal.");
+      expect(body).toContain("R$ 49,90");
+      expect(body).toContain("04/12/2026");
+      expect(body).toContain("https://coop.example.com/conta/minha-associacao");
+    }
+    expect(approved.html).not.toContain("<script>");
+    const withoutAddress = renderMail(
+      "member-approved",
+      { name: "Ana", number: 1, planName: "Anual", firstDueCents: 1, firstDueOn: "2027-01-31", accountUrl: null },
+      site,
+    );
+    expect(withoutAddress.text).toContain("Crie uma conta no site com este e-mail");
+    const refused = renderMail("member-refused", { name: "Ana", reason: "Fora da região atendida." }, site);
+    expect(refused.subject).toBe("Proposta de associação não aprovada");
+    expect(refused.text).toContain("Motivo: Fora da região atendida.");
+    expect(renderMail("member-refused", { name: "Ana", reason: "" }, site).text).not.toContain("Motivo");
+  });
 });

@@ -1,0 +1,117 @@
+import { dueStatuses, memberKinds, memberStatuses, planCycles } from "../schemas/members.ts";
+import { z } from "../zod.ts";
+import { paginatedSchema } from "./pagination.ts";
+import { timestampSchema } from "./timestamp.ts";
+
+const cents = z.number().int().meta({ description: "Integer cents: 1290 is R$ 12,90." });
+const day = z.string().meta({ description: "A day in São Paulo, YYYY-MM-DD." });
+
+export const planViewSchema = z.strictObject({
+  id: z.number().int(),
+  name: z.string(),
+  amount_cents: cents,
+  cycle: z.enum(planCycles),
+  cycle_label: z.string(),
+  due_day: z.number().int(),
+  grace_days: z.number().int(),
+  suspend_after: z.number().int(),
+  active: z.boolean(),
+  members: z.number().int().meta({ description: "Members on the plan, whatever their status." }),
+});
+export type PlanView = z.infer<typeof planViewSchema>;
+export const planListSchema = z.strictObject({ data: z.array(planViewSchema) });
+export type PlanList = z.infer<typeof planListSchema>;
+
+export const dueViewSchema = z.strictObject({
+  id: z.number().int(),
+  period: z.string().meta({ description: "The month its cycle starts, YYYY-MM." }),
+  period_label: z.string().meta({ description: "The cycle in words: 'dezembro de 2026', 'dez/2026 a fev/2027'." }),
+  due_on: day,
+  amount_cents: cents,
+  status: z.enum(dueStatuses),
+  status_label: z.string(),
+  overdue: z.boolean().meta({ description: "Open, and past its due day and the plan's grace, today." }),
+  paid_on: day.nullable(),
+  paid_cents: cents,
+  settled_by: z.string().nullable(),
+  note: z.string(),
+  pix_code: z
+    .string()
+    .nullable()
+    .meta({ description: "An open due's BR Code (Pix Copia e Cola) with its own txid and amount; null otherwise." }),
+});
+export type DueView = z.infer<typeof dueViewSchema>;
+
+export const memberViewSchema = z.strictObject({
+  id: z.number().int(),
+  number: z.number().int().nullable().meta({ description: "Given on approval; null while a Proposta." }),
+  kind: z.enum(memberKinds),
+  name: z.string(),
+  tax_id: z.string().meta({ description: "Bare digits (CPF or CNPJ)." }),
+  email: z.string(),
+  phone: z.string(),
+  address: z.strictObject({
+    postal_code: z.string(),
+    uf: z.string(),
+    city: z.string(),
+    street: z.string(),
+    number: z.string(),
+    neighborhood: z.string(),
+    complement: z.string(),
+  }),
+  born_on: day.nullable(),
+  admitted_on: day.nullable(),
+  plan: z.strictObject({ id: z.number().int(), name: z.string() }),
+  status: z.enum(memberStatuses),
+  status_label: z.string(),
+  status_since: timestampSchema,
+  in_good_standing: z.boolean(),
+  user_id: z.number().int().nullable().meta({ description: "Her account on the site, when linked." }),
+  notes: z.string(),
+  created_at: timestampSchema,
+  updated_at: timestampSchema,
+});
+export type MemberView = z.infer<typeof memberViewSchema>;
+export const memberPageSchema = paginatedSchema(memberViewSchema);
+export type MemberPage = z.infer<typeof memberPageSchema>;
+
+export const statusChangeViewSchema = z.strictObject({
+  from: z.enum(memberStatuses).nullable(),
+  to: z.enum(memberStatuses),
+  to_label: z.string(),
+  reason: z.string(),
+  by: z.string().meta({ description: "Who moved her: an administrator's name, or 'Automático' (her dues)." }),
+  at: timestampSchema,
+});
+export type StatusChangeView = z.infer<typeof statusChangeViewSchema>;
+
+/** One member as administrators open her: the register's fields, her status's history and her dues. */
+export const memberDetailSchema = z.strictObject({
+  member: memberViewSchema,
+  history: z.array(statusChangeViewSchema),
+  dues: z.array(dueViewSchema),
+  moves: z.array(z.enum(memberStatuses)).meta({ description: "The statuses an administrator may move her to." }),
+});
+export type MemberDetail = z.infer<typeof memberDetailSchema>;
+
+/** 'Minha associação': the signed-in person's own membership, or null when her account has none. */
+export const myMembershipSchema = z.strictObject({
+  membership: z
+    .strictObject({
+      member: memberViewSchema.omit({ notes: true, user_id: true }),
+      plan: planViewSchema.omit({ members: true, active: true }),
+      dues: z.array(dueViewSchema),
+      verification_path: z.string().meta({ description: "Her card's public verification page." }),
+    })
+    .nullable(),
+});
+export type MyMembership = z.infer<typeof myMembershipSchema>;
+
+/** What a member card's QR opens: only her name, number and whether she is in good standing today. */
+export const memberVerificationSchema = z.strictObject({
+  name: z.string(),
+  number: z.number().int().nullable(),
+  in_good_standing: z.boolean(),
+  checked_on: day,
+});
+export type MemberVerification = z.infer<typeof memberVerificationSchema>;

@@ -1,0 +1,41 @@
+import { formatBRL } from "../../../../common/money.ts";
+import { html } from "./html.ts";
+import type { MailContent } from "./layout.ts";
+import type { MailTemplateData } from "./mail-data.ts";
+
+const day = (date: string) => date.split("-").reverse().join("/");
+
+/** Her proposal approved: her number, her plan and her first due, with where to pay it. */
+export function memberApproved(mail: MailTemplateData["member-approved"]): MailContent {
+  const lines = [
+    `Olá, ${mail.name}. Sua proposta de associação foi aprovada: boas-vindas!`,
+    `Seu número de associado é ${mail.number}, no plano ${mail.planName}.`,
+    `Sua primeira mensalidade, de ${formatBRL(mail.firstDueCents)}, vence em ${day(mail.firstDueOn)}.`,
+  ];
+  const after = mail.accountUrl
+    ? "Em “Minha associação”, na sua conta do site, estão o código Pix de cada mensalidade, os recibos e a sua carteirinha."
+    : "Crie uma conta no site com este e-mail para ver o código Pix de cada mensalidade, os recibos e a sua carteirinha.";
+  return {
+    subject: `Proposta aprovada: associado nº ${mail.number}`,
+    heading: "Proposta de associação aprovada",
+    html: html`${lines.map((line) => html`<p style="margin:0 0 8px">${line}</p>`)}
+<p style="margin:16px 0 0">${after}</p>`,
+    text: [...lines, after].join("\n\n"),
+    ...(mail.accountUrl ? { action: { label: "Abrir minha associação", url: mail.accountUrl } } : {}),
+  };
+}
+
+/** Her proposal refused, with the reason the administrator gave. */
+export function memberRefused(mail: MailTemplateData["member-refused"]): MailContent {
+  const lines = [
+    `Olá, ${mail.name}. Sua proposta de associação não foi aprovada.`,
+    ...(mail.reason ? [`Motivo: ${mail.reason}`] : []),
+    "Em caso de dúvida, responda a este e-mail ou fale conosco pelo site.",
+  ];
+  return {
+    subject: "Proposta de associação não aprovada",
+    heading: "Proposta de associação não aprovada",
+    html: html`${lines.map((line) => html`<p style="margin:0 0 8px">${line}</p>`)}`,
+    text: lines.join("\n\n"),
+  };
+}

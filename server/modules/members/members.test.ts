@@ -1,0 +1,449 @@
+import { and, eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { CONSENT_MISSING, PLAN_NAME_TAKEN, TAX_ID_TAKEN } from "../../../common/schemas/members.ts";
+import type {
+  MemberDetail,
+  MemberPage,
+  MemberVerification,
+  MyMembership,
+  PlanList,
+  PlanView,
+} from "../../../common/views/members.ts";
+import { expectAdministratorsOnly } from "../../../tests/support/api-access.ts";
+import { expectDocumented } from "../../../tests/support/documented.ts";
+import { PAULISTA_ADDRESS, saveShopSettings } from "../../../tests/support/shop-fixture.ts";
+import { withTestApp } from "../../../tests/support/with-test-app.ts";
+import { auditEntries } from "../audit/tables.ts";
+import { mailOutbox } from "../mail/tables.ts";
+import { APPLICATION_RECEIVED } from "./members-service.ts";
+import { memberDues, members } from "./tables.ts";
+
+/*
+ * The register, the plans and the dues through the REST API and the job runner's turn, on the test database
+ * (PGlite, or PostgreSQL with TEST_DATABASE_URL): numbers, statuses and their history, a due per member and
+ * period whatever runs twice, overdue and suspension by the plan's rules and back when she pays.
+ */
+
+const t = withTestApp({ setUp: true });
+
+const MONTHLY = {
+  name: "Mensal",
+  amount_cents: 4990,
+  cycle: "mensal",
+  due_day: 31,
+  grace_days: 5,
+  suspend_after: 2,
+  active: true,
+};
+
+const ANA = {
+  kind: "pessoa",
+  name: "Ana Souza",
+  tax_id: "529.982.247-25",
+  email: "ana.souza@example.com",
+  phone: "(81) 99999-1234",
+  address: { ...PAULISTA_ADDRESS, complement: "" },
+  born_on: "1980-05-17",
+  admitted_on: "",
+  notes: "",
+};
+
+async function createPlan(body: Record<string, unknown> = MONTHLY): Promise<PlanView> {
+  const response = await t.request("POST", "/api/members/plans", { token: t.superToken, body });
+  expect(response.status, JSON.stringify(response.body)).toBe(201);
+  return response.json<PlanView>();
+}
+
+async function register(body: Record<string, unknown>): Promise<MemberDetail> {
+  const response = await t.request("POST", "/api/members", { token: t.superToken, body });
+  expect(response.status, JSON.stringify(response.body)).toBe(201);
+  return response.json<MemberDetail>();
+}
+
+async function switchMembers(enabled: boolean) {
+  const settings = (await t.request("GET", "/api/settings")).json<{ features: Record<string, object> }>();
+  const features = { ...settings.features, members: { ...settings.features.members, enabled } };
+  const saved = await t.request("POST", "/api/settings", { token: t.superToken, body: { ...settings, features } });
+  expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+}
+
+const apply = (body: Record<string, unknown>, token?: string) =>
+  t.request("POST", "/api/members/applications", { token, body: { ...body, consent: true } });
+
+/** Ana's proposal, sent signed in with `token` when given (her account is then linked to it). */
+async function proposal(plan: PlanView, token?: string): Promise<number> {
+  await switchMembers(true);
+  const sent = await apply({ ...ANA, plan_id: plan.id }, token);
+  expect(sent.status, JSON.stringify(sent.body)).toBe(201);
+  const [row] = await t.database.db.select({ id: members.id }).from(members).where(eq(members.email, ANA.email));
+  if (!row) throw new Error("no proposal");
+  return row.id;
+}
+
+const move = (id: number, status: string, reason = "") =>
+  t.request("POST", `/api/members/${id}/status`, { token: t.superToken, body: { status, reason } });
+
+const detail = async (id: number) =>
+  (await t.request("GET", `/api/members/${id}`, { token: t.superToken })).json<MemberDetail>();
+
+/** As if she had been approved on `approvedOn`: her first due, and the period the job runner continues from. */
+async function approvedOn(id: number, day: string) {
+  await t.database.db
+    .update(memberDues)
+    .set({ period: day.slice(0, 7), dueOn: day })
+    .where(eq(memberDues.memberId, id));
+  await t.database.db
+    .update(members)
+    .set({ lastPeriod: day.slice(0, 7) })
+    .where(eq(members.id, id));
+}
+
+/** Noon in São Paulo on `day`. */
+const noon = (day: string) => new Date(`${day}T15:00:00Z`);
+
+describe("access", () => {
+  it("keeps the register, the plans and the dues to administrators, asking before reading the body", async () => {
+    const plan = await createPlan();
+    const ana = await register({ ...ANA, plan_id: plan.id });
+    const customer = await t.createUser("user", t.superToken);
+    const due = 1;
+    await expectAdministratorsOnly(
+      t,
+      customer.token,
+      [
+        ["GET", "/api/members/plans"],
+        ["POST", "/api/members/plans"],
+        ["GET", `/api/members/plans/${plan.id}`],
+        ["PUT", `/api/members/plans/${plan.id}`],
+        ["DELETE", `/api/members/plans/${plan.id}`],
+        ["GET", "/api/members"],
+        ["POST", "/api/members"],
+        ["GET", `/api/members/${ana.member.id}`],
+        ["PUT", `/api/members/${ana.member.id}`],
+        ["DELETE", `/api/members/${ana.member.id}`],
+        ["POST", `/api/members/${ana.member.id}/status`],
+        ["POST", `/api/members/${ana.member.id}/dues/${due}/payment`],
+        ["POST", `/api/members/${ana.member.id}/dues/${due}/waiver`],
+      ],
+      (method) => (method === "GET" || method === "DELETE" ? undefined : {}),
+    );
+    const signedOut = await t.request("GET", "/api/members/me");
+    expect(signedOut.status).toBe(401);
+    const admin = await t.createUser("admin", t.superToken);
+    expect((await t.request("GET", "/api/members", { token: admin.token })).status).toBe(200);
+  });
+});
+
+describe("plans", () => {
+  it("are created, listed with their members, renamed, refused twice by name, and deleted only when unused", async () => {
+    const created = await t.request("POST", "/api/members/plans", { token: t.superToken, body: MONTHLY });
+    expect(created.status).toBe(201);
+    expectDocumented("post", "/api/members/plans", created);
+    const plan = created.json<PlanView>();
+    expect(plan).toMatchObject({ name: "Mensal", amount_cents: 4990, cycle_label: "Mensal", due_day: 31, members: 0 });
+    const twice = await t.request("POST", "/api/members/plans", {
+      token: t.superToken,
+      body: { ...MONTHLY, name: "mensal" },
+    });
+    expect(twice.status).toBe(409);
+    expect(twice.json()).toMatchObject({ errors: { name: [PLAN_NAME_TAKEN] } });
+    for (const [field, value] of [
+      ["amount_cents", 0],
+      ["due_day", 32],
+      ["grace_days", -1],
+      ["suspend_after", 0],
+      ["cycle", "semanal"],
+    ] as const) {
+      const refused = await t.request("POST", "/api/members/plans", {
+        token: t.superToken,
+        body: { ...MONTHLY, name: `Plano ${field}`, [field]: value },
+      });
+      expect(refused.status, field).toBe(400);
+      expect(Object.keys(refused.json<{ errors: object }>().errors), field).toEqual([field]);
+    }
+    await register({ ...ANA, plan_id: plan.id });
+    const listed = await t.request("GET", "/api/members/plans", { token: t.superToken });
+    expectDocumented("get", "/api/members/plans", listed);
+    expect(listed.json<PlanList>().data.map((row) => [row.name, row.members])).toEqual([["Mensal", 1]]);
+    const inUse = await t.request("DELETE", `/api/members/plans/${plan.id}`, { token: t.superToken });
+    expect(inUse.status).toBe(409);
+    const unused = await createPlan({ ...MONTHLY, name: "Anual", cycle: "anual", amount_cents: 50000 });
+    const renamed = await t.request("PUT", `/api/members/plans/${unused.id}`, {
+      token: t.superToken,
+      body: { ...MONTHLY, name: "Anual 2027", cycle: "anual" },
+    });
+    expect(renamed.json<PlanView>().name).toBe("Anual 2027");
+    expect((await t.request("DELETE", `/api/members/plans/${unused.id}`, { token: t.superToken })).status).toBe(204);
+    const actions = await t.database.db.select({ action: auditEntries.action }).from(auditEntries);
+    expect(actions.map((entry) => entry.action)).toEqual(
+      expect.arrayContaining(["member_plan.created", "member_plan.updated", "member_plan.deleted"]),
+    );
+  });
+});
+
+describe("the register", () => {
+  it("numbers members in order, checks CPF and CNPJ by kind, refuses one twice, searches and filters", async () => {
+    const plan = await createPlan();
+    const created = await t.request("POST", "/api/members", {
+      token: t.superToken,
+      body: { ...ANA, plan_id: plan.id },
+    });
+    expect(created.status).toBe(201);
+    expectDocumented("post", "/api/members", created);
+    const ana = created.json<MemberDetail>();
+    expect(ana.member).toMatchObject({ number: 1, status: "ativo", tax_id: "52998224725", in_good_standing: true });
+    expect(ana.history).toEqual([expect.objectContaining({ to: "ativo", by: "Ana Super" })]);
+    const cooperative = await register({
+      ...ANA,
+      kind: "organizacao",
+      name: "Cooperativa Flor do Mangue",
+      tax_id: "11.222.333/0001-81",
+      email: "flor@example.com",
+      plan_id: plan.id,
+    });
+    expect(cooperative.member.number).toBe(2);
+
+    const wrongKind = await t.request("POST", "/api/members", {
+      token: t.superToken,
+      body: { ...ANA, kind: "organizacao", tax_id: "111.444.777-35", plan_id: plan.id },
+    });
+    expect(wrongKind.status).toBe(400);
+    expect(wrongKind.json()).toMatchObject({ errors: { tax_id: ["Informe um CNPJ válido"] } });
+    const twice = await t.request("POST", "/api/members", {
+      token: t.superToken,
+      body: { ...ANA, email: "outra@example.com", plan_id: plan.id },
+    });
+    expect(twice.status).toBe(409);
+    expect(twice.json()).toMatchObject({ errors: { tax_id: [TAX_ID_TAKEN] } });
+    const noPlan = await t.request("POST", "/api/members", {
+      token: t.superToken,
+      body: { ...ANA, tax_id: "111.444.777-35", plan_id: 999 },
+    });
+    expect(noPlan.status).toBe(400);
+
+    const search = async (query: string) =>
+      (await t.request("GET", `/api/members?${query}`, { token: t.superToken }))
+        .json<MemberPage>()
+        .data.map((member) => member.name);
+    expect(await search("q=flor")).toEqual(["Cooperativa Flor do Mangue"]);
+    expect(await search("q=529.982")).toEqual(["Ana Souza"]);
+    expect(await search("status=ativo")).toEqual(["Ana Souza", "Cooperativa Flor do Mangue"]);
+    expect(await search("status=suspenso")).toEqual([]);
+    const page = await t.request("GET", "/api/members", { token: t.superToken });
+    expectDocumented("get", "/api/members", page);
+
+    const edited = await t.request("PUT", `/api/members/${ana.member.id}`, {
+      token: t.superToken,
+      body: { ...ANA, name: "Ana Souza Lima", plan_id: plan.id },
+    });
+    expect(edited.status).toBe(200);
+    expect(edited.json<MemberDetail>().member).toMatchObject({ name: "Ana Souza Lima", number: 1 });
+    const removed = await t.request("DELETE", `/api/members/${ana.member.id}`, { token: t.superToken });
+    expect(removed.status).toBe(204);
+    expect((await t.request("GET", `/api/members/${ana.member.id}`, { token: t.superToken })).status).toBe(404);
+    const actions = await t.database.db.select({ action: auditEntries.action }).from(auditEntries);
+    expect(actions.map((entry) => entry.action)).toEqual(
+      expect.arrayContaining(["member.created", "member.updated", "member.deleted"]),
+    );
+  });
+
+  it("links a member to the account that has her e-mail, which then sees only her own membership", async () => {
+    await saveShopSettings(t, t.superToken);
+    const plan = await createPlan();
+    const account = await t.createUser("user", t.superToken, "Ana.Souza@Example.com");
+    const stranger = await t.createUser("user", t.superToken);
+    const ana = await register({ ...ANA, plan_id: plan.id });
+    expect(ana.member.user_id).toBe(account.id);
+    const mine = await t.request("GET", "/api/members/me", { token: account.token });
+    expectDocumented("get", "/api/members/me", mine);
+    expect(mine.json<MyMembership>().membership?.member).toMatchObject({ name: "Ana Souza", number: 1 });
+    expect(mine.json<MyMembership>().membership?.member).not.toHaveProperty("notes");
+    const none = await t.request("GET", "/api/members/me", { token: stranger.token });
+    expect(none.json<MyMembership>()).toEqual({ membership: null });
+  });
+});
+
+describe("becoming a member", () => {
+  it("takes a proposal only while the feature is on, with consent, and once per CPF", async () => {
+    const plan = await createPlan();
+    const closed = await apply({ ...ANA, plan_id: plan.id });
+    expect(closed.status).toBe(404);
+    await switchMembers(true);
+    const withoutConsent = await t.request("POST", "/api/members/applications", {
+      body: { ...ANA, plan_id: plan.id, consent: false },
+    });
+    expect(withoutConsent.status).toBe(400);
+    expect(withoutConsent.json()).toMatchObject({ errors: { consent: [CONSENT_MISSING] } });
+    const sent = await apply({ ...ANA, plan_id: plan.id });
+    expect(sent.status).toBe(201);
+    expectDocumented("post", "/api/members/applications", sent);
+    expect(sent.json()).toEqual({ message: APPLICATION_RECEIVED });
+    const again = await apply({ ...ANA, plan_id: plan.id, email: "ana2@example.com" });
+    expect(again.status).toBe(409);
+    expect(JSON.stringify(again.json())).not.toContain("Ana Souza");
+    const listed = (await t.request("GET", "/api/members?status=proposta", { token: t.superToken })).json<MemberPage>();
+    expect(listed.data).toEqual([expect.objectContaining({ name: "Ana Souza", number: null, status: "proposta" })]);
+  });
+
+  it("approving gives her a number and her first due, due that day, and e-mails her; refusing e-mails the reason", async () => {
+    const plan = await createPlan();
+    const id = await proposal(plan);
+    const approved = await move(id, "ativo");
+    expect(approved.status, JSON.stringify(approved.body)).toBe(200);
+    expectDocumented("post", "/api/members/{id}/status", approved);
+    const ana = approved.json<MemberDetail>();
+    expect(ana.member).toMatchObject({ number: 1, status: "ativo", in_good_standing: true });
+    expect(ana.dues).toEqual([expect.objectContaining({ amount_cents: 4990, status: "open", overdue: false })]);
+    expect(ana.dues[0]?.due_on).toBe(ana.member.admitted_on);
+    const [mail] = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.kind, "member-approved"));
+    expect(mail?.to).toBe(ANA.email);
+    expect(mail?.text).toContain("Seu número de associado é 1");
+    expect(mail?.text).toContain("R$ 49,90");
+    expect((await move(id, "ativo")).status).toBe(409);
+
+    const other = await apply({ ...ANA, tax_id: "111.444.777-35", email: "bia@example.com", plan_id: plan.id });
+    expect(other.status).toBe(201);
+    const [bia] = await t.database.db.select().from(members).where(eq(members.email, "bia@example.com"));
+    const refused = await move(bia?.id ?? 0, "desligado", "Não mora na região da cooperativa.");
+    expect(refused.json<MemberDetail>().member).toMatchObject({ status: "desligado", number: null });
+    const [refusal] = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.kind, "member-refused"));
+    expect(refusal?.text).toContain("Motivo: Não mora na região da cooperativa.");
+  });
+});
+
+describe("dues", () => {
+  it("makes each month's due once, on the last day of shorter months, whatever runs twice at once", async () => {
+    const plan = await createPlan();
+    const id = await proposal(plan);
+    await move(id, "ativo");
+    await approvedOn(id, "2027-01-31");
+    // February's due (the 28th) is made 15 days before it, on the 13th, and not the day before (when January's,
+    // unpaid past its 5 days of grace, has made her Em atraso).
+    expect(await t.services.members.runDues(noon("2027-02-12"))).toEqual({ made: 0, moved: 1 });
+    const [first, second] = await Promise.all([
+      t.services.members.runDues(noon("2027-02-13")),
+      t.services.members.runDues(noon("2027-02-13")),
+    ]);
+    expect((first?.made ?? 0) + (second?.made ?? 0)).toBe(1);
+    await t.services.members.runDues(noon("2027-02-13"));
+    // Down for months: March's, April's and May's come at once, none twice, and not June's before its day.
+    await t.services.members.runDues(noon("2027-05-20"));
+    const dues = await t.database.db.select().from(memberDues).where(eq(memberDues.memberId, id));
+    expect(dues.map((due) => [due.period, due.dueOn]).sort()).toEqual([
+      ["2027-01", "2027-01-31"],
+      ["2027-02", "2027-02-28"],
+      ["2027-03", "2027-03-31"],
+      ["2027-04", "2027-04-30"],
+      ["2027-05", "2027-05-31"],
+    ]);
+    expect(new Set(dues.map((due) => due.txid)).size).toBe(5);
+  });
+
+  it("moves her to Em atraso after the grace, suspends her at the plan's count, and back to Ativo when she pays", async () => {
+    await saveShopSettings(t, t.superToken);
+    const plan = await createPlan();
+    const account = await t.createUser("user", t.superToken, ANA.email);
+    const id = await proposal(plan, account.token);
+    await move(id, "ativo");
+    await approvedOn(id, "2027-01-31");
+    const verifyPath = (await t.request("GET", "/api/members/me", { token: account.token })).json<MyMembership>()
+      .membership?.verification_path;
+    const code = verifyPath?.split("/").pop() ?? "";
+    const verify = async () =>
+      (await t.request("GET", `/api/members/verify/${code}`)).json<MemberVerification>().in_good_standing;
+
+    // January's due paid; February's (the 28th) is overdue from March 6th with 5 days of grace.
+    const january = (await detail(id)).dues[0];
+    const paid = await t.request("POST", `/api/members/${id}/dues/${january?.id}/payment`, {
+      token: t.superToken,
+      body: { paid_on: "2027-01-31", note: "Pix recebido" },
+    });
+    expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+    expectDocumented("post", "/api/members/{id}/dues/{due}/payment", paid);
+    await t.services.members.runDues(noon("2027-03-05"));
+    expect((await detail(id)).member.status).toBe("ativo");
+    expect(await t.services.members.runDues(noon("2027-03-06"))).toMatchObject({ moved: 1 });
+    expect((await detail(id)).member).toMatchObject({ status: "em_atraso", in_good_standing: false });
+    expect(await verify()).toBe(false);
+    // March's too: two overdue dues suspend her.
+    await t.services.members.runDues(noon("2027-04-06"));
+    const suspended = await detail(id);
+    expect(suspended.member.status).toBe("suspenso");
+    expect(suspended.history.map((step) => [step.to, step.by])).toEqual([
+      ["suspenso", "Automático"],
+      ["em_atraso", "Automático"],
+      ["ativo", "Ana Super"],
+      ["proposta", "Ana Souza"],
+    ]);
+
+    // She pays both (and April's, open, stays open but not overdue): back to Ativo.
+    for (const due of suspended.dues.filter((row) => row.status === "open" && row.due_on < "2027-04-01"))
+      await t.request("POST", `/api/members/${id}/dues/${due.id}/payment`, {
+        token: t.superToken,
+        body: { paid_on: "2027-04-07", note: "" },
+      });
+    await t.services.members.runDues(noon("2027-04-07"));
+    expect((await detail(id)).member.status).toBe("ativo");
+    expect(await verify()).toBe(true);
+
+    const closed = await t.request("POST", `/api/members/${id}/dues/${january?.id}/payment`, {
+      token: t.superToken,
+      body: { paid_on: "2027-04-07" },
+    });
+    expect(closed.status).toBe(409);
+  });
+
+  it("gives each open due its own Pix code with the exact amount, applies a new amount from the next due, and waives with a reason", async () => {
+    await saveShopSettings(t, t.superToken);
+    const plan = await createPlan();
+    const id = await proposal(plan);
+    await move(id, "ativo");
+    await approvedOn(id, "2027-01-31");
+    const [first] = (await detail(id)).dues;
+    // Field 54, the amount: 5 characters, 49.90; field 05 of field 62, her number and the cycle as the txid.
+    expect(first?.pix_code).toContain("540549.90");
+    expect(first?.pix_code).toMatch(/05\d{2}A1P\d{6}/);
+    await t.request("PUT", `/api/members/plans/${plan.id}`, {
+      token: t.superToken,
+      body: { ...MONTHLY, amount_cents: 5500 },
+    });
+    await t.services.members.runDues(noon("2027-02-13"));
+    const dues = (await detail(id)).dues;
+    expect(dues.map((due) => [due.period, due.amount_cents])).toEqual([
+      ["2027-02", 5500],
+      ["2027-01", 4990],
+    ]);
+    const missing = await t.request("POST", `/api/members/${id}/dues/${first?.id}/waiver`, {
+      token: t.superToken,
+      body: { reason: "" },
+    });
+    expect(missing.status).toBe(400);
+    const waived = await t.request("POST", `/api/members/${id}/dues/${first?.id}/waiver`, {
+      token: t.superToken,
+      body: { reason: "Isenção aprovada em assembleia" },
+    });
+    expect(waived.status).toBe(200);
+    expectDocumented("post", "/api/members/{id}/dues/{due}/waiver", waived);
+    const after = waived.json<MemberDetail>().dues.find((due) => due.id === first?.id);
+    expect(after).toMatchObject({ status: "waived", pix_code: null, note: "Isenção aprovada em assembleia" });
+    const [entry] = await t.database.db
+      .select()
+      .from(auditEntries)
+      .where(and(eq(auditEntries.action, "member_due.waived")));
+    expect(JSON.stringify(entry)).toContain("Isenção aprovada em assembleia");
+  });
+});
+
+describe("the card's verification", () => {
+  it("says only the name, number and standing, and nothing for an unknown or malformed code", async () => {
+    const plan = await createPlan();
+    const ana = await register({ ...ANA, plan_id: plan.id });
+    const [row] = await t.database.db.select().from(members).where(eq(members.id, ana.member.id));
+    const found = await t.request("GET", `/api/members/verify/${row?.verificationCode}`);
+    expect(found.status).toBe(200);
+    expectDocumented("get", "/api/members/verify/{code}", found);
+    expect(Object.keys(found.json<object>()).sort()).toEqual(["checked_on", "in_good_standing", "name", "number"]);
+    expect((await t.request("GET", `/api/members/verify/${"A".repeat(22)}`)).status).toBe(404);
+    expect((await t.request("GET", "/api/members/verify/curto")).status).toBe(400);
+  });
+});

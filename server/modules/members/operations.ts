@@ -1,0 +1,131 @@
+import { listQuerySchema } from "../../../common/pagination.ts";
+import {
+  duePaymentSchema,
+  dueWaiverSchema,
+  memberApplicationSchema,
+  memberListQuerySchema,
+  memberSchema,
+  memberStatusChangeSchema,
+  planSchema,
+} from "../../../common/schemas/members.ts";
+import {
+  memberDetailSchema,
+  memberPageSchema,
+  memberVerificationSchema,
+  myMembershipSchema,
+  planListSchema,
+  planViewSchema,
+} from "../../../common/views/members.ts";
+import { input, messageSchema, type Operation, output, recordOperations } from "../../http/openapi/operation.ts";
+
+const detail = output("MemberDetail", memberDetailSchema);
+
+const members = recordOperations({
+  tag: "members",
+  path: "/api/members",
+  access: "admin",
+  noun: "member, with her status's history and her dues",
+  view: detail,
+  body: input("MemberInput", memberSchema),
+});
+
+const plans = recordOperations({
+  tag: "members",
+  path: "/api/members/plans",
+  access: "admin",
+  noun: "plan",
+  view: output("MemberPlan", planViewSchema),
+  body: input("MemberPlanInput", planSchema),
+});
+
+const planNameTaken = { status: 409, description: "Another plan has this name (whatever its case)" };
+const taxIdTaken = { status: 409, description: "Another member has this CPF or CNPJ" };
+const dueClosed = { status: 409, description: "The due is no longer open (paid or waived)" };
+
+export const membersOperations: Operation[] = [
+  members.get({
+    path: "/verify/{code}",
+    access: "public",
+    summary: "What a member card's QR opens: only the member's name, number and whether she is in good standing today",
+    success: { status: 200, description: "The card", schema: output("MemberVerification", memberVerificationSchema) },
+  }),
+  members.post({
+    path: "/applications",
+    access: "public",
+    summary:
+      "“Associe-se” (while the members feature is on): a person's proposal, with her consent to the LGPD terms, waiting as a Proposta for an administrator",
+    body: input("MemberApplication", memberApplicationSchema),
+    success: { status: 201, description: "Received", schema: messageSchema },
+    refusals: [
+      { status: 404, description: "Proposals are not open (the feature is off)" },
+      { status: 409, description: "This CPF or CNPJ is already in the register" },
+    ],
+  }),
+  members.get({
+    path: "/me",
+    access: "user",
+    summary:
+      "The signed-in person's own membership (her account linked to the register): status, plan, number, dues with the open ones' Pix code, and her card's verification page; null without one",
+    success: {
+      status: 200,
+      description: "Her membership, or null",
+      schema: output("MyMembership", myMembershipSchema),
+    },
+  }),
+  plans.list({
+    summary: "Every plan by name, with how many members each has",
+    success: { description: "The plans", schema: output("MemberPlanList", planListSchema) },
+  }),
+  plans.create({
+    summary: "Create a plan: amount, cycle, due day, days of grace and overdue dues that suspend",
+    refusals: [planNameTaken],
+  }),
+  plans.read({ summary: "One plan" }),
+  plans.update({
+    summary: "Rewrite a plan; a new amount applies to the dues made from then on, never to open ones",
+    refusals: [planNameTaken],
+  }),
+  plans.delete({
+    summary: "Delete a plan nobody is on",
+    refusals: [{ status: 409, description: "Members are on the plan: switch it off instead" }],
+  }),
+  members.list({
+    summary:
+      "The register by member number (proposals last); q searches name, e-mail, CPF/CNPJ and number; filters by status and plan",
+    query: [listQuerySchema, memberListQuerySchema],
+    success: { description: "One page of members", schema: output("MemberPage", memberPageSchema) },
+  }),
+  members.create({
+    summary: "Register a member as Ativo: she gets the next number, and her dues start with the plan's next due day",
+    refusals: [taxIdTaken],
+  }),
+  members.read({ summary: "One member, with her status's history and her dues" }),
+  members.update({
+    summary: "Rewrite a member's register entry (her status has its own action)",
+    refusals: [taxIdTaken],
+  }),
+  members.delete({ summary: "Delete a member's entry, history and dues (LGPD); the audit log keeps that it was done" }),
+  members.post({
+    path: "/{id}/status",
+    summary:
+      "Move a member by hand: approve a Proposta (her number, her first due, an e-mail), refuse it (an e-mail with the reason), suspend, reinstate, let go, readmit",
+    body: input("MemberStatusChange", memberStatusChangeSchema),
+    success: { status: 200, description: "The member now", schema: detail },
+    refusals: [{ status: 409, description: "Not a move her status allows" }],
+  }),
+  members.post({
+    path: "/{id}/dues/{due}/payment",
+    summary:
+      "Record a due paid outside Asaas (the Pix to the shop's key, cash): her status follows her dues (back to Ativo when nothing is overdue)",
+    body: input("DuePayment", duePaymentSchema),
+    success: { status: 200, description: "The member now", schema: detail },
+    refusals: [dueClosed],
+  }),
+  members.post({
+    path: "/{id}/dues/{due}/waiver",
+    summary: "Waive a due, with the reason the audit log keeps",
+    body: input("DueWaiver", dueWaiverSchema),
+    success: { status: 200, description: "The member now", schema: detail },
+    refusals: [dueClosed],
+  }),
+];

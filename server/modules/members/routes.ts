@@ -1,0 +1,80 @@
+import { Hono } from "hono";
+import { listQuerySchema } from "../../../common/pagination.ts";
+import {
+  duePaymentSchema,
+  dueWaiverSchema,
+  memberApplicationSchema,
+  memberListQuerySchema,
+  memberSchema,
+  memberStatusChangeSchema,
+  planSchema,
+  verificationCodeSchema,
+} from "../../../common/schemas/members.ts";
+import type { AppEnv } from "../../http/env.ts";
+import { adminOnly, signedIn } from "../../http/guards.ts";
+import { readBody, readId, readParams, readQuery } from "../../http/input.ts";
+
+/**
+ * The members: the register, the plans and the dues (administrators), one's own membership (signed in), and
+ * what a member card's QR opens (everyone).
+ */
+export const membersRoutes: Hono<AppEnv> = new Hono<AppEnv>()
+  .get("/verify/:code", async (c) => {
+    const { code } = readParams(c, verificationCodeSchema);
+    return c.json(await c.get("services").members.verify(code));
+  })
+  .post("/applications", async (c) => {
+    const input = await readBody(c, memberApplicationSchema);
+    return c.json(await c.get("services").members.apply(c.get("actor"), input, c.get("clientAddress")), 201);
+  })
+  .get("/me", signedIn, async (c) => c.json(await c.get("services").members.mine(c.get("actor"))))
+  .get("/plans", adminOnly, async (c) => c.json(await c.get("services").members.listPlans(c.get("actor"))))
+  .post("/plans", adminOnly, async (c) => {
+    const input = await readBody(c, planSchema);
+    return c.json(await c.get("services").members.createPlan(c.get("actor"), input), 201);
+  })
+  .get("/plans/:id", adminOnly, async (c) => c.json(await c.get("services").members.getPlan(c.get("actor"), readId(c))))
+  .put("/plans/:id", adminOnly, async (c) => {
+    const id = readId(c);
+    const input = await readBody(c, planSchema);
+    return c.json(await c.get("services").members.updatePlan(c.get("actor"), id, input));
+  })
+  .delete("/plans/:id", adminOnly, async (c) => {
+    await c.get("services").members.removePlan(c.get("actor"), readId(c));
+    return c.body(null, 204);
+  })
+  .get("/", adminOnly, async (c) => {
+    const query = { ...readQuery(c, listQuerySchema), ...readQuery(c, memberListQuerySchema) };
+    return c.json(await c.get("services").members.list(c.get("actor"), query));
+  })
+  .post("/", adminOnly, async (c) => {
+    const input = await readBody(c, memberSchema);
+    return c.json(await c.get("services").members.create(c.get("actor"), input), 201);
+  })
+  .get("/:id", adminOnly, async (c) => c.json(await c.get("services").members.get(c.get("actor"), readId(c))))
+  .put("/:id", adminOnly, async (c) => {
+    const id = readId(c);
+    const input = await readBody(c, memberSchema);
+    return c.json(await c.get("services").members.update(c.get("actor"), id, input));
+  })
+  .delete("/:id", adminOnly, async (c) => {
+    await c.get("services").members.remove(c.get("actor"), readId(c));
+    return c.body(null, 204);
+  })
+  .post("/:id/status", adminOnly, async (c) => {
+    const id = readId(c);
+    const change = await readBody(c, memberStatusChangeSchema);
+    return c.json(await c.get("services").members.changeStatus(c.get("actor"), id, change));
+  })
+  .post("/:id/dues/:due/payment", adminOnly, async (c) => {
+    const [id, due] = [readId(c), readId(c, "due")];
+    const payment = await readBody(c, duePaymentSchema);
+    await c.get("services").members.recordPayment(c.get("actor"), id, due, payment);
+    return c.json(await c.get("services").members.get(c.get("actor"), id));
+  })
+  .post("/:id/dues/:due/waiver", adminOnly, async (c) => {
+    const [id, due] = [readId(c), readId(c, "due")];
+    const waiver = await readBody(c, dueWaiverSchema);
+    await c.get("services").members.waiveDue(c.get("actor"), id, due, waiver);
+    return c.json(await c.get("services").members.get(c.get("actor"), id));
+  });
