@@ -54,6 +54,7 @@ export const auditActions = {
   "member.updated": "Associado alterado",
   "member.status_changed": "Situação do associado alterada",
   "member.deleted": "Associado excluído",
+  "member_settings.updated": "Configurações dos associados alteradas",
   "member_due.paid": "Pagamento de mensalidade registrado",
   "member_due.waived": "Mensalidade dispensada",
   "contact.updated": "Mensagem de contato alterada",
@@ -100,6 +101,7 @@ export const auditRecordKinds = {
   member_plan: "Plano de associação",
   member: "Associado",
   member_due: "Mensalidade",
+  member_settings: "Configurações dos associados",
   contact: "Mensagem de contato",
   mail: "E-mail",
   upload: "Arquivo enviado",
@@ -172,6 +174,7 @@ export function auditRecordHref(kind: AuditRecordKind, id: string | null): strin
     case "member":
       return numeric === null ? null : accountPaths.edit("membros", numeric);
     case "member_plan":
+    case "member_settings":
       return accountPaths.area("membros");
     case "wordpress":
       return numeric === null ? null : accountPaths.wordpressImport(numeric);

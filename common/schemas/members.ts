@@ -169,3 +169,39 @@ export type DueWaiver = z.infer<typeof dueWaiverSchema>;
 export const verificationCodeSchema = z.object({
   code: plainString().regex(/^[A-Za-z0-9_-]{22}$/, "Carteirinha não encontrada"),
 });
+
+/** Reminders before the due day go at most this many days ahead (the due is made 15 days before its day). */
+export const MAX_REMINDER_DAYS_BEFORE = 15;
+/** And after it at most this many days late; later, the board calls her. */
+export const MAX_REMINDER_DAYS_AFTER = 60;
+export const MAX_REMINDERS_PER_KIND = 3;
+
+const reminderDays = (max: number, label: string) =>
+  z
+    .array(wholeNumber(`Informe dias de 1 a ${max} ${label}`, 1, max), "Informe os dias")
+    .max(MAX_REMINDERS_PER_KIND, `No máximo ${MAX_REMINDERS_PER_KIND} lembretes`)
+    .transform((days) => [...new Set(days)].sort((a, b) => b - a));
+
+/** The dues' reminders by e-mail: each kind switchable, the days configurable (defaults: 5 and 1 before, 3 and 10 after). */
+export const memberSettingsSchema = z.object({
+  reminders: z.object({
+    before: z.object({
+      enabled: z.boolean("Informe true ou false"),
+      days: reminderDays(MAX_REMINDER_DAYS_BEFORE, "antes do vencimento"),
+    }),
+    on_day: z.object({ enabled: z.boolean("Informe true ou false") }),
+    after: z.object({
+      enabled: z.boolean("Informe true ou false"),
+      days: reminderDays(MAX_REMINDER_DAYS_AFTER, "depois do vencimento"),
+    }),
+  }),
+});
+export type MemberSettings = z.infer<typeof memberSettingsSchema>;
+
+export const DEFAULT_MEMBER_SETTINGS: MemberSettings = {
+  reminders: {
+    before: { enabled: true, days: [5, 1] },
+    on_day: { enabled: true },
+    after: { enabled: true, days: [3, 10] },
+  },
+};

@@ -115,3 +115,13 @@ export const memberVerificationSchema = z.strictObject({
   checked_on: day,
 });
 export type MemberVerification = z.infer<typeof memberVerificationSchema>;
+
+/** The members' settings as administrators read them: the reminders' kinds and days. */
+export const memberSettingsViewSchema = z.strictObject({
+  reminders: z.strictObject({
+    before: z.strictObject({ enabled: z.boolean(), days: z.array(z.number().int()) }),
+    on_day: z.strictObject({ enabled: z.boolean() }),
+    after: z.strictObject({ enabled: z.boolean(), days: z.array(z.number().int()) }),
+  }),
+});
+export type MemberSettingsView = z.infer<typeof memberSettingsViewSchema>;

@@ -312,6 +312,16 @@ function uniqueCpf(): string {
   return digits.join("");
 }
 
+function memberSettings(): Body {
+  return {
+    reminders: {
+      before: { enabled: true, days: [5, 1] },
+      on_day: { enabled: true },
+      after: { enabled: false, days: [10] },
+    },
+  };
+}
+
 function member(): Body {
   return {
     kind: "pessoa",
@@ -378,6 +388,7 @@ const endpoints: Endpoint[] = [
   { method: "POST", path: "/api/orders/{orderToShip}/status", table: "orders", as: "admin", body: orderSent },
   { method: "PUT", path: "/api/orders/{order}/address", table: "orders", as: "admin", body: orderAddress, text: ["street", "neighborhood", "complement"] },
   { method: "PUT", path: "/api/products/{product}", table: "product_variants", as: "admin", body: editedProduct, text: PRODUCT_TEXT },
+  { method: "PUT", path: "/api/members/settings", table: "member_settings", as: "admin", body: memberSettings },
   { method: "POST", path: "/api/members/plans", table: "member_plans", as: "admin", body: memberPlan, text: ["name"] },
   { method: "PUT", path: "/api/members/plans/{plan}", table: "member_plans", as: "admin", body: memberPlan, text: ["name"] },
   { method: "POST", path: "/api/members", table: "members", as: "admin", body: member, text: MEMBER_TEXT },

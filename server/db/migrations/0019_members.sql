@@ -1,3 +1,10 @@
+CREATE TABLE "member_due_reminders" (
+	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "member_due_reminders_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
+	"due_id" integer NOT NULL,
+	"kind" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "member_dues" (
 	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "member_dues_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
 	"member_id" integer NOT NULL,
@@ -40,6 +47,13 @@ CREATE TABLE "member_register" (
 	CONSTRAINT "member_register_single_row" CHECK ("member_register"."id" = 1)
 );
 --> statement-breakpoint
+CREATE TABLE "member_settings" (
+	"id" integer PRIMARY KEY DEFAULT 1 NOT NULL,
+	"reminders" jsonb DEFAULT '{"before":{"enabled":true,"days":[5,1]},"on_day":{"enabled":true},"after":{"enabled":true,"days":[3,10]}}'::jsonb NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "member_settings_single_row" CHECK ("member_settings"."id" = 1)
+);
+--> statement-breakpoint
 CREATE TABLE "member_status_changes" (
 	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "member_status_changes_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
 	"member_id" integer NOT NULL,
@@ -74,11 +88,13 @@ CREATE TABLE "members" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+ALTER TABLE "member_due_reminders" ADD CONSTRAINT "member_due_reminders_due_id_member_dues_id_fk" FOREIGN KEY ("due_id") REFERENCES "public"."member_dues"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "member_dues" ADD CONSTRAINT "member_dues_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "member_status_changes" ADD CONSTRAINT "member_status_changes_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "member_status_changes" ADD CONSTRAINT "member_status_changes_actor_id_users_id_fk" FOREIGN KEY ("actor_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "members" ADD CONSTRAINT "members_plan_id_member_plans_id_fk" FOREIGN KEY ("plan_id") REFERENCES "public"."member_plans"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "members" ADD CONSTRAINT "members_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "member_due_reminders_unique" ON "member_due_reminders" USING btree ("due_id","kind");--> statement-breakpoint
 CREATE UNIQUE INDEX "member_dues_period_unique" ON "member_dues" USING btree ("member_id","period");--> statement-breakpoint
 CREATE UNIQUE INDEX "member_dues_txid_unique" ON "member_dues" USING btree ("txid");--> statement-breakpoint
 CREATE INDEX "member_dues_open_idx" ON "member_dues" USING btree ("status","due_on");--> statement-breakpoint

@@ -316,6 +316,14 @@ export async function fillEveryKindOfRow(services: Services, db: Db): Promise<vo
   });
   const proposals = (await send("GET", "/api/members?status=proposta", { token })).data as { id: number }[];
   await send("POST", `/api/members/${proposals[0]?.id}/status`, { token, body: { status: "ativo" } });
+  // Her first due is due today: the job runner's turn e-mails its reminder of the day.
+  const reminders = {
+    before: { enabled: true, days: [5, 1] },
+    on_day: { enabled: true },
+    after: { enabled: false, days: [] },
+  };
+  await send("PUT", "/api/members/settings", { token, body: { reminders } });
+  await services.members.runDues();
   // On PGlite the services count limits in memory; the table PostgreSQL's processes share is filled here.
   await createDatabaseThrottle(db, { name: "transfer-test", maxHits: 5, windowMs: 60_000, message: "Aguarde." }).take(
     "198.51.100.7",

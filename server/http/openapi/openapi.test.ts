@@ -539,6 +539,9 @@ describe("real answers follow the documented schemas", () => {
 
     // Members: a plan, a member registered, a proposal approved with its first due paid, a card verified.
     const plan = { name: "Mensal", amount_cents: 4990, cycle: "mensal", due_day: 10, grace_days: 5, suspend_after: 2 };
+    const reminders = (await call("GET /api/members/settings", { token })).json<Json>();
+    await call("PUT /api/members/settings", { token, body: reminders });
+    await call("PUT /api/members/settings", { token, body: { reminders: { before: { days: [99] } } }, status: 400 });
     const planId = (await call("POST /api/members/plans", { token, body: plan })).json<{ id: number }>().id;
     await call("POST /api/members/plans", { token, body: plan, status: 409 });
     await call("GET /api/members/plans", { token });

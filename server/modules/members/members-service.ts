@@ -36,6 +36,7 @@ import {
   statusChangeView,
 } from "./member-views.ts";
 import { createPlans } from "./plans.ts";
+import { createReminders } from "./reminders.ts";
 import { memberDues, memberPlans, memberRegister, memberStatusChanges, members } from "./tables.ts";
 
 const MEMBER_NOT_FOUND = "Associado não encontrado.";
@@ -76,6 +77,7 @@ export function createMembersService(context: MembersContext, applications: Thro
   const { db } = context;
   const plans = createPlans(context);
   const dues = createDues(context);
+  const reminders = createReminders(context);
 
   async function planOf(on: MembersContext["db"], id: number): Promise<PlanRow> {
     const [plan] = await on.select().from(memberPlans).where(eq(memberPlans.id, id));
@@ -181,7 +183,14 @@ export function createMembersService(context: MembersContext, applications: Thro
 
   return {
     ...plans,
-    runDues: dues.runDues,
+    settings: reminders.settings,
+    saveSettings: reminders.saveSettings,
+
+    /** The job runner's turn: the dues made, the members moved by them, then today's reminders. */
+    async runDues(now = new Date()): Promise<{ made: number; moved: number; reminded: number }> {
+      const done = await dues.runDues(now);
+      return { ...done, reminded: await reminders.sendReminders(now) };
+    },
 
     /** Administrators: by number (proposals last), searched in name, e-mail, CPF/CNPJ and number; by status and plan. */
     async list(actor: Actor | null, query: ListQuery & MemberListQuery): Promise<MemberPage> {
@@ -323,12 +332,13 @@ export function createMembersService(context: MembersContext, applications: Thro
         const row = await lockedMember(tx, id);
         const plan = await planOf(tx.db, row.planId);
         await tx.db.delete(members).where(eq(members.id, id));
+        // Her data goes with her: the log keeps only that an entry of this number and plan was deleted.
         await tx.services.audit.record({
           actor: admin,
           action: "member.deleted",
           recordId: id,
-          recordLabel: row.name,
-          before: memberAuditFields(row, plan.name),
+          recordLabel: row.number === null ? `Proposta nº ${row.id}` : `Associado nº ${row.number}`,
+          before: { Número: row.number, Plano: plan.name, Situação: memberStatusLabels[row.status] },
           after: null,
         });
       });

@@ -319,7 +319,7 @@ describe("dues", () => {
     await approvedOn(id, "2027-01-31");
     // February's due (the 28th) is made 15 days before it, on the 13th, and not the day before (when January's,
     // unpaid past its 5 days of grace, has made her Em atraso).
-    expect(await t.services.members.runDues(noon("2027-02-12"))).toEqual({ made: 0, moved: 1 });
+    expect(await t.services.members.runDues(noon("2027-02-12"))).toMatchObject({ made: 0, moved: 1 });
     const [first, second] = await Promise.all([
       t.services.members.runDues(noon("2027-02-13")),
       t.services.members.runDues(noon("2027-02-13")),
@@ -445,5 +445,81 @@ describe("the card's verification", () => {
     expect(Object.keys(found.json<object>()).sort()).toEqual(["checked_on", "in_good_standing", "name", "number"]);
     expect((await t.request("GET", `/api/members/verify/${"A".repeat(22)}`)).status).toBe(404);
     expect((await t.request("GET", "/api/members/verify/curto")).status).toBe(400);
+  });
+});
+
+describe("reminders", () => {
+  const reminderMails = async () =>
+    (await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.kind, "member-due-reminder"))).map(
+      (mail) => mail.subject,
+    );
+
+  it("e-mails each due 5 and 1 days before, on the day and 3 and 10 days after, once each, and nothing once paid", async () => {
+    await saveShopSettings(t, t.superToken);
+    const plan = await createPlan({ ...MONTHLY, grace_days: 30 });
+    const id = await proposal(plan);
+    await move(id, "ativo");
+    await approvedOn(id, "2027-01-31");
+    // January's, due on the 31st: its reminders of the 3rd and 10th after, each on its day, twice over.
+    for (const day of ["2027-02-03", "2027-02-03", "2027-02-05", "2027-02-10", "2027-02-10"])
+      await t.services.members.runDues(noon(day));
+    expect(await reminderMails()).toEqual([
+      "Mensalidade em atraso: janeiro de 2027",
+      "Mensalidade em atraso: janeiro de 2027",
+    ]);
+    // February's (the 28th, made on the 13th): 5 and 1 days before, then on the day.
+    await t.services.members.runDues(noon("2027-02-23"));
+    await t.services.members.runDues(noon("2027-02-27"));
+    await t.services.members.runDues(noon("2027-02-28"));
+    expect((await reminderMails()).slice(2)).toEqual([
+      "Lembrete: mensalidade de fevereiro de 2027 vence em 28/02/2027",
+      "Lembrete: mensalidade de fevereiro de 2027 vence em 28/02/2027",
+      "Lembrete: mensalidade de fevereiro de 2027 vence hoje",
+    ]);
+    const [mail] = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.kind, "member-due-reminder"));
+    expect(mail?.to).toBe(ANA.email);
+    expect(mail?.text).toContain("R$ 49,90");
+    expect(mail?.text).toContain("540549.90");
+    // Paid: nothing more for February's.
+    const february = (await detail(id)).dues.find((due) => due.period === "2027-02");
+    await t.request("POST", `/api/members/${id}/dues/${february?.id}/payment`, {
+      token: t.superToken,
+      body: { paid_on: "2027-02-28" },
+    });
+    await t.services.members.runDues(noon("2027-03-03"));
+    expect(await reminderMails()).toHaveLength(5);
+  });
+
+  it("follows the settings: a kind switched off sends nothing, and bad days are refused in pt-BR", async () => {
+    const settings = await t.request("GET", "/api/members/settings", { token: t.superToken });
+    expectDocumented("get", "/api/members/settings", settings);
+    expect(settings.json()).toEqual({
+      reminders: {
+        before: { enabled: true, days: [5, 1] },
+        on_day: { enabled: true },
+        after: { enabled: true, days: [3, 10] },
+      },
+    });
+    const off = {
+      before: { enabled: false, days: [5] },
+      on_day: { enabled: false },
+      after: { enabled: true, days: [2] },
+    };
+    const saved = await t.request("PUT", "/api/members/settings", { token: t.superToken, body: { reminders: off } });
+    expect(saved.status).toBe(200);
+    expectDocumented("put", "/api/members/settings", saved);
+    for (const days of [[16], [0], [1, 2, 3, 4]]) {
+      const refused = await t.request("PUT", "/api/members/settings", {
+        token: t.superToken,
+        body: { reminders: { ...off, before: { enabled: true, days } } },
+      });
+      expect(refused.status, JSON.stringify(days)).toBe(400);
+    }
+    const plan = await createPlan();
+    const id = await proposal(plan);
+    await move(id, "ativo");
+    await approvedOn(id, "2027-01-31");
+    for (const day of ["2027-01-26", "2027-01-31", "2027-02-02"]) await t.services.members.runDues(noon(day));
+    expect(await reminderMails()).toEqual(["Mensalidade em atraso: janeiro de 2027"]);
   });
 });

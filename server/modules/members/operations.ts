@@ -5,12 +5,14 @@ import {
   memberApplicationSchema,
   memberListQuerySchema,
   memberSchema,
+  memberSettingsSchema,
   memberStatusChangeSchema,
   planSchema,
 } from "../../../common/schemas/members.ts";
 import {
   memberDetailSchema,
   memberPageSchema,
+  memberSettingsViewSchema,
   memberVerificationSchema,
   myMembershipSchema,
   planListSchema,
@@ -19,6 +21,7 @@ import {
 import { input, messageSchema, type Operation, output, recordOperations } from "../../http/openapi/operation.ts";
 
 const detail = output("MemberDetail", memberDetailSchema);
+const memberSettings = output("MemberSettings", memberSettingsViewSchema);
 
 const members = recordOperations({
   tag: "members",
@@ -71,6 +74,18 @@ export const membersOperations: Operation[] = [
       description: "Her membership, or null",
       schema: output("MyMembership", myMembershipSchema),
     },
+  }),
+  members.get({
+    path: "/settings",
+    summary: "The members' settings: the dues' reminders by e-mail (before the due day, on it, after it)",
+    success: { status: 200, description: "The settings", schema: memberSettings },
+  }),
+  members.put({
+    path: "/settings",
+    summary:
+      "Save the reminders: each kind switched on or off, with its days (at most 15 before and 60 after, three of each)",
+    body: input("MemberSettingsInput", memberSettingsSchema),
+    success: { status: 200, description: "The saved settings", schema: memberSettings },
   }),
   plans.list({
     summary: "Every plan by name, with how many members each has",

@@ -6,6 +6,7 @@ import {
   memberApplicationSchema,
   memberListQuerySchema,
   memberSchema,
+  memberSettingsSchema,
   memberStatusChangeSchema,
   planSchema,
   verificationCodeSchema,
@@ -28,6 +29,11 @@ export const membersRoutes: Hono<AppEnv> = new Hono<AppEnv>()
     return c.json(await c.get("services").members.apply(c.get("actor"), input, c.get("clientAddress")), 201);
   })
   .get("/me", signedIn, async (c) => c.json(await c.get("services").members.mine(c.get("actor"))))
+  .get("/settings", adminOnly, async (c) => c.json(await c.get("services").members.settings(c.get("actor"))))
+  .put("/settings", adminOnly, async (c) => {
+    const input = await readBody(c, memberSettingsSchema);
+    return c.json(await c.get("services").members.saveSettings(c.get("actor"), input));
+  })
   .get("/plans", adminOnly, async (c) => c.json(await c.get("services").members.listPlans(c.get("actor"))))
   .post("/plans", adminOnly, async (c) => {
     const input = await readBody(c, planSchema);

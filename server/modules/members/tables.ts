@@ -12,8 +12,10 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 import {
+  DEFAULT_MEMBER_SETTINGS,
   type DueStatus,
   type MemberKind,
+  type MemberSettings,
   type MemberStatus,
   type PlanCycle,
   planCycles,
@@ -152,4 +154,35 @@ export const memberDues = pgTable(
     index("member_dues_open_idx").on(table.status, table.dueOn),
     check("member_dues_amount", sql`${table.amountCents} > 0 and ${table.paidCents} >= 0`),
   ],
+);
+
+/** The members' one row of settings (administrators): the dues' reminders. */
+export const memberSettings = pgTable(
+  "member_settings",
+  {
+    id: integer("id").primaryKey().default(1),
+    reminders: jsonb("reminders")
+      .$type<MemberSettings["reminders"]>()
+      .notNull()
+      .default(DEFAULT_MEMBER_SETTINGS.reminders),
+    updatedAt: updatedAt(),
+  },
+  (table) => [check("member_settings_single_row", sql`${table.id} = 1`)],
+);
+
+/**
+ * Each reminder of a due sent, by kind ("before-5", "on-day", "after-3"): written in the transaction that
+ * queues its e-mail, so a reminder goes once whatever runs twice.
+ */
+export const memberDueReminders = pgTable(
+  "member_due_reminders",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    dueId: integer("due_id")
+      .notNull()
+      .references(() => memberDues.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex("member_due_reminders_unique").on(table.dueId, table.kind)],
 );

@@ -4,7 +4,7 @@ import { emailChanged } from "./email-changed.ts";
 import { fiscalNoteIssued, ownerFiscalNoteFailed } from "./fiscal-notes.ts";
 import { layout, type MailContent, type MailSite, type RenderedMail } from "./layout.ts";
 import type { MailTemplateData, MailTemplateName } from "./mail-data.ts";
-import { memberApproved, memberRefused } from "./members.ts";
+import { memberApproved, memberDueReminder, memberRefused } from "./members.ts";
 import { orderCanceled } from "./order-canceled.ts";
 import { orderPaid } from "./order-paid.ts";
 import { orderReceived } from "./order-received.ts";
@@ -41,6 +41,7 @@ const templates: { [Name in MailTemplateName]: (data: MailTemplateData[Name], si
   "owner-fiscal-note-failed": ownerFiscalNoteFailed,
   "member-approved": memberApproved,
   "member-refused": memberRefused,
+  "member-due-reminder": memberDueReminder,
   "password-reset": passwordReset,
   "account-created": accountCreated,
   "email-changed": emailChanged,

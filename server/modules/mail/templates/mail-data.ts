@@ -94,6 +94,17 @@ export type MailTemplateData = {
     firstDueOn: string;
     accountUrl: string | null;
   };
+  /** A due's reminder: `days` before its day, on it (0), or after it; its BR Code when the shop has a Pix key. */
+  "member-due-reminder": {
+    name: string;
+    when: "before" | "on_day" | "after";
+    days: number;
+    periodLabel: string;
+    amountCents: number;
+    dueOn: string;
+    pixCode: string | null;
+    accountUrl: string | null;
+  };
   /** Her proposal refused, with the administrator's reason (may be empty). */
   "member-refused": { name: string; reason: string };
   "password-reset": { name: string; link: string };

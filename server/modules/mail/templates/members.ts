@@ -39,3 +39,30 @@ export function memberRefused(mail: MailTemplateData["member-refused"]): MailCon
     text: lines.join("\n\n"),
   };
 }
+
+/** A due's reminder: before its day, on it, or late; with its Pix code and her page. */
+export function memberDueReminder(mail: MailTemplateData["member-due-reminder"]): MailContent {
+  const amount = formatBRL(mail.amountCents);
+  const when =
+    mail.when === "before"
+      ? `vence em ${mail.days} ${mail.days === 1 ? "dia" : "dias"}, em ${day(mail.dueOn)}`
+      : mail.when === "on_day"
+        ? `vence hoje, ${day(mail.dueOn)}`
+        : `venceu em ${day(mail.dueOn)} e ainda não recebemos o pagamento`;
+  const lines = [
+    `Olá, ${mail.name}. A mensalidade de ${mail.periodLabel}, de ${amount}, ${when}.`,
+    ...(mail.pixCode ? ["Pague pelo Pix com o código abaixo (Pix Copia e Cola):", mail.pixCode] : []),
+    "Se você já pagou, desconsidere este e-mail.",
+  ];
+  const subject =
+    mail.when === "after"
+      ? `Mensalidade em atraso: ${mail.periodLabel}`
+      : `Lembrete: mensalidade de ${mail.periodLabel} ${mail.when === "on_day" ? "vence hoje" : `vence em ${day(mail.dueOn)}`}`;
+  return {
+    subject,
+    heading: mail.when === "after" ? "Mensalidade em atraso" : "Lembrete de mensalidade",
+    html: html`${lines.map((line) => html`<p style="margin:0 0 8px;word-break:break-all">${line}</p>`)}`,
+    text: lines.join("\n\n"),
+    ...(mail.accountUrl ? { action: { label: "Abrir minha associação", url: mail.accountUrl } } : {}),
+  };
+}

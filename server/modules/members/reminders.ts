@@ -1,0 +1,148 @@
+import { and, between, eq, inArray } from "drizzle-orm";
+import {
+  DEFAULT_MEMBER_SETTINGS,
+  MAX_REMINDER_DAYS_AFTER,
+  MAX_REMINDER_DAYS_BEFORE,
+  type MemberSettings,
+} from "../../../common/schemas/members.ts";
+import { accountPaths } from "../../../common/site-paths.ts";
+import type { MemberSettingsView } from "../../../common/views/members.ts";
+import { type Actor, requireAdmin } from "../../kernel/access.ts";
+import type { MembersContext } from "./context.ts";
+import { addDays, CYCLE_MONTHS, daysBetween, type LocalDate, saoPauloDate } from "./due-cycles.ts";
+import { OWING } from "./dues.ts";
+import { duePixCode, periodLabel } from "./member-views.ts";
+import { memberDueReminders, memberDues, memberPlans, memberSettings, members } from "./tables.ts";
+
+export type ReminderWhen = "before" | "on_day" | "after";
+export type Reminder = { kind: string; when: ReminderWhen; days: number };
+
+/**
+ * The reminder a due has on `today`, if one: the reminders in the order of their days (5 and 1 before, the
+ * day itself, 3 and 10 after), each for the days until the next one's. A job runner down on a reminder's day
+ * sends the one after it instead of both; none goes before the due is made or past the last one's day.
+ */
+export function reminderOn(
+  dueOn: LocalDate,
+  today: LocalDate,
+  reminders: MemberSettings["reminders"],
+): Reminder | null {
+  const planned: (Reminder & { on: LocalDate })[] = [
+    ...(reminders.before.enabled ? reminders.before.days : []).map((days) => ({
+      kind: `before-${days}`,
+      when: "before" as const,
+      days,
+      on: addDays(dueOn, -days),
+    })),
+    ...(reminders.on_day.enabled ? [{ kind: "on-day", when: "on_day" as const, days: 0, on: dueOn }] : []),
+    ...(reminders.after.enabled ? reminders.after.days : []).map((days) => ({
+      kind: `after-${days}`,
+      when: "after" as const,
+      days,
+      on: addDays(dueOn, days),
+    })),
+  ].sort((a, b) => daysBetween(b.on, a.on));
+  for (const [index, reminder] of planned.entries()) {
+    const until = planned[index + 1]?.on ?? addDays(reminder.on, 1);
+    if (today >= reminder.on && today < until) return { kind: reminder.kind, when: reminder.when, days: reminder.days };
+  }
+  return null;
+}
+
+export function createReminders(context: MembersContext) {
+  const { db } = context;
+
+  async function stored(): Promise<MemberSettings> {
+    const [row] = await db.select().from(memberSettings).where(eq(memberSettings.id, 1));
+    return row ? { reminders: row.reminders } : DEFAULT_MEMBER_SETTINGS;
+  }
+
+  return {
+    async settings(actor: Actor | null): Promise<MemberSettingsView> {
+      requireAdmin(actor);
+      return stored();
+    },
+
+    async saveSettings(actor: Actor | null, input: MemberSettings): Promise<MemberSettingsView> {
+      const admin = requireAdmin(actor);
+      const before = await stored();
+      await context.transaction(async (tx) => {
+        await tx.db
+          .insert(memberSettings)
+          .values({ id: 1, reminders: input.reminders })
+          .onConflictDoUpdate({
+            target: memberSettings.id,
+            set: { reminders: input.reminders, updatedAt: new Date() },
+          });
+        await tx.services.audit.record({
+          actor: admin,
+          action: "member_settings.updated",
+          before: reminderFields(before),
+          after: reminderFields(input),
+        });
+      });
+      return stored();
+    },
+
+    /**
+     * The job runner's reminders: each open due of an owing member whose reminder is today, e-mailed once
+     * (its row and its e-mail in one transaction). A paid or waived due is no longer open: nothing after it.
+     */
+    async sendReminders(now = new Date()): Promise<number> {
+      const { reminders } = await stored();
+      const today = saoPauloDate(now);
+      const rows = await db
+        .select({ due: memberDues, member: members, plan: memberPlans })
+        .from(memberDues)
+        .innerJoin(members, eq(members.id, memberDues.memberId))
+        .innerJoin(memberPlans, eq(memberPlans.id, members.planId))
+        .where(
+          and(
+            eq(memberDues.status, "open"),
+            inArray(members.status, [...OWING]),
+            between(
+              memberDues.dueOn,
+              addDays(today, -MAX_REMINDER_DAYS_AFTER),
+              addDays(today, MAX_REMINDER_DAYS_BEFORE),
+            ),
+          ),
+        );
+      const pix = (await context.services.shop.paymentSettings()).pix;
+      const base = context.config.BASE_URL;
+      let sent = 0;
+      for (const { due, member, plan } of rows) {
+        const reminder = reminderOn(due.dueOn, today, reminders);
+        if (!reminder) continue;
+        const queued = await context.transaction(async (tx) => {
+          const [kept] = await tx.db
+            .insert(memberDueReminders)
+            .values({ dueId: due.id, kind: reminder.kind })
+            .onConflictDoNothing()
+            .returning({ id: memberDueReminders.id });
+          if (!kept) return false;
+          await tx.services.mail.queue("member-due-reminder", member.email, {
+            name: member.name,
+            when: reminder.when,
+            days: reminder.days,
+            periodLabel: periodLabel(due.period, CYCLE_MONTHS[plan.cycle]),
+            amountCents: due.amountCents,
+            dueOn: due.dueOn,
+            pixCode: duePixCode(due, pix),
+            accountUrl: base ? `${base}${accountPaths.membership}` : null,
+          });
+          return true;
+        });
+        if (queued) sent += 1;
+      }
+      return sent;
+    },
+  };
+}
+
+const onOff = (enabled: boolean, days: number[]) => (enabled ? days.join(", ") || "nenhum" : "desligado");
+
+const reminderFields = (settings: MemberSettings) => ({
+  "Lembretes antes do vencimento (dias)": onOff(settings.reminders.before.enabled, settings.reminders.before.days),
+  "Lembrete no dia do vencimento": settings.reminders.on_day.enabled,
+  "Lembretes depois do vencimento (dias)": onOff(settings.reminders.after.enabled, settings.reminders.after.days),
+});
