@@ -20,6 +20,12 @@ export const planViewSchema = z.strictObject({
 });
 export type PlanView = z.infer<typeof planViewSchema>;
 export const planListSchema = z.strictObject({ data: z.array(planViewSchema) });
+
+/** A plan as "Associe-se" offers it: what she would pay and when. */
+export const offeredPlanSchema = planViewSchema.omit({ members: true, active: true });
+export type OfferedPlan = z.infer<typeof offeredPlanSchema>;
+export const offeredPlanListSchema = z.strictObject({ data: z.array(offeredPlanSchema) });
+export type OfferedPlanList = z.infer<typeof offeredPlanListSchema>;
 export type PlanList = z.infer<typeof planListSchema>;
 
 export const dueViewSchema = z.strictObject({

@@ -577,11 +577,13 @@ describe("real answers follow the documented schemas", () => {
     await call("PUT /api/members/{id}", { token, params: { id: memberId }, body: { ...person, name: "Bia Lima" } });
     await call("DELETE /api/members/plans/{id}", { token, params: { id: planId }, status: 409 });
     await call("POST /api/members/applications", { body: { ...person, consent: true }, status: 404 });
+    await call("GET /api/members/offered-plans", { status: 404 });
     const members = { ...settings.features.members, enabled: true };
     await call("POST /api/settings", {
       token,
       body: { ...settings, features: { ...settings.features, posts, members } },
     });
+    await call("GET /api/members/offered-plans");
     const dora = await t.createUser("user", token, "dora@coop.test");
     const applicant = { ...person, tax_id: "123.456.789-09", email: dora.email, consent: true };
     await call("POST /api/members/applications", { token: dora.token, body: applicant });

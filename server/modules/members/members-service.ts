@@ -35,12 +35,11 @@ import {
   planView,
   statusChangeView,
 } from "./member-views.ts";
-import { createPlans } from "./plans.ts";
+import { APPLICATIONS_CLOSED, createPlans } from "./plans.ts";
 import { createReminders } from "./reminders.ts";
 import { memberDues, memberPlans, memberRegister, memberStatusChanges, members } from "./tables.ts";
 
 const MEMBER_NOT_FOUND = "Associado não encontrado.";
-const APPLICATIONS_CLOSED = "As propostas de associação não estão abertas.";
 const ALREADY_APPLIED = "Este CPF ou CNPJ já está no nosso cadastro: fale conosco para saber da sua associação";
 export const APPLICATION_RECEIVED =
   "Proposta recebida! Vamos analisá-la e responder por e-mail. A primeira mensalidade vem com a aprovação.";

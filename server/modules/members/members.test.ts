@@ -268,7 +268,12 @@ describe("becoming a member", () => {
     const plan = await createPlan();
     const closed = await apply({ ...ANA, plan_id: plan.id });
     expect(closed.status).toBe(404);
+    expect((await t.request("GET", "/api/members/offered-plans")).status).toBe(404);
     await switchMembers(true);
+    await createPlan({ ...MONTHLY, name: "Antigo", active: false });
+    const offered = await t.request("GET", "/api/members/offered-plans");
+    expectDocumented("get", "/api/members/offered-plans", offered);
+    expect(offered.json<{ data: { name: string }[] }>().data.map((row) => row.name)).toEqual(["Mensal"]);
     const withoutConsent = await t.request("POST", "/api/members/applications", {
       body: { ...ANA, plan_id: plan.id, consent: false },
     });

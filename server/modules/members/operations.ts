@@ -15,6 +15,7 @@ import {
   memberSettingsViewSchema,
   memberVerificationSchema,
   myMembershipSchema,
+  offeredPlanListSchema,
   planListSchema,
   planViewSchema,
 } from "../../../common/views/members.ts";
@@ -63,6 +64,13 @@ export const membersOperations: Operation[] = [
       { status: 404, description: "Proposals are not open (the feature is off)" },
       { status: 409, description: "This CPF or CNPJ is already in the register" },
     ],
+  }),
+  members.get({
+    path: "/offered-plans",
+    access: "public",
+    summary: "“Associe-se” (while the members feature is on): the active plans, with what each costs and when",
+    success: { status: 200, description: "The plans", schema: output("OfferedPlanList", offeredPlanListSchema) },
+    refusals: [{ status: 404, description: "Proposals are not open (the feature is off)" }],
   }),
   members.get({
     path: "/me",

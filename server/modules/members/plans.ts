@@ -1,7 +1,7 @@
 import { asc, count, eq } from "drizzle-orm";
 import { conflict, notFound } from "../../../common/errors.ts";
 import { PLAN_NAME_TAKEN, type PlanInput } from "../../../common/schemas/members.ts";
-import type { PlanList, PlanView } from "../../../common/views/members.ts";
+import type { OfferedPlanList, PlanList, PlanView } from "../../../common/views/members.ts";
 import { isUniqueViolation } from "../../db/sql.ts";
 import { type Actor, requireAdmin } from "../../kernel/access.ts";
 import type { MembersContext } from "./context.ts";
@@ -9,6 +9,7 @@ import { planAuditFields, planView } from "./member-views.ts";
 import { memberPlans, members } from "./tables.ts";
 
 const PLAN_NOT_FOUND = "Plano não encontrado.";
+export const APPLICATIONS_CLOSED = "As propostas de associação não estão abertas.";
 const PLAN_IN_USE = "Há associados neste plano: desative-o em vez de excluí-lo, ou mude antes o plano deles.";
 
 const columns = (input: PlanInput) => ({
@@ -78,6 +79,23 @@ export function createPlans(context: MembersContext) {
         .leftJoin(counts, eq(counts.planId, memberPlans.id))
         .orderBy(asc(memberPlans.name), asc(memberPlans.id));
       return { data: rows.map((row) => planView(row.plan, row.members ?? 0)) };
+    },
+
+    /** "Associe-se" (public, while the members feature is on): the active plans, by name. */
+    async offeredPlans(): Promise<OfferedPlanList> {
+      const settings = await context.services.settings.get();
+      if (!settings?.features.members.enabled) throw notFound(APPLICATIONS_CLOSED);
+      const rows = await db
+        .select()
+        .from(memberPlans)
+        .where(eq(memberPlans.active, true))
+        .orderBy(asc(memberPlans.name), asc(memberPlans.id));
+      return {
+        data: rows.map((row) => {
+          const { members: _count, active: _active, ...offered } = planView(row, 0);
+          return offered;
+        }),
+      };
     },
 
     async getPlan(actor: Actor | null, id: number): Promise<PlanView> {

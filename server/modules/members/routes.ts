@@ -28,6 +28,7 @@ export const membersRoutes: Hono<AppEnv> = new Hono<AppEnv>()
     const input = await readBody(c, memberApplicationSchema);
     return c.json(await c.get("services").members.apply(c.get("actor"), input, c.get("clientAddress")), 201);
   })
+  .get("/offered-plans", async (c) => c.json(await c.get("services").members.offeredPlans()))
   .get("/me", signedIn, async (c) => c.json(await c.get("services").members.mine(c.get("actor"))))
   .get("/settings", adminOnly, async (c) => c.json(await c.get("services").members.settings(c.get("actor"))))
   .put("/settings", adminOnly, async (c) => {
