@@ -131,3 +131,28 @@ export const memberSettingsViewSchema = z.strictObject({
   }),
 });
 export type MemberSettingsView = z.infer<typeof memberSettingsViewSchema>;
+
+/** The board's view on /conta (administrators): members by status, this month's dues, the overdue, a year of dues. */
+export const membersDashboardSchema = z.strictObject({
+  by_status: z.array(z.strictObject({ status: z.enum(memberStatuses), label: z.string(), count: z.number().int() })),
+  month: z.strictObject({
+    period: z.string(),
+    label: z.string(),
+    expected_cents: cents.meta({ description: "The dues due this month (São Paulo), waived ones left out." }),
+    received_cents: cents.meta({ description: "What of them was paid." }),
+  }),
+  overdue: z.array(
+    z.strictObject({
+      member_id: z.number().int(),
+      number: z.number().int().nullable(),
+      name: z.string(),
+      dues: z.number().int(),
+      amount_cents: cents,
+      oldest_due_on: day,
+    }),
+  ),
+  months: z.array(
+    z.strictObject({ period: z.string(), label: z.string(), expected_cents: cents, received_cents: cents }),
+  ),
+});
+export type MembersDashboard = z.infer<typeof membersDashboardSchema>;

@@ -620,6 +620,7 @@ describe("real answers follow the documented schemas", () => {
       body: paid,
       status: 409,
     });
+    await call("GET /api/members/dashboard", { token });
     const mine = await call("GET /api/members/me", { token: dora.token });
     const card = mine.json<{ membership: { verification_path: string } | null }>().membership?.verification_path ?? "";
     await call("GET /api/members/verify/{code}", { params: { code: card.split("/").pop() ?? "" } });

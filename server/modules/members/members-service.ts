@@ -35,6 +35,7 @@ import {
   planView,
   statusChangeView,
 } from "./member-views.ts";
+import { membersDashboard } from "./members-dashboard.ts";
 import { APPLICATIONS_CLOSED, createPlans } from "./plans.ts";
 import { createReminders } from "./reminders.ts";
 import { memberDues, memberPlans, memberRegister, memberStatusChanges, members } from "./tables.ts";
@@ -183,6 +184,7 @@ export function createMembersService(context: MembersContext, applications: Thro
   return {
     ...plans,
     settings: reminders.settings,
+    dashboard: (actor: Actor | null, now?: Date) => membersDashboard(context, actor, now),
     saveSettings: reminders.saveSettings,
 
     /** The job runner's turn: the dues made, the members moved by them, then today's reminders. */

@@ -528,3 +528,59 @@ describe("reminders", () => {
     expect(await reminderMails()).toEqual(["Mensalidade em atraso: janeiro de 2027"]);
   });
 });
+
+describe("the board's numbers", () => {
+  it("counts members by status, this month's dues against what was paid, and who owes what", async () => {
+    const plan = await createPlan();
+    const id = await proposal(plan);
+    await move(id, "ativo");
+    await approvedOn(id, "2027-01-31");
+    const bia = await register({
+      ...ANA,
+      tax_id: "111.444.777-35",
+      email: "bia@example.com",
+      name: "Bia",
+      plan_id: plan.id,
+    });
+    // Registered in February 2027: her dues start with March's.
+    await t.database.db.update(members).set({ lastPeriod: "2027-02" }).where(eq(members.id, bia.member.id));
+    await t.services.members.runDues(noon("2027-02-13"));
+    const january = (await detail(id)).dues.find((due) => due.period === "2027-01");
+    await t.request("POST", `/api/members/${id}/dues/${january?.id}/payment`, {
+      token: t.superToken,
+      body: { paid_on: "2027-02-01" },
+    });
+    await t.services.members.runDues(noon("2027-03-20"));
+    const superUser = { id: 1, name: "Ana Super", email: "ana@example.com", role: "super" } as const;
+    const board = await t.services.members.dashboard(superUser, noon("2027-03-20"));
+    expect(board.by_status.filter((row) => row.count > 0).map((row) => [row.label, row.count])).toEqual([
+      ["Ativo", 1],
+      ["Em atraso", 1],
+    ]);
+    expect(board.months.map((row) => row.period)).toEqual([
+      "2026-04",
+      "2026-05",
+      "2026-06",
+      "2026-07",
+      "2026-08",
+      "2026-09",
+      "2026-10",
+      "2026-11",
+      "2026-12",
+      "2027-01",
+      "2027-02",
+      "2027-03",
+    ]);
+    expect(board.months.slice(-3).map((row) => [row.expected_cents, row.received_cents])).toEqual([
+      [4990, 4990],
+      [4990, 0],
+      [9980, 0],
+    ]);
+    expect(board.month).toMatchObject({ period: "2027-03", label: "março de 2027", expected_cents: 9980 });
+    expect(board.overdue).toEqual([
+      expect.objectContaining({ name: "Ana Souza", dues: 1, amount_cents: 4990, oldest_due_on: "2027-02-28" }),
+    ]);
+    const answer = await t.request("GET", "/api/members/dashboard", { token: t.superToken });
+    expectDocumented("get", "/api/members/dashboard", answer);
+  });
+});

@@ -13,6 +13,7 @@ import {
   memberDetailSchema,
   memberPageSchema,
   memberSettingsViewSchema,
+  membersDashboardSchema,
   memberVerificationSchema,
   myMembershipSchema,
   offeredPlanListSchema,
@@ -82,6 +83,12 @@ export const membersOperations: Operation[] = [
       description: "Her membership, or null",
       schema: output("MyMembership", myMembershipSchema),
     },
+  }),
+  members.get({
+    path: "/dashboard",
+    summary:
+      "The board's numbers: members by status, this month's dues received against expected, who is overdue with how much, and the last 12 months",
+    success: { status: 200, description: "The numbers", schema: output("MembersDashboard", membersDashboardSchema) },
   }),
   members.get({
     path: "/settings",

@@ -30,6 +30,7 @@ export const membersRoutes: Hono<AppEnv> = new Hono<AppEnv>()
   })
   .get("/offered-plans", async (c) => c.json(await c.get("services").members.offeredPlans()))
   .get("/me", signedIn, async (c) => c.json(await c.get("services").members.mine(c.get("actor"))))
+  .get("/dashboard", adminOnly, async (c) => c.json(await c.get("services").members.dashboard(c.get("actor"))))
   .get("/settings", adminOnly, async (c) => c.json(await c.get("services").members.settings(c.get("actor"))))
   .put("/settings", adminOnly, async (c) => {
     const input = await readBody(c, memberSettingsSchema);
