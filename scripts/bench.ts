@@ -59,6 +59,9 @@
  *   BENCH_FISCAL_NOTES=500            orders whose notas fiscais are issued on payment against Focus NFe's fake
  *                                     answering after 200 ms, with visitors' pages timed meanwhile (0 skips it;
  *                                     scripts/bench/fiscal-notes.ts); BENCH_ONLY=fiscal runs that part alone
+ *   BENCH_MEMBERS=10000               members whose dues one turn of the job runner makes, with visitors' pages
+ *                                     timed meanwhile (0 skips it; scripts/bench/member-dues.ts); BENCH_ONLY=members
+ *                                     runs that part alone
  * Only the memory part (issue 27: the peak under load on the embedded database, with the page cache and
  * with PAGE_CACHE=off), in about 8 minutes: BENCH_LIGHTHOUSE=0 BENCH_IMPORT_ENTRIES=0 BENCH_SHOP_PRODUCTS=0
  * BENCH_WORDPRESS_POSTS=0 npm run bench (hello and page weight still run: they take seconds).
@@ -75,6 +78,7 @@ import { benchFiscalNotes, type FiscalNotesFigure, fiscalNotesRows, startBenchFo
 import { importScenario } from "./bench/import.ts";
 import { chromiumInstalled, lighthousePages } from "./bench/lighthouse.ts";
 import { BROWSER_ENCODING, type LoadSettings, loadTargets, type Target } from "./bench/load.ts";
+import { benchMemberDues, type MemberDuesFigure, memberDuesRows } from "./bench/member-dues.ts";
 import { benchNodeFlags, flagLines, flagVariants } from "./bench/node-flags.ts";
 import { benchOrders, type OrdersFigure, ordersRows } from "./bench/orders.ts";
 import { temporaryDatabase } from "./bench/postgres.ts";
@@ -123,6 +127,7 @@ const options = {
   ordersBuyers: Number(process.env.BENCH_ORDERS_BUYERS ?? 20),
   only: process.env.BENCH_ONLY || null,
   fiscalNotes: Number(process.env.BENCH_FISCAL_NOTES ?? 500),
+  members: Number(process.env.BENCH_MEMBERS ?? 10_000),
 };
 const CONNECTIONS = [10, 50];
 const THREADS = 2;
@@ -136,8 +141,8 @@ const stale = staleBuild(projectRoot);
 if (stale) fail(stale);
 if (!wrkInstalled()) fail("wrk not found: install it with apt-get install -y wrk");
 if (options.seconds === 0) fail("BENCH_SECONDS must be more than 0");
-if (options.only !== null && options.only !== "orders" && options.only !== "fiscal")
-  fail(`BENCH_ONLY takes "orders" or "fiscal", not ${options.only}`);
+if (options.only !== null && !["orders", "fiscal", "members"].includes(options.only))
+  fail(`BENCH_ONLY takes "orders", "fiscal" or "members", not ${options.only}`);
 
 /** Our paths for content.json's site; agenda and library only when the seed switched them on. */
 function ourTargets(features: SettingsView["features"]): Target[] {
@@ -330,6 +335,35 @@ async function benchFiscalPart(): Promise<FiscalNotesFigure[]> {
   return figures;
 }
 
+/** The members' dues part on a new data folder, then on a new PostgreSQL database when there is one. */
+async function benchMembersPart(): Promise<MemberDuesFigure[]> {
+  const figures: MemberDuesFigure[] = [];
+  const run = async (database: Database, server: Omit<AppServerOptions, "pageCache">) => {
+    const running = await startAppServer({ ...server, pageCache: true });
+    try {
+      const measured = await benchMemberDues(running.base, database, options.members);
+      console.error(
+        `[members, ${database}] ${memberDuesRows([measured])
+          .map((row) => row.value)
+          .join("; ")}`,
+      );
+      figures.push(measured);
+    } finally {
+      await running.stop();
+    }
+  };
+  const dataDir = await temporaryFolder("cms-bench-members-");
+  await run("PGlite", { dataDir: dataDir.path });
+  await dataDir.remove();
+  if (options.databaseUrl) {
+    const postgres = await temporaryDatabase(options.databaseUrl);
+    const files = await temporaryFolder("cms-bench-members-pg-");
+    await run("PostgreSQL", { dataDir: files.path, databaseUrl: postgres.url });
+    await files.remove();
+  }
+  return figures;
+}
+
 function commit(): string {
   try {
     const head = execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd: projectRoot, encoding: "utf8" }).trim();
@@ -351,6 +385,15 @@ async function main() {
     console.log(`${os.cpus().length} CPUs, Node ${process.version}, load average ${loadBefore.toFixed(1)} at start\n`);
     console.log(markdownTable(fiscalNotesRows(figures)));
     await fs.writeFile(options.out, `${JSON.stringify({ fiscal: figures }, null, 2)}\n`);
+    console.log(`\nraw results: ${options.out}`);
+    return;
+  }
+  if (options.only === "members") {
+    const figures = await benchMembersPart();
+    console.log(`\n## npm run bench, the members' dues part alone (BENCH_ONLY=members), commit ${commit()}\n`);
+    console.log(`${os.cpus().length} CPUs, Node ${process.version}, load average ${loadBefore.toFixed(1)} at start\n`);
+    console.log(markdownTable(memberDuesRows(figures)));
+    await fs.writeFile(options.out, `${JSON.stringify({ members: figures }, null, 2)}\n`);
     console.log(`\nraw results: ${options.out}`);
     return;
   }
@@ -420,6 +463,7 @@ async function main() {
 
   const orders = options.ordersBuyers > 0 ? await benchOrdersPart() : [];
   const fiscal = options.fiscalNotes > 0 ? await benchFiscalPart() : [];
+  const memberDues = options.members > 0 ? await benchMembersPart() : [];
   const wordpressImport = options.wordpressPosts > 0 ? await benchWordpressImport(options.wordpressPosts) : null;
 
   const cpus = os.cpus();
@@ -443,8 +487,16 @@ async function main() {
     lighthouse: pglite.lighthouse,
     wordpressImport,
   };
-  const rows = [...tableRows(results), ...ordersRows(orders), ...fiscalNotesRows(fiscal)];
-  await fs.writeFile(options.out, `${JSON.stringify({ ...results, orders, fiscal, rows }, null, 2)}\n`);
+  const rows = [
+    ...tableRows(results),
+    ...ordersRows(orders),
+    ...fiscalNotesRows(fiscal),
+    ...memberDuesRows(memberDues),
+  ];
+  await fs.writeFile(
+    options.out,
+    `${JSON.stringify({ ...results, orders, fiscal, members: memberDues, rows }, null, 2)}\n`,
+  );
 
   console.log(`\n## npm run bench, ${results.date}, commit ${results.commit}\n`);
   console.log(

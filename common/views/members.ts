@@ -156,3 +156,11 @@ export const membersDashboardSchema = z.strictObject({
   ),
 });
 export type MembersDashboard = z.infer<typeof membersDashboardSchema>;
+
+/** What a turn of the dues' job did. */
+export const duesRunSchema = z.strictObject({
+  made: z.number().int().meta({ description: "Dues made." }),
+  moved: z.number().int().meta({ description: "Members whose status the dues changed." }),
+  reminded: z.number().int().meta({ description: "Reminders e-mailed." }),
+});
+export type DuesRun = z.infer<typeof duesRunSchema>;

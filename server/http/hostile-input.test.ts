@@ -7,6 +7,7 @@ import { MAX_IMPORT_BYTES } from "../../common/schemas/media.ts";
 import { WORDPRESS_UPLOAD_MAX_BYTES } from "../../common/schemas/wordpress-import.ts";
 import { recifeFiscalSettings } from "../../tests/support/fiscal-fixture.ts";
 import { PAULISTA_ADDRESS, SAO_PAULO_TABLE_RATE } from "../../tests/support/shop-fixture.ts";
+import { cpfOf } from "../../tests/support/tax-ids.ts";
 import { type ApiResponse, SUPER, type TestApp } from "../../tests/support/test-app.ts";
 import { withTestApp } from "../../tests/support/with-test-app.ts";
 import { PICKUP_CODE } from "../modules/shop/shipping/pickup.ts";
@@ -300,18 +301,6 @@ const memberPlan = () => ({
   active: true,
 });
 
-/** A CPF of its own for each body (its check digits computed), so that a valid one is never a repeat. */
-function uniqueCpf(): string {
-  const base = String(100_000_000 + ((Date.now() + ++serial * 7919) % 800_000_000)).slice(0, 9);
-  const digits = base.split("").map(Number);
-  for (const length of [9, 10]) {
-    const sum = digits.slice(0, length).reduce((total, digit, index) => total + digit * (length + 1 - index), 0);
-    const rest = (sum * 10) % 11;
-    digits.push(rest === 10 ? 0 : rest);
-  }
-  return digits.join("");
-}
-
 function memberSettings(): Body {
   return {
     reminders: {
@@ -326,7 +315,7 @@ function member(): Body {
   return {
     kind: "pessoa",
     name: "Ana Souza",
-    tax_id: uniqueCpf(),
+    tax_id: cpfOf(100_000_000 + (Date.now() % 800_000_000) + ++serial * 7919),
     email: "ana.membro@example.com",
     phone: "(11) 98765-4321",
     address: { ...PAULISTA_ADDRESS, complement: "ap. 4" },
@@ -717,6 +706,7 @@ describe("hostile addresses of reads", () => {
     ["/api/members?q=%00&status=%00&plan_id=1e20", "admin"],
     ["/api/members?status=outro&per_page=1e20", "admin"],
     ["/api/members/%00", "admin"],
+    ["/api/members/export.csv?q=%00&status=%00", "admin"],
     ["/api/members/1e20", "admin"],
     ["/api/members/plans/%00", "admin"],
     ["/api/members/verify/%00", "anonymous"],

@@ -573,6 +573,7 @@ describe("real answers follow the documented schemas", () => {
       .member.id;
     await call("POST /api/members", { token, body: person, status: 409 });
     await call("GET /api/members", { token, query: "?status=ativo" });
+    await call("GET /api/members/export.csv", { token, query: "?q=bia" });
     await call("GET /api/members/{id}", { token, params: { id: memberId } });
     await call("PUT /api/members/{id}", { token, params: { id: memberId }, body: { ...person, name: "Bia Lima" } });
     await call("DELETE /api/members/plans/{id}", { token, params: { id: planId }, status: 409 });
@@ -621,6 +622,7 @@ describe("real answers follow the documented schemas", () => {
       status: 409,
     });
     await call("GET /api/members/dashboard", { token });
+    await call("POST /api/members/dues/run", { token });
     const mine = await call("GET /api/members/me", { token: dora.token });
     const card = mine.json<{ membership: { verification_path: string } | null }>().membership?.verification_path ?? "";
     await call("GET /api/members/verify/{code}", { params: { code: card.split("/").pop() ?? "" } });

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
+import { asc, count, desc, eq, sql } from "drizzle-orm";
 import { conflict, invalid, notFound } from "../../../common/errors.ts";
 import { type ListQuery, pageOffset, toPage } from "../../../common/pagination.ts";
 import {
@@ -12,13 +12,14 @@ import {
 } from "../../../common/schemas/members.ts";
 import { accountPaths, sitePaths } from "../../../common/site-paths.ts";
 import type {
+  DuesRun,
   MemberDetail,
   MemberPage,
   MemberVerification,
   MemberView,
   MyMembership,
 } from "../../../common/views/members.ts";
-import { containsPattern, isUniqueViolation } from "../../db/sql.ts";
+import { isUniqueViolation } from "../../db/sql.ts";
 import { type Actor, requireAdmin, requireUser } from "../../kernel/access.ts";
 import type { Throttle, ThrottleFactory } from "../../kernel/throttle.ts";
 import type { MembersContext } from "./context.ts";
@@ -36,6 +37,7 @@ import {
   statusChangeView,
 } from "./member-views.ts";
 import { membersDashboard } from "./members-dashboard.ts";
+import { memberFilter, membersCsv } from "./members-export.ts";
 import { APPLICATIONS_CLOSED, createPlans } from "./plans.ts";
 import { createReminders } from "./reminders.ts";
 import { memberDues, memberPlans, memberRegister, memberStatusChanges, members } from "./tables.ts";
@@ -78,6 +80,12 @@ export function createMembersService(context: MembersContext, applications: Thro
   const plans = createPlans(context);
   const dues = createDues(context);
   const reminders = createReminders(context);
+
+  /** The job runner's turn: the dues made, the members moved by them, then today's reminders. */
+  async function runDues(now = new Date()): Promise<DuesRun> {
+    const done = await dues.runDues(now);
+    return { ...done, reminded: await reminders.sendReminders(now) };
+  }
 
   async function planOf(on: MembersContext["db"], id: number): Promise<PlanRow> {
     const [plan] = await on.select().from(memberPlans).where(eq(memberPlans.id, id));
@@ -187,30 +195,18 @@ export function createMembersService(context: MembersContext, applications: Thro
     dashboard: (actor: Actor | null, now?: Date) => membersDashboard(context, actor, now),
     saveSettings: reminders.saveSettings,
 
-    /** The job runner's turn: the dues made, the members moved by them, then today's reminders. */
-    async runDues(now = new Date()): Promise<{ made: number; moved: number; reminded: number }> {
-      const done = await dues.runDues(now);
-      return { ...done, reminded: await reminders.sendReminders(now) };
+    runDues,
+
+    /** An administrator's "Gerar mensalidades agora": the job runner's turn, at once. */
+    async runDuesNow(actor: Actor | null): Promise<DuesRun> {
+      requireAdmin(actor);
+      return runDues();
     },
 
     /** Administrators: by number (proposals last), searched in name, e-mail, CPF/CNPJ and number; by status and plan. */
     async list(actor: Actor | null, query: ListQuery & MemberListQuery): Promise<MemberPage> {
       requireAdmin(actor);
-      const filters: SQL[] = [];
-      if (query.q) {
-        const pattern = containsPattern(query.q);
-        const digits = query.q.replace(/\D/g, "");
-        const match = or(
-          ilike(members.name, pattern),
-          ilike(members.email, pattern),
-          ...(digits ? [ilike(members.taxId, containsPattern(digits))] : []),
-          ...(/^\d{1,9}$/.test(query.q.trim()) ? [eq(members.number, Number(query.q.trim()))] : []),
-        );
-        if (match) filters.push(match);
-      }
-      if (query.status) filters.push(eq(members.status, query.status));
-      if (query.plan_id) filters.push(eq(members.planId, query.plan_id));
-      const where = filters.length ? and(...filters) : undefined;
+      const where = memberFilter(query);
       const [total] = await db.select({ value: count() }).from(members).where(where);
       const rows = await db
         .select({ member: members, plan: { id: memberPlans.id, name: memberPlans.name } })
@@ -226,6 +222,8 @@ export function createMembersService(context: MembersContext, applications: Thro
         query,
       );
     },
+
+    exportCsv: (actor: Actor | null, query: ListQuery & MemberListQuery) => membersCsv(context, actor, query),
 
     async get(actor: Actor | null, id: number): Promise<MemberDetail> {
       requireAdmin(actor);

@@ -122,6 +122,10 @@ describe("access", () => {
         ["PUT", `/api/members/${ana.member.id}`],
         ["DELETE", `/api/members/${ana.member.id}`],
         ["POST", `/api/members/${ana.member.id}/status`],
+        ["POST", "/api/members/dues/run"],
+        ["GET", "/api/members/dashboard"],
+        ["GET", "/api/members/settings"],
+        ["PUT", "/api/members/settings"],
         ["POST", `/api/members/${ana.member.id}/dues/${due}/payment`],
         ["POST", `/api/members/${ana.member.id}/dues/${due}/waiver`],
       ],
@@ -231,7 +235,36 @@ describe("the register", () => {
     expect(await search("status=suspenso")).toEqual([]);
     const page = await t.request("GET", "/api/members", { token: t.superToken });
     expectDocumented("get", "/api/members", page);
+    const csv = await t.request("GET", "/api/members/export.csv?status=ativo", { token: t.superToken });
+    expect(csv.status).toBe(200);
+    const lines = String(csv.body)
+      .replace(/^\uFEFF/, "")
+      .split("\r\n");
+    expect(lines[0]).toBe(
+      "Número;Nome;Tipo;CPF ou CNPJ;E-mail;Telefone;CEP;UF;Cidade;Endereço;Número do endereço;Bairro;Complemento;Nascimento ou fundação;Admissão;Plano;Situação;Observações",
+    );
+    expect(lines[1]).toMatch(/^1;Ana Souza;Pessoa;529\.982\.247-25;/);
+    expect(lines[2]).toMatch(/^2;Cooperativa Flor do Mangue;Organização;11\.222\.333\/0001-81;/);
+    const [exported] = await t.database.db
+      .select()
+      .from(auditEntries)
+      .where(eq(auditEntries.action, "member.exported"));
+    expect(JSON.stringify(exported?.details)).toContain("Associados exportados");
 
+    // A name typed like a spreadsheet formula stays text in the export.
+    await t.request("PUT", `/api/members/${cooperative.member.id}`, {
+      token: t.superToken,
+      body: {
+        ...ANA,
+        kind: "organizacao",
+        name: '=HYPERLINK("x")',
+        tax_id: "11222333000181",
+        email: "flor@example.com",
+        plan_id: plan.id,
+      },
+    });
+    const formula = await t.request("GET", "/api/members/export.csv?q=hyperlink", { token: t.superToken });
+    expect(String(formula.body)).toContain(`"'=HYPERLINK(""x"")"`);
     const edited = await t.request("PUT", `/api/members/${ana.member.id}`, {
       token: t.superToken,
       body: { ...ANA, name: "Ana Souza Lima", plan_id: plan.id },

@@ -1,3 +1,4 @@
+import { z } from "zod";
 import { listQuerySchema } from "../../../common/pagination.ts";
 import {
   duePaymentSchema,
@@ -10,6 +11,7 @@ import {
   planSchema,
 } from "../../../common/schemas/members.ts";
 import {
+  duesRunSchema,
   memberDetailSchema,
   memberPageSchema,
   memberSettingsViewSchema,
@@ -84,6 +86,12 @@ export const membersOperations: Operation[] = [
       schema: output("MyMembership", myMembershipSchema),
     },
   }),
+  members.post({
+    path: "/dues/run",
+    summary:
+      "The job runner's turn now (“Gerar mensalidades agora”): the dues due to be made, the members they move, today's reminders; each once whatever runs twice",
+    success: { status: 200, description: "What was done", schema: output("DuesRun", duesRunSchema) },
+  }),
   members.get({
     path: "/dashboard",
     summary:
@@ -124,6 +132,18 @@ export const membersOperations: Operation[] = [
       "The register by member number (proposals last); q searches name, e-mail, CPF/CNPJ and number; filters by status and plan",
     query: [listQuerySchema, memberListQuerySchema],
     success: { description: "One page of members", schema: output("MemberPage", memberPageSchema) },
+  }),
+  members.get({
+    path: "/export.csv",
+    summary:
+      "The register (filtered as the list) as CSV for a Brazilian spreadsheet (; separated, UTF-8 with BOM, formulas neutralised); the audit log keeps who exported what",
+    query: [listQuerySchema, memberListQuerySchema],
+    success: {
+      status: 200,
+      description: "An attachment: associados.csv",
+      text: ["text/csv"],
+      schema: output("MembersCsv", z.string().meta({ description: "The members, one per line, ; separated." })),
+    },
   }),
   members.create({
     summary: "Register a member as Ativo: she gets the next number, and her dues start with the plan's next due day",

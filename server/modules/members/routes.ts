@@ -30,6 +30,7 @@ export const membersRoutes: Hono<AppEnv> = new Hono<AppEnv>()
   })
   .get("/offered-plans", async (c) => c.json(await c.get("services").members.offeredPlans()))
   .get("/me", signedIn, async (c) => c.json(await c.get("services").members.mine(c.get("actor"))))
+  .post("/dues/run", adminOnly, async (c) => c.json(await c.get("services").members.runDuesNow(c.get("actor"))))
   .get("/dashboard", adminOnly, async (c) => c.json(await c.get("services").members.dashboard(c.get("actor"))))
   .get("/settings", adminOnly, async (c) => c.json(await c.get("services").members.settings(c.get("actor"))))
   .put("/settings", adminOnly, async (c) => {
@@ -50,6 +51,14 @@ export const membersRoutes: Hono<AppEnv> = new Hono<AppEnv>()
   .delete("/plans/:id", adminOnly, async (c) => {
     await c.get("services").members.removePlan(c.get("actor"), readId(c));
     return c.body(null, 204);
+  })
+  .get("/export.csv", adminOnly, async (c) => {
+    const query = { ...readQuery(c, listQuerySchema), ...readQuery(c, memberListQuerySchema) };
+    const csv = await c.get("services").members.exportCsv(c.get("actor"), query);
+    c.header("Content-Type", "text/csv; charset=utf-8");
+    c.header("Content-Disposition", 'attachment; filename="associados.csv"');
+    c.header("Cache-Control", "no-store");
+    return c.body(csv);
   })
   .get("/", adminOnly, async (c) => {
     const query = { ...readQuery(c, listQuerySchema), ...readQuery(c, memberListQuerySchema) };
