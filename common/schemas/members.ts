@@ -4,6 +4,7 @@ import { moneyField } from "../money.ts";
 import { dayField, emailField, optionalText, plainString, requiredText, z } from "../zod.ts";
 import { phoneField } from "./customer.ts";
 import { addressSchema } from "./orders.ts";
+import { optionalTaxIdField } from "./tax-id.ts";
 
 // The cooperative's members, their plans and their dues: one schema per input, shared by the forms, the page
 // actions and the REST routes (server/modules/members).
@@ -184,6 +185,9 @@ const reminderDays = (max: number, label: string) =>
 
 /** The dues' reminders by e-mail: each kind switchable, the days configurable (defaults: 5 and 1 before, 3 and 10 after). */
 export const memberSettingsSchema = z.object({
+  organization_cnpj: optionalTaxIdField()
+    .refine((bare) => bare === "" || bare.length === 14, "Informe um CNPJ válido")
+    .meta({ description: "The organisation's CNPJ, printed on the dues' receipts; empty: none printed." }),
   reminders: z.object({
     before: z.object({
       enabled: z.boolean("Informe true ou false"),
@@ -199,6 +203,7 @@ export const memberSettingsSchema = z.object({
 export type MemberSettings = z.infer<typeof memberSettingsSchema>;
 
 export const DEFAULT_MEMBER_SETTINGS: MemberSettings = {
+  organization_cnpj: "",
   reminders: {
     before: { enabled: true, days: [5, 1] },
     on_day: { enabled: true },

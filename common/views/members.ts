@@ -124,6 +124,7 @@ export type MemberVerification = z.infer<typeof memberVerificationSchema>;
 
 /** The members' settings as administrators read them: the reminders' kinds and days. */
 export const memberSettingsViewSchema = z.strictObject({
+  organization_cnpj: z.string().meta({ description: "Bare digits, or empty." }),
   reminders: z.strictObject({
     before: z.strictObject({ enabled: z.boolean(), days: z.array(z.number().int()) }),
     on_day: z.strictObject({ enabled: z.boolean() }),
@@ -164,3 +165,19 @@ export const duesRunSchema = z.strictObject({
   reminded: z.number().int().meta({ description: "Reminders e-mailed." }),
 });
 export type DuesRun = z.infer<typeof duesRunSchema>;
+
+/** A paid due's receipt (printable): who received, from whom, for which cycle, how much and when. */
+export const dueReceiptSchema = z.strictObject({
+  receipt_number: z.string().meta({ description: "The member's number and the cycle: 12-2026-12." }),
+  organization_name: z.string(),
+  organization_cnpj: z.string().meta({ description: "Formatted, or empty when the settings hold none." }),
+  member_name: z.string(),
+  member_number: z.number().int().nullable(),
+  member_tax_id: z.string().meta({ description: "Formatted CPF or CNPJ." }),
+  plan_name: z.string(),
+  period_label: z.string(),
+  due_on: day,
+  paid_on: day,
+  paid_cents: cents,
+});
+export type DueReceipt = z.infer<typeof dueReceiptSchema>;

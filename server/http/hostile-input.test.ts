@@ -712,6 +712,8 @@ describe("hostile addresses of reads", () => {
     ["/api/members/verify/%00", "anonymous"],
     ["/api/members/verify/%F0%9F%8C%B1", "anonymous"],
     ["/api/members/me?x=%00", "user"],
+    ["/api/members/dues/%00/receipt", "user"],
+    ["/api/members/dues/1e20/receipt", "user"],
     ["/api/%00", "anonymous"],
   ];
 

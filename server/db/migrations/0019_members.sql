@@ -49,6 +49,7 @@ CREATE TABLE "member_register" (
 --> statement-breakpoint
 CREATE TABLE "member_settings" (
 	"id" integer PRIMARY KEY DEFAULT 1 NOT NULL,
+	"organization_cnpj" text DEFAULT '' NOT NULL,
 	"reminders" jsonb DEFAULT '{"before":{"enabled":true,"days":[5,1]},"on_day":{"enabled":true},"after":{"enabled":true,"days":[3,10]}}'::jsonb NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "member_settings_single_row" CHECK ("member_settings"."id" = 1)

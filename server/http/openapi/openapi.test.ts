@@ -622,6 +622,8 @@ describe("real answers follow the documented schemas", () => {
       status: 409,
     });
     await call("GET /api/members/dashboard", { token });
+    await call("GET /api/members/dues/{due}/receipt", { token, params: { due: dueId } });
+    await call("GET /api/members/dues/{due}/receipt", { token: dora.token, params: { due: 999 }, status: 404 });
     await call("POST /api/members/dues/run", { token });
     const mine = await call("GET /api/members/me", { token: dora.token });
     const card = mine.json<{ membership: { verification_path: string } | null }>().membership?.verification_path ?? "";

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { asc, count, desc, eq, sql } from "drizzle-orm";
+import { formatTaxId } from "../../../common/brazil/tax-id.ts";
 import { conflict, invalid, notFound } from "../../../common/errors.ts";
 import { type ListQuery, pageOffset, toPage } from "../../../common/pagination.ts";
 import {
@@ -12,6 +13,7 @@ import {
 } from "../../../common/schemas/members.ts";
 import { accountPaths, sitePaths } from "../../../common/site-paths.ts";
 import type {
+  DueReceipt,
   DuesRun,
   MemberDetail,
   MemberPage,
@@ -20,10 +22,10 @@ import type {
   MyMembership,
 } from "../../../common/views/members.ts";
 import { isUniqueViolation } from "../../db/sql.ts";
-import { type Actor, requireAdmin, requireUser } from "../../kernel/access.ts";
+import { type Actor, isAdmin, requireAdmin, requireUser } from "../../kernel/access.ts";
 import type { Throttle, ThrottleFactory } from "../../kernel/throttle.ts";
 import type { MembersContext } from "./context.ts";
-import { saoPauloDate } from "./due-cycles.ts";
+import { CYCLE_MONTHS, saoPauloDate } from "./due-cycles.ts";
 import { createDues, periodBeforeNext } from "./dues.ts";
 import { adminTransitions, canMoveTo, inGoodStanding } from "./member-standing.ts";
 import { moveStatus } from "./member-status.ts";
@@ -33,6 +35,7 @@ import {
   memberAuditFields,
   memberView,
   type PlanRow,
+  periodLabel,
   planView,
   statusChangeView,
 } from "./member-views.ts";
@@ -43,6 +46,7 @@ import { createReminders } from "./reminders.ts";
 import { memberDues, memberPlans, memberRegister, memberStatusChanges, members } from "./tables.ts";
 
 const MEMBER_NOT_FOUND = "Associado não encontrado.";
+const RECEIPT_NOT_FOUND = "Recibo não encontrado: só as mensalidades pagas têm recibo.";
 const ALREADY_APPLIED = "Este CPF ou CNPJ já está no nosso cadastro: fale conosco para saber da sua associação";
 export const APPLICATION_RECEIVED =
   "Proposta recebida! Vamos analisá-la e responder por e-mail. A primeira mensalidade vem com a aprovação.";
@@ -341,6 +345,35 @@ export function createMembersService(context: MembersContext, applications: Thro
           after: null,
         });
       });
+    },
+
+    /** A paid due's receipt: for the member it belongs to (her linked account) and administrators. */
+    async receipt(actor: Actor | null, dueId: number): Promise<DueReceipt> {
+      const user = requireUser(actor);
+      const [found] = await db
+        .select({ due: memberDues, member: members, plan: memberPlans })
+        .from(memberDues)
+        .innerJoin(members, eq(members.id, memberDues.memberId))
+        .innerJoin(memberPlans, eq(memberPlans.id, members.planId))
+        .where(eq(memberDues.id, dueId));
+      const mine = found !== undefined && (isAdmin(user) || found.member.userId === user.id);
+      const paidOn = found?.due.status === "paid" ? found.due.paidOn : null;
+      if (!found || !mine || paidOn === null) throw notFound(RECEIPT_NOT_FOUND);
+      const { organization_cnpj } = await reminders.stored();
+      const { due, member, plan } = found;
+      return {
+        receipt_number: `${member.number ?? member.id}-${due.period}`,
+        organization_name: (await context.services.settings.get())?.title ?? "",
+        organization_cnpj: organization_cnpj ? formatTaxId(organization_cnpj) : "",
+        member_name: member.name,
+        member_number: member.number,
+        member_tax_id: formatTaxId(member.taxId),
+        plan_name: plan.name,
+        period_label: periodLabel(due.period, CYCLE_MONTHS[plan.cycle]),
+        due_on: due.dueOn,
+        paid_on: paidOn,
+        paid_cents: due.paidCents,
+      };
     },
 
     recordPayment: dues.recordPayment,

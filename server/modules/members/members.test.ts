@@ -26,6 +26,9 @@ import { memberDues, members } from "./tables.ts";
 
 const t = withTestApp({ setUp: true });
 
+/** The site's super user, for the service's calls made without HTTP. */
+const superUser = { id: 1, name: "Ana Super", email: "ana@example.com", role: "super" } as const;
+
 const MONTHLY = {
   name: "Mensal",
   amount_cents: 4990,
@@ -424,6 +427,40 @@ describe("dues", () => {
     expect((await detail(id)).member.status).toBe("ativo");
     expect(await verify()).toBe(true);
 
+    // The paid due's receipt: hers and the administrators', nobody else's; an open one has none.
+    await t.request("PUT", "/api/members/settings", {
+      token: t.superToken,
+      body: {
+        organization_cnpj: "11.222.333/0001-81",
+        reminders: (await t.services.members.settings(superUser)).reminders,
+      },
+    });
+    const receipt = await t.request("GET", `/api/members/dues/${january?.id}/receipt`, { token: account.token });
+    expect(receipt.status).toBe(200);
+    expectDocumented("get", "/api/members/dues/{due}/receipt", receipt);
+    expect(receipt.json()).toMatchObject({
+      receipt_number: "1-2027-01",
+      organization_cnpj: "11.222.333/0001-81",
+      member_name: "Ana Souza",
+      member_tax_id: "529.982.247-25",
+      period_label: "janeiro de 2027",
+      paid_on: "2027-01-31",
+      paid_cents: 4990,
+    });
+    const stranger = await t.createUser("user", t.superToken);
+    expect((await t.request("GET", `/api/members/dues/${january?.id}/receipt`, { token: stranger.token })).status).toBe(
+      404,
+    );
+    expect((await t.request("GET", `/api/members/dues/${january?.id}/receipt`, { token: t.superToken })).status).toBe(
+      200,
+    );
+    await t.services.members.runDues(noon("2027-04-20"));
+    const april = (await detail(id)).dues.find((due) => due.period === "2027-04");
+    expect(april?.status).toBe("open");
+    expect((await t.request("GET", `/api/members/dues/${april?.id}/receipt`, { token: account.token })).status).toBe(
+      404,
+    );
+
     const closed = await t.request("POST", `/api/members/${id}/dues/${january?.id}/payment`, {
       token: t.superToken,
       body: { paid_on: "2027-04-07" },
@@ -532,6 +569,7 @@ describe("reminders", () => {
     const settings = await t.request("GET", "/api/members/settings", { token: t.superToken });
     expectDocumented("get", "/api/members/settings", settings);
     expect(settings.json()).toEqual({
+      organization_cnpj: "",
       reminders: {
         before: { enabled: true, days: [5, 1] },
         on_day: { enabled: true },
@@ -584,7 +622,6 @@ describe("the board's numbers", () => {
       body: { paid_on: "2027-02-01" },
     });
     await t.services.members.runDues(noon("2027-03-20"));
-    const superUser = { id: 1, name: "Ana Super", email: "ana@example.com", role: "super" } as const;
     const board = await t.services.members.dashboard(superUser, noon("2027-03-20"));
     expect(board.by_status.filter((row) => row.count > 0).map((row) => [row.label, row.count])).toEqual([
       ["Ativo", 1],

@@ -11,6 +11,7 @@ import {
   planSchema,
 } from "../../../common/schemas/members.ts";
 import {
+  dueReceiptSchema,
   duesRunSchema,
   memberDetailSchema,
   memberPageSchema,
@@ -74,6 +75,13 @@ export const membersOperations: Operation[] = [
     summary: "“Associe-se” (while the members feature is on): the active plans, with what each costs and when",
     success: { status: 200, description: "The plans", schema: output("OfferedPlanList", offeredPlanListSchema) },
     refusals: [{ status: 404, description: "Proposals are not open (the feature is off)" }],
+  }),
+  members.get({
+    path: "/dues/{due}/receipt",
+    access: "user",
+    summary:
+      "A paid due's receipt (printable): the organisation's name and CNPJ, the member, the cycle, the amount and the day paid; for her and administrators",
+    success: { status: 200, description: "The receipt", schema: output("DueReceipt", dueReceiptSchema) },
   }),
   members.get({
     path: "/me",

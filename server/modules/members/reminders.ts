@@ -54,10 +54,12 @@ export function createReminders(context: MembersContext) {
 
   async function stored(): Promise<MemberSettings> {
     const [row] = await db.select().from(memberSettings).where(eq(memberSettings.id, 1));
-    return row ? { reminders: row.reminders } : DEFAULT_MEMBER_SETTINGS;
+    return row ? { organization_cnpj: row.organizationCnpj, reminders: row.reminders } : DEFAULT_MEMBER_SETTINGS;
   }
 
   return {
+    stored,
+
     async settings(actor: Actor | null): Promise<MemberSettingsView> {
       requireAdmin(actor);
       return stored();
@@ -69,10 +71,10 @@ export function createReminders(context: MembersContext) {
       await context.transaction(async (tx) => {
         await tx.db
           .insert(memberSettings)
-          .values({ id: 1, reminders: input.reminders })
+          .values({ id: 1, organizationCnpj: input.organization_cnpj, reminders: input.reminders })
           .onConflictDoUpdate({
             target: memberSettings.id,
-            set: { reminders: input.reminders, updatedAt: new Date() },
+            set: { organizationCnpj: input.organization_cnpj, reminders: input.reminders, updatedAt: new Date() },
           });
         await tx.services.audit.record({
           actor: admin,
@@ -142,6 +144,7 @@ export function createReminders(context: MembersContext) {
 const onOff = (enabled: boolean, days: number[]) => (enabled ? days.join(", ") || "nenhum" : "desligado");
 
 const reminderFields = (settings: MemberSettings) => ({
+  "CNPJ da organização": settings.organization_cnpj,
   "Lembretes antes do vencimento (dias)": onOff(settings.reminders.before.enabled, settings.reminders.before.days),
   "Lembrete no dia do vencimento": settings.reminders.on_day.enabled,
   "Lembretes depois do vencimento (dias)": onOff(settings.reminders.after.enabled, settings.reminders.after.days),

@@ -29,6 +29,9 @@ export const membersRoutes: Hono<AppEnv> = new Hono<AppEnv>()
     return c.json(await c.get("services").members.apply(c.get("actor"), input, c.get("clientAddress")), 201);
   })
   .get("/offered-plans", async (c) => c.json(await c.get("services").members.offeredPlans()))
+  .get("/dues/:due/receipt", signedIn, async (c) =>
+    c.json(await c.get("services").members.receipt(c.get("actor"), readId(c, "due"))),
+  )
   .get("/me", signedIn, async (c) => c.json(await c.get("services").members.mine(c.get("actor"))))
   .post("/dues/run", adminOnly, async (c) => c.json(await c.get("services").members.runDuesNow(c.get("actor"))))
   .get("/dashboard", adminOnly, async (c) => c.json(await c.get("services").members.dashboard(c.get("actor"))))

@@ -161,6 +161,7 @@ export const memberSettings = pgTable(
   "member_settings",
   {
     id: integer("id").primaryKey().default(1),
+    organizationCnpj: text("organization_cnpj").notNull().default(""),
     reminders: jsonb("reminders")
       .$type<MemberSettings["reminders"]>()
       .notNull()
