@@ -1,5 +1,6 @@
 import { userRoles } from "../roles.ts";
 import { z } from "../zod.ts";
+import { myMembershipSchema } from "./members.ts";
 import { orderViewSchema } from "./orders.ts";
 import { timestampSchema } from "./timestamp.ts";
 
@@ -37,5 +38,8 @@ export const dataExportSchema = z.strictObject({
   former_emails: z.array(z.string()).meta({ description: "The addresses the account had before, oldest first." }),
   addresses: z.array(customerAddressViewSchema),
   orders: z.array(orderViewSchema),
+  membership: myMembershipSchema.shape.membership.meta({
+    description: "Her membership of the organisation, when her account is linked to the register: its entry and dues.",
+  }),
 });
 export type DataExport = z.infer<typeof dataExportSchema>;

@@ -213,6 +213,7 @@ export function createCustomersService(context: CustomersContext, throttles: Cus
         former_emails: account.formerEmails,
         addresses: await addresses(user.id),
         orders: await ordersOf(user),
+        membership: (await services.members.mine(user)).membership,
       };
     },
   };

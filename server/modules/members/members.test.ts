@@ -296,6 +296,12 @@ describe("the register", () => {
     expect(mine.json<MyMembership>().membership?.member).not.toHaveProperty("notes");
     const none = await t.request("GET", "/api/members/me", { token: stranger.token });
     expect(none.json<MyMembership>()).toEqual({ membership: null });
+    // Her data export (LGPD art. 18, 'Meus dados') carries her membership; a stranger's has none.
+    const exported = await t.request("GET", "/api/profile/export", { token: account.token });
+    expectDocumented("get", "/api/profile/export", exported);
+    expect(exported.json<{ membership: MyMembership["membership"] }>().membership?.member.tax_id).toBe("52998224725");
+    const strangers = await t.request("GET", "/api/profile/export", { token: stranger.token });
+    expect(strangers.json<{ membership: null }>().membership).toBeNull();
   });
 });
 
