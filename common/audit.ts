@@ -54,6 +54,7 @@ export const auditActions = {
   "member.updated": "Associado alterado",
   "member.status_changed": "Situação do associado alterada",
   "member.deleted": "Associado excluído",
+  "member.imported": "Associados importados de planilha",
   "member.exported": "Associados exportados (CSV com os dados pessoais)",
   "member_settings.updated": "Configurações dos associados alteradas",
   "member_due.paid": "Pagamento de mensalidade registrado",

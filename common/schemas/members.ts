@@ -210,3 +210,13 @@ export const DEFAULT_MEMBER_SETTINGS: MemberSettings = {
     after: { enabled: true, days: [3, 10] },
   },
 };
+
+/** The largest register's CSV the import reads: 10 MB is tens of thousands of members. */
+export const MAX_MEMBER_IMPORT_CHARS = 10_000_000;
+
+/** A CSV of the register (its own export's columns), pasted or sent as the file's text. */
+export const memberImportSchema = z.object({
+  csv: plainString({ error: "Envie a planilha (CSV)" })
+    .min(1, "Envie a planilha (CSV)")
+    .max(MAX_MEMBER_IMPORT_CHARS, "A planilha passa de 10 MB: divida-a em partes"),
+});

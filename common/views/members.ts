@@ -181,3 +181,23 @@ export const dueReceiptSchema = z.strictObject({
   paid_cents: cents,
 });
 export type DueReceipt = z.infer<typeof dueReceiptSchema>;
+
+/** What a CSV import of the register does, or would do (its preview), line by line. */
+export const memberImportReportSchema = z.strictObject({
+  counts: z.strictObject({
+    create: z.number().int(),
+    update: z.number().int(),
+    unchanged: z.number().int(),
+    error: z.number().int(),
+  }),
+  lines: z.array(
+    z.strictObject({
+      line: z.number().int().meta({ description: "The line of the file, the header being line 1." }),
+      action: z.enum(["create", "update", "unchanged", "error"]),
+      name: z.string(),
+      tax_id: z.string(),
+      errors: z.array(z.string()).meta({ description: "Each field's error, in pt-BR, naming its column." }),
+    }),
+  ),
+});
+export type MemberImportReport = z.infer<typeof memberImportReportSchema>;

@@ -4,6 +4,7 @@ import { Secret, TOTP } from "otpauth";
 import { beforeAll, describe, expect, it } from "vitest";
 import { defaultFeatures } from "../../common/features.ts";
 import { MAX_IMPORT_BYTES } from "../../common/schemas/media.ts";
+import { MAX_MEMBER_IMPORT_CHARS } from "../../common/schemas/members.ts";
 import { WORDPRESS_UPLOAD_MAX_BYTES } from "../../common/schemas/wordpress-import.ts";
 import { recifeFiscalSettings } from "../../tests/support/fiscal-fixture.ts";
 import { PAULISTA_ADDRESS, SAO_PAULO_TABLE_RATE } from "../../tests/support/shop-fixture.ts";
@@ -291,6 +292,9 @@ const orderSent = () => ({
 
 const MEMBER_TEXT = ["name", "notes", "address.street", "address.neighborhood", "address.complement"];
 
+/** The plan the import's line names, one of its own (the plans' endpoints rename theirs). */
+const IMPORT_PLAN = "Plano das importações";
+
 const memberPlan = () => ({
   name: `Plano ${unique()}`,
   amount_cents: 4990,
@@ -300,6 +304,16 @@ const memberPlan = () => ({
   suspend_after: 2,
   active: true,
 });
+
+const MEMBER_IMPORT_LIMIT = { csv: MAX_MEMBER_IMPORT_CHARS };
+
+/** One member's line under the register's export header; a repeat of it changes nothing. */
+function memberImport(): Body {
+  const header =
+    "Número;Nome;Tipo;CPF ou CNPJ;E-mail;Telefone;CEP;UF;Cidade;Endereço;Número do endereço;Bairro;Complemento;Nascimento ou fundação;Admissão;Plano;Situação;Observações";
+  const line = `;Gil Importado;Pessoa;${cpfOf(555_000_111)};gil@example.com;(11) 98765-4321;01310-100;SP;São Paulo;Avenida Paulista;1000;Bela Vista;;;;${IMPORT_PLAN};Ativo;`;
+  return { csv: `${header}\r\n${line}\r\n` };
+}
 
 function memberSettings(): Body {
   return {
@@ -382,6 +396,8 @@ const endpoints: Endpoint[] = [
   { method: "PUT", path: "/api/members/plans/{plan}", table: "member_plans", as: "admin", body: memberPlan, text: ["name"] },
   { method: "POST", path: "/api/members", table: "members", as: "admin", body: member, text: MEMBER_TEXT },
   { method: "PUT", path: "/api/members/{member}", table: "members", as: "admin", body: member, text: MEMBER_TEXT },
+  { method: "POST", path: "/api/members/import/preview", table: "members", as: "admin", body: memberImport, maxLength: MEMBER_IMPORT_LIMIT },
+  { method: "POST", path: "/api/members/import", table: "members", as: "admin", body: memberImport, maxLength: MEMBER_IMPORT_LIMIT },
   { method: "POST", path: "/api/members/applications", table: "members", as: "anonymous", body: application, text: ["name", "address.street"] },
   { method: "POST", path: "/api/members/{member}/status", table: "member_status_changes", as: "admin", body: () => ({ status: "suspenso", reason: "Pedido da diretoria" }), text: ["reason"] },
   { method: "POST", path: "/api/members/{paidMember}/dues/{paidDue}/payment", table: "member_dues", as: "admin", body: () => ({ paid_on: "2026-12-04", note: "Pix" }), text: ["note"] },
@@ -584,6 +600,7 @@ beforeAll(async () => {
   ids.coupon = await created("/api/coupons", coupon(), tokens.admin);
   await created("/api/coupons", { code: CART_COUPON, kind: "free_shipping" }, tokens.admin);
   ids.plan = await created("/api/members/plans", memberPlan(), tokens.admin);
+  await created("/api/members/plans", { ...memberPlan(), name: IMPORT_PLAN }, tokens.admin);
   const registered = await t.request("POST", "/api/members", { token: tokens.admin, body: member() });
   ids.member = registered.json<{ member: { id: number } }>().member.id;
   for (const [memberKey, dueKey] of [

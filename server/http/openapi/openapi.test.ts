@@ -573,7 +573,10 @@ describe("real answers follow the documented schemas", () => {
       .member.id;
     await call("POST /api/members", { token, body: person, status: 409 });
     await call("GET /api/members", { token, query: "?status=ativo" });
-    await call("GET /api/members/export.csv", { token, query: "?q=bia" });
+    const registerCsv = String((await call("GET /api/members/export.csv", { token, query: "?q=bia" })).body);
+    await call("POST /api/members/import/preview", { token, body: { csv: registerCsv } });
+    await call("POST /api/members/import", { token, body: { csv: registerCsv } });
+    await call("POST /api/members/import", { token, body: { csv: "" }, status: 400 });
     await call("GET /api/members/{id}", { token, params: { id: memberId } });
     await call("PUT /api/members/{id}", { token, params: { id: memberId }, body: { ...person, name: "Bia Lima" } });
     await call("DELETE /api/members/plans/{id}", { token, params: { id: planId }, status: 409 });

@@ -41,6 +41,7 @@ import {
 } from "./member-views.ts";
 import { membersDashboard } from "./members-dashboard.ts";
 import { memberFilter, membersCsv } from "./members-export.ts";
+import { createMembersImport } from "./members-import.ts";
 import { APPLICATIONS_CLOSED, createPlans } from "./plans.ts";
 import { createReminders } from "./reminders.ts";
 import { memberDues, memberPlans, memberRegister, memberStatusChanges, members } from "./tables.ts";
@@ -84,6 +85,7 @@ export function createMembersService(context: MembersContext, applications: Thro
   const plans = createPlans(context);
   const dues = createDues(context);
   const reminders = createReminders(context);
+  const imports = createMembersImport(context, (tx) => nextNumber(tx));
 
   /** The job runner's turn: the dues made, the members moved by them, then today's reminders. */
   async function runDues(now = new Date()): Promise<DuesRun> {
@@ -227,6 +229,8 @@ export function createMembersService(context: MembersContext, applications: Thro
       );
     },
 
+    previewImport: imports.previewImport,
+    importMembers: imports.importMembers,
     exportCsv: (actor: Actor | null, query: ListQuery & MemberListQuery) => membersCsv(context, actor, query),
 
     async get(actor: Actor | null, id: number): Promise<MemberDetail> {

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { CONSENT_MISSING, PLAN_NAME_TAKEN, TAX_ID_TAKEN } from "../../../common/schemas/members.ts";
 import type {
   MemberDetail,
+  MemberImportReport,
   MemberPage,
   MemberVerification,
   MyMembership,
@@ -12,6 +13,7 @@ import type {
 import { expectAdministratorsOnly } from "../../../tests/support/api-access.ts";
 import { expectDocumented } from "../../../tests/support/documented.ts";
 import { PAULISTA_ADDRESS, saveShopSettings } from "../../../tests/support/shop-fixture.ts";
+import { cpfOf } from "../../../tests/support/tax-ids.ts";
 import { withTestApp } from "../../../tests/support/with-test-app.ts";
 import { auditEntries } from "../audit/tables.ts";
 import { mailOutbox } from "../mail/tables.ts";
@@ -658,5 +660,82 @@ describe("the board's numbers", () => {
     ]);
     const answer = await t.request("GET", "/api/members/dashboard", { token: t.superToken });
     expectDocumented("get", "/api/members/dashboard", answer);
+  });
+});
+
+describe("the register's CSV import", () => {
+  it("previews each line, imports the good ones, and changes nothing when the same file comes again", async () => {
+    const plan = await createPlan();
+    await register({ ...ANA, plan_id: plan.id });
+    const exported = String((await t.request("GET", "/api/members/export.csv", { token: t.superToken })).body).replace(
+      /^\uFEFF/,
+      "",
+    );
+    const [header = "", ana = ""] = exported.split("\r\n");
+    const lines = [
+      header,
+      ana.replace("Ana Souza", "Ana Souza Lima"),
+      "50;Bia Costa 日本 🌱;Pessoa;111.444.777-35;bia@example.com;(11) 98765-4321;01310-100;SP;São Paulo;Avenida Paulista;1000;Bela Vista;;17/05/1980;01/03/2020;mensal;Ativo;",
+      ";Caio Dias;Pessoa;123.456.789-09;caio@example.com;(11) 98765-4321;01310-100;SP;São Paulo;Avenida Paulista;1000;Bela Vista;;;;Mensal;Suspenso;",
+      ";Duda;Pessoa;123.456.789-00;duda@example.com;(11) 98765-4321;01310-100;SP;São Paulo;Avenida Paulista;1000;;;;;Ouro;Ativo;",
+      ";Caio de novo;Pessoa;123.456.789-09;caio2@example.com;(11) 98765-4321;01310-100;SP;São Paulo;Avenida Paulista;1000;;;;;Mensal;;",
+      `;Eli;Pessoa;${cpfOf(987_654_321)};eli@example.com;(11) 98765-4321;01310-100;SP;São Paulo;Avenida Paulista;1000;;;31/02/1990;;Mensal;Ativo;`,
+    ];
+    const csv = `${lines.join("\r\n")}\r\n`;
+    const preview = await t.request("POST", "/api/members/import/preview", { token: t.superToken, body: { csv } });
+    expect(preview.status, JSON.stringify(preview.body)).toBe(200);
+    expectDocumented("post", "/api/members/import/preview", preview);
+    const planned = preview.json<MemberImportReport>();
+    expect(planned.counts).toEqual({ create: 2, update: 1, unchanged: 0, error: 3 });
+    expect(planned.lines.map((line) => [line.line, line.action])).toEqual([
+      [2, "update"],
+      [3, "create"],
+      [4, "create"],
+      [5, "error"],
+      [6, "error"],
+      [7, "error"],
+    ]);
+    expect(planned.lines[3]?.errors).toEqual([
+      'Plano: "Ouro" não é um dos planos cadastrados',
+      "CPF ou CNPJ: Informe um CPF válido",
+    ]);
+    expect(planned.lines[4]?.errors).toEqual(["CPF ou CNPJ: repetido em outra linha desta planilha"]);
+    expect(planned.lines[5]?.errors).toEqual([
+      'Nascimento ou fundação: "31/02/1990" não é uma data válida (dd/mm/aaaa)',
+    ]);
+    expect((await t.request("GET", "/api/members", { token: t.superToken })).json<MemberPage>().pagination.total).toBe(
+      1,
+    );
+
+    const imported = await t.request("POST", "/api/members/import", { token: t.superToken, body: { csv } });
+    expectDocumented("post", "/api/members/import", imported);
+    expect(imported.json<MemberImportReport>().counts).toEqual(planned.counts);
+    const all = (await t.request("GET", "/api/members", { token: t.superToken })).json<MemberPage>().data;
+    expect(all.map((member) => [member.number, member.name, member.status])).toEqual([
+      [1, "Ana Souza Lima", "ativo"],
+      [50, "Bia Costa 日本 🌱", "ativo"],
+      [51, "Caio Dias", "suspenso"],
+    ]);
+    const again = await t.request("POST", "/api/members/import", { token: t.superToken, body: { csv } });
+    expect(again.json<MemberImportReport>().lines.map((line) => line.action)).toEqual([
+      "unchanged",
+      "unchanged",
+      "unchanged",
+      "error",
+      "error",
+      "error",
+    ]);
+    const next = await register({
+      ...ANA,
+      name: "Eva",
+      tax_id: "935.411.347-80",
+      email: "eva@example.com",
+      plan_id: plan.id,
+    });
+    expect(next.member.number).toBe(52);
+    const entries = await t.database.db.select().from(auditEntries).where(eq(auditEntries.action, "member.imported"));
+    expect(entries).toHaveLength(2);
+    const notCsv = await t.request("POST", "/api/members/import/preview", { token: t.superToken, body: { csv: "" } });
+    expect(notCsv.status).toBe(400);
   });
 });

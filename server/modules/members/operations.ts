@@ -4,6 +4,7 @@ import {
   duePaymentSchema,
   dueWaiverSchema,
   memberApplicationSchema,
+  memberImportSchema,
   memberListQuerySchema,
   memberSchema,
   memberSettingsSchema,
@@ -14,6 +15,7 @@ import {
   dueReceiptSchema,
   duesRunSchema,
   memberDetailSchema,
+  memberImportReportSchema,
   memberPageSchema,
   memberSettingsViewSchema,
   membersDashboardSchema,
@@ -26,6 +28,7 @@ import {
 import { input, messageSchema, type Operation, output, recordOperations } from "../../http/openapi/operation.ts";
 
 const detail = output("MemberDetail", memberDetailSchema);
+const importReport = output("MemberImportReport", memberImportReportSchema);
 const memberSettings = output("MemberSettings", memberSettingsViewSchema);
 
 const members = recordOperations({
@@ -152,6 +155,20 @@ export const membersOperations: Operation[] = [
       text: ["text/csv"],
       schema: output("MembersCsv", z.string().meta({ description: "The members, one per line, ; separated." })),
     },
+  }),
+  members.post({
+    path: "/import/preview",
+    summary:
+      "What importing a CSV of the register (its export's columns) would do, line by line: new, changed, unchanged (matched by CPF/CNPJ) or each field's error; nothing is written",
+    body: input("MemberImport", memberImportSchema),
+    success: { status: 200, description: "The plan", schema: importReport },
+  }),
+  members.post({
+    path: "/import",
+    summary:
+      "Import a CSV of the register: its lines without errors (new members with their number or the next, changed entries); importing the same file again changes nothing",
+    body: input("MemberImport", memberImportSchema),
+    success: { status: 200, description: "What was done", schema: importReport },
   }),
   members.create({
     summary: "Register a member as Ativo: she gets the next number, and her dues start with the plan's next due day",

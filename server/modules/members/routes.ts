@@ -4,6 +4,7 @@ import {
   duePaymentSchema,
   dueWaiverSchema,
   memberApplicationSchema,
+  memberImportSchema,
   memberListQuerySchema,
   memberSchema,
   memberSettingsSchema,
@@ -62,6 +63,14 @@ export const membersRoutes: Hono<AppEnv> = new Hono<AppEnv>()
     c.header("Content-Disposition", 'attachment; filename="associados.csv"');
     c.header("Cache-Control", "no-store");
     return c.body(csv);
+  })
+  .post("/import/preview", adminOnly, async (c) => {
+    const { csv } = await readBody(c, memberImportSchema);
+    return c.json(await c.get("services").members.previewImport(c.get("actor"), csv));
+  })
+  .post("/import", adminOnly, async (c) => {
+    const { csv } = await readBody(c, memberImportSchema);
+    return c.json(await c.get("services").members.importMembers(c.get("actor"), csv));
   })
   .get("/", adminOnly, async (c) => {
     const query = { ...readQuery(c, listQuerySchema), ...readQuery(c, memberListQuerySchema) };

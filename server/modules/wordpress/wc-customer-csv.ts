@@ -5,7 +5,7 @@ import { invalid } from "../../../common/errors.ts";
 import { addressSchema } from "../../../common/schemas/orders.ts";
 import type { OrderAddress } from "../../../common/views/orders.ts";
 import { emailField } from "../../../common/zod.ts";
-import { columnOf, type SpreadsheetRow } from "./spreadsheet.ts";
+import { columnOf, type SpreadsheetRow } from "../../kernel/spreadsheet-read.ts";
 import { spreadsheetRows } from "./wc-product-csv.ts";
 
 /**

@@ -5,8 +5,8 @@ import { EMPTY_ITEM_FISCAL } from "../../../common/schemas/fiscal.ts";
 import { foldCase, productSchema } from "../../../common/schemas/product.ts";
 import { WORDPRESS_SPREADSHEET_MAX_BYTES } from "../../../common/schemas/wordpress-import.ts";
 import { slugify } from "../../kernel/slugs.ts";
+import { columnOf, headerKey, readSpreadsheet, type SpreadsheetRow } from "../../kernel/spreadsheet-read.ts";
 import { heldText } from "./import-text.ts";
-import { columnOf, headerKey, readSpreadsheet, type SpreadsheetRow } from "./spreadsheet.ts";
 import {
   FISCAL_META_KEYS,
   fiscalValues,

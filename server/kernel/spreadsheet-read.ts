@@ -1,9 +1,9 @@
 import { parse } from "csv-parse/sync";
-import { invalid, tooLarge } from "../../../common/errors.ts";
-import { hasControlCharacter } from "../../../common/zod.ts";
+import { invalid, tooLarge } from "../../common/errors.ts";
+import { hasControlCharacter } from "../../common/zod.ts";
 
 /**
- * A spreadsheet sent to the import (WooCommerce's product or customer CSV): comma-separated as
+ * A spreadsheet sent to an import (WooCommerce's product or customer CSV, the members' register): comma-separated as
  * WooCommerce writes it, or semicolon-separated as Excel in Portuguese saves it again; quoted fields
  * may hold line breaks. Each row comes keyed by its header, normalised so that "Preço promocional",
  * "preco promocional" and "PREÇO PROMOCIONAL " meet.
