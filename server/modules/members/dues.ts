@@ -2,6 +2,7 @@ import { and, asc, eq, gt, inArray, sql } from "drizzle-orm";
 import { conflict, notFound } from "../../../common/errors.ts";
 import type { DuePayment, DueWaiver, MemberStatus } from "../../../common/schemas/members.ts";
 import { type Actor, requireAdmin } from "../../kernel/access.ts";
+import { eventLoopTurns } from "../../kernel/event-loop.ts";
 import type { MembersContext } from "./context.ts";
 import {
   addMonths,
@@ -131,6 +132,7 @@ export function createDues(context: MembersContext) {
       let made = 0;
       let moved = 0;
       let after = 0;
+      const letOthersIn = eventLoopTurns();
       for (;;) {
         const batch = await db
           .select({ member: members, plan: memberPlans })
@@ -142,7 +144,9 @@ export function createDues(context: MembersContext) {
         if (batch.length === 0) break;
         after = batch[batch.length - 1]?.member.id ?? after;
         made += await makeDuesOf(batch, today);
-        moved += await moveByDues(batch, today, now);
+        await letOthersIn();
+        moved += await moveByDues(batch, today, now, letOthersIn);
+        await letOthersIn();
       }
       return { made, moved };
     },
@@ -203,6 +207,7 @@ export function createDues(context: MembersContext) {
     batch: { member: MemberRow; plan: PlanRow }[],
     today: LocalDate,
     now: Date,
+    letOthersIn: () => Promise<void>,
   ): Promise<number> {
     const ids = batch.map((entry) => entry.member.id);
     const open = await db
@@ -225,6 +230,7 @@ export function createDues(context: MembersContext) {
       // Judged again under her lock: a payment may have come since the batch was read.
       const done = await context.transaction((tx) => settleStanding(tx, member.id, reasonFor, now));
       if (done && done.status !== member.status) moved += 1;
+      await letOthersIn();
     }
     return moved;
   }

@@ -8,11 +8,14 @@ import {
 import { accountPaths } from "../../../common/site-paths.ts";
 import type { MemberSettingsView } from "../../../common/views/members.ts";
 import { type Actor, requireAdmin } from "../../kernel/access.ts";
+import { eventLoopTurns } from "../../kernel/event-loop.ts";
 import type { MembersContext } from "./context.ts";
 import { addDays, CYCLE_MONTHS, daysBetween, type LocalDate, saoPauloDate } from "./due-cycles.ts";
 import { OWING } from "./dues.ts";
 import { duePixCode, periodLabel } from "./member-views.ts";
 import { memberDueReminders, memberDues, memberPlans, memberSettings, members } from "./tables.ts";
+
+const REMINDERS_PER_TRANSACTION = 10;
 
 export type ReminderWhen = "before" | "on_day" | "after";
 export type Reminder = { kind: string; when: ReminderWhen; days: number };
@@ -111,30 +114,39 @@ export function createReminders(context: MembersContext) {
         );
       const pix = (await context.services.shop.paymentSettings()).pix;
       const base = context.config.BASE_URL;
+      const letOthersIn = eventLoopTurns();
+      const planned = rows.flatMap((row) => {
+        const reminder = reminderOn(row.due.dueOn, today, reminders);
+        return reminder ? [{ ...row, reminder }] : [];
+      });
       let sent = 0;
-      for (const { due, member, plan } of rows) {
-        const reminder = reminderOn(due.dueOn, today, reminders);
-        if (!reminder) continue;
-        const queued = await context.transaction(async (tx) => {
-          const [kept] = await tx.db
+      // Ten reminders a transaction: each row and its e-mail still go together, and the transaction is short, as
+      // visitors' queries wait for it on the embedded database.
+      for (let start = 0; start < planned.length; start += REMINDERS_PER_TRANSACTION) {
+        const batch = planned.slice(start, start + REMINDERS_PER_TRANSACTION);
+        sent += await context.transaction(async (tx) => {
+          const kept = await tx.db
             .insert(memberDueReminders)
-            .values({ dueId: due.id, kind: reminder.kind })
+            .values(batch.map(({ due, reminder }) => ({ dueId: due.id, kind: reminder.kind })))
             .onConflictDoNothing()
-            .returning({ id: memberDueReminders.id });
-          if (!kept) return false;
-          await tx.services.mail.queue("member-due-reminder", member.email, {
-            name: member.name,
-            when: reminder.when,
-            days: reminder.days,
-            periodLabel: periodLabel(due.period, CYCLE_MONTHS[plan.cycle]),
-            amountCents: due.amountCents,
-            dueOn: due.dueOn,
-            pixCode: duePixCode(due, pix),
-            accountUrl: base ? `${base}${accountPaths.membership}` : null,
-          });
-          return true;
+            .returning({ dueId: memberDueReminders.dueId });
+          const keptDues = new Set(kept.map((row) => row.dueId));
+          for (const { due, member, plan, reminder } of batch) {
+            if (!keptDues.has(due.id)) continue;
+            await tx.services.mail.queue("member-due-reminder", member.email, {
+              name: member.name,
+              when: reminder.when,
+              days: reminder.days,
+              periodLabel: periodLabel(due.period, CYCLE_MONTHS[plan.cycle]),
+              amountCents: due.amountCents,
+              dueOn: due.dueOn,
+              pixCode: duePixCode(due, pix),
+              accountUrl: base ? `${base}${accountPaths.membership}` : null,
+            });
+            await letOthersIn();
+          }
+          return keptDues.size;
         });
-        if (queued) sent += 1;
       }
       return sent;
     },
