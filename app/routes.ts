@@ -26,6 +26,7 @@ export default [
     route("loja/finalizar-pedido", "routes/site/checkout.tsx"),
     route("checkout", "routes/site/payment.tsx"),
     route("loja/:slug", "routes/site/product.tsx"),
+    route("associe-se", "routes/site/join.tsx"),
     route("verificar/:code", "routes/site/member-verification.tsx"),
     route("sitemap.xml", "routes/feeds/sitemap.ts"),
     route("robots.txt", "routes/feeds/robots.ts"),
@@ -35,6 +36,8 @@ export default [
   ...prefix("conta", [
     // Printed on its own, without the account's sidebar.
     route("pedidos/:id/declaracao", "routes/conta/orders/declaration.tsx"),
+    route("minha-associacao/carteirinha", "routes/conta/membership/card.tsx"),
+    route("minha-associacao/recibo/:due", "routes/conta/membership/receipt.tsx"),
     layout("routes/conta/layout.tsx", [
       index("routes/conta/index.tsx"),
       route("settings", "routes/conta/settings.tsx"),
@@ -79,6 +82,8 @@ export default [
       route("membros", "routes/conta/members/list.tsx"),
       route("membros/new", "routes/conta/members/new.tsx"),
       route("membros/:id/edit", "routes/conta/members/edit.tsx"),
+      route("membros/importar", "routes/conta/members/import.tsx"),
+      route("membros/configuracoes", "routes/conta/members/settings.tsx"),
       route("membros/planos", "routes/conta/member-plans/list.tsx"),
       route("membros/planos/new", "routes/conta/member-plans/new.tsx"),
       route("membros/planos/:id/edit", "routes/conta/member-plans/edit.tsx"),

@@ -46,6 +46,18 @@ export type PlainRefusal = {
   values: Record<string, string>;
 };
 
+/**
+ * What was typed, by the field's name: Conform gives it back nested as the names built it ("address.city" is
+ * `address: { city }`, "days[0]" a list), and a plain form names its fields the same way.
+ */
+function typedValues(value: unknown, name: string, into: Record<string, string>): void {
+  if (typeof value === "string") into[name] = value;
+  else if (Array.isArray(value))
+    for (const [index, item] of value.entries()) typedValues(item, `${name}[${index}]`, into);
+  else if (typeof value === "object" && value !== null)
+    for (const [key, item] of Object.entries(value)) typedValues(item, name ? `${name}.${key}` : key, into);
+}
+
 // One reading per answer: a public form's checks take the errors as new when they are another object
 // (app/components/site/use-form-checks.ts), so a reading made again on each render would never settle.
 const readings = new WeakMap<FormAnswer, PlainRefusal>();
@@ -59,9 +71,7 @@ export function plainRefusal(answer: unknown): PlainRefusal | undefined {
   const errors: Record<string, string[]> = {};
   for (const [name, texts] of Object.entries(fields)) if (texts?.length) errors[name] = texts;
   const values: Record<string, string> = {};
-  for (const [name, value] of Object.entries(answer.result.initialValue ?? {})) {
-    if (typeof value === "string") values[name] = value;
-  }
+  typedValues(answer.result.initialValue ?? {}, "", values);
   const refusal = { message: own?.length ? own.join(" ") : undefined, errors, values };
   readings.set(answer, refusal);
   return refusal;

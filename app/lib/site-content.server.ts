@@ -12,10 +12,13 @@ type Settings = NonNullable<Awaited<ReturnType<Services["settings"]["get"]>>>;
 /** Public lists show this many items a page. */
 export const PUBLIC_PER_PAGE = 12;
 
-/** News (/noticias*), the agenda (/agenda*), the library (/biblioteca*) and the shop (/loja*) exist only while their feature is switched on. */
+/**
+ * News (/noticias*), the agenda (/agenda*), the library (/biblioteca*), the shop (/loja*) and "Associe-se"
+ * (/associe-se) exist only while their feature is switched on.
+ */
 export async function requireFeature(
   services: Services,
-  feature: "posts" | "events" | "medias" | "shop",
+  feature: "posts" | "events" | "medias" | "shop" | "members",
 ): Promise<Settings> {
   const settings = await services.settings.get();
   if (!settings?.features[feature].enabled) throw notFoundPage();

@@ -172,4 +172,22 @@ describe("plainRefusal", () => {
     expect(plainRefusal({ ok: true })).toBeUndefined();
     expect(plainRefusal(undefined)).toBeUndefined();
   });
+
+  it("gives back what was typed in nested fields by the names the form gave them", async () => {
+    const nested = z.object({ address: z.object({ city: requiredText(40), street: requiredText(40) }) });
+    const refused = await formAction(
+      posted([
+        ["address.city", "Recife"],
+        ["address.street", ""],
+        ["rows[0].label", "Primeira"],
+      ]),
+      nested,
+      async () => undefined,
+    );
+    expect(plainRefusal((refused as { data: unknown }).data)).toEqual({
+      message: undefined,
+      errors: { "address.street": ["Campo obrigatório"] },
+      values: { "address.city": "Recife", "rows[0].label": "Primeira" },
+    });
+  });
 });

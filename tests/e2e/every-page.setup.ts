@@ -43,8 +43,9 @@ async function create<T extends Created>(api: APIRequestContext, path: string, d
 }
 
 /**
- * Every feature on, the long title, the shop selling by Pix with São Paulo's table rate, and notas fiscais on
- * (issued by the order's button: no provider is reached), so the order page shows its Nota fiscal section.
+ * Every feature on (the members' "Associe-se" among them), the long title, the shop selling by Pix with São
+ * Paulo's table rate (its key also gives the members' dues their Pix code), and notas fiscais on (issued by
+ * the order's button: no provider is reached), so the order page shows its Nota fiscal section.
  */
 async function configure(api: APIRequestContext): Promise<void> {
   const settings = await jsonOf<Settings>(await api.get("/api/settings"));
@@ -152,6 +153,75 @@ async function placeOrder(visitor: APIRequestContext, newContext: NewContext, cu
 }
 
 type NewContext = () => Promise<APIRequestContext>;
+
+/** The API signed in as `account`, from a context of its own (its session cookie stays there). */
+async function signedIn(newContext: NewContext, account: Account) {
+  const context = await newContext();
+  const { token } = await jsonOf<{ token: string }>(
+    await context.post("/api/auth/login", { data: { email: account.email, password: account.password } }),
+  );
+  return { context, headers: { Authorization: `Token ${token}` } };
+}
+
+/**
+ * The customer's membership, on a plan of a long name: her proposal through "Associe-se" from her account
+ * (linked to it), with long name and address, approved by an administrator, so she has a number, a card and
+ * her first due open, with its Pix code.
+ */
+async function membership(api: APIRequestContext, newContext: NewContext, customer: Account) {
+  const plan = await jsonOf<{ id: number }>(
+    await api.post("/api/members/plans", {
+      data: {
+        name: `Contribuição mensal das cooperadas do Vale do Jequitinhonha ${id}`,
+        amount_cents: 3500,
+        cycle: "mensal",
+        due_day: 10,
+        grace_days: 5,
+        suspend_after: 3,
+        active: true,
+      },
+    }),
+    201,
+  );
+  const member = await signedIn(newContext, customer);
+  await jsonOf(
+    await member.context.post("/api/members/applications", {
+      headers: member.headers,
+      data: {
+        kind: "pessoa",
+        name: "Maria das Graças Nascimento de Oliveira Bernardes dos Santos Figueiredo Albuquerque",
+        tax_id: "529.982.247-25",
+        email: customer.email,
+        phone: "(33) 98765-4321",
+        address: {
+          postal_code: "39600-000",
+          uf: "MG",
+          city: "Araçuaí",
+          street: "Rua Professor Antônio Ferreira Leite, Bairro Esplanada, próximo ao Centro Comunitário",
+          number: "1234",
+          neighborhood: "Esplanada",
+          complement: "Casa dos fundos, portão verde",
+        },
+        born_on: "1975-08-15",
+        plan_id: plan.id,
+        consent: true,
+      },
+    }),
+    201,
+  );
+  const found = await jsonOf<{ data: { id: number }[] }>(
+    await api.get(`/api/members?q=${encodeURIComponent(customer.email)}`),
+  );
+  const memberId = found.data[0]?.id;
+  if (memberId === undefined) throw new Error(`no proposal from ${customer.email}`);
+  await jsonOf(await api.post(`/api/members/${memberId}/status`, { data: { status: "ativo", reason: "Aprovada." } }));
+  const mine = await jsonOf<{ membership: { verification_path: string } | null }>(
+    await member.context.get("/api/members/me", { headers: member.headers }),
+  );
+  await member.context.dispose();
+  if (!mine.membership) throw new Error(`${customer.email}'s account is not linked to her membership`);
+  return { memberId, memberPlanId: plan.id, verificationPath: mine.membership.verification_path };
+}
 
 /**
  * The WooCommerce and The Events Calendar export imported through the REST API without its files, run to
@@ -290,6 +360,7 @@ test("seed the pages every-page.spec.ts visits", async ({ api, browser, playwrig
     contactId: await contactId(api, visitor),
     customerId: customer.id,
     orderId: await placeOrder(visitor, newContext, customer, cart),
+    ...(await membership(api, newContext, customer)),
   };
   // A second order, paid, puts the product among /conta/shop's best sellers.
   const paid = await placeOrder(visitor, newContext, customer, cart);

@@ -51,6 +51,8 @@ const sitePages: Visit[] = [
   { route: "/loja/:slug", path: (seeded) => seeded.productPath },
   fixed("/loja/carrinho"),
   fixed("/loja/finalizar-pedido"),
+  fixed("/associe-se"),
+  { route: "/verificar/:code", path: (seeded) => seeded.verificationPath },
 ];
 
 /** The payment page of the customer's order: hers and the administrators' only. */
@@ -58,11 +60,15 @@ const payment: Visit = { route: "/checkout", path: (seeded) => `/checkout?pedido
 const accountNotFound: Visit = { route: "/conta/* (404)", path: () => "/conta/nada-aqui", status: 404 };
 const ownOrder: Visit = { route: "/conta/pedidos/:id", path: (seeded) => `/conta/pedidos/${seeded.orderId}` };
 
+/** Hers for the customer (her card and her open due's Pix), none for an administrator. */
+const membership = fixed("/conta/minha-associacao");
+
 const customerAccount: Visit[] = [
   fixed("/conta"),
   fixed("/conta/profile"),
   fixed("/conta/pedidos"),
   ownOrder,
+  membership,
   accountNotFound,
 ];
 
@@ -110,6 +116,17 @@ const adminAccount: Visit[] = [
   fixed("/conta/cupons"),
   fixed("/conta/cupons/new"),
   { route: "/conta/cupons/:id/edit", path: (seeded) => `/conta/cupons/${seeded.couponId}/edit` },
+  fixed("/conta/membros"),
+  fixed("/conta/membros/new"),
+  { route: "/conta/membros/:id/edit", path: (seeded) => `/conta/membros/${seeded.memberId}/edit` },
+  fixed("/conta/membros/configuracoes"),
+  fixed("/conta/membros/planos"),
+  fixed("/conta/membros/planos/new"),
+  {
+    route: "/conta/membros/planos/:id/edit",
+    path: (seeded) => `/conta/membros/planos/${seeded.memberPlanId}/edit`,
+  },
+  membership,
   accountNotFound,
 ];
 

@@ -34,6 +34,11 @@ export type Seeded = {
   customerId: number;
   /** The customer's order, paid by Pix. */
   orderId: number;
+  /** The customer's membership: proposed from her account, approved, with her first due open. */
+  memberId: number;
+  memberPlanId: number;
+  /** Her card's verification page. */
+  verificationPath: string;
 };
 
 export const statePath = (role: PageRole) => path.join(DIR, `${role}-state.json`);

@@ -1,4 +1,4 @@
-import { Badge, Box, Group, Paper, Stack, Table, Text, Title, VisuallyHidden } from "@mantine/core";
+import { Anchor, Badge, Box, Group, Paper, Stack, Table, Text, Title, VisuallyHidden } from "@mantine/core";
 import type { ReactNode } from "react";
 import { formatBRL } from "../../../common/money.ts";
 import { duePaymentSchema, dueWaiverSchema } from "../../../common/schemas/members.ts";
@@ -8,6 +8,7 @@ import { answerFor, type FormAnswer } from "../../lib/form-answer.ts";
 import { AccountForm, SubmitButton } from "../form-kit/account-form.tsx";
 import { TextareaField, TextField } from "../form-kit/fields.tsx";
 import { useAccountForm } from "../form-kit/use-account-form.ts";
+import { dueReceiptPath } from "./member-paths.ts";
 import { StackedCell, StackedTable } from "./record-table.tsx";
 
 /** The edit screen's intents for closing an open due; each form also posts the due's id (`due_id`). */
@@ -134,8 +135,8 @@ export function DueSituation({ due }: { due: DueView }) {
 }
 
 /**
- * Her dues, newest first: each one's cycle, due day, amount and where it stands, and for an open one the
- * administrator's two ways to close it.
+ * Her dues, newest first: each one's cycle, due day, amount and where it stands, for an open one the
+ * administrator's two ways to close it, and for a paid one its receipt.
  */
 export function MemberDues({ dues, today, answer }: { dues: DueView[]; today: string; answer: unknown }) {
   return (
@@ -179,6 +180,10 @@ export function MemberDues({ dues, today, answer }: { dues: DueView[]; today: st
                       <PaymentForm due={due} today={today} answer={answer} />
                       <WaiverForm due={due} answer={answer} />
                     </Stack>
+                  ) : due.status === "paid" ? (
+                    <Anchor href={dueReceiptPath(due.id)} size="sm">
+                      Recibo <VisuallyHidden>de {due.period_label}</VisuallyHidden>
+                    </Anchor>
                   ) : null}
                 </Table.Td>
               </Table.Tr>

@@ -73,23 +73,44 @@ export function PasswordField({ label, error, required, ...input }: PasswordFiel
   );
 }
 
-/** A checkbox with its label beside it and a line of explanation below. */
+/** A checkbox with its label beside it, a line of explanation below and, when refused, why. */
 export function CheckboxField({
   label,
   description,
+  error,
   ...input
-}: { label: string; description: string } & Omit<ComponentPropsWithoutRef<"input">, "type" | "id" | "children">) {
+}: { label: string; description: string; error?: string } & Omit<
+  ComponentPropsWithoutRef<"input">,
+  "type" | "id" | "children"
+>) {
   const id = useId();
+  const errorId = `${id}-error`;
   return (
     <div className={styles.checkbox}>
-      <input id={id} type="checkbox" aria-describedby={`${id}-hint`} {...input} />
+      <input
+        id={id}
+        type="checkbox"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-hint ${errorId}` : `${id}-hint`}
+        {...input}
+      />
       <div>
         <label className={ui.label} htmlFor={id}>
           {label}
+          {input.required ? (
+            <span className={ui.required} aria-hidden>
+              *
+            </span>
+          ) : null}
         </label>
         <p id={`${id}-hint`} className={ui.fieldHint}>
           {description}
         </p>
+        {error ? (
+          <p id={errorId} className={ui.fieldError}>
+            {error}
+          </p>
+        ) : null}
       </div>
     </div>
   );

@@ -5,6 +5,7 @@ import { LOW_STOCK_UNITS } from "../../../common/schemas/product.ts";
 import { accountPaths } from "../../../common/site-paths.ts";
 import { AppLink } from "../../components/app-link.tsx";
 import { accountLinks } from "../../components/conta/account-links.ts";
+import { MembersDashboard } from "../../components/conta/members-dashboard.tsx";
 import { ShopDashboard } from "../../components/conta/shop-dashboard.tsx";
 import { requireUser } from "../../lib/guards.server.ts";
 import { useRootData } from "../../root.tsx";
@@ -13,28 +14,29 @@ import type { Route } from "./+types/index";
 /**
  * What administrators must know before they count on the site (password reset e-mails wait for BASE_URL;
  * secrets kept in clear without SECRETS_KEY, or sealed under a key this server has not) and, with the shop on, what it has to act on (each count one query over its list's own filter, the
- * notas fiscais among them) and its charts.
+ * notas fiscais among them) and its charts; with the members on, the board's numbers.
  */
 export async function loader({ context }: Route.LoaderArgs) {
   const { services, actor } = requireUser(context);
   const resetMailNotice = services.auth.resetMailNotice(actor);
   const orderMailNotice = services.orders.mailLinksNotice(actor);
   const secretsNotices = await services.secrets.notices(actor);
-  if (!isAdmin(actor) || !(await services.settings.get())?.features.shop.enabled)
-    return { resetMailNotice, orderMailNotice, secretsNotices, shop: null };
-  const [attention, lowStock, dashboard, carriers, notes] = await Promise.all([
-    services.orders.attention(actor),
-    services.products.lowStockCount(actor),
-    services.orders.dashboard(actor),
-    services.shop.carrierIncidents(actor),
-    services.fiscal.attentionCount(actor),
-  ]);
-  return {
-    resetMailNotice,
-    orderMailNotice,
-    secretsNotices,
-    shop: { attention, lowStock, dashboard, carriers, notes },
+  const features = isAdmin(actor) ? (await services.settings.get())?.features : undefined;
+  const shopHome = async () => {
+    const [attention, lowStock, dashboard, carriers, notes] = await Promise.all([
+      services.orders.attention(actor),
+      services.products.lowStockCount(actor),
+      services.orders.dashboard(actor),
+      services.shop.carrierIncidents(actor),
+      services.fiscal.attentionCount(actor),
+    ]);
+    return { attention, lowStock, dashboard, carriers, notes };
   };
+  const [shop, members] = await Promise.all([
+    features?.shop.enabled ? shopHome() : null,
+    features?.members.enabled ? services.members.dashboard(actor) : null,
+  ]);
+  return { resetMailNotice, orderMailNotice, secretsNotices, shop, members };
 }
 
 export function meta() {
@@ -152,6 +154,7 @@ export default function AccountHome({ loaderData }: Route.ComponentProps) {
         </SimpleGrid>
       </Stack>
       {loaderData.shop ? <ShopDashboard dashboard={loaderData.shop.dashboard} /> : null}
+      {loaderData.members ? <MembersDashboard dashboard={loaderData.members} /> : null}
     </Stack>
   );
 }

@@ -1,12 +1,27 @@
-import { Badge, Box, Button, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from "@mantine/core";
-import { IconId } from "@tabler/icons-react";
+import {
+  Anchor,
+  Badge,
+  Box,
+  Button,
+  Group,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Title,
+  VisuallyHidden,
+} from "@mantine/core";
+import { IconId, IconIdBadge2 } from "@tabler/icons-react";
 import type { ReactNode } from "react";
 import { formatDateTime } from "../../../common/dates/format.ts";
 import { formatBRL } from "../../../common/money.ts";
 import type { DueView } from "../../../common/views/members.ts";
 import { CopyCodeField } from "../../components/conta/copy-code-field.tsx";
 import { DueSituation } from "../../components/conta/member-dues.tsx";
+import { dueReceiptPath, MEMBER_CARD } from "../../components/conta/member-paths.ts";
 import { MemberStatusBadge } from "../../components/conta/member-status.tsx";
+import { NO_MEMBERSHIP_NOTE } from "../../components/conta/no-membership.ts";
 import { StackedCell, StackedTable } from "../../components/conta/record-table.tsx";
 import { dayText } from "../../lib/day-text.ts";
 import { requireUser } from "../../lib/guards.server.ts";
@@ -95,7 +110,7 @@ function OpenDue({ due, qr }: { due: DueView; qr: string | undefined }) {
   );
 }
 
-/** The dues already paid or waived, newest first. */
+/** The dues already paid or waived, newest first; a paid one's receipt opens on a page of its own, to print. */
 function ClosedDues({ dues }: { dues: DueView[] }) {
   return (
     <Paper withBorder p="md">
@@ -109,6 +124,9 @@ function ClosedDues({ dues }: { dues: DueView[] }) {
             <Table.Th>Vencimento</Table.Th>
             <Table.Th>Valor</Table.Th>
             <Table.Th>Situação</Table.Th>
+            <Table.Th>
+              <VisuallyHidden>Recibo</VisuallyHidden>
+            </Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -120,6 +138,13 @@ function ClosedDues({ dues }: { dues: DueView[] }) {
               <StackedCell label="Situação">
                 <DueSituation due={due} />
               </StackedCell>
+              <Table.Td>
+                {due.status === "paid" ? (
+                  <Anchor href={dueReceiptPath(due.id)} size="sm">
+                    Recibo <VisuallyHidden>de {due.period_label}</VisuallyHidden>
+                  </Anchor>
+                ) : null}
+              </Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>
@@ -137,10 +162,7 @@ export default function Membership({ loaderData }: Route.ComponentProps) {
           Minha associação
         </Title>
         <Paper withBorder p="md" maw={720}>
-          <Text>
-            Sua conta não está ligada a nenhum cadastro de associado. Se você é associado da cooperativa, peça à
-            administração que use no seu cadastro o mesmo e-mail desta conta.
-          </Text>
+          <Text>{NO_MEMBERSHIP_NOTE}</Text>
         </Paper>
       </Stack>
     );
@@ -175,15 +197,24 @@ export default function Membership({ loaderData }: Route.ComponentProps) {
               {formatBRL(plan.amount_cents)}, {plan.cycle_label.toLowerCase()}, com vencimento no dia {plan.due_day}
             </Fact>
           </SimpleGrid>
-          <Button
-            component="a"
-            href={membership.verification_path}
-            variant="default"
-            leftSection={<IconId size={16} aria-hidden />}
-            w="fit-content"
-          >
-            Ver a verificação da carteirinha
-          </Button>
+          <Group gap="sm">
+            <Button
+              component="a"
+              href={MEMBER_CARD}
+              variant="default"
+              leftSection={<IconIdBadge2 size={16} aria-hidden />}
+            >
+              Carteirinha
+            </Button>
+            <Button
+              component="a"
+              href={membership.verification_path}
+              variant="default"
+              leftSection={<IconId size={16} aria-hidden />}
+            >
+              Ver a verificação da carteirinha
+            </Button>
+          </Group>
         </Stack>
       </Paper>
       <Title order={2} size="h4">

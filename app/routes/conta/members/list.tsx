@@ -1,11 +1,11 @@
-import { Anchor, Button, Text } from "@mantine/core";
+import { Anchor, Button, Text, VisuallyHidden } from "@mantine/core";
 import { IconUsers } from "@tabler/icons-react";
 import { formatTaxId } from "../../../../common/brazil/tax-id.ts";
 import { memberListQuerySchema, memberStatuses, memberStatusLabels } from "../../../../common/schemas/members.ts";
 import { accountPaths } from "../../../../common/site-paths.ts";
 import type { MemberView, PlanView } from "../../../../common/views/members.ts";
 import { AppLink } from "../../../components/app-link.tsx";
-import { PLANS_LIST } from "../../../components/conta/member-paths.ts";
+import { MEMBER_IMPORT, MEMBER_SETTINGS, MEMBERS_EXPORT, PLANS_LIST } from "../../../components/conta/member-paths.ts";
 import { MemberStatusBadge } from "../../../components/conta/member-status.tsx";
 import { RecordListScreen } from "../../../components/conta/record-list-screen.tsx";
 import { EditAction, type RecordColumn } from "../../../components/conta/record-table.tsx";
@@ -87,9 +87,21 @@ export default function MembersList({ loaderData }: Route.ComponentProps) {
     <RecordListScreen
       heading="Associados"
       actions={
-        <Button component={AppLink} to={PLANS_LIST} variant="default">
-          Planos
-        </Button>
+        <>
+          <Button component={AppLink} to={PLANS_LIST} variant="default">
+            Planos
+          </Button>
+          <Button component={AppLink} to={MEMBER_IMPORT} variant="default">
+            Importar
+          </Button>
+          <Button component="a" href={MEMBERS_EXPORT} download variant="default">
+            Exportar CSV
+          </Button>
+          <Button component={AppLink} to={MEMBER_SETTINGS} variant="default">
+            {/* The account's menu has the site's own "Configurações": this one is the members'. */}
+            Configurações <VisuallyHidden>dos associados</VisuallyHidden>
+          </Button>
+        </>
       }
       create={{ to: accountPaths.create("membros"), label: "Novo associado" }}
       search={{
