@@ -211,6 +211,28 @@ export const DEFAULT_MEMBER_SETTINGS: MemberSettings = {
   },
 };
 
+/** The register's CSV columns: what its export writes and its import reads back. */
+export const MEMBER_CSV_COLUMNS = [
+  "Número",
+  "Nome",
+  "Tipo",
+  "CPF ou CNPJ",
+  "E-mail",
+  "Telefone",
+  "CEP",
+  "UF",
+  "Cidade",
+  "Endereço",
+  "Número do endereço",
+  "Bairro",
+  "Complemento",
+  "Nascimento ou fundação",
+  "Admissão",
+  "Plano",
+  "Situação",
+  "Observações",
+] as const;
+
 /** The largest register's CSV the import reads: 10 MB is tens of thousands of members. */
 export const MAX_MEMBER_IMPORT_CHARS = 10_000_000;
 

@@ -16,6 +16,7 @@ import { RECIFE_CHECKOUT, RECIFE_SHOP_SETTINGS } from "../../tests/support/shop-
 import type { Database } from "./results.ts";
 import { apiClient, seed } from "./seed.ts";
 import { figure, type Row } from "./table.ts";
+import { percentile, visitorsDuring } from "./visitors.ts";
 
 /** How long the fake takes to answer each call: a provider across the country. */
 const FOCUS_DELAY_MS = 200;
@@ -38,9 +39,6 @@ export type FiscalNotesFigure = {
   visitorMaxMs: number;
 };
 
-const percentile = (sorted: number[], q: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * q) - 1)] ?? 0;
-
 /** The fake Focus NFe for the bench's server (FOCUS_NFE_URL), answering after 200 ms. */
 export async function startBenchFocusNfe(): Promise<FakeFocusNfe> {
   const focus = await startFakeFocusNfe();
@@ -51,25 +49,6 @@ export async function startBenchFocusNfe(): Promise<FakeFocusNfe> {
 /** The notes whose DANFE the server has copied: one GET of its PDF each. */
 const danfesCopied = (focus: FakeFocusNfe) =>
   new Set(focus.requests.filter((request) => request.path.includes("/DANFEs/")).map((request) => request.path)).size;
-
-/** Two visitors asking for public pages without pause until `stop` resolves; each answer's time. */
-async function visitors(base: string, stop: Promise<void>): Promise<number[]> {
-  const times: number[] = [];
-  let running = true;
-  void stop.then(() => {
-    running = false;
-  });
-  const visitor = async (path: string) => {
-    while (running) {
-      const started = performance.now();
-      const response = await fetch(`${base}${path}`, { signal: AbortSignal.timeout(30_000) });
-      await response.arrayBuffer();
-      times.push(performance.now() - started);
-    }
-  };
-  await Promise.all([visitor("/"), visitor("/loja")]);
-  return times;
-}
 
 /**
  * Seeds a fresh server (`base`: nothing set up yet; its FOCUS_NFE_URL at `focus`, its BASE_URL its own address),
@@ -131,7 +110,7 @@ export async function benchFiscalNotes(
   const finished = new Promise<void>((resolve) => {
     finish = resolve;
   });
-  const visited = visitors(base, finished);
+  const visited = visitorsDuring(base, ["/", "/loja"], finished);
   const started = performance.now();
   for (const id of orderIds) await api.post(`/api/orders/${id}/status`, { status: "paid" });
   const payingSeconds = (performance.now() - started) / 1000;

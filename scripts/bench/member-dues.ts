@@ -11,6 +11,7 @@ import { cpfOf } from "../../tests/support/tax-ids.ts";
 import type { Database } from "./results.ts";
 import { apiClient, seed } from "./seed.ts";
 import { figure, type Row } from "./table.ts";
+import { percentile, visitorsDuring } from "./visitors.ts";
 
 const VISITOR_TARGET_MS = 300;
 /** Members registered at once: the server's own pace, not the bench's. */
@@ -27,27 +28,6 @@ export type MemberDuesFigure = {
   visitorP95Ms: number;
   visitorMaxMs: number;
 };
-
-const percentile = (sorted: number[], q: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * q) - 1)] ?? 0;
-
-async function visitors(base: string, stop: Promise<void>): Promise<number[]> {
-  const times: number[] = [];
-  let running = true;
-  void stop.then(() => {
-    running = false;
-  });
-  const visitor = async (path: string) => {
-    while (running) {
-      const started = performance.now();
-      const response = await fetch(`${base}${path}`, { signal: AbortSignal.timeout(30_000) });
-      await response.arrayBuffer();
-      times.push(performance.now() - started);
-    }
-  };
-  await Promise.all([visitor("/"), visitor("/sobre")]);
-  return times;
-}
 
 /** The day of the month five days from now in São Paulo: the plan's due day, so every member's first due is made now. */
 function dueDaySoon(): number {
@@ -97,7 +77,7 @@ export async function benchMemberDues(base: string, database: Database, count: n
   const finished = new Promise<void>((resolve) => {
     finish = resolve;
   });
-  const visited = visitors(base, finished);
+  const visited = visitorsDuring(base, ["/", "/sobre"], finished);
   const started = performance.now();
   const response = await fetch(`${base}/api/members/dues/run`, {
     method: "POST",

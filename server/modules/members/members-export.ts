@@ -1,32 +1,16 @@
 import { and, asc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
 import { formatTaxId } from "../../../common/brazil/tax-id.ts";
-import { type MemberListQuery, memberKindLabels, memberStatusLabels } from "../../../common/schemas/members.ts";
+import {
+  MEMBER_CSV_COLUMNS,
+  type MemberListQuery,
+  memberKindLabels,
+  memberStatusLabels,
+} from "../../../common/schemas/members.ts";
 import { containsPattern } from "../../db/sql.ts";
 import { type Actor, requireAdmin } from "../../kernel/access.ts";
 import { spreadsheetCsv } from "../../kernel/spreadsheet-csv.ts";
 import type { MembersContext } from "./context.ts";
 import { memberPlans, members } from "./tables.ts";
-
-const HEADER = [
-  "Número",
-  "Nome",
-  "Tipo",
-  "CPF ou CNPJ",
-  "E-mail",
-  "Telefone",
-  "CEP",
-  "UF",
-  "Cidade",
-  "Endereço",
-  "Número do endereço",
-  "Bairro",
-  "Complemento",
-  "Nascimento ou fundação",
-  "Admissão",
-  "Plano",
-  "Situação",
-  "Observações",
-] as const;
 
 /** The register's filter, shared by the list and its export: the search and the status and plan chosen. */
 export function memberFilter(query: { q: string } & MemberListQuery): SQL | undefined {
@@ -75,7 +59,7 @@ export async function membersCsv(
     details: { ...filters, "Associados exportados": rows.length },
   });
   return spreadsheetCsv(
-    HEADER,
+    MEMBER_CSV_COLUMNS,
     rows.map(({ member, plan }) => [
       member.number ?? "",
       member.name,

@@ -5,7 +5,7 @@ import { invalid, tooLarge } from "../../../../common/errors.ts";
 import { failureOf } from "../../../../common/failure.ts";
 import { parseInput } from "../../../../common/parse-input.ts";
 import { decodeReferenceFile } from "../../../../common/reference-file.ts";
-import { MAX_MEMBER_IMPORT_CHARS, memberImportSchema } from "../../../../common/schemas/members.ts";
+import { MAX_MEMBER_IMPORT_CHARS, MEMBER_CSV_COLUMNS, memberImportSchema } from "../../../../common/schemas/members.ts";
 import { AppLink } from "../../../components/app-link.tsx";
 import {
   ImportCountList,
@@ -19,28 +19,6 @@ import { MEMBERS_EXPORT, MEMBERS_LIST } from "../../../components/conta/member-p
 import { readForm } from "../../../lib/form-action.server.ts";
 import { requireAdmin } from "../../../lib/guards.server.ts";
 import type { Route } from "./+types/import";
-
-/** The register's export's header (server/modules/members/members-export.ts), which the import reads back. */
-const COLUMNS = [
-  "Número",
-  "Nome",
-  "Tipo",
-  "CPF ou CNPJ",
-  "E-mail",
-  "Telefone",
-  "CEP",
-  "UF",
-  "Cidade",
-  "Endereço",
-  "Número do endereço",
-  "Bairro",
-  "Complemento",
-  "Nascimento ou fundação",
-  "Admissão",
-  "Plano",
-  "Situação",
-  "Observações",
-];
 
 const PREVIEW_INTENT = "preview";
 const IMPORT_INTENT = "import";
@@ -124,7 +102,7 @@ function Instructions({ planNames }: { planNames: string[] }) {
           vírgula:
         </Text>
         <Code block style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>
-          {COLUMNS.join(";")}
+          {MEMBER_CSV_COLUMNS.join(";")}
         </Code>
         <List size="sm" spacing={4}>
           <List.Item>
