@@ -1,25 +1,12 @@
-import {
-  Anchor,
-  Badge,
-  Box,
-  Button,
-  Group,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  Title,
-  VisuallyHidden,
-} from "@mantine/core";
+import { Badge, Box, Button, Group, Paper, SimpleGrid, Stack, Table, Text, Title, VisuallyHidden } from "@mantine/core";
 import { IconId, IconIdBadge2 } from "@tabler/icons-react";
 import type { ReactNode } from "react";
 import { formatDateTime } from "../../../common/dates/format.ts";
 import { formatBRL } from "../../../common/money.ts";
 import type { DueView } from "../../../common/views/members.ts";
 import { CopyCodeField } from "../../components/conta/copy-code-field.tsx";
-import { DueSituation } from "../../components/conta/member-dues.tsx";
-import { dueReceiptPath, MEMBER_CARD } from "../../components/conta/member-paths.ts";
+import { DueReceiptLink, DueSituation } from "../../components/conta/member-dues.tsx";
+import { MEMBER_CARD } from "../../components/conta/member-paths.ts";
 import { MemberStatusBadge } from "../../components/conta/member-status.tsx";
 import { NO_MEMBERSHIP_NOTE } from "../../components/conta/no-membership.ts";
 import { StackedCell, StackedTable } from "../../components/conta/record-table.tsx";
@@ -138,13 +125,7 @@ function ClosedDues({ dues }: { dues: DueView[] }) {
               <StackedCell label="Situação">
                 <DueSituation due={due} />
               </StackedCell>
-              <Table.Td>
-                {due.status === "paid" ? (
-                  <Anchor href={dueReceiptPath(due.id)} size="sm">
-                    Recibo <VisuallyHidden>de {due.period_label}</VisuallyHidden>
-                  </Anchor>
-                ) : null}
-              </Table.Td>
+              <Table.Td>{due.status === "paid" ? <DueReceiptLink due={due} /> : null}</Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>
