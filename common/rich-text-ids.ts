@@ -22,6 +22,7 @@ export const APP_IDS: ReadonlySet<string> = new Set([
   "confirm-move-title",
   "conta",
   "conteudo",
+  "conteudo-associados",
   "declaration-title",
   "descricao",
   "documentos",

@@ -25,9 +25,9 @@ export async function requireFeature(
   return settings;
 }
 
-/** A public list's service, as visitors (no actor) read it. */
+/** A public list's service, as visitors (no actor) read it, members-only items listed as teasers. */
 type PublicListSource<View> = {
-  list(actor: null, query: ListQuery & ContentListQuery): Promise<Paginated<View>>;
+  list(actor: null, query: ListQuery & ContentListQuery, items: "tease"): Promise<Paginated<View>>;
   tags(actor: null): Promise<TagCount[]>;
 };
 
@@ -47,7 +47,11 @@ export async function loadPublicList<View>(
   const settings = await requireFeature(services, feature);
   const query = readListQuery(url, publicListFilters);
   const [list, tags] = await Promise.all([
-    source.list(null, { page: query.page, per_page: PUBLIC_PER_PAGE, q: "", tag: query.tag, sort: "date_desc" }),
+    source.list(
+      null,
+      { page: query.page, per_page: PUBLIC_PER_PAGE, q: "", tag: query.tag, sort: "date_desc" },
+      "tease",
+    ),
     source.tags(null),
   ]);
   redirectPastLastPage(url, list.pagination, list.data.length);

@@ -35,6 +35,8 @@ function item(fields: Partial<MediaView>): MediaView {
     notes: "",
     additional_info: "",
     status: "published",
+    members_only: false,
+    withheld: false,
     created_at: "2023-12-01T12:00:00.000Z",
     updated_at: "2024-01-02T12:00:00.000Z",
     url_path: "/biblioteca/1",

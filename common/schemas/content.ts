@@ -55,6 +55,8 @@ export const contentFields = {
   documents: z.array(documentSchema).max(20, "No máximo 20 documentos").default([]),
   tags,
   status: z.enum(contentStatuses, "Escolha Rascunho ou Publicado").default("draft"),
+  /** "Somente associados": opened only by members in good standing; others see that it is for members. */
+  members_only: z.boolean("Informe true ou false").default(false),
 };
 
 export const pageSchema = z.object(contentFields);

@@ -111,6 +111,8 @@ export const mediaSchema = z.object({
   notes: optionalText(5000),
   additional_info: optionalText(5000),
   status: z.enum(contentStatuses, "Escolha Rascunho ou Publicado").default("published"),
+  /** "Somente associados": opened only by members in good standing; others see that it is for members. */
+  members_only: z.boolean("Informe true ou false").default(false),
 });
 
 export type MediaInput = z.infer<typeof mediaSchema>;

@@ -24,6 +24,11 @@ export const contentViewSchema = z.strictObject({
   documents: z.array(contentDocumentSchema),
   tags: z.array(z.string()),
   status: z.enum(contentStatuses),
+  members_only: z.boolean().meta({ description: "Somente associados: opened only by members in good standing." }),
+  withheld: z.boolean().meta({
+    description:
+      "True on the site's own pages when the reader may not open this members-only item: its summary, content, documents and (events) place and link are empty.",
+  }),
   created_at: timestampSchema,
   updated_at: timestampSchema,
   url: z.string().meta({ description: "The public path: /{slug}, /noticias/{slug} or /agenda/{slug}." }),

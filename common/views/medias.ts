@@ -43,6 +43,11 @@ export const mediaViewSchema = z.strictObject({
   notes: z.string(),
   additional_info: z.string(),
   status: z.enum(contentStatuses),
+  members_only: z.boolean().meta({ description: "Somente associados: opened only by members in good standing." }),
+  withheld: z.boolean().meta({
+    description:
+      "True on the site's own pages when the reader may not open this members-only item: its description, address, files, player, notes and additional information are empty.",
+  }),
   created_at: timestampSchema,
   updated_at: timestampSchema,
   url_path: z.string().meta({ description: "The public path: /biblioteca/{id}." }),

@@ -89,6 +89,9 @@ describe("the content forms read what their widgets post through hidden inputs",
         ["documents[1].size", "0"],
         ["documents[1].mime_type", ""],
         ["status", "published"],
+        // "Somente associados" ticked: its hidden "off", then the box's "on".
+        ["members_only", "off"],
+        ["members_only", "on"],
       ]),
       pageFormSchema,
     );
@@ -107,6 +110,7 @@ describe("the content forms read what their widgets post through hidden inputs",
         { url: "https://example.org/edital", name: "Edital", size: 0, mime_type: "" },
       ],
       status: "published",
+      members_only: true,
     });
   });
 

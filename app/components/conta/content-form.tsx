@@ -13,7 +13,7 @@ import type { EventView, PageView, PostView } from "../../../common/views/conten
 import type { z } from "../../../common/zod.ts";
 import { AppLink } from "../app-link.tsx";
 import { AccountForm, NeedsJavaScript, SubmitButton } from "../form-kit/account-form.tsx";
-import { type Field, SelectField, TextareaField, TextField } from "../form-kit/fields.tsx";
+import { CheckboxField, type Field, SelectField, TextareaField, TextField } from "../form-kit/fields.tsx";
 import { useAccountForm } from "../form-kit/use-account-form.ts";
 import { WidgetField, type WidgetFieldMeta } from "../form-kit/widget-value.tsx";
 import { DateTimeField } from "./datetime-field.tsx";
@@ -51,6 +51,7 @@ export function contentFormValues(view: PageView | PostView | EventView): Conten
     documents: view.documents,
     tags: view.tags,
     status: view.status,
+    members_only: view.members_only,
     ...("published_at" in view ? { published_at: toSaoPauloLocal(view.published_at) } : {}),
     ...("start_at" in view
       ? {
@@ -68,7 +69,7 @@ const statusOptions = contentStatuses.map((status) => ({ value: status, label: c
 const coverSchema = pageFormSchema.shape.cover;
 
 /** The fields every kind has, as the shared layout places them. */
-type CommonFields = Record<"title" | "slug" | "summary" | "status" | "cover_alt", Field> &
+type CommonFields = Record<"title" | "slug" | "summary" | "status" | "cover_alt" | "members_only", Field> &
   Record<"content" | "cover" | "documents" | "tags", WidgetFieldMeta>;
 
 type ContentFormProps = {
@@ -213,6 +214,13 @@ function ContentLayout(
                     options={statusOptions}
                     description={
                       fields.status.value === "published" ? undefined : "Rascunhos só aparecem para administradores."
+                    }
+                  />
+                  <CheckboxField
+                    field={fields.members_only}
+                    label="Somente associados"
+                    description={
+                      "Só associados em dia e administradores leem o conteúdo; os demais veem o título e um aviso para entrar ou se associar. Fica fora do RSS, do mapa do site, da busca e da API."
                     }
                   />
                   {props.publication}

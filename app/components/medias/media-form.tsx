@@ -15,7 +15,7 @@ import { ImageUploadField } from "../conta/image-upload-field.tsx";
 import { RichTextField } from "../conta/rich-text-editor.tsx";
 import { TagsField } from "../conta/tags-field.tsx";
 import { AccountForm, NeedsJavaScript, SubmitButton } from "../form-kit/account-form.tsx";
-import { SelectField, TextareaField, TextField } from "../form-kit/fields.tsx";
+import { CheckboxField, SelectField, TextareaField, TextField } from "../form-kit/fields.tsx";
 import { useAccountForm } from "../form-kit/use-account-form.ts";
 import { WidgetField } from "../form-kit/widget-value.tsx";
 import { LabelsField } from "./labels-field.tsx";
@@ -25,7 +25,7 @@ import { NamesField } from "./names-field.tsx";
 export const MEDIA_LIST = accountPaths.area("medias");
 
 /** What the server sets, not the form. */
-type ServerField = "id" | "date_precision" | "year" | "created_at" | "updated_at" | "url_path";
+type ServerField = "id" | "date_precision" | "year" | "created_at" | "updated_at" | "url_path" | "withheld";
 
 /** The item as the form shows it; "" for a type not chosen yet, the date as typed, one empty name to type into. */
 export type MediaFormValues = Omit<MediaView, ServerField | "type" | "publication_date"> & {
@@ -61,6 +61,7 @@ export const emptyMedia: MediaFormValues = {
   notes: "",
   additional_info: "",
   status: "published",
+  members_only: false,
 };
 
 /** An empty list of names still shows one field to type into. */
@@ -68,7 +69,7 @@ const namesToType = (names: string[]) => (names.length > 0 ? names : [""]);
 
 /** A stored item as the form shows it, with its date the Brazilian way (12/05/2019). */
 export function mediaFormValues(item: MediaView): MediaFormValues {
-  const { id, date_precision, year, created_at, updated_at, url_path, ...fields } = item;
+  const { id, date_precision, year, created_at, updated_at, url_path, withheld, ...fields } = item;
   return {
     ...fields,
     authors: namesToType(item.authors),
@@ -221,6 +222,13 @@ export function MediaForm(props: {
                     options={statusOptions}
                     description={
                       fields.status.value === "draft" ? "Rascunhos só aparecem para administradores." : undefined
+                    }
+                  />
+                  <CheckboxField
+                    field={fields.members_only}
+                    label="Somente associados"
+                    description={
+                      "Só associados em dia e administradores leem o conteúdo; os demais veem o título e um aviso para entrar ou se associar. Fica fora do RSS, do mapa do site, da busca e da API."
                     }
                   />
                   <LabelsField

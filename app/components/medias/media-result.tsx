@@ -3,6 +3,7 @@ import { mediaTypeLabels } from "../../../common/media.ts";
 import type { MediaView } from "../../../common/views/medias.ts";
 import { useRootData } from "../../root.tsx";
 import { AppLink } from "../app-link.tsx";
+import { MembersOnlyBadge } from "../site/members-only.tsx";
 import { Badge } from "../site/ui/ui.tsx";
 import { formatNames, LISTED_AUTHORS } from "./media-format.ts";
 import styles from "./media-result.module.css";
@@ -36,6 +37,7 @@ export function MediaResult({ item }: { item: MediaView }) {
             <span className={styles.type}>{mediaTypeLabels[item.type]}</span>
           </Badge>
           {item.year ? <span className={styles.muted}>{item.year}</span> : null}
+          <MembersOnlyBadge item={item} />
         </div>
         <h2 className={styles.title}>
           <AppLink to={item.url_path}>{item.title}</AppLink>

@@ -6,6 +6,7 @@ import { KeptRichTextContext, type RichText } from "../../lib/rich-text.ts";
 import { useRootData } from "../../root.tsx";
 import styles from "./content-body.module.css";
 import { PaperclipIcon } from "./icons.tsx";
+import { MembersOnlyBadge, MembersOnlyNotice } from "./members-only.tsx";
 import { Alert } from "./ui/ui.tsx";
 
 /**
@@ -104,7 +105,9 @@ export function PageArticle({ page }: { page: Omit<PageView, "content"> & { cont
     <article className={styles.article}>
       {page.status !== "published" ? <DraftNotice /> : null}
       <h1>{page.title}</h1>
+      <MembersOnlyBadge item={page} />
       <CoverImage url={page.cover} alt={page.cover_alt} />
+      {page.withheld ? <MembersOnlyNotice path={page.url} /> : null}
       <ContentBody html={page.content} />
       <DocumentList documents={page.documents} />
     </article>

@@ -5,6 +5,10 @@ import { AppLink } from "../app-link.tsx";
 import styles from "./content-card.module.css";
 import type { EventCardView, PostCardView } from "./content-card-view.ts";
 import { MapPinIcon, WorldIcon } from "./icons.tsx";
+import { MembersOnlyBadge } from "./members-only.tsx";
+
+/** A teaser's line where its summary would be. */
+const WITHHELD_SUMMARY = "Conteúdo para associados em dia.";
 
 /** A news item in a list: cover, date, title linking to it, summary. */
 export function PostCard({ post, headingLevel = 3 }: { post: PostCardView; headingLevel?: 2 | 3 }) {
@@ -30,6 +34,8 @@ export function PostCard({ post, headingLevel = 3 }: { post: PostCardView; headi
             {post.title}
           </AppLink>
         </Heading>
+        <MembersOnlyBadge item={post} />
+        {post.withheld ? <p className={styles.summary}>{WITHHELD_SUMMARY}</p> : null}
         {summary ? <p className={styles.summary}>{summary}</p> : null}
       </div>
     </article>
@@ -77,6 +83,8 @@ export function EventCard({ event, headingLevel = 3 }: { event: EventCardView; h
               Evento online
             </p>
           ) : null}
+          <MembersOnlyBadge item={event} />
+          {event.withheld ? <p className={styles.eventSummary}>{WITHHELD_SUMMARY}</p> : null}
           {summary ? <p className={styles.eventSummary}>{summary}</p> : null}
         </div>
       </div>

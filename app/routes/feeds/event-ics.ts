@@ -12,9 +12,11 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
   if (!settings?.features.events.enabled) return plainNotFound();
   const event = await loadOrPlain404(() => services.events.get(actor, params.slug));
   const origin = siteOrigin(services.config.BASE_URL, url);
-  // A draft is seen by signed-in admins only.
+  // A draft is seen by signed-in admins only, a members-only event by them and members.
   const cacheControl =
-    event.status === "published" ? feedCacheControl(services.config.BASE_URL, 300) : "private, no-store";
+    event.status === "published" && !event.members_only
+      ? feedCacheControl(services.config.BASE_URL, 300)
+      : "private, no-store";
   return calendarResponse({ events: [icsEventOf(event, origin)] }, `${event.slug}.ics`, cacheControl);
 }
 

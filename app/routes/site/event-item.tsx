@@ -4,10 +4,12 @@ import { sitePaths } from "../../../common/site-paths.ts";
 import { AppLink } from "../../components/app-link.tsx";
 import { ContentBody, CoverImage, DocumentList, DraftNotice } from "../../components/site/content-body.tsx";
 import { ArrowLeftIcon, CalendarPlusIcon, ClockIcon, MapPinIcon, WorldIcon } from "../../components/site/icons.tsx";
+import { MembersOnlyBadge, MembersOnlyNotice } from "../../components/site/members-only.tsx";
 import { seoMeta, siteLinks } from "../../components/site/seo.ts";
 import { TagList } from "../../components/site/tags.tsx";
 import { Badge, buttonClass, Container, Stack } from "../../components/site/ui/ui.tsx";
 import { getApp } from "../../lib/context.server.ts";
+import { itemAnswer } from "../../lib/members-only.server.ts";
 import { loadOr404 } from "../../lib/not-found.server.ts";
 import { publicText } from "../../lib/rich-text.server.ts";
 import { requireFeature } from "../../lib/site-content.server.ts";
@@ -18,15 +20,18 @@ import styles from "./content-item.module.css";
 export async function loader({ context, params }: Route.LoaderArgs) {
   const { services, actor } = getApp(context);
   const settings = await requireFeature(services, "events");
-  const event = await loadOr404(() => services.events.get(actor, params.slug));
+  const event = await loadOr404(() => services.events.get(actor, params.slug, "tease"));
   const { content, textExcerpt } = publicText(context, event);
-  return {
+  return itemAnswer(event, {
     event: { ...event, content },
     textExcerpt,
     heading: settings.features.events.title,
     over: event.end_at < new Date().toISOString(),
-  };
+  });
 }
+
+/** The loader's caching (itemAnswer): private for a members-only item a member opened. */
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   if (!loaderData) return [];
@@ -40,7 +45,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
     description: description || formatEventPeriod(event.start_at, event.end_at),
     path: event.url,
     image: event.cover,
-    noindex: event.status !== "published",
+    noindex: event.status !== "published" || event.members_only,
     jsonLd: eventJsonLd({
       name: event.title,
       description,
@@ -77,6 +82,7 @@ export default function EventItem({ loaderData }: Route.ComponentProps) {
             </div>
           ) : null}
           <h1>{event.title}</h1>
+          <MembersOnlyBadge item={event} />
           {event.summary ? <p className={styles.summary}>{event.summary}</p> : null}
         </Stack>
         <div className={styles.details}>
@@ -115,18 +121,21 @@ export default function EventItem({ loaderData }: Route.ComponentProps) {
               </a>
             </p>
           ) : null}
-          <div>
-            <a
-              className={buttonClass("light")}
-              href={sitePaths.eventCalendar(event.slug)}
-              download={`${event.slug}.ics`}
-            >
-              <CalendarPlusIcon size={18} />
-              Adicionar à agenda
-            </a>
-          </div>
+          {event.withheld ? null : (
+            <div>
+              <a
+                className={buttonClass("light")}
+                href={sitePaths.eventCalendar(event.slug)}
+                download={`${event.slug}.ics`}
+              >
+                <CalendarPlusIcon size={18} />
+                Adicionar à agenda
+              </a>
+            </div>
+          )}
         </div>
         <CoverImage url={event.cover} alt={event.cover_alt} />
+        {event.withheld ? <MembersOnlyNotice path={event.url} /> : null}
         <ContentBody html={event.content} />
         <DocumentList documents={event.documents} />
         <TagList tags={event.tags} basePath={sitePaths.events} />

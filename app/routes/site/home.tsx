@@ -34,15 +34,17 @@ export async function loader({ context }: Route.LoaderArgs) {
   if (!settings) return empty;
   const homeId = settings.home_page_id;
   // Visitors' view (no actor): a draft chosen as the home leaves the default home in place.
-  const homePage = homeId === null ? null : await loadOrNull(() => services.pages.get(null, String(homeId)));
+  const homePage = homeId === null ? null : await loadOrNull(() => services.pages.get(null, String(homeId), "tease"));
   if (homePage) {
     const { content, textExcerpt } = publicText(context, homePage);
     return { ...empty, homePage: { ...homePage, content }, textExcerpt };
   }
   const [posts, events] = await Promise.all([
-    settings.features.posts.enabled ? services.posts.list(null, latest).then((list) => list.data.map(postCard)) : [],
+    settings.features.posts.enabled
+      ? services.posts.list(null, latest, "tease").then((list) => list.data.map(postCard))
+      : [],
     settings.features.events.enabled
-      ? services.events.list(null, { ...latest, when: "upcoming" }).then((list) => list.data.map(eventCard))
+      ? services.events.list(null, { ...latest, when: "upcoming" }, "tease").then((list) => list.data.map(eventCard))
       : [],
   ]);
   return { ...empty, posts, events };

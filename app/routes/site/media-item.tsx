@@ -12,9 +12,11 @@ import { creditLine } from "../../components/medias/media-result.tsx";
 import styles from "../../components/medias/medias-page.module.css";
 import { ContentBody, DocumentList, DraftNotice } from "../../components/site/content-body.tsx";
 import { ArrowLeftIcon } from "../../components/site/icons.tsx";
+import { MembersOnlyBadge, MembersOnlyNotice } from "../../components/site/members-only.tsx";
 import { seoMeta, siteLinks } from "../../components/site/seo.ts";
 import { Badge, Container, Stack } from "../../components/site/ui/ui.tsx";
 import { getApp } from "../../lib/context.server.ts";
+import { itemAnswer } from "../../lib/members-only.server.ts";
 import { idParam, loadOr404 } from "../../lib/not-found.server.ts";
 import { requireFeature } from "../../lib/site-content.server.ts";
 import { useRootData } from "../../root.tsx";
@@ -24,9 +26,12 @@ import type { Route } from "./+types/media-item";
 export async function loader({ context, params }: Route.LoaderArgs) {
   const { services, actor } = getApp(context);
   await requireFeature(services, "medias");
-  const item = await loadOr404(() => services.medias.get(actor, idParam(params)));
-  return { item, reference: abntReference(item) };
+  const item = await loadOr404(() => services.medias.get(actor, idParam(params), "tease"));
+  return itemAnswer(item, { item, reference: abntReference(item) });
 }
+
+/** The loader's caching (itemAnswer): private for a members-only item a member opened. */
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   if (!loaderData) return [];
@@ -46,7 +51,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
     path: item.url_path,
     image: item.cover,
     type: "article",
-    noindex: item.status !== "published",
+    noindex: item.status !== "published" || item.members_only,
     jsonLd: mediaJsonLd(item, {
       url: links.page(item.url_path),
       image: links.file(item.cover),
@@ -75,6 +80,7 @@ export default function MediaItem({ loaderData }: Route.ComponentProps) {
                   <span className={styles.plainCase}>{mediaTypeLabels[item.type]}</span>
                 </Badge>
                 {item.year ? <span className={styles.muted}>{item.year}</span> : null}
+                <MembersOnlyBadge item={item} />
               </div>
               <h1 className={styles.title}>{item.title}</h1>
             </div>
@@ -88,6 +94,7 @@ export default function MediaItem({ loaderData }: Route.ComponentProps) {
             />
           ) : null}
         </div>
+        {item.withheld ? <MembersOnlyNotice path={item.url_path} /> : null}
         <MediaPlayer url={item.embed_url} title={item.title} />
         <ContentBody html={item.description} />
         <DocumentList documents={item.documents} heading="Arquivos" id="arquivos" download />

@@ -19,7 +19,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const settings = await requireFeature(services, "medias");
   const { query, problems } = readMediasQuery(url);
   const [items, filters] = await Promise.all([
-    services.medias.list(null, { ...query, per_page: MEDIA_PAGE_SIZE }),
+    services.medias.list(null, { ...query, per_page: MEDIA_PAGE_SIZE }, "tease"),
     services.medias.filters(null),
   ]);
   redirectPastLastPage(url, items.pagination, items.data.length);

@@ -3,6 +3,7 @@ import { PageArticle } from "../../components/site/content-body.tsx";
 import { seoMeta, siteLinks } from "../../components/site/seo.ts";
 import { Container } from "../../components/site/ui/ui.tsx";
 import { getApp } from "../../lib/context.server.ts";
+import { itemAnswer } from "../../lib/members-only.server.ts";
 import { loadOr404 } from "../../lib/not-found.server.ts";
 import { publicText } from "../../lib/rich-text.server.ts";
 import type { Route } from "./+types/page";
@@ -11,12 +12,15 @@ import type { Route } from "./+types/page";
 export async function loader({ context, params }: Route.LoaderArgs) {
   const { services, actor } = getApp(context);
   const [page, settings] = await Promise.all([
-    loadOr404(() => services.pages.get(actor, params.slug)),
+    loadOr404(() => services.pages.get(actor, params.slug, "tease")),
     services.settings.get(),
   ]);
   const { content, textExcerpt } = publicText(context, page);
-  return { page: { ...page, content }, textExcerpt, isHome: settings?.home_page_id === page.id };
+  return itemAnswer(page, { page: { ...page, content }, textExcerpt, isHome: settings?.home_page_id === page.id });
 }
+
+/** The loader's caching (itemAnswer): private for a members-only item a member opened. */
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   if (!loaderData) return [];
@@ -32,7 +36,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
     description,
     path,
     image: page.cover,
-    noindex: page.status !== "published",
+    noindex: page.status !== "published" || page.members_only,
     jsonLd: webPageJsonLd({
       name: page.title,
       description,

@@ -4,10 +4,12 @@ import { sitePaths } from "../../../common/site-paths.ts";
 import { AppLink } from "../../components/app-link.tsx";
 import { ContentBody, CoverImage, DocumentList, DraftNotice } from "../../components/site/content-body.tsx";
 import { ArrowLeftIcon } from "../../components/site/icons.tsx";
+import { MembersOnlyBadge, MembersOnlyNotice } from "../../components/site/members-only.tsx";
 import { rssAlternate, seoMeta, siteLinks } from "../../components/site/seo.ts";
 import { TagList } from "../../components/site/tags.tsx";
 import { Container, Stack } from "../../components/site/ui/ui.tsx";
 import { getApp } from "../../lib/context.server.ts";
+import { itemAnswer } from "../../lib/members-only.server.ts";
 import { loadOr404 } from "../../lib/not-found.server.ts";
 import { publicText } from "../../lib/rich-text.server.ts";
 import { requireFeature } from "../../lib/site-content.server.ts";
@@ -18,15 +20,18 @@ import styles from "./content-item.module.css";
 export async function loader({ context, params }: Route.LoaderArgs) {
   const { services, actor } = getApp(context);
   const settings = await requireFeature(services, "posts");
-  const post = await loadOr404(() => services.posts.get(actor, params.slug));
+  const post = await loadOr404(() => services.posts.get(actor, params.slug, "tease"));
   const { content, textExcerpt } = publicText(context, post);
-  return {
+  return itemAnswer(post, {
     post: { ...post, content },
     textExcerpt,
     heading: settings.features.posts.title,
     now: new Date().toISOString(),
-  };
+  });
 }
+
+/** The loader's caching (itemAnswer): private for a members-only item a member opened. */
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   if (!loaderData) return [];
@@ -42,7 +47,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
     path: post.url,
     image: post.cover,
     type: "article",
-    noindex: post.status !== "published",
+    noindex: post.status !== "published" || post.members_only,
     jsonLd: newsArticleJsonLd({
       headline: post.title,
       description,
@@ -85,9 +90,11 @@ export default function PostItem({ loaderData }: Route.ComponentProps) {
               {formatLongDate(post.published_at)}
             </time>
           </p>
+          <MembersOnlyBadge item={post} />
           {post.summary ? <p className={styles.summary}>{post.summary}</p> : null}
         </Stack>
         <CoverImage url={post.cover} alt={post.cover_alt} />
+        {post.withheld ? <MembersOnlyNotice path={post.url} /> : null}
         <ContentBody html={post.content} />
         <DocumentList documents={post.documents} />
         <TagList tags={post.tags} basePath={sitePaths.posts} />

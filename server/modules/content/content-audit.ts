@@ -14,6 +14,7 @@ export function contentAuditFields(view: ContentView): AuditFields {
     Documentos: view.documents.map((document) => `${document.name} (${document.url})`),
     Tags: view.tags,
     Status: contentStatusLabels[view.status],
+    "Somente associados": view.members_only ? "Sim" : "Não",
   };
 }
 

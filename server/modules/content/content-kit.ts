@@ -24,6 +24,7 @@ export function contentValues(input: PageInput, slug: string) {
     documents: input.documents,
     tags: input.tags,
     status: input.status,
+    membersOnly: input.members_only,
   };
 }
 
@@ -39,10 +40,20 @@ export function contentView(row: ContentRow, url: string): ContentView {
     documents: row.documents,
     tags: row.tags,
     status: row.status,
+    members_only: row.membersOnly,
+    withheld: false,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
     url,
   };
+}
+
+/**
+ * A members-only item as the site's pages show it to someone who may not open it: its title, dates, cover
+ * and tags, and that it is for members; nothing of what it says.
+ */
+export function withheldContent<View extends ContentView>(view: View): View {
+  return { ...view, summary: "", content: "", documents: [], withheld: true };
 }
 
 const tsQuery = (q: string) => sql`websearch_to_tsquery('pt_unaccent', ${q})`;

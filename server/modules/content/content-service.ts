@@ -24,6 +24,8 @@ export type ContentKind<T extends ContentTable, View extends ContentView, Input 
   values(input: Input, slug: string): T["$inferInsert"];
   /** What an actor may read (content-access.ts). */
   access: ContentAccess;
+  /** The view of a members-only item for a reader who may not open it (content-kit.ts's withheldContent). */
+  withhold(view: View): View;
   /** Extra list filters beyond status, text and tag (the agenda's upcoming/past). */
   filters?(query: Query): SQL[];
   /** The list order after the text rank. */
@@ -37,6 +39,13 @@ export type ContentKind<T extends ContentTable, View extends ContentView, Input 
   /** Where visitors' reads are kept (kernel/public-reads.ts). */
   readPublic: PublicReader;
 };
+
+/**
+ * What a read does with the members-only items the reader may not open: `omit` them (the API, feeds, the
+ * sitemap), or `tease` them, listed and opened as a notice (the site's own pages: content-kit.ts's
+ * withheldContent).
+ */
+export type MembersOnlyItems = "omit" | "tease";
 
 export function createContentService<
   T extends ContentTable,
@@ -60,39 +69,59 @@ export function createContentService<
     return kind.toView(row as T["$inferSelect"]);
   }
 
-  async function listFor(actor: Actor | null, query: ListQuery & Query): Promise<Paginated<View>> {
-    const where = listWhere(table, query, kind.access(actor), kind.filters?.(query));
+  /** The filter of a read, and whether each row it lets through may be opened (false: a teaser). */
+  function readFilter(actor: Actor | null, items: MembersOnlyItems) {
+    if (items === "omit") return { where: kind.access.read(actor), opens: sql<boolean>`true` };
+    return { where: kind.access.listed(actor), opens: sql<boolean>`${kind.access.membersOnly(actor) ?? sql`true`}` };
+  }
+
+  const viewOf = (row: typeof pages.$inferSelect, opens: boolean) => {
+    const view = kind.toView(row as T["$inferSelect"]);
+    return opens ? view : kind.withhold(view);
+  };
+
+  async function listFor(
+    actor: Actor | null,
+    query: ListQuery & Query,
+    items: MembersOnlyItems,
+  ): Promise<Paginated<View>> {
+    const filter = readFilter(actor, items);
+    const where = listWhere(table, query, filter.where, kind.filters?.(query));
     // The total comes with the rows (one query instead of two); only a page past the end needs a count.
     const found = await db
-      .select({ row: rows, total: sql<number>`count(*) over ()`.mapWith(Number) })
+      .select({ row: rows, opens: filter.opens, total: sql<number>`count(*) over ()`.mapWith(Number) })
       .from(rows)
       .where(where)
       .orderBy(...rankFirst(table, query.q, kind.order(query)))
       .limit(query.per_page)
       .offset(pageOffset(query));
-    const views = found.map(({ row }) => kind.toView(row as T["$inferSelect"]));
+    const views = found.map(({ row, opens }) => viewOf(row, opens));
     const total = found[0]?.total ?? (query.page > 1 ? await countWhere(db, table, where) : 0);
     return toPage(views, total, query);
   }
 
-  async function getFor(actor: Actor | null, idOrSlug: string): Promise<View> {
-    const [row] = await db
-      .select()
+  async function getFor(actor: Actor | null, idOrSlug: string, items: MembersOnlyItems): Promise<View> {
+    const filter = readFilter(actor, items);
+    const [found] = await db
+      .select({ row: rows, opens: filter.opens })
       .from(rows)
-      .where(and(byIdOrSlug(table, idOrSlug), kind.access(actor)))
+      .where(and(byIdOrSlug(table, idOrSlug), filter.where))
       .limit(1);
-    if (!row) throw notFound(kind.notFoundMessage);
-    return kind.toView(row as T["$inferSelect"]);
+    if (!found) throw notFound(kind.notFoundMessage);
+    return viewOf(found.row, found.opens);
   }
 
   return {
-    list(actor: Actor | null, query: ListQuery & Query): Promise<Paginated<View>> {
-      return read(actor, `list ${JSON.stringify(query)}`, () => listFor(actor, query));
+    list(actor: Actor | null, query: ListQuery & Query, items: MembersOnlyItems = "omit"): Promise<Paginated<View>> {
+      return read(actor, `list ${items} ${JSON.stringify(query)}`, () => listFor(actor, query, items));
     },
 
-    /** A hidden item (draft, or news not yet due) is a 404 for visitors and a preview for administrators. */
-    get(actor: Actor | null, idOrSlug: string): Promise<View> {
-      return read(actor, `get ${idOrSlug}`, () => getFor(actor, idOrSlug));
+    /**
+     * A hidden item (draft, or news not yet due) is a 404 for visitors and a preview for administrators;
+     * a members-only one she may not open is a 404 too, or its teaser when `items` is "tease".
+     */
+    get(actor: Actor | null, idOrSlug: string, items: MembersOnlyItems = "omit"): Promise<View> {
+      return read(actor, `get ${items} ${idOrSlug}`, () => getFor(actor, idOrSlug, items));
     },
 
     async create(actor: Actor | null, input: Input): Promise<View> {
@@ -169,7 +198,7 @@ export function createContentService<
     },
 
     tags(actor: Actor | null): Promise<TagCount[]> {
-      return read(actor, "tags", () => tagCounts(db, table, kind.access(actor)));
+      return read(actor, "tags", () => tagCounts(db, table, kind.access.read(actor)));
     },
 
     /** Every slug in use with its record's id, drafts included: what an import's plan renames around. */
@@ -183,7 +212,7 @@ export function createContentService<
       const found = await db
         .select()
         .from(rows)
-        .where(kind.access(null))
+        .where(kind.access.read(null))
         .orderBy(...kind.sitemapOrder, desc(table.id));
       return found.map((row) => {
         const view = kind.toView(row as T["$inferSelect"]);

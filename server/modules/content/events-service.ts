@@ -5,7 +5,7 @@ import type { EventView } from "../../../common/views/content.ts";
 import { publicReader } from "../../kernel/public-reads.ts";
 import { eventsAccess } from "./content-access.ts";
 import { eventAuditFields } from "./content-audit.ts";
-import { contentValues, contentView } from "./content-kit.ts";
+import { contentValues, contentView, withheldContent } from "./content-kit.ts";
 import { createContentService } from "./content-service.ts";
 import type { EventsContext } from "./context.ts";
 import { events } from "./tables.ts";
@@ -57,6 +57,8 @@ export function createEventsService(context: EventsContext) {
       onlineUrl: input.online_url,
     }),
     access: eventsAccess,
+    // A members' meeting's address and link are what the notice keeps from others.
+    withhold: (view) => ({ ...withheldContent(view), place_address: "", online_url: "" }),
     filters: (query) =>
       query.when === "upcoming" ? [upcoming()] : query.when === "past" ? [lt(events.endAt, sql`now()`)] : [],
     order: (query) => agendaOrder(query.sort),

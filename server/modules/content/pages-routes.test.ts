@@ -47,6 +47,8 @@ describe("create, read, update, delete", () => {
       documents: [{ url: "/files/estatuto.pdf", name: "Estatuto", size: 1200, mime_type: "application/pdf" }],
       tags: ["institucional"],
       status: "published",
+      members_only: false,
+      withheld: false,
       created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT.*Z$/),
       updated_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT.*Z$/),
       url: "/quem-somos-nossa-historia",

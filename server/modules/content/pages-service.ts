@@ -6,7 +6,7 @@ import type { PageView } from "../../../common/views/content.ts";
 import { publicReader } from "../../kernel/public-reads.ts";
 import { pagesAccess } from "./content-access.ts";
 import { contentAuditFields } from "./content-audit.ts";
-import { contentValues, contentView } from "./content-kit.ts";
+import { contentValues, contentView, withheldContent } from "./content-kit.ts";
 import { createContentService } from "./content-service.ts";
 import type { PagesContext } from "./context.ts";
 import { pages } from "./tables.ts";
@@ -29,6 +29,7 @@ export function createPagesService(context: PagesContext) {
     toView: (row) => contentView(row, sitePaths.page(row.slug)),
     values: contentValues,
     access: pagesAccess,
+    withhold: withheldContent,
     order: (query) => [query.sort === "date_asc" ? asc(pages.updatedAt) : desc(pages.updatedAt), desc(pages.id)],
     sitemapOrder: [asc(pages.id)],
     changed: { name: "pages.changed", payload: undefined },

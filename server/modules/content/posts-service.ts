@@ -5,7 +5,7 @@ import type { PostView } from "../../../common/views/content.ts";
 import { publicReader } from "../../kernel/public-reads.ts";
 import { postsAccess } from "./content-access.ts";
 import { postAuditFields } from "./content-audit.ts";
-import { contentValues, contentView } from "./content-kit.ts";
+import { contentValues, contentView, withheldContent } from "./content-kit.ts";
 import { createContentService } from "./content-service.ts";
 import type { PostsContext } from "./context.ts";
 import { posts } from "./tables.ts";
@@ -24,6 +24,7 @@ export function createPostsService(context: PostsContext) {
     toView: (row) => ({ ...contentView(row, sitePaths.post(row.slug)), published_at: row.publishedAt.toISOString() }),
     values: (input, slug) => ({ ...contentValues(input, slug), publishedAt: input.published_at }),
     access: postsAccess,
+    withhold: withheldContent,
     order: (query) => [query.sort === "date_asc" ? asc(posts.publishedAt) : desc(posts.publishedAt), desc(posts.id)],
     sitemapOrder: [desc(posts.publishedAt)],
     changed: { name: "posts.changed", payload: undefined },

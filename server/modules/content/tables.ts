@@ -1,5 +1,16 @@
 import { type SQL, sql } from "drizzle-orm";
-import { check, index, integer, jsonb, pgEnum, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
 import { contentStatuses } from "../../../common/schemas/content.ts";
 import type { ContentDocument } from "../../../common/views/content.ts";
 import { createdAt, tsvector, updatedAt } from "../../db/columns.ts";
@@ -32,6 +43,8 @@ const contentColumns = () => ({
   documents: jsonb("documents").$type<ContentDocument[]>().notNull().default([]),
   tags: text("tags").array().notNull().default(sql`'{}'::text[]`),
   status: contentStatus("status").notNull().default("draft"),
+  /** "Somente associados": opened only by members in good standing and administrators (content-access.ts). */
+  membersOnly: boolean("members_only").notNull().default(false),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });

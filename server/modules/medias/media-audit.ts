@@ -32,5 +32,6 @@ export function mediaAuditFields(view: MediaView): AuditFields {
     Notas: view.notes,
     "Informações adicionais": view.additional_info,
     Situação: contentStatusLabels[view.status],
+    "Somente associados": view.members_only ? "Sim" : "Não",
   };
 }

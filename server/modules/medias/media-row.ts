@@ -46,6 +46,7 @@ export function mediaValues(input: MediaInput): MediaValues {
     notes: input.notes,
     additionalInfo: input.additional_info,
     status: input.status,
+    membersOnly: input.members_only,
     identityKey: identityKey({
       title: input.title,
       year: date?.year ?? null,
@@ -94,6 +95,8 @@ export function toMediaView(row: MediaRow): MediaView {
     notes: row.notes,
     additional_info: row.additionalInfo,
     status: row.status,
+    members_only: row.membersOnly,
+    withheld: false,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
     url_path: sitePaths.media(row.id),

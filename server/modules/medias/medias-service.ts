@@ -12,8 +12,31 @@ import { publicReader } from "../../kernel/public-reads.ts";
 import type { MediasContext } from "./context.ts";
 import { mediaAuditFields } from "./media-audit.ts";
 import { mediaValues, toMediaView } from "./media-row.ts";
-import { mediasAccess } from "./medias-access.ts";
+import { mediasAccess, mediasListed, mediasMembersOnly } from "./medias-access.ts";
 import { medias } from "./tables.ts";
+
+/**
+ * What a read does with the members-only items the reader may not open: `omit` them (the API, exports, the
+ * filters), or `tease` them, listed and opened as a notice (the site's own pages: withheldMedia).
+ */
+export type MembersOnlyItems = "omit" | "tease";
+
+/** A members-only item as the site shows it to someone who may not open it: its reference, not its contents. */
+function withheldMedia(view: MediaView): MediaView {
+  return {
+    ...view,
+    description: "",
+    url: "",
+    documents: [],
+    embed_url: "",
+    notes: "",
+    additional_info: "",
+    withheld: true,
+  };
+}
+
+const opensFor = (actor: Actor | null, items: MembersOnlyItems) =>
+  sql<boolean>`${(items === "tease" ? mediasMembersOnly(actor) : undefined) ?? sql`true`}`;
 
 export const MEDIA_NOT_FOUND = "Item não encontrado.";
 /** An export holds at most this many items, in list order. */
@@ -24,9 +47,12 @@ export type MediaSearch = Pick<ListQuery, "q"> & MediaListQuery;
 
 const tsQuery = (q: string) => sql`websearch_to_tsquery('pt_unaccent', ${q})`;
 
-/** What the actor may see (mediasAccess) narrowed by the list's filters; administrators may filter by status. */
-function listWhere(actor: Actor | null, query: MediaSearch): SQL | undefined {
-  const filters: SQL[] = [mediasAccess(actor)];
+/**
+ * What the actor may see (mediasAccess, or mediasListed when members-only items are teased) narrowed by the
+ * list's filters; administrators may filter by status.
+ */
+function listWhere(actor: Actor | null, query: MediaSearch, items: MembersOnlyItems = "omit"): SQL | undefined {
+  const filters: SQL[] = [items === "omit" ? mediasAccess(actor) : mediasListed(actor)];
   if (isAdmin(actor) && query.status) filters.push(eq(medias.status, query.status));
   const q = query.q.trim();
   if (q) filters.push(sql`${medias.search} @@ ${tsQuery(q)}`);
@@ -141,34 +167,45 @@ export function createMediasService(context: MediasContext, publicFiltersCache: 
     return toMediaView(row);
   }
 
-  async function listFor(actor: Actor | null, query: ListQuery & MediaListQuery): Promise<Paginated<MediaView>> {
-    const where = listWhere(actor, query);
+  const viewOf = ({ row, opens }: { row: typeof medias.$inferSelect; opens: boolean }) =>
+    opens ? toMediaView(row) : withheldMedia(toMediaView(row));
+
+  async function listFor(
+    actor: Actor | null,
+    query: ListQuery & MediaListQuery,
+    items: MembersOnlyItems,
+  ): Promise<Paginated<MediaView>> {
+    const where = listWhere(actor, query, items);
     const rows = await db
-      .select()
+      .select({ row: medias, opens: opensFor(actor, items) })
       .from(medias)
       .where(where)
       .orderBy(...listOrder(query))
       .limit(query.per_page)
       .offset(pageOffset(query));
     const [total] = await db.select({ value: count() }).from(medias).where(where);
-    return toPage(rows.map(toMediaView), total?.value ?? 0, query);
+    return toPage(rows.map(viewOf), total?.value ?? 0, query);
   }
 
-  async function getFor(actor: Actor | null, id: number): Promise<MediaView> {
-    const [row] = await db
-      .select()
+  async function getFor(actor: Actor | null, id: number, items: MembersOnlyItems): Promise<MediaView> {
+    const [found] = await db
+      .select({ row: medias, opens: opensFor(actor, items) })
       .from(medias)
-      .where(and(eq(medias.id, id), mediasAccess(actor)))
+      .where(and(eq(medias.id, id), items === "omit" ? mediasAccess(actor) : mediasListed(actor)))
       .limit(1);
-    if (!row) throw notFound(MEDIA_NOT_FOUND);
-    return toMediaView(row);
+    if (!found) throw notFound(MEDIA_NOT_FOUND);
+    return viewOf(found);
   }
 
   const read = publicReader(context, "medias");
 
   return {
-    list(actor: Actor | null, query: ListQuery & MediaListQuery): Promise<Paginated<MediaView>> {
-      return read(actor, `list ${JSON.stringify(query)}`, () => listFor(actor, query));
+    list(
+      actor: Actor | null,
+      query: ListQuery & MediaListQuery,
+      items: MembersOnlyItems = "omit",
+    ): Promise<Paginated<MediaView>> {
+      return read(actor, `list ${items} ${JSON.stringify(query)}`, () => listFor(actor, query, items));
     },
 
     /** What is in use among the items the caller can see (the front end keeps it as media_filters). */
@@ -178,9 +215,12 @@ export function createMediasService(context: MediasContext, publicFiltersCache: 
       return readThrough(context, publicFiltersCache, () => facets(mediasAccess(null)));
     },
 
-    /** A draft is a 404 for everyone but administrators. */
-    get(actor: Actor | null, id: number): Promise<MediaView> {
-      return read(actor, `get ${id}`, () => getFor(actor, id));
+    /**
+     * A draft is a 404 for everyone but administrators; so is a members-only item she may not open, or its
+     * teaser when `items` is "tease".
+     */
+    get(actor: Actor | null, id: number, items: MembersOnlyItems = "omit"): Promise<MediaView> {
+      return read(actor, `get ${items} ${id}`, () => getFor(actor, id, items));
     },
 
     async create(actor: Actor | null, input: MediaInput): Promise<MediaView> {

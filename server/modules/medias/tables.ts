@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, jsonb, pgEnum, pgTable, smallint, text } from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, jsonb, pgEnum, pgTable, smallint, text } from "drizzle-orm/pg-core";
 import { mediaTypes } from "../../../common/media.ts";
 import { mediaImportStatuses } from "../../../common/media-import.ts";
 import type { ContentDocument } from "../../../common/views/content.ts";
@@ -57,6 +57,8 @@ export const medias = pgTable(
     notes: text("notes").notNull().default(""),
     additionalInfo: text("additional_info").notNull().default(""),
     status: contentStatus("status").notNull().default("published"),
+    /** "Somente associados": opened only by members in good standing and administrators (medias-access.ts). */
+    membersOnly: boolean("members_only").notNull().default(false),
     /** The import that wrote the item; while that import is pending the item is invisible. */
     importId: integer("import_id").references(() => mediaImports.id, { onDelete: "cascade" }),
     /** Duplicate detection: normalised title + year + first author's surname, set by the service. */

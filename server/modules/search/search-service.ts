@@ -76,9 +76,9 @@ export function createSearchService(
     const { posts: postsOn, events: eventsOn, medias: mediasOn, shop: shopOn } = await scope();
     // What visitors may see of each kind, whoever asks (content-access.ts, medias-access.ts), that matches.
     const where = {
-      pages: and(pagesAccess(null), matches(pages.search)),
-      posts: and(sql`${postsOn}`, postsAccess(null), matches(posts.search)),
-      events: and(sql`${eventsOn}`, eventsAccess(null), matches(events.search)),
+      pages: and(pagesAccess.read(null), matches(pages.search)),
+      posts: and(sql`${postsOn}`, postsAccess.read(null), matches(posts.search)),
+      events: and(sql`${eventsOn}`, eventsAccess.read(null), matches(events.search)),
       medias: and(sql`${mediasOn}`, mediasAccess(null), matches(medias.search)),
       products: and(sql`${shopOn}`, productsAccess(null), matches(products.search)),
     };
