@@ -8,8 +8,11 @@ import { OUTPUT_DIR } from "./site.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 
-/** A spec's own server, and how to stop it and drop what it stored. */
-export type OwnServer = { server: ServerProcess; close(): Promise<void> };
+/**
+ * A spec's own server, and how to stop it and drop what it stored; on PostgreSQL, its database's address
+ * (a story may age its records there, as time passing would).
+ */
+export type OwnServer = { server: ServerProcess; databaseUrl: string | null; close(): Promise<void> };
 
 async function onPostgres(serverUrl: string, statement: string): Promise<void> {
   const admin = new pg.Client({ connectionString: serverUrl });
@@ -56,6 +59,7 @@ export async function startOwnServer(name: string, env: NodeJS.ProcessEnv = {}):
   const server = await spawnServer({ site: build, name, port, env: serverEnv, logPath });
   return {
     server,
+    databaseUrl: serverEnv.DATABASE_URL ?? null,
     async close() {
       await stopServer(server);
       if (serverUrl && databaseName)
