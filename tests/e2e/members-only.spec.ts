@@ -1,4 +1,5 @@
 import type { APIRequestContext, Browser } from "@playwright/test";
+import { PAULISTA_ADDRESS } from "../support/shop-fixture.ts";
 import { cpfOf } from "../support/tax-ids.ts";
 import { signInWithoutJavaScript } from "./account-forms.ts";
 import { expectReadable } from "./axe.ts";
@@ -51,15 +52,7 @@ async function memberOf(api: APIRequestContext, account: Account, id: string): P
         tax_id: cpfOf(Number.parseInt(id.slice(-7), 36) % 999_999_999),
         email: account.email,
         phone: "(81) 99999-1234",
-        address: {
-          postal_code: "01310-100",
-          uf: "SP",
-          city: "São Paulo",
-          street: "Avenida Paulista",
-          number: "1000",
-          neighborhood: "Bela Vista",
-          complement: "",
-        },
+        address: { ...PAULISTA_ADDRESS, complement: "" },
         born_on: "1980-05-17",
         admitted_on: "",
         notes: "",

@@ -16,7 +16,11 @@ export function MembersOnlyBadge({ item }: { item: { members_only: boolean } }) 
  */
 export function MembersOnlyNotice({ path }: { path: string }) {
   const { settings, user } = useRootData();
-  const joinOpen = settings?.features.members.enabled ?? false;
+  const join = settings?.features.members.enabled ? (
+    <AppLink className={buttonClass("light", "sm")} to={sitePaths.join}>
+      Associe-se
+    </AppLink>
+  ) : null;
   return (
     <section className={styles.notice} aria-labelledby="conteudo-associados">
       <h2 className={styles.noticeHeading} id="conteudo-associados">
@@ -31,11 +35,7 @@ export function MembersOnlyNotice({ path }: { path: string }) {
             <AppLink className={buttonClass("filled", "sm")} to={accountPaths.membership}>
               Ver minha associação
             </AppLink>
-            {joinOpen ? (
-              <AppLink className={buttonClass("light", "sm")} to={sitePaths.join}>
-                Associe-se
-              </AppLink>
-            ) : null}
+            {join}
           </Group>
         </>
       ) : (
@@ -45,11 +45,7 @@ export function MembersOnlyNotice({ path }: { path: string }) {
             <AppLink className={buttonClass("filled", "sm")} to={sitePaths.loginThenBack(path)}>
               Entrar
             </AppLink>
-            {joinOpen ? (
-              <AppLink className={buttonClass("light", "sm")} to={sitePaths.join}>
-                Associe-se
-              </AppLink>
-            ) : null}
+            {join}
           </Group>
         </>
       )}
