@@ -59,6 +59,7 @@ export const auditActions = {
   "member_settings.updated": "Configurações dos associados alteradas",
   "member_due.paid": "Pagamento de mensalidade registrado",
   "member_due.waived": "Mensalidade dispensada",
+  "member_due.refunded": "Estorno de mensalidade pelo Asaas",
   "contact.updated": "Mensagem de contato alterada",
   "contact.deleted": "Mensagem de contato excluída",
   "mail.retried": "Envio de e-mail tentado de novo",

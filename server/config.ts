@@ -63,6 +63,11 @@ const configSchema = z.object({
   BRASILAPI_URL: address(["http", "https"], "https://brasilapi.com.br"),
   /** In place of https://api.mercadopago.com (a proxy, or a local fake in tests). */
   MERCADOPAGO_URL: address(["http", "https"], "https://api.mercadopago.com"),
+  /**
+   * In place of Asaas's host for the environment chosen in /conta/membros/configuracoes
+   * (https://api-sandbox.asaas.com or https://api.asaas.com): a proxy, or a local fake in tests.
+   */
+  ASAAS_URL: address(["http", "https"], "https://api-sandbox.asaas.com"),
   /** The SMTP server e-mails leave through; unset, they wait in the outbox (server/modules/mail/). */
   SMTP_URL: address(["smtp", "smtps"], "smtp://usuario:senha@smtp.cooperativa.com.br:587"),
   /** The sender of every e-mail; by default the site's title at no-reply@ the BASE_URL's domain. */

@@ -32,9 +32,15 @@ export const memberStatusLabels: Record<MemberStatus, string> = {
   desligado: "Desligado",
 };
 
-export const dueStatuses = ["open", "paid", "waived"] as const;
+/** "refunded": paid, then all of it given back through Asaas; she no longer owes it (decision 0025, "Paying"). */
+export const dueStatuses = ["open", "paid", "waived", "refunded"] as const;
 export type DueStatus = (typeof dueStatuses)[number];
-export const dueStatusLabels: Record<DueStatus, string> = { open: "Em aberto", paid: "Paga", waived: "Dispensada" };
+export const dueStatusLabels: Record<DueStatus, string> = {
+  open: "Em aberto",
+  paid: "Paga",
+  waived: "Dispensada",
+  refunded: "Estornada",
+};
 
 /** More than a year of grace, or more than two years of dues before a suspension, is a typo. */
 export const MAX_GRACE_DAYS = 365;
@@ -183,6 +189,67 @@ const reminderDays = (max: number, label: string) =>
     .max(MAX_REMINDERS_PER_KIND, `No máximo ${MAX_REMINDERS_PER_KIND} lembretes`)
     .transform((days) => [...new Set(days)].sort((a, b) => b - a));
 
+/** How the dues are paid: the shop's own Pix key (recorded by hand), or Asaas's charges (confirmed by its webhook). */
+export const duesProviders = ["shop_pix", "asaas"] as const;
+export type DuesProviderChoice = (typeof duesProviders)[number];
+export const duesProviderLabels: Record<DuesProviderChoice, string> = {
+  shop_pix: "Pix da loja (código Pix por mensalidade, pagamento registrado à mão)",
+  asaas: "Asaas (cobrança por Pix ou boleto, pagamento confirmado pelo Asaas)",
+};
+
+export const asaasEnvironments = ["sandbox", "production"] as const;
+export type AsaasEnvironment = (typeof asaasEnvironments)[number];
+export const asaasEnvironmentLabels: Record<AsaasEnvironment, string> = {
+  sandbox: "Sandbox (testes, sem dinheiro de verdade)",
+  production: "Produção",
+};
+
+/** "undefined" is Asaas's own word: the member picks Pix, boleto or card on Asaas's invoice page. */
+export const asaasBillings = ["pix", "boleto", "undefined"] as const;
+export type AsaasBilling = (typeof asaasBillings)[number];
+export const asaasBillingLabels: Record<AsaasBilling, string> = {
+  pix: "Pix",
+  boleto: "Boleto",
+  undefined: "O associado escolhe (Pix, boleto ou cartão)",
+};
+
+export const MAX_ASAAS_API_KEY = 300;
+/** Asaas takes a webhook's authToken of 32 to 255 characters without spaces. */
+export const MIN_ASAAS_WEBHOOK_TOKEN = 32;
+export const MAX_ASAAS_WEBHOOK_TOKEN = 255;
+export const ASAAS_API_KEY_MISSING = "Informe a chave de API do Asaas";
+export const ASAAS_WEBHOOK_TOKEN_MISSING = "Informe o token de autenticação do webhook do Asaas";
+const WEBHOOK_TOKEN_RULE = `Use de ${MIN_ASAAS_WEBHOOK_TOKEN} a ${MAX_ASAAS_WEBHOOK_TOKEN} caracteres, sem espaços`;
+
+/** A write-only secret as typed: empty keeps the one saved. */
+const asaasApiKey = plainString()
+  .trim()
+  .max(MAX_ASAAS_API_KEY, `No máximo ${MAX_ASAAS_API_KEY} caracteres`)
+  .refine((value) => !/\s/.test(value), "A chave não tem espaços: confira se foi copiada inteira")
+  .default("");
+const asaasWebhookToken = plainString()
+  .trim()
+  .refine(
+    (value) =>
+      value === "" ||
+      (value.length >= MIN_ASAAS_WEBHOOK_TOKEN && value.length <= MAX_ASAAS_WEBHOOK_TOKEN && !/\s/.test(value)),
+    WEBHOOK_TOKEN_RULE,
+  )
+  .default("");
+
+export const duesPaymentsSchema = z.object({
+  provider: z.enum(duesProviders, "Escolha Pix da loja ou Asaas"),
+  asaas: z.object({
+    api_key: asaasApiKey.meta({ description: "Write-only: empty keeps the saved key; never returned." }),
+    webhook_token: asaasWebhookToken.meta({
+      description: "The webhook's authToken as set in Asaas; write-only: empty keeps the saved one; never returned.",
+    }),
+    environment: z.enum(asaasEnvironments, "Escolha sandbox ou produção").default("sandbox"),
+    billing: z.enum(asaasBillings, "Escolha Pix, boleto ou a escolha do associado").default("pix"),
+  }),
+});
+export type DuesPayments = z.infer<typeof duesPaymentsSchema>;
+
 /** The dues' reminders by e-mail: each kind switchable, the days configurable (defaults: 5 and 1 before, 3 and 10 after). */
 export const memberSettingsSchema = z.object({
   organization_cnpj: optionalTaxIdField()
@@ -199,17 +266,26 @@ export const memberSettingsSchema = z.object({
       days: reminderDays(MAX_REMINDER_DAYS_AFTER, "depois do vencimento"),
     }),
   }),
+  payments: duesPaymentsSchema
+    .optional()
+    .meta({ description: "How the dues are paid; left out, what is saved stays as it is." }),
 });
 export type MemberSettings = z.infer<typeof memberSettingsSchema>;
 
-export const DEFAULT_MEMBER_SETTINGS: MemberSettings = {
+export const DEFAULT_DUES_PAYMENTS: DuesPayments = {
+  provider: "shop_pix",
+  asaas: { api_key: "", webhook_token: "", environment: "sandbox", billing: "pix" },
+};
+
+export const DEFAULT_MEMBER_SETTINGS = {
   organization_cnpj: "",
   reminders: {
     before: { enabled: true, days: [5, 1] },
     on_day: { enabled: true },
     after: { enabled: true, days: [3, 10] },
   },
-};
+  payments: DEFAULT_DUES_PAYMENTS,
+} satisfies Required<MemberSettings>;
 
 /** The register's CSV columns: what its export writes and its import reads back. */
 export const MEMBER_CSV_COLUMNS = [

@@ -1,4 +1,12 @@
-import { dueStatuses, memberKinds, memberStatuses, planCycles } from "../schemas/members.ts";
+import {
+  asaasBillings,
+  asaasEnvironments,
+  dueStatuses,
+  duesProviders,
+  memberKinds,
+  memberStatuses,
+  planCycles,
+} from "../schemas/members.ts";
 import { z } from "../zod.ts";
 import { paginatedSchema } from "./pagination.ts";
 import { timestampSchema } from "./timestamp.ts";
@@ -41,10 +49,20 @@ export const dueViewSchema = z.strictObject({
   paid_cents: cents,
   settled_by: z.string().nullable(),
   note: z.string(),
-  pix_code: z
-    .string()
+  refunded_cents: cents.meta({ description: "What Asaas gave back of what was paid (a partial or full refund)." }),
+  pix_code: z.string().nullable().meta({
+    description:
+      "An open due's Pix Copia e Cola: the shop's BR Code with its own txid and amount, or Asaas's for its charge; null otherwise.",
+  }),
+  asaas: z
+    .strictObject({
+      charge_id: z.string(),
+      status: z.string().meta({ description: "The charge as Asaas last said: pending, paid, overdue, refunded..." }),
+      invoice_url: z.string().nullable().meta({ description: "Asaas's page where she pays." }),
+      boleto_url: z.string().nullable(),
+    })
     .nullable()
-    .meta({ description: "An open due's BR Code (Pix Copia e Cola) with its own txid and amount; null otherwise." }),
+    .meta({ description: "The Asaas charge the due is linked to; null with the shop's Pix or while not yet linked." }),
 });
 export type DueView = z.infer<typeof dueViewSchema>;
 
@@ -97,6 +115,9 @@ export const memberDetailSchema = z.strictObject({
   history: z.array(statusChangeViewSchema),
   dues: z.array(dueViewSchema),
   moves: z.array(z.enum(memberStatuses)).meta({ description: "The statuses an administrator may move her to." }),
+  asaas_error: z.string().nullable().meta({
+    description: "Why her last link with Asaas failed (the job runner tries again); null when it went through.",
+  }),
 });
 export type MemberDetail = z.infer<typeof memberDetailSchema>;
 
@@ -107,6 +128,7 @@ export const myMembershipSchema = z.strictObject({
       member: memberViewSchema.omit({ notes: true, user_id: true }),
       plan: planViewSchema.omit({ members: true, active: true }),
       dues: z.array(dueViewSchema),
+      pays_with: z.enum(duesProviders).meta({ description: "How her dues are paid: the shop's Pix or Asaas." }),
       verification_path: z.string().meta({ description: "Her card's public verification page." }),
     })
     .nullable(),
@@ -122,13 +144,28 @@ export const memberVerificationSchema = z.strictObject({
 });
 export type MemberVerification = z.infer<typeof memberVerificationSchema>;
 
-/** The members' settings as administrators read them: the reminders' kinds and days. */
+/** The members' settings as administrators read them: the reminders' kinds and days, and how dues are paid. */
 export const memberSettingsViewSchema = z.strictObject({
   organization_cnpj: z.string().meta({ description: "Bare digits, or empty." }),
   reminders: z.strictObject({
     before: z.strictObject({ enabled: z.boolean(), days: z.array(z.number().int()) }),
     on_day: z.strictObject({ enabled: z.boolean() }),
     after: z.strictObject({ enabled: z.boolean(), days: z.array(z.number().int()) }),
+  }),
+  payments: z.strictObject({
+    provider: z.enum(duesProviders),
+    asaas: z.strictObject({
+      api_key: z.literal("").meta({ description: "Never returned: always empty." }),
+      api_key_set: z.boolean(),
+      webhook_token: z.literal("").meta({ description: "Never returned: always empty." }),
+      webhook_token_set: z.boolean(),
+      environment: z.enum(asaasEnvironments),
+      billing: z.enum(asaasBillings),
+    }),
+    webhook_url: z
+      .string()
+      .nullable()
+      .meta({ description: "The address to give Asaas for its webhook; null while BASE_URL is not set." }),
   }),
 });
 export type MemberSettingsView = z.infer<typeof memberSettingsViewSchema>;
@@ -140,7 +177,7 @@ export const membersDashboardSchema = z.strictObject({
     period: z.string(),
     label: z.string(),
     expected_cents: cents.meta({ description: "The dues due this month (São Paulo), waived ones left out." }),
-    received_cents: cents.meta({ description: "What of them was paid." }),
+    received_cents: cents.meta({ description: "What of them was paid, less what Asaas gave back." }),
   }),
   overdue: z.array(
     z.strictObject({

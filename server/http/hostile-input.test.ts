@@ -315,6 +315,9 @@ function memberImport(): Body {
   return { csv: `${header}\r\n${line}\r\n` };
 }
 
+/** The token the members' settings save for Asaas's webhook (32 to 255 characters, as Asaas takes). */
+const ASAAS_WEBHOOK_TOKEN = "token-do-webhook-dos-associados-hostil-1";
+
 function memberSettings(): Body {
   return {
     reminders: {
@@ -322,8 +325,23 @@ function memberSettings(): Body {
       on_day: { enabled: true },
       after: { enabled: false, days: [10] },
     },
+    payments: {
+      provider: "asaas",
+      asaas: {
+        api_key: "$aact_hmlg_chave-do-teste-hostil",
+        webhook_token: ASAAS_WEBHOOK_TOKEN,
+        environment: "sandbox",
+        billing: "pix",
+      },
+    },
   };
 }
+
+/** An event of Asaas's webhook as far as it is read: its id, its name and its charge's id. */
+function asaasEvent(): Body {
+  return { id: `evt_${unique()}`, event: "PAYMENT_RECEIVED", payment: { id: "pay_000000000001" } };
+}
+const asaasToken = () => ({ "asaas-access-token": ASAAS_WEBHOOK_TOKEN });
 
 function member(): Body {
   return {
@@ -402,6 +420,7 @@ const endpoints: Endpoint[] = [
   { method: "POST", path: "/api/members/{member}/status", table: "member_status_changes", as: "admin", body: () => ({ status: "suspenso", reason: "Pedido da diretoria" }), text: ["reason"] },
   { method: "POST", path: "/api/members/{paidMember}/dues/{paidDue}/payment", table: "member_dues", as: "admin", body: () => ({ paid_on: "2026-12-04", note: "Pix" }), text: ["note"] },
   { method: "POST", path: "/api/members/{waivedMember}/dues/{waivedDue}/waiver", table: "member_dues", as: "admin", body: () => ({ reason: "Isenção" }), text: ["reason"] },
+  { method: "POST", path: "/api/members/asaas/webhook", table: "member_asaas_events", as: "anonymous", body: asaasEvent, headers: asaasToken },
   { method: "POST", path: "/api/profile/two-factor/confirm", table: "two_factor_secrets", as: "user", body: () => ({ password: "senha-forte-1", code: totp(USER_TOTP) }) },
   { method: "POST", path: "/api/profile/two-factor/recovery-codes", table: "recovery_codes", as: "admin", body: () => ({ code: totp(ADMIN_TOTP) }) },
   { method: "POST", path: "/api/profile/two-factor/disable", table: "two_factor_secrets", as: "admin", body: disableTwoFactor },
@@ -620,6 +639,9 @@ beforeAll(async () => {
     });
     ids[dueKey] = approved.json<{ dues: { id: number }[] }>().dues[0]?.id ?? 0;
   }
+  // The dues through Asaas, so its webhook reads what it is sent rather than refusing every token.
+  const members = await t.request("PUT", "/api/members/settings", { token: tokens.admin, body: memberSettings() });
+  if (members.status !== 200) throw new Error(`members' settings: ${members.status} ${JSON.stringify(members.body)}`);
 }, 120_000);
 
 async function send(endpoint: Endpoint, body: unknown): Promise<ApiResponse> {
@@ -878,6 +900,21 @@ describe("notas fiscais' texts and webhook", () => {
     expect(response.status).toBe(401);
     expectPortugueseRefusal(response, "webhook");
     expect(await snapshot(t, "fiscal_notes")).toBe(before);
+  });
+});
+
+describe("the members' Asaas webhook", () => {
+  it.each([
+    ["no token", {}],
+    ["a guessed token", { "asaas-access-token": "adivinhei" }],
+    ["the token and more", { "asaas-access-token": `${ASAAS_WEBHOOK_TOKEN}x` }],
+    ["the token where another header goes", { authorization: `Bearer ${ASAAS_WEBHOOK_TOKEN}` }],
+  ])("refuses %s with a pt-BR 401, writing nothing", async (_name, headers: Record<string, string>) => {
+    const before = await snapshot(t, "member_asaas_events");
+    const response = await t.request("POST", "/api/members/asaas/webhook", { headers, body: asaasEvent() });
+    expect(response.status).toBe(401);
+    expectPortugueseRefusal(response, "webhook");
+    expect(await snapshot(t, "member_asaas_events")).toBe(before);
   });
 });
 

@@ -10,8 +10,11 @@ import { buildPixCode } from "../../common/pix/br-code.ts";
 // {"errors": [{"code": "invalid_access_token"}]} otherwise); POST /v3/customers; POST /v3/subscriptions, which
 // makes the first charge for nextDueDate at once as Asaas does; POST /v3/subscriptions/{id} (value,
 // nextDueDate, updatePendingPayments); DELETE /v3/subscriptions/{id}, which removes the charges not yet paid;
-// GET /v3/subscriptions/{id}/payments paged by offset and limit; GET /v3/payments/{id} and its /pixQrCode, a
-// real BR Code for the charge's amount; refusals as 400 {"errors": [{"code", "description"}]}. Amounts in reais.
+// GET /v3/subscriptions/{id}/payments paged by offset and limit; POST /v3/payments (a charge of its own, not
+// due before today) and POST /v3/payments/{id} (its value, while unpaid); GET /v3/payments/{id} and its
+// /pixQrCode, a real BR Code for the charge's amount; GET /v3/customers, /v3/subscriptions and /v3/payments
+// filtered by externalReference, the removed ones left out; refusals as 400 {"errors": [{"code",
+// "description"}]}. Amounts in reais.
 // Each change of a charge is a webhook event, kept in `webhooks` and POSTed to the webhook's address when one is
 // set, with the authToken in `asaas-access-token`. Nothing is sent again on its own, whatever the answer: a test
 // delivers one again, out of order, or forged, from `webhooks`.
@@ -37,7 +40,8 @@ import { buildPixCode } from "../../common/pix/br-code.ts";
 
 export const FAKE_ASAAS_DEFAULTS = {
   apiKey: "$aact_hmlg_chave-de-teste-do-fake",
-  webhookToken: "token-do-webhook-de-associados",
+  /** Asaas takes authTokens of 32 to 255 characters. */
+  webhookToken: "token-do-webhook-de-associados-do-fake-asaas",
 };
 
 /** What Asaas keeps of each charge paid by Pix or boleto in the fake (its real fee depends on the plan). */
@@ -266,34 +270,47 @@ export async function startFakeAsaas(options: FakeAsaasOptions = {}): Promise<Fa
 
   const netOf = (valueCents: number) => Math.max(0, valueCents - FAKE_ASAAS_FEE_CENTS) / 100;
 
-  /** What Asaas does each cycle: the charge for the due day, and the subscription's next due day a cycle later. */
-  const chargeCycle = (subscription: FakeAsaasSubscription, dueDate: string) => {
+  /** A new charge, pending: a subscription's cycle or one of its own. */
+  const newPayment = (
+    fields: Pick<
+      FakeAsaasPayment,
+      "customer" | "subscription" | "value" | "billingType" | "description" | "dueDate" | "externalReference"
+    >,
+  ): FakeAsaasPayment => {
     const id = nextId("pay");
     const number = id.slice("pay_".length);
     const payment: FakeAsaasPayment = {
       object: "payment",
       id,
       dateCreated: today(),
-      customer: subscription.customer,
-      subscription: subscription.id,
-      value: subscription.value,
+      ...fields,
       originalValue: null,
-      netValue: netOf(cents(subscription.value)),
-      billingType: subscription.billingType,
+      netValue: netOf(cents(fields.value)),
       status: "PENDING",
-      description: subscription.description,
-      dueDate,
-      originalDueDate: dueDate,
+      originalDueDate: fields.dueDate,
       paymentDate: null,
       clientPaymentDate: null,
       confirmedDate: null,
       invoiceUrl: `${fake.url}/i/${number}`,
-      bankSlipUrl: subscription.billingType === "BOLETO" ? `${fake.url}/b/pdf/${number}` : null,
-      externalReference: subscription.externalReference,
+      bankSlipUrl: fields.billingType === "BOLETO" ? `${fake.url}/b/pdf/${number}` : null,
       deleted: false,
       refunds: null,
     };
     fake.payments.set(id, payment);
+    return payment;
+  };
+
+  /** What Asaas does each cycle: the charge for the due day, and the subscription's next due day a cycle later. */
+  const chargeCycle = (subscription: FakeAsaasSubscription, dueDate: string) => {
+    const payment = newPayment({
+      customer: subscription.customer,
+      subscription: subscription.id,
+      value: subscription.value,
+      billingType: subscription.billingType,
+      description: subscription.description,
+      dueDate,
+      externalReference: subscription.externalReference,
+    });
     subscription.nextDueDate = addMonths(dueDate, CYCLE_MONTHS[subscription.cycle]);
     return { payment, delivered: emit("PAYMENT_CREATED", payment) };
   };
@@ -468,6 +485,66 @@ export async function startFakeAsaas(options: FakeAsaasOptions = {}): Promise<Fa
     return { status: 200, body: subscription };
   };
 
+  const createPayment = (body: Record<string, unknown>): Answer => {
+    const { billingType, value, dueDate } = body;
+    const customer = typeof body.customer === "string" ? fake.customers.get(body.customer) : undefined;
+    const known = customer && !customer.deleted ? customer : undefined;
+    const due = isDay(dueDate) && dueDate >= today() ? dueDate : null;
+    if (!known || !isBillingType(billingType) || !isAmount(value) || due === null)
+      return refused(
+        ...(known ? [] : [{ code: "invalid_customer", description: "O cliente informado não foi encontrado." }]),
+        ...(isBillingType(billingType)
+          ? []
+          : [{ code: "invalid_billingType", description: "A forma de pagamento informada é inválida." }]),
+        ...valueErrors(value),
+        ...(due === null
+          ? [{ code: "invalid_dueDate", description: "A data de vencimento não pode ser anterior à data atual." }]
+          : []),
+      );
+    const payment = newPayment({
+      customer: known.id,
+      subscription: null,
+      value,
+      billingType,
+      description: text(body.description),
+      dueDate: due,
+      externalReference: text(body.externalReference),
+    });
+    void emit("PAYMENT_CREATED", payment);
+    return { status: 200, body: payment };
+  };
+
+  const updatePayment = (payment: FakeAsaasPayment, body: Record<string, unknown>): Answer => {
+    if (payment.deleted || !UNPAID.includes(payment.status))
+      return refused({ code: "invalid_action", description: "Só é possível alterar cobranças aguardando pagamento." });
+    const errors = body.value === undefined ? [] : valueErrors(body.value);
+    if (errors.length > 0) return refused(...errors);
+    if (isAmount(body.value)) {
+      payment.value = body.value;
+      payment.netValue = netOf(cents(body.value));
+    }
+    void emit("PAYMENT_UPDATED", payment);
+    return { status: 200, body: payment };
+  };
+
+  /** GET /v3/customers, /v3/subscriptions or /v3/payments: those not removed, filtered by externalReference. */
+  const listOf = <T extends { deleted: boolean; externalReference: string | null }>(
+    records: Iterable<T>,
+    query: URLSearchParams,
+  ): Answer => {
+    const reference = query.get("externalReference");
+    const all = [...records].filter(
+      (record) => !record.deleted && (reference === null || record.externalReference === reference),
+    );
+    const offset = Math.max(0, Math.trunc(Number(query.get("offset") ?? 0)) || 0);
+    const limit = Math.min(Math.max(1, Math.trunc(Number(query.get("limit") ?? 10)) || 10), MAX_PAGE, fake.pageLimit);
+    const data = all.slice(offset, offset + limit);
+    return {
+      status: 200,
+      body: { object: "list", hasMore: offset + data.length < all.length, totalCount: all.length, limit, offset, data },
+    };
+  };
+
   const deleteSubscription = (subscription: FakeAsaasSubscription): Answer => {
     subscription.deleted = true;
     subscription.status = "INACTIVE";
@@ -537,6 +614,10 @@ export async function startFakeAsaas(options: FakeAsaasOptions = {}): Promise<Fa
     const path = url.pathname;
     if (method === "POST" && path === "/v3/customers") return createCustomer(body);
     if (method === "POST" && path === "/v3/subscriptions") return createSubscription(body);
+    if (method === "POST" && path === "/v3/payments") return createPayment(body);
+    if (method === "GET" && path === "/v3/customers") return listOf(fake.customers.values(), url.searchParams);
+    if (method === "GET" && path === "/v3/subscriptions") return listOf(fake.subscriptions.values(), url.searchParams);
+    if (method === "GET" && path === "/v3/payments") return listOf(fake.payments.values(), url.searchParams);
     const subscriptionPath = /^\/v3\/subscriptions\/([^/]+)(\/payments)?$/.exec(path);
     if (subscriptionPath) {
       const subscription = fake.subscriptions.get(decodeURIComponent(subscriptionPath[1] ?? ""));
@@ -549,7 +630,9 @@ export async function startFakeAsaas(options: FakeAsaasOptions = {}): Promise<Fa
     }
     const paymentPath = /^\/v3\/payments\/([^/]+)(\/pixQrCode)?$/.exec(path);
     const payment = paymentPath ? fake.payments.get(decodeURIComponent(paymentPath[1] ?? "")) : undefined;
-    if (method !== "GET" || !payment) return NOT_FOUND;
+    if (!payment) return NOT_FOUND;
+    if (method === "POST" && !paymentPath?.[2]) return updatePayment(payment, body);
+    if (method !== "GET") return NOT_FOUND;
     return paymentPath?.[2] ? pixQrCode(payment) : { status: 200, body: payment };
   };
 

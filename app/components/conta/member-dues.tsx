@@ -111,7 +111,10 @@ function WaiverForm({ due, answer }: { due: DueView; answer: unknown }) {
   );
 }
 
-/** Where a due stands: open (and overdue), paid on a day, or waived; with the note left when it was closed. */
+/**
+ * Where a due stands: open (and overdue), paid on a day, waived or refunded, with what Asaas gave back; with the
+ * note left when it was closed.
+ */
 export function DueSituation({ due }: { due: DueView }) {
   return (
     <Stack gap={2}>
@@ -125,6 +128,11 @@ export function DueSituation({ due }: { due: DueView }) {
           </Badge>
         ) : null}
       </Group>
+      {due.refunded_cents > 0 ? (
+        <Text size="xs" c="dimmed">
+          Estornado pelo Asaas: {formatBRL(due.refunded_cents)} de {formatBRL(due.paid_cents)}
+        </Text>
+      ) : null}
       {due.note ? (
         <Text size="xs" c="dimmed" style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>
           {due.note}
@@ -173,6 +181,7 @@ export function MemberDues({ dues, today, answer }: { dues: DueView[]; today: st
                 </StackedCell>
                 <StackedCell label="Situação">
                   <DueSituation due={due} />
+                  <AsaasCharge due={due} />
                 </StackedCell>
                 <Table.Td>
                   {due.status === "open" ? (
@@ -192,6 +201,34 @@ export function MemberDues({ dues, today, answer }: { dues: DueView[]; today: st
     </Paper>
   );
 }
+
+/** The Asaas charge that collects the due, for administrators: its page at Asaas and where it stands there. */
+function AsaasCharge({ due }: { due: DueView }) {
+  if (!due.asaas) return null;
+  return (
+    <Text size="xs" c="dimmed">
+      Asaas: {ASAAS_STATUS_LABELS[due.asaas.status] ?? due.asaas.status}
+      {due.asaas.invoice_url ? (
+        <>
+          {" · "}
+          <Anchor href={due.asaas.invoice_url} target="_blank" rel="noopener noreferrer" size="xs">
+            fatura <VisuallyHidden>de {due.period_label} no Asaas (abre em outra aba)</VisuallyHidden>
+          </Anchor>
+        </>
+      ) : null}
+    </Text>
+  );
+}
+
+/** The charge's state at Asaas (the adapter's words, server/adapters/dues/dues-provider.ts) as administrators read it. */
+const ASAAS_STATUS_LABELS: Record<string, string> = {
+  pending: "aguardando pagamento",
+  overdue: "vencida",
+  paid: "paga",
+  partially_refunded: "estornada em parte",
+  refunded: "estornada",
+  deleted: "removida",
+};
 
 /** A paid due's "Recibo" link, named by its cycle for a screen reader's list of links. */
 export function DueReceiptLink({ due }: { due: DueView }) {

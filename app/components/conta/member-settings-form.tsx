@@ -1,16 +1,26 @@
-import { Button, Group, Paper, Stack, Text, Title } from "@mantine/core";
+import { Button, Code, Group, List, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { formatTaxId } from "../../../common/brazil/tax-id.ts";
 import {
+  asaasBillingLabels,
+  asaasBillings,
+  asaasEnvironmentLabels,
+  asaasEnvironments,
+  duesProviderLabels,
+  duesProviders,
+  MAX_ASAAS_API_KEY,
+  MAX_ASAAS_WEBHOOK_TOKEN,
   MAX_REMINDER_DAYS_AFTER,
   MAX_REMINDER_DAYS_BEFORE,
   MAX_REMINDERS_PER_KIND,
+  MIN_ASAAS_WEBHOOK_TOKEN,
   memberSettingsSchema,
 } from "../../../common/schemas/members.ts";
 import type { MemberSettingsView } from "../../../common/views/members.ts";
 import { z } from "../../../common/zod.ts";
+import { useHydrated } from "../../lib/use-hydrated.ts";
 import { AppLink } from "../app-link.tsx";
 import { AccountForm, SubmitButton } from "../form-kit/account-form.tsx";
-import { CheckboxField, type Field, TextField } from "../form-kit/fields.tsx";
+import { CheckboxField, type Field, PasswordField, SelectField, TextField } from "../form-kit/fields.tsx";
 import { useAccountForm } from "../form-kit/use-account-form.ts";
 import { MEMBERS_LIST } from "./member-paths.ts";
 
@@ -36,8 +46,9 @@ export const memberSettingsFormSchema = memberSettingsSchema.extend({
 const daysText = (days: number[], order: "descending" | "ascending") =>
   [...days].sort((a, b) => (order === "descending" ? b - a : a - b)).join(", ");
 
+/** The stored settings as the form shows them: the days in their order, the CNPJ punctuated, Asaas's secrets never sent back. */
 export function memberSettingsFormValues(settings: MemberSettingsView) {
-  const { reminders } = settings;
+  const { reminders, payments } = settings;
   return {
     organization_cnpj: settings.organization_cnpj === "" ? "" : formatTaxId(settings.organization_cnpj),
     reminders: {
@@ -45,8 +56,100 @@ export function memberSettingsFormValues(settings: MemberSettingsView) {
       on_day: { enabled: reminders.on_day.enabled },
       after: { enabled: reminders.after.enabled, days: daysText(reminders.after.days, "ascending") },
     },
+    payments: {
+      provider: payments.provider,
+      asaas: {
+        api_key: "",
+        webhook_token: "",
+        environment: payments.asaas.environment,
+        billing: payments.asaas.billing,
+      },
+    },
   };
 }
+
+const providerOptions = duesProviders.map((value) => ({ value, label: duesProviderLabels[value] }));
+const environmentOptions = asaasEnvironments.map((value) => ({ value, label: asaasEnvironmentLabels[value] }));
+const billingOptions = asaasBillings.map((value) => ({ value, label: asaasBillingLabels[value] }));
+
+/** The events Asaas's webhook must send for the dues to follow it. */
+const ASAAS_EVENTS = [
+  "PAYMENT_CREATED",
+  "PAYMENT_UPDATED",
+  "PAYMENT_CONFIRMED",
+  "PAYMENT_RECEIVED",
+  "PAYMENT_OVERDUE",
+  "PAYMENT_DELETED",
+  "PAYMENT_REFUNDED",
+  "PAYMENT_PARTIALLY_REFUNDED",
+];
+
+/** Asaas's account: its key, its webhook's token, the environment and how members are charged; where to send the webhook. */
+function AsaasFields({ fields, view }: { fields: AsaasFieldset; view: MemberSettingsView["payments"] }) {
+  return (
+    <>
+      <Text size="sm" c="dimmed">
+        Cada associado vira um cliente no Asaas, com uma assinatura do seu plano: o Asaas gera a cobrança de cada
+        mensalidade (Pix ou boleto) e avisa este site quando ela é paga, vence ou é estornada.
+      </Text>
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <SelectField field={fields.environment} label="Ambiente do Asaas" options={environmentOptions} />
+        <SelectField field={fields.billing} label="Forma de cobrança" options={billingOptions} />
+        <PasswordField
+          field={fields.api_key}
+          label="Chave de API do Asaas"
+          description={
+            view.asaas.api_key_set
+              ? "Uma chave já está salva (configurado): deixe em branco para mantê-la."
+              : "No Asaas, em Integrações > Chaves de API. A do sandbox começa com $aact_hmlg_."
+          }
+          autoComplete="new-password"
+          maxLength={MAX_ASAAS_API_KEY}
+        />
+        <PasswordField
+          field={fields.webhook_token}
+          label="Token de autenticação do webhook"
+          description={
+            view.asaas.webhook_token_set
+              ? "Um token já está salvo (configurado): deixe em branco para mantê-lo."
+              : `O mesmo informado no webhook do Asaas: de ${MIN_ASAAS_WEBHOOK_TOKEN} a ${MAX_ASAAS_WEBHOOK_TOKEN} caracteres, sem espaços, diferente da chave de API.`
+          }
+          autoComplete="new-password"
+          maxLength={MAX_ASAAS_WEBHOOK_TOKEN}
+        />
+      </SimpleGrid>
+      <Stack gap={4}>
+        <Text size="sm" fw={600}>
+          Webhook no Asaas
+        </Text>
+        {view.webhook_url === null ? (
+          <Text size="sm">
+            O endereço do site (BASE_URL) não está configurado: sem ele, o Asaas não tem para onde avisar os pagamentos.
+          </Text>
+        ) : (
+          <>
+            <Text size="sm">
+              Em Integrações &gt; Webhooks, crie um webhook com este endereço, o token acima, envio sequencial, e os
+              eventos de cobrança abaixo:
+            </Text>
+            <Code block style={{ overflowWrap: "anywhere", whiteSpace: "pre-wrap" }} data-testid="asaas-webhook-url">
+              {view.webhook_url}
+            </Code>
+          </>
+        )}
+        <List size="sm" spacing={2}>
+          {ASAAS_EVENTS.map((event) => (
+            <List.Item key={event}>
+              <Code>{event}</Code>
+            </List.Item>
+          ))}
+        </List>
+      </Stack>
+    </>
+  );
+}
+
+type AsaasFieldset = Record<"api_key" | "webhook_token" | "environment" | "billing", Field>;
 
 type DaysField = Field & { allErrors: Record<string, string[]> };
 
@@ -69,10 +172,12 @@ const daysHint = (max: number, example: string) =>
 
 /**
  * The members' settings: the dues' reminders by e-mail (an open due of a member who owes dues) before the due
- * day, on it and after it, each kind switched on or off with its days, and the CNPJ the receipts carry. A plain
- * form that saves without JavaScript.
+ * day, on it and after it, each kind switched on or off with its days, the CNPJ the receipts carry, and how the
+ * dues are paid (the shop's Pix or Asaas). A plain form that saves without JavaScript; Asaas's fields show only
+ * while it is chosen, and all at once before the page runs.
  */
 export function MemberSettingsForm({ defaultValue, answer }: { defaultValue: MemberSettingsView; answer: unknown }) {
+  const hydrated = useHydrated();
   const { form, fields } = useAccountForm({
     schema: memberSettingsFormSchema,
     defaultValue: memberSettingsFormValues(defaultValue),
@@ -81,9 +186,37 @@ export function MemberSettingsForm({ defaultValue, answer }: { defaultValue: Mem
   const reminders = fields.reminders.getFieldset();
   const beforeFields = reminders.before.getFieldset();
   const afterFields = reminders.after.getFieldset();
+  const payments = fields.payments.getFieldset();
+  const asaas = payments.asaas.getFieldset();
   return (
     <AccountForm form={form} label="Configurações dos associados">
       <Stack maw={760}>
+        <Paper withBorder p="md">
+          <Stack>
+            <Title order={2} size="h4">
+              Pagamento das mensalidades
+            </Title>
+            <SelectField field={payments.provider} label="Como as mensalidades são pagas" options={providerOptions} />
+            {!hydrated || payments.provider.value === "shop_pix" ? (
+              <Text size="sm" c="dimmed">
+                Pix da loja: cada mensalidade em aberto tem seu código Pix, com a chave Pix configurada em Loja;
+                registre cada pagamento na página do associado.
+              </Text>
+            ) : null}
+            {/* Hidden rather than left out: its fields still post, so the saved environment and billing stay. */}
+            <Stack display={!hydrated || payments.provider.value === "asaas" ? undefined : "none"}>
+              <AsaasFields
+                fields={{
+                  api_key: asaas.api_key,
+                  webhook_token: asaas.webhook_token,
+                  environment: asaas.environment,
+                  billing: asaas.billing,
+                }}
+                view={defaultValue.payments}
+              />
+            </Stack>
+          </Stack>
+        </Paper>
         <Paper withBorder p="md">
           <Stack>
             <Title order={2} size="h4">

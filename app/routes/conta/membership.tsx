@@ -1,9 +1,9 @@
 import { Badge, Box, Button, Group, Paper, SimpleGrid, Stack, Table, Text, Title, VisuallyHidden } from "@mantine/core";
-import { IconId, IconIdBadge2 } from "@tabler/icons-react";
+import { IconExternalLink, IconId, IconIdBadge2 } from "@tabler/icons-react";
 import type { ReactNode } from "react";
 import { formatDateTime } from "../../../common/dates/format.ts";
 import { formatBRL } from "../../../common/money.ts";
-import type { DueView } from "../../../common/views/members.ts";
+import type { DueView, MyMembership } from "../../../common/views/members.ts";
 import { CopyCodeField } from "../../components/conta/copy-code-field.tsx";
 import { DueReceiptLink, DueSituation } from "../../components/conta/member-dues.tsx";
 import { MEMBER_CARD } from "../../components/conta/member-paths.ts";
@@ -43,9 +43,48 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** One due to pay: its cycle, day and amount, and the Pix to pay it with (its QR and its "Copia e Cola"). */
-function OpenDue({ due, qr }: { due: DueView; qr: string | undefined }) {
+type PaysWith = NonNullable<MyMembership["membership"]>["pays_with"];
+
+/** Asaas's page for the due (Pix, boleto or card, as the cooperative chose) and its boleto, when it has one. */
+function AsaasLinks({ due }: { due: DueView }) {
+  if (!due.asaas?.invoice_url) return null;
+  return (
+    <Group gap="sm">
+      <Button
+        component="a"
+        href={due.asaas.invoice_url}
+        target="_blank"
+        rel="noopener noreferrer"
+        rightSection={<IconExternalLink size={16} aria-hidden />}
+      >
+        Pagar no Asaas <VisuallyHidden>a mensalidade de {due.period_label} (abre em outra aba)</VisuallyHidden>
+      </Button>
+      {due.asaas.boleto_url ? (
+        <Button
+          component="a"
+          href={due.asaas.boleto_url}
+          target="_blank"
+          rel="noopener noreferrer"
+          variant="default"
+          rightSection={<IconExternalLink size={16} aria-hidden />}
+        >
+          Boleto <VisuallyHidden>da mensalidade de {due.period_label} (abre em outra aba)</VisuallyHidden>
+        </Button>
+      ) : null}
+    </Group>
+  );
+}
+
+/**
+ * One due to pay: its cycle, day and amount, and how to pay it: the Pix (its QR and its "Copia e Cola") of the
+ * shop's key or of Asaas's charge, and Asaas's payment page.
+ */
+function OpenDue({ due, qr, paysWith }: { due: DueView; qr: string | undefined; paysWith: PaysWith }) {
   const amount = formatBRL(due.amount_cents);
+  const confirmation =
+    due.asaas === null
+      ? "A cooperativa confirma o pagamento assim que ele chegar."
+      : "O Asaas confirma o pagamento sozinho: a mensalidade aparece como paga em instantes.";
   return (
     <Paper withBorder p="md">
       <Stack gap="sm">
@@ -83,10 +122,23 @@ function OpenDue({ due, qr }: { due: DueView; qr: string | undefined }) {
               code={due.pix_code}
               name={`da mensalidade de ${due.period_label}`}
             />
+            <AsaasLinks due={due} />
             <Text size="xs" c="dimmed">
-              A cooperativa confirma o pagamento assim que ele chegar.
+              {confirmation}
             </Text>
           </>
+        ) : due.asaas?.invoice_url ? (
+          <>
+            <Text size="sm">Pague pela página do Asaas, com a forma de pagamento escolhida pela cooperativa.</Text>
+            <AsaasLinks due={due} />
+            <Text size="xs" c="dimmed">
+              {confirmation}
+            </Text>
+          </>
+        ) : paysWith === "asaas" ? (
+          <Text size="sm" c="dimmed">
+            A cobrança desta mensalidade está sendo gerada no Asaas: volte em alguns minutos para pagá-la.
+          </Text>
         ) : (
           <Text size="sm" c="dimmed">
             Pague pela forma combinada com a cooperativa.
@@ -97,7 +149,7 @@ function OpenDue({ due, qr }: { due: DueView; qr: string | undefined }) {
   );
 }
 
-/** The dues already paid or waived, newest first; a paid one's receipt opens on a page of its own, to print. */
+/** The dues already paid, waived or refunded, newest first; a paid one's receipt opens on a page of its own, to print. */
 function ClosedDues({ dues }: { dues: DueView[] }) {
   return (
     <Paper withBorder p="md">
@@ -206,7 +258,7 @@ export default function Membership({ loaderData }: Route.ComponentProps) {
           Nenhuma mensalidade em aberto.
         </Text>
       ) : (
-        open.map((due) => <OpenDue key={due.id} due={due} qr={qrs[due.id]} />)
+        open.map((due) => <OpenDue key={due.id} due={due} qr={qrs[due.id]} paysWith={membership.pays_with} />)
       )}
       {closed.length > 0 ? <ClosedDues dues={closed} /> : null}
     </Stack>

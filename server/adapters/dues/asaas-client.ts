@@ -1,9 +1,10 @@
 // Asaas's API v3 for subscriptions (docs.asaas.com; brazil-commerce.md, "Recurring dues"): the account's key in
-// the `access_token` header and a User-Agent on every call; customers, subscriptions and each cycle's charge
-// ("payment", pay_...); lists paged by offset and limit as {data, hasMore, totalCount}; refusals as 400
-// {errors: [{code, description}]}, a wrong key as 401. Amounts go out and come back in reais; this file turns
-// them into integer cents and back. Webhooks carry the configured authToken in `asaas-access-token`.
-import { timingSafeEqual } from "node:crypto";
+// the `access_token` header and a User-Agent on every call; customers, subscriptions, each cycle's charge and
+// charges of their own ("payment", pay_...), found again by our externalReference; lists paged by offset and
+// limit as {data, hasMore, totalCount}; refusals as 400 {errors: [{code, description}]}, a wrong key as 401.
+// Amounts go out and come back in reais; this file turns them into integer cents and back. Webhooks carry the
+// configured authToken in `asaas-access-token`; of their body only the event and its charge's id are read.
+import { createHash, timingSafeEqual } from "node:crypto";
 import { z } from "../../../common/zod.ts";
 import {
   type DuesBilling,
@@ -13,6 +14,7 @@ import {
   type DuesProvider,
   DuesProviderError,
   type DuesWebhookEventType,
+  type DuesWebhookReading,
 } from "./dues-provider.ts";
 
 export const ASAAS_SANDBOX_URL = "https://api-sandbox.asaas.com";
@@ -114,6 +116,7 @@ const paymentAnswer = z.looseObject({
 type PaymentAnswer = z.infer<typeof paymentAnswer>;
 
 const pageAnswer = z.looseObject({ data: z.array(paymentAnswer), hasMore: z.boolean() });
+const idsAnswer = z.looseObject({ data: z.array(idAnswer) });
 
 const pixAnswer = z.looseObject({
   encodedImage: z.string().min(1),
@@ -121,11 +124,21 @@ const pixAnswer = z.looseObject({
   expirationDate: optionalText,
 });
 
+/** An event's id as Asaas writes them ("evt_05b7...f621&368604920"): printable, no spaces. */
+const EVENT_ID = /^evt_[\x21-\x7e]{1,200}$/;
+const EVENT_NAME = /^[A-Z][A-Z_]{0,63}$/;
+/** A charge's id ("pay_080225913252"). */
+const CHARGE_ID = /^pay_[A-Za-z0-9]{1,64}$/;
+
+/**
+ * Only what is needed to know which charge an event is about: the rest of its body is not read, as nothing in
+ * it is signed (the charge itself is asked of Asaas).
+ */
 const webhookAnswer = z.looseObject({
-  id: z.string().min(1),
-  event: z.string().startsWith("PAYMENT_"),
-  dateCreated: optionalText,
-  payment: paymentAnswer,
+  id: z.string().regex(EVENT_ID),
+  event: z.string().regex(EVENT_NAME),
+  dateCreated: z.unknown().optional(),
+  payment: z.looseObject({ id: z.string().regex(CHARGE_ID) }).optional(),
 });
 
 const errorAnswer = z.looseObject({
@@ -184,12 +197,12 @@ function readJson(text: string): unknown {
   }
 }
 
-/** Compares without telling by its time how much of the token a guess had right. */
+const digest = (text: string) => createHash("sha256").update(text).digest();
+
+/** Compares digests of equal length, so the time taken tells neither how much of a guess was right nor its length. */
 function sameToken(given: string | null, token: string): boolean {
   if (given === null || token === "") return false;
-  const a = Buffer.from(given);
-  const b = Buffer.from(token);
-  return a.length === b.length && timingSafeEqual(a, b);
+  return timingSafeEqual(digest(given), digest(token));
 }
 
 function failureOf(status: number, body: unknown): DuesProviderError {
@@ -262,6 +275,12 @@ export function createAsaasClient(options: AsaasClientOptions): DuesProvider {
 
   const id = (value: string) => encodeURIComponent(value);
 
+  /** The first record a filtered list answers; Asaas leaves removed ones out unless asked for them. */
+  async function firstOf(path: string): Promise<{ id: string } | null> {
+    const [first] = (await call(idsAnswer, "GET", path)).data;
+    return first ? { id: first.id } : null;
+  }
+
   return {
     async createCustomer(customer) {
       const answer = await call(idAnswer, "POST", "/v3/customers", {
@@ -271,6 +290,10 @@ export function createAsaasClient(options: AsaasClientOptions): DuesProvider {
         externalReference: customer.externalReference,
       });
       return { id: answer.id };
+    },
+
+    async findCustomer(externalReference) {
+      return firstOf(`/v3/customers?externalReference=${id(externalReference)}&limit=1`);
     },
 
     async createSubscription(request) {
@@ -286,11 +309,15 @@ export function createAsaasClient(options: AsaasClientOptions): DuesProvider {
       return { id: answer.id };
     },
 
+    async findSubscription(externalReference) {
+      return firstOf(`/v3/subscriptions?externalReference=${id(externalReference)}&limit=1`);
+    },
+
     async updateSubscription(subscriptionId, change) {
       await call(idAnswer, "POST", `/v3/subscriptions/${id(subscriptionId)}`, {
         ...(change.amountCents === undefined ? {} : { value: reais(change.amountCents) }),
         ...(change.nextDueDate === undefined ? {} : { nextDueDate: change.nextDueDate }),
-        updatePendingPayments: true,
+        updatePendingPayments: false,
       });
     },
 
@@ -315,6 +342,28 @@ export function createAsaasClient(options: AsaasClientOptions): DuesProvider {
       }
     },
 
+    async createCharge(request) {
+      const answer = await call(paymentAnswer, "POST", "/v3/payments", {
+        customer: request.customerId,
+        billingType: BILLING_TYPES[request.billing],
+        value: reais(request.amountCents),
+        dueDate: request.dueDate,
+        description: request.description,
+        externalReference: request.externalReference,
+      });
+      return knownCharge(answer);
+    },
+
+    async findCharge(externalReference) {
+      const page = await call(pageAnswer, "GET", `/v3/payments?externalReference=${id(externalReference)}&limit=10`);
+      const live = page.data.map(knownCharge).filter((found) => found.status !== "deleted");
+      return live[0] ?? null;
+    },
+
+    async updateCharge(chargeId, change) {
+      await call(idAnswer, "POST", `/v3/payments/${id(chargeId)}`, { value: reais(change.amountCents) });
+    },
+
     async charge(chargeId) {
       return knownCharge(await call(paymentAnswer, "GET", `/v3/payments/${id(chargeId)}`));
     },
@@ -324,17 +373,23 @@ export function createAsaasClient(options: AsaasClientOptions): DuesProvider {
       return { payload: answer.payload, imageBase64: answer.encodedImage, expiresAt: instant(answer.expirationDate) };
     },
 
-    readWebhook({ headers, body }, authToken) {
-      if (!sameToken(headers.get("asaas-access-token"), authToken)) return null;
+    readWebhook({ headers, body }, authToken): DuesWebhookReading {
+      if (!sameToken(headers.get("asaas-access-token"), authToken)) return { kind: "unauthorized" };
       const parsed = webhookAnswer.safeParse(readJson(body));
-      if (!parsed.success) return null;
-      const found = chargeOf(parsed.data.payment);
-      if (!found) return null;
+      if (!parsed.success) return { kind: "malformed" };
+      const { id: eventId, event, dateCreated, payment } = parsed.data;
+      // Asaas sends the events of every kind the webhook was set to (subscriptions, transfers...): only 200 counts.
+      if (!event.startsWith("PAYMENT_")) return { kind: "ignored" };
+      if (!payment) return { kind: "malformed" };
       return {
-        eventId: parsed.data.id,
-        type: EVENTS[parsed.data.event] ?? "other",
-        occurredAt: instant(parsed.data.dateCreated),
-        charge: found,
+        kind: "event",
+        event: {
+          eventId,
+          type: EVENTS[event] ?? "other",
+          name: event,
+          occurredAt: typeof dateCreated === "string" ? instant(dateCreated) : null,
+          chargeId: payment.id,
+        },
       };
     },
   };

@@ -1,6 +1,6 @@
 // What the members area asks of a provider of recurring dues (mensalidades): register a member as its
-// customer, subscribe her to a cycle of charges, change or end the subscription, read the charges each cycle
-// makes and a charge's Pix code, and hear about their changes by a webhook. Asaas is one
+// customer, subscribe her to a cycle of charges, change or end the subscription, charge a due on its own, read
+// the charges each cycle makes and a charge's Pix code, and hear about their changes by a webhook. Asaas is one
 // (asaas-client.ts); another is one more file implementing DuesProvider. Amounts are integer cents here,
 // whatever the provider writes.
 
@@ -26,6 +26,18 @@ export type DuesSubscriptionRequest = {
   nextDueDate: string;
   cycle: DuesCycle;
   description: string;
+  externalReference: string;
+};
+
+/** One charge of its own, outside a subscription (a due made before the subscription's first cycle). */
+export type DuesChargeRequest = {
+  customerId: string;
+  billing: DuesBilling;
+  amountCents: number;
+  /** YYYY-MM-DD, today or later: the provider refuses a charge already due. */
+  dueDate: string;
+  description: string;
+  /** Ours, unique to the due: a charge made before a failure is found again by it, not made twice. */
   externalReference: string;
 };
 
@@ -65,10 +77,25 @@ export type DuesWebhookEvent = {
   /** The provider sends an event at least once: the same id again is the same event. */
   eventId: string;
   type: DuesWebhookEventType;
+  /** The provider's own name for it (PAYMENT_RECEIVED, ...), kept with the event. */
+  name: string;
   occurredAt: Date | null;
-  /** The charge as it stood when the event was sent; events may arrive out of order. */
-  charge: DuesCharge;
+  /**
+   * The charge it is about. Only its id is taken from the event: its body is not signed, and events may arrive
+   * out of order, so the charge's state is always read from the provider (`charge`).
+   */
+  chargeId: string;
 };
+
+/**
+ * A webhook's request as read: not carrying the token, not of the documented shape, an event of something other
+ * than a charge (left alone), or a charge's event.
+ */
+export type DuesWebhookReading =
+  | { kind: "unauthorized" }
+  | { kind: "malformed" }
+  | { kind: "ignored" }
+  | { kind: "event"; event: DuesWebhookEvent };
 
 export class DuesProviderError extends Error {
   /** The HTTP status when the provider answered; undefined when it could not be reached in time. */
@@ -83,18 +110,24 @@ export class DuesProviderError extends Error {
 
 export interface DuesProvider {
   createCustomer(customer: DuesCustomer): Promise<{ id: string }>;
+  /** The customer made with this externalReference, if one: asked before making one, as a call may fail after it was made. */
+  findCustomer(externalReference: string): Promise<{ id: string } | null>;
   createSubscription(request: DuesSubscriptionRequest): Promise<{ id: string }>;
-  /** A new amount also applies to the charges made and not yet paid. */
+  /** The subscription (not cancelled) made with this externalReference, if one. */
+  findSubscription(externalReference: string): Promise<{ id: string } | null>;
+  /** From the next charge it makes on; the charges already made keep their amounts (each due keeps its own). */
   updateSubscription(id: string, change: { amountCents?: number; nextDueDate?: string }): Promise<void>;
   /** No more charges; the ones made and not yet paid are removed. */
   cancelSubscription(id: string): Promise<void>;
   /** Every charge of the subscription, all pages read. */
   subscriptionCharges(subscriptionId: string): Promise<DuesCharge[]>;
+  createCharge(request: DuesChargeRequest): Promise<DuesCharge>;
+  /** The charge (not removed) made with this externalReference, if one. */
+  findCharge(externalReference: string): Promise<DuesCharge | null>;
+  /** A charge not yet paid set to another amount. */
+  updateCharge(id: string, change: { amountCents: number }): Promise<void>;
   charge(id: string): Promise<DuesCharge>;
   pixCode(chargeId: string): Promise<DuesPixCode>;
-  /**
-   * A webhook's event when it carries `authToken` as the provider sends it (compared in constant time) and is
-   * a charge's event; null otherwise.
-   */
-  readWebhook(request: { headers: Headers; body: string }, authToken: string): DuesWebhookEvent | null;
+  /** A webhook's request: its token (`authToken` as the provider sends it) compared in constant time first. */
+  readWebhook(request: { headers: Headers; body: string }, authToken: string): DuesWebhookReading;
 }

@@ -633,6 +633,7 @@ describe("real answers follow the documented schemas", () => {
     await call("GET /api/members/verify/{code}", { params: { code: card.split("/").pop() ?? "" } });
     await call("GET /api/members/verify/{code}", { params: { code: "x".repeat(22) }, status: 404 });
     await call("DELETE /api/members/{id}", { token, params: { id: memberId } });
+    await call("POST /api/members/asaas/webhook", { body: { id: "evt_1", event: "PAYMENT_RECEIVED" }, status: 401 });
 
     const image = asFile(await makeImage("png", 40, 30), "foto.png", "image/png");
     await call("POST /api/uploads/images", { token, form: formWith(image) });

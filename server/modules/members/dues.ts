@@ -21,7 +21,7 @@ import { type DueRow, dueTxid, type MemberRow, type PlanRow } from "./member-vie
 import { memberDues, memberPlans, members } from "./tables.ts";
 
 /** "2026-12" as "12/2026", as a bank statement or a receipt names the month. */
-const monthOf = (period: Period) => period.split("-").reverse().join("/");
+export const monthOf = (period: Period) => period.split("-").reverse().join("/");
 
 const DUE_NOT_FOUND = "Mensalidade não encontrada.";
 const DUE_NOT_OPEN = "Esta mensalidade não está em aberto: já foi paga ou dispensada.";
@@ -33,7 +33,7 @@ const reasonFor = (next: MemberStatus) =>
   next === "ativo" ? "Nenhuma mensalidade em atraso." : "Mensalidades em atraso.";
 
 /** Members the job runner reads at a time: their plans, open dues and new dues in a few statements. */
-const BATCH = 500;
+export const DUES_BATCH = 500;
 
 /**
  * The period before a member's first due when she joins the dues' schedule without an approval's first due
@@ -140,7 +140,7 @@ export function createDues(context: MembersContext) {
           .innerJoin(memberPlans, eq(memberPlans.id, members.planId))
           .where(and(inArray(members.status, [...OWING]), gt(members.id, after)))
           .orderBy(asc(members.id))
-          .limit(BATCH);
+          .limit(DUES_BATCH);
         if (batch.length === 0) break;
         after = batch[batch.length - 1]?.member.id ?? after;
         made += await makeDuesOf(batch, today);
@@ -229,7 +229,7 @@ export function createDues(context: MembersContext) {
       if (next === member.status) continue;
       // Judged again under her lock: a payment may have come since the batch was read.
       const done = await context.transaction((tx) => settleStanding(tx, member.id, reasonFor, now));
-      if (done && done.status !== member.status) moved += 1;
+      if (done) moved += 1;
       await letOthersIn();
     }
     return moved;

@@ -56,6 +56,8 @@ export async function standingOf(tx: MembersContext, row: MemberRow, plan: PlanR
 /**
  * Her status as her dues make it now (back to Ativo when nothing is overdue), recorded as the dues' doing.
  * Reads the member again under its lock, so a payment and the job runner never undo each other's move.
+ * Answers her row when this call moved her, null when her status stays: a job runner that finds her already
+ * moved by another counts no move of its own.
  */
 export async function settleStanding(
   tx: MembersContext,
@@ -66,8 +68,8 @@ export async function settleStanding(
   const [row] = await tx.db.select().from(members).where(eq(members.id, memberId)).for("update");
   if (!row) return null;
   const [plan] = await tx.db.select().from(memberPlans).where(eq(memberPlans.id, row.planId));
-  if (!plan) return row;
+  if (!plan) return null;
   const next = await standingOf(tx, row, plan, saoPauloDate(now));
-  if (next === row.status) return row;
+  if (next === row.status) return null;
   return moveStatus(tx, row, next, { reason: reasonFor(next), actor: null, source: "automatic" });
 }

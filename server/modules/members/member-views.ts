@@ -1,6 +1,11 @@
 import { formatBRL } from "../../../common/money.ts";
 import { buildPixCode, PixCodeError } from "../../../common/pix/br-code.ts";
-import { dueStatusLabels, memberStatusLabels, planCycleLabels } from "../../../common/schemas/members.ts";
+import {
+  type DuesProviderChoice,
+  dueStatusLabels,
+  memberStatusLabels,
+  planCycleLabels,
+} from "../../../common/schemas/members.ts";
 import type { PaymentSettings } from "../../../common/schemas/payments.ts";
 import type { DueView, MemberView, PlanView, StatusChangeView } from "../../../common/views/members.ts";
 import type { AuditFields } from "../audit/audit-changes.ts";
@@ -135,12 +140,32 @@ export function duePixCode(due: DueRow, pix: PaymentSettings["pix"]): string | n
   }
 }
 
+/** The Asaas charge a due is linked to, while it is one she can still see (not removed at Asaas). */
+const linkedCharge = (due: DueRow) =>
+  due.asaasChargeId !== null && due.asaasStatus !== "deleted" ? due.asaasChargeId : null;
+
+/**
+ * What pays an open due, as the dues are paid now: the shop's BR Code, or Asaas's Pix code and its payment page
+ * (both null while the due waits for its Asaas charge).
+ */
+export function duePayment(
+  due: DueRow,
+  provider: DuesProviderChoice,
+  pix: PaymentSettings["pix"],
+): { pixCode: string | null; paymentUrl: string | null } {
+  if (provider === "shop_pix") return { pixCode: duePixCode(due, pix), paymentUrl: null };
+  if (due.status !== "open" || linkedCharge(due) === null) return { pixCode: null, paymentUrl: null };
+  return { pixCode: due.asaasPixCode || null, paymentUrl: due.asaasInvoiceUrl };
+}
+
 export function dueView(
   due: DueRow,
   plan: Pick<PlanRow, "cycle" | "graceDays">,
   today: LocalDate,
   pix: PaymentSettings["pix"],
+  provider: DuesProviderChoice,
 ): DueView {
+  const charge = linkedCharge(due);
   return {
     id: due.id,
     period: due.period,
@@ -154,7 +179,17 @@ export function dueView(
     paid_cents: due.paidCents,
     settled_by: due.settledBy,
     note: due.note,
-    pix_code: duePixCode(due, pix),
+    refunded_cents: due.refundedCents,
+    pix_code: duePayment(due, provider, pix).pixCode,
+    asaas:
+      charge === null
+        ? null
+        : {
+            charge_id: charge,
+            status: due.asaasStatus ?? "pending",
+            invoice_url: due.asaasInvoiceUrl,
+            boleto_url: due.asaasBoletoUrl,
+          },
   };
 }
 

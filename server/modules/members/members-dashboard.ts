@@ -32,7 +32,7 @@ export async function membersDashboard(
     .select({
       period: month,
       expected: sql<number>`coalesce(sum(${memberDues.amountCents}), 0)::integer`,
-      received: sql<number>`coalesce(sum(${memberDues.paidCents}) filter (where ${memberDues.status} = 'paid'), 0)::integer`,
+      received: sql<number>`coalesce(sum(${memberDues.paidCents} - ${memberDues.refundedCents}) filter (where ${memberDues.status} = 'paid'), 0)::integer`,
     })
     .from(memberDues)
     .where(

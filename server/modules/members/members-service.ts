@@ -24,9 +24,12 @@ import type {
 import { isUniqueViolation } from "../../db/sql.ts";
 import { type Actor, isAdmin, requireAdmin, requireUser } from "../../kernel/access.ts";
 import type { Throttle, ThrottleFactory } from "../../kernel/throttle.ts";
+import { createAsaasLink } from "./asaas-link.ts";
+import { createAsaasWebhook } from "./asaas-webhook.ts";
 import type { MembersContext } from "./context.ts";
 import { CYCLE_MONTHS, saoPauloDate } from "./due-cycles.ts";
 import { createDues, periodBeforeNext } from "./dues.ts";
+import { createMemberSettings } from "./member-settings.ts";
 import { adminTransitions, canMoveTo, inGoodStanding } from "./member-standing.ts";
 import { moveStatus } from "./member-status.ts";
 import {
@@ -84,14 +87,34 @@ export function createMembersService(context: MembersContext, applications: Thro
   const { db } = context;
   const plans = createPlans(context);
   const dues = createDues(context);
-  const reminders = createReminders(context);
+  const memberSettings = createMemberSettings(context);
+  const reminders = createReminders(context, memberSettings);
+  const asaas = createAsaasLink(context, memberSettings);
+  const asaasWebhook = createAsaasWebhook(context, memberSettings);
   const imports = createMembersImport(context, (tx) => nextNumber(tx));
 
-  /** The job runner's turn: the dues made, the members moved by them, then today's reminders. */
+  /**
+   * The job runner's turn: the dues made, the members moved by them; with Asaas, its events left unprocessed
+   * and each member's link (so today's reminders carry her charge's link); then today's reminders.
+   */
   async function runDues(now = new Date()): Promise<DuesRun> {
     const done = await dues.runDues(now);
+    await asaasWebhook.retryEvents(now);
+    await asaas.linkAll(now);
     return { ...done, reminded: await reminders.sendReminders(now) };
   }
+
+  /** After a commit: the member linked with Asaas now; whatever fails is left to the job runner's next turn. */
+  async function linkNow(id: number): Promise<void> {
+    try {
+      await asaas.linkMember(id);
+    } catch (error) {
+      context.logger.error({ err: error, member: id }, "member not linked with Asaas after her change");
+    }
+  }
+
+  /** How the dues are paid now, for the views of her dues. */
+  const duesProvider = async () => (await memberSettings.stored()).payments.provider;
 
   async function planOf(on: MembersContext["db"], id: number): Promise<PlanRow> {
     const [plan] = await on.select().from(memberPlans).where(eq(memberPlans.id, id));
@@ -130,12 +153,14 @@ export function createMembersService(context: MembersContext, applications: Thro
       .orderBy(desc(memberStatusChanges.createdAt), desc(memberStatusChanges.id));
     const rows = await db.select().from(memberDues).where(eq(memberDues.memberId, id)).orderBy(desc(memberDues.period));
     const pix = (await context.services.shop.paymentSettings()).pix;
+    const provider = await duesProvider();
     const today = saoPauloDate(now);
     return {
       member: memberView(found.member, found.plan),
       history: history.map(statusChangeView),
-      dues: rows.map((due) => dueView(due, found.plan, today, pix)),
+      dues: rows.map((due) => dueView(due, found.plan, today, pix, provider)),
       moves: [...adminTransitions[found.member.status]],
+      asaas_error: found.member.asaasError,
     };
   }
 
@@ -188,6 +213,7 @@ export function createMembersService(context: MembersContext, applications: Thro
         });
         return row;
       });
+      await linkNow(written.id);
       return detail(written.id);
     } catch (error) {
       if (isUniqueViolation(error)) throw conflict(`${TAX_ID_TAKEN}.`, { tax_id: [TAX_ID_TAKEN] });
@@ -197,9 +223,14 @@ export function createMembersService(context: MembersContext, applications: Thro
 
   return {
     ...plans,
-    settings: reminders.settings,
+    settings: memberSettings.settings,
     dashboard: (actor: Actor | null, now?: Date) => membersDashboard(context, actor, now),
-    saveSettings: reminders.saveSettings,
+    saveSettings: memberSettings.saveSettings,
+    unreadableSecrets: memberSettings.unreadableSecrets,
+    sealStoredSecrets: memberSettings.sealStoredSecrets,
+
+    /** Asaas's webhook (public): the answer's status and body (asaas-webhook.ts). */
+    receiveAsaasWebhook: asaasWebhook.receive,
 
     runDues,
 
@@ -290,6 +321,8 @@ export function createMembersService(context: MembersContext, applications: Thro
         } else if (row.status === "proposta")
           await tx.services.mail.queue("member-refused", row.email, { name: row.name, reason: change.reason });
       });
+      // After the commit: approval (or any move) stands whatever Asaas answers, and her dues are already made.
+      await linkNow(id);
       return detail(id);
     },
 
@@ -332,9 +365,13 @@ export function createMembersService(context: MembersContext, applications: Thro
       return { message: APPLICATION_RECEIVED };
     },
 
-    /** LGPD: her register entry, its history and dues deleted (the audit log keeps that it was done). */
+    /**
+     * LGPD: her register entry, its history and dues deleted (the audit log keeps that it was done), her Asaas
+     * subscription ended first.
+     */
     async remove(actor: Actor | null, id: number): Promise<void> {
       const admin = requireAdmin(actor);
+      await asaas.endBeforeDeletion(id);
       await context.transaction(async (tx) => {
         const row = await lockedMember(tx, id);
         const plan = await planOf(tx.db, row.planId);
@@ -363,7 +400,7 @@ export function createMembersService(context: MembersContext, applications: Thro
       const mine = found !== undefined && (isAdmin(user) || found.member.userId === user.id);
       const paidOn = found?.due.status === "paid" ? found.due.paidOn : null;
       if (!found || !mine || paidOn === null) throw notFound(RECEIPT_NOT_FOUND);
-      const { organization_cnpj } = await reminders.stored();
+      const { organization_cnpj } = await memberSettings.stored();
       const { due, member, plan } = found;
       return {
         receipt_number: `${member.number ?? member.id}-${due.period}`,
@@ -399,6 +436,7 @@ export function createMembersService(context: MembersContext, applications: Thro
         .where(eq(memberDues.memberId, found.member.id))
         .orderBy(desc(memberDues.period));
       const pix = (await context.services.shop.paymentSettings()).pix;
+      const provider = await duesProvider();
       const today = saoPauloDate(now);
       const { notes: _notes, user_id: _user, ...member }: MemberView = memberView(found.member, found.plan);
       const { members: _count, active: _active, ...plan } = planView(found.plan, 0);
@@ -406,7 +444,8 @@ export function createMembersService(context: MembersContext, applications: Thro
         membership: {
           member,
           plan,
-          dues: rows.map((due) => dueView(due, found.plan, today, pix)),
+          dues: rows.map((due) => dueView(due, found.plan, today, pix, provider)),
+          pays_with: provider,
           verification_path: sitePaths.memberVerification(found.member.verificationCode),
         },
       };

@@ -583,6 +583,18 @@ describe("reminders", () => {
         on_day: { enabled: true },
         after: { enabled: true, days: [3, 10] },
       },
+      payments: {
+        provider: "shop_pix",
+        asaas: {
+          api_key: "",
+          api_key_set: false,
+          webhook_token: "",
+          webhook_token_set: false,
+          environment: "sandbox",
+          billing: "pix",
+        },
+        webhook_url: null,
+      },
     });
     const off = {
       before: { enabled: false, days: [5] },

@@ -54,6 +54,22 @@ const taxIdTaken = { status: 409, description: "Another member has this CPF or C
 const dueClosed = { status: 409, description: "The due is no longer open (paid or waived)" };
 
 export const membersOperations: Operation[] = [
+  members.post({
+    path: "/asaas/webhook",
+    access: "public",
+    summary:
+      "Asaas's webhook for the dues: accepted only with the saved token in asaas-access-token; each event once by its id; the charge is read from Asaas (never taken from the body) and its due paid, refunded or linked; events in any order never reopen a paid due",
+    success: {
+      status: 200,
+      description: "Received (also an event of another kind, left alone)",
+      schema: output("AsaasWebhookReceived", z.strictObject({ received: z.literal(true) })),
+    },
+    refusals: [
+      { status: 400, description: "Not JSON, or not an event of Asaas's documented shape" },
+      { status: 401, description: "Without the saved token (or Asaas not set up)" },
+      { status: 413, description: "Larger than an event" },
+    ],
+  }),
   members.get({
     path: "/verify/{code}",
     access: "public",
@@ -111,13 +127,14 @@ export const membersOperations: Operation[] = [
   }),
   members.get({
     path: "/settings",
-    summary: "The members' settings: the dues' reminders by e-mail (before the due day, on it, after it)",
+    summary:
+      "The members' settings: the dues' reminders by e-mail (before the due day, on it, after it), the receipts' CNPJ, and how the dues are paid (the shop's Pix or Asaas; Asaas's key and token never returned, only whether each is set)",
     success: { status: 200, description: "The settings", schema: memberSettings },
   }),
   members.put({
     path: "/settings",
     summary:
-      "Save the reminders: each kind switched on or off, with its days (at most 15 before and 60 after, three of each)",
+      "Save the settings: each reminder kind switched on or off, with its days (at most 15 before and 60 after, three of each), and how the dues are paid; an empty Asaas key or token keeps the saved one",
     body: input("MemberSettingsInput", memberSettingsSchema),
     success: { status: 200, description: "The saved settings", schema: memberSettings },
   }),
@@ -179,7 +196,11 @@ export const membersOperations: Operation[] = [
     summary: "Rewrite a member's register entry (her status has its own action)",
     refusals: [taxIdTaken],
   }),
-  members.delete({ summary: "Delete a member's entry, history and dues (LGPD); the audit log keeps that it was done" }),
+  members.delete({
+    summary:
+      "Delete a member's entry, history and dues (LGPD), her Asaas subscription ended first; the audit log keeps that it was done",
+    refusals: [{ status: 503, description: "Asaas did not end her subscription: nothing was deleted" }],
+  }),
   members.post({
     path: "/{id}/status",
     summary:

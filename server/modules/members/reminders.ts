@@ -1,19 +1,17 @@
 import { and, between, eq, inArray } from "drizzle-orm";
 import {
-  DEFAULT_MEMBER_SETTINGS,
   MAX_REMINDER_DAYS_AFTER,
   MAX_REMINDER_DAYS_BEFORE,
   type MemberSettings,
 } from "../../../common/schemas/members.ts";
 import { accountPaths } from "../../../common/site-paths.ts";
-import type { MemberSettingsView } from "../../../common/views/members.ts";
-import { type Actor, requireAdmin } from "../../kernel/access.ts";
 import { eventLoopTurns } from "../../kernel/event-loop.ts";
 import type { MembersContext } from "./context.ts";
 import { addDays, CYCLE_MONTHS, daysBetween, type LocalDate, saoPauloDate } from "./due-cycles.ts";
 import { OWING } from "./dues.ts";
-import { duePixCode, periodLabel } from "./member-views.ts";
-import { memberDueReminders, memberDues, memberPlans, memberSettings, members } from "./tables.ts";
+import type { MemberSettingsService } from "./member-settings.ts";
+import { duePayment, periodLabel } from "./member-views.ts";
+import { memberDueReminders, memberDues, memberPlans, members } from "./tables.ts";
 
 const REMINDERS_PER_TRANSACTION = 10;
 
@@ -52,49 +50,17 @@ export function reminderOn(
   return null;
 }
 
-export function createReminders(context: MembersContext) {
+export function createReminders(context: MembersContext, memberSettings: MemberSettingsService) {
   const { db } = context;
 
-  async function stored(): Promise<MemberSettings> {
-    const [row] = await db.select().from(memberSettings).where(eq(memberSettings.id, 1));
-    return row ? { organization_cnpj: row.organizationCnpj, reminders: row.reminders } : DEFAULT_MEMBER_SETTINGS;
-  }
-
   return {
-    stored,
-
-    async settings(actor: Actor | null): Promise<MemberSettingsView> {
-      requireAdmin(actor);
-      return stored();
-    },
-
-    async saveSettings(actor: Actor | null, input: MemberSettings): Promise<MemberSettingsView> {
-      const admin = requireAdmin(actor);
-      const before = await stored();
-      await context.transaction(async (tx) => {
-        await tx.db
-          .insert(memberSettings)
-          .values({ id: 1, organizationCnpj: input.organization_cnpj, reminders: input.reminders })
-          .onConflictDoUpdate({
-            target: memberSettings.id,
-            set: { organizationCnpj: input.organization_cnpj, reminders: input.reminders, updatedAt: new Date() },
-          });
-        await tx.services.audit.record({
-          actor: admin,
-          action: "member_settings.updated",
-          before: reminderFields(before),
-          after: reminderFields(input),
-        });
-      });
-      return stored();
-    },
-
     /**
      * The job runner's reminders: each open due of an owing member whose reminder is today, e-mailed once
-     * (its row and its e-mail in one transaction). A paid or waived due is no longer open: nothing after it.
+     * (its row and its e-mail in one transaction), with what pays it: the shop's BR Code, or Asaas's Pix code and
+     * payment page when the dues go through Asaas. A paid or waived due is no longer open: nothing after it.
      */
     async sendReminders(now = new Date()): Promise<number> {
-      const { reminders } = await stored();
+      const { reminders, payments } = await memberSettings.stored();
       const today = saoPauloDate(now);
       const rows = await db
         .select({ due: memberDues, member: members, plan: memberPlans })
@@ -133,6 +99,7 @@ export function createReminders(context: MembersContext) {
           const keptDues = new Set(kept.map((row) => row.dueId));
           for (const { due, member, plan, reminder } of batch) {
             if (!keptDues.has(due.id)) continue;
+            const pays = duePayment(due, payments.provider, pix);
             await tx.services.mail.queue("member-due-reminder", member.email, {
               name: member.name,
               when: reminder.when,
@@ -140,7 +107,8 @@ export function createReminders(context: MembersContext) {
               periodLabel: periodLabel(due.period, CYCLE_MONTHS[plan.cycle]),
               amountCents: due.amountCents,
               dueOn: due.dueOn,
-              pixCode: duePixCode(due, pix),
+              pixCode: pays.pixCode,
+              paymentUrl: pays.paymentUrl,
               accountUrl: base ? `${base}${accountPaths.membership}` : null,
             });
             await letOthersIn();
@@ -152,12 +120,3 @@ export function createReminders(context: MembersContext) {
     },
   };
 }
-
-const onOff = (enabled: boolean, days: number[]) => (enabled ? days.join(", ") || "nenhum" : "desligado");
-
-const reminderFields = (settings: MemberSettings) => ({
-  "CNPJ da organização": settings.organization_cnpj,
-  "Lembretes antes do vencimento (dias)": onOff(settings.reminders.before.enabled, settings.reminders.before.days),
-  "Lembrete no dia do vencimento": settings.reminders.on_day.enabled,
-  "Lembretes depois do vencimento (dias)": onOff(settings.reminders.after.enabled, settings.reminders.after.days),
-});

@@ -16,11 +16,21 @@ import type { AppEnv } from "../../http/env.ts";
 import { adminOnly, signedIn } from "../../http/guards.ts";
 import { readBody, readId, readParams, readQuery } from "../../http/input.ts";
 
+/** Asaas's events are a charge and a few fields; anything much larger is not one. */
+const MAX_WEBHOOK_BYTES = 256 * 1024;
+
 /**
- * The members: the register, the plans and the dues (administrators), one's own membership (signed in), and
- * what a member card's QR opens (everyone).
+ * The members: the register, the plans and the dues (administrators), one's own membership (signed in), what
+ * a member card's QR opens (everyone), and Asaas's webhook (no session: its token).
  */
 export const membersRoutes: Hono<AppEnv> = new Hono<AppEnv>()
+  .post("/asaas/webhook", async (c) => {
+    const length = Number(c.req.header("content-length") ?? 0);
+    if (length > MAX_WEBHOOK_BYTES) return c.json({ message: "Aviso do Asaas grande demais." }, 413);
+    const body = await c.req.text();
+    const answer = await c.get("services").members.receiveAsaasWebhook({ headers: c.req.raw.headers, body });
+    return c.json(answer.body, answer.status);
+  })
   .get("/verify/:code", async (c) => {
     const { code } = readParams(c, verificationCodeSchema);
     return c.json(await c.get("services").members.verify(code));

@@ -12,8 +12,11 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 import {
+  type AsaasBilling,
+  type AsaasEnvironment,
   DEFAULT_MEMBER_SETTINGS,
   type DueStatus,
+  type DuesProviderChoice,
   type MemberKind,
   type MemberSettings,
   type MemberStatus,
@@ -21,6 +24,7 @@ import {
   planCycles,
 } from "../../../common/schemas/members.ts";
 import type { AddressInput } from "../../../common/schemas/orders.ts";
+import type { DuesChargeStatus } from "../../adapters/dues/dues-provider.ts";
 import { createdAt, updatedAt } from "../../db/columns.ts";
 import { users } from "../users/tables.ts";
 
@@ -93,11 +97,24 @@ export const members = pgTable(
     userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
     verificationCode: text("verification_code").notNull(),
     notes: text("notes").notNull().default(""),
+    /** Her customer at Asaas (cus_...), made once, the first time her dues go through Asaas. */
+    asaasCustomerId: text("asaas_customer_id"),
+    /** Her plan's subscription at Asaas (sub_...), while she owes dues through it. */
+    asaasSubscriptionId: text("asaas_subscription_id"),
+    /** The first period the subscription charges; her dues before it are charged one by one (asaas-link.ts). */
+    asaasSubscriptionFrom: text("asaas_subscription_from"),
+    /** What the subscription was made or last changed with: a plan that now says otherwise is followed. */
+    asaasSubscriptionTerms: jsonb("asaas_subscription_terms").$type<AsaasSubscriptionTerms>(),
+    /** One process links her with Asaas at a time: the others leave her until this passes. */
+    asaasLeaseUntil: timestamp("asaas_lease_until", { withTimezone: true }),
+    /** Why her last link with Asaas failed (the job runner tries again); null when it went through. */
+    asaasError: text("asaas_error"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (table) => [
     uniqueIndex("members_number_unique").on(table.number),
+    uniqueIndex("members_asaas_subscription_unique").on(table.asaasSubscriptionId),
     uniqueIndex("members_tax_id_unique").on(table.taxId),
     uniqueIndex("members_verification_unique").on(table.verificationCode),
     index("members_status_idx").on(table.status),
@@ -145,18 +162,42 @@ export const memberDues = pgTable(
     settledBy: text("settled_by"),
     note: text("note").notNull().default(""),
     txid: text("txid").notNull(),
+    /** What Asaas gave back of what was paid: a partial refund keeps the due paid, a full one makes it refunded. */
+    refundedCents: integer("refunded_cents").notNull().default(0),
+    /** The Asaas charge (pay_...) that collects it: its subscription's for the period, or one of its own. */
+    asaasChargeId: text("asaas_charge_id"),
+    /** The charge as Asaas last told: "deleted" asks the job runner for a new charge while she still owes it. */
+    asaasStatus: text("asaas_status").$type<DuesChargeStatus>(),
+    asaasInvoiceUrl: text("asaas_invoice_url"),
+    asaasBoletoUrl: text("asaas_boleto_url"),
+    /** Asaas's Pix Copia e Cola for the charge; "" when Asaas has none for it, null while not yet asked. */
+    asaasPixCode: text("asaas_pix_code"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (table) => [
     uniqueIndex("member_dues_period_unique").on(table.memberId, table.period),
     uniqueIndex("member_dues_txid_unique").on(table.txid),
+    uniqueIndex("member_dues_asaas_charge_unique").on(table.asaasChargeId),
     index("member_dues_open_idx").on(table.status, table.dueOn),
-    check("member_dues_amount", sql`${table.amountCents} > 0 and ${table.paidCents} >= 0`),
+    check(
+      "member_dues_amount",
+      sql`${table.amountCents} > 0 and ${table.paidCents} >= 0 and ${table.refundedCents} >= 0`,
+    ),
   ],
 );
 
-/** The members' one row of settings (administrators): the dues' reminders. */
+export type AsaasSubscriptionTerms = {
+  amountCents: number;
+  cycle: PlanCycle;
+  dueDay: number;
+  billing: AsaasBilling;
+};
+
+/**
+ * The members' one row of settings (administrators): the dues' reminders and how the dues are paid. Asaas's
+ * API key and webhook token are kept sealed (kernel/secret-box.ts: member-settings.ts), written only.
+ */
 export const memberSettings = pgTable(
   "member_settings",
   {
@@ -166,9 +207,38 @@ export const memberSettings = pgTable(
       .$type<MemberSettings["reminders"]>()
       .notNull()
       .default(DEFAULT_MEMBER_SETTINGS.reminders),
+    paymentProvider: text("payment_provider").$type<DuesProviderChoice>().notNull().default("shop_pix"),
+    asaasApiKey: text("asaas_api_key").notNull().default(""),
+    asaasWebhookToken: text("asaas_webhook_token").notNull().default(""),
+    asaasEnvironment: text("asaas_environment").$type<AsaasEnvironment>().notNull().default("sandbox"),
+    asaasBilling: text("asaas_billing").$type<AsaasBilling>().notNull().default("pix"),
     updatedAt: updatedAt(),
   },
   (table) => [check("member_settings_single_row", sql`${table.id} = 1`)],
+);
+
+/**
+ * Each Asaas webhook event received, by its id: Asaas sends each at least once, so the same id again is answered
+ * and left. Written before the event is acted on; `processedAt` stays null until its charge was read from Asaas
+ * and applied, and the job runner takes up those left so (Asaas unreachable at that moment).
+ */
+export const memberAsaasEvents = pgTable(
+  "member_asaas_events",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    eventId: text("event_id").notNull(),
+    event: text("event").notNull(),
+    chargeId: text("charge_id").notNull(),
+    receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+    processedAt: timestamp("processed_at", { withTimezone: true }),
+    attempts: integer("attempts").notNull().default(0),
+    /** What it did, for whoever reads the table: "paid", "refunded", "no due", ... */
+    outcome: text("outcome"),
+  },
+  (table) => [
+    uniqueIndex("member_asaas_events_event_unique").on(table.eventId),
+    index("member_asaas_events_pending_idx").on(table.processedAt, table.receivedAt),
+  ],
 );
 
 /**

@@ -1,4 +1,4 @@
-import { Button, Group, Paper, Stack, Text, Title } from "@mantine/core";
+import { Alert, Button, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import { IconArrowLeft } from "@tabler/icons-react";
 import { useActionData } from "react-router";
 import { formatDateTime } from "../../../../common/dates/format.ts";
@@ -53,6 +53,12 @@ export default function EditMember({ loaderData }: Route.ComponentProps) {
       {detail.moves.length > 0 ? (
         // A new status starts the form over.
         <MemberStatusForm key={member.status} from={member.status} moves={detail.moves} answer={answer} />
+      ) : null}
+      {detail.asaas_error ? (
+        <Alert color="danger" variant="light" role="note" title="A ligação com o Asaas não foi concluída">
+          {detail.asaas_error} As mensalidades continuam em aberto aqui; o site tenta de novo a cada rodada das
+          mensalidades (ou em “Gerar mensalidades agora”).
+        </Alert>
       ) : null}
       <MemberDues dues={detail.dues} today={today} answer={answer} />
       <MemberHistory history={detail.history} />

@@ -9,7 +9,7 @@ import { formAction } from "../../../lib/form-action.server.ts";
 import { requireAdmin } from "../../../lib/guards.server.ts";
 import type { Route } from "./+types/settings";
 
-/** The members' settings (administrators): the dues' reminders by e-mail. */
+/** The members' settings (administrators): the dues' reminders by e-mail, the receipts' CNPJ, how dues are paid. */
 export async function loader({ context }: Route.LoaderArgs) {
   const { services, actor } = requireAdmin(context);
   return { settings: await services.members.settings(actor) };

@@ -94,7 +94,10 @@ export type MailTemplateData = {
     firstDueOn: string;
     accountUrl: string | null;
   };
-  /** A due's reminder: `days` before its day, on it (0), or after it; its BR Code when the shop has a Pix key. */
+  /**
+   * A due's reminder: `days` before its day, on it (0), or after it; its BR Code when the shop has a Pix key, or
+   * Asaas's Pix code and payment page when the dues go through Asaas.
+   */
   "member-due-reminder": {
     name: string;
     when: "before" | "on_day" | "after";
@@ -103,6 +106,7 @@ export type MailTemplateData = {
     amountCents: number;
     dueOn: string;
     pixCode: string | null;
+    paymentUrl: string | null;
     accountUrl: string | null;
   };
   /** Her proposal refused, with the administrator's reason (may be empty). */

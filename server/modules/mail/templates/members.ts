@@ -40,7 +40,7 @@ export function memberRefused(mail: MailTemplateData["member-refused"]): MailCon
   };
 }
 
-/** A due's reminder: before its day, on it, or late; with its Pix code and her page. */
+/** A due's reminder: before its day, on it, or late; with its Pix code, Asaas's payment page if any, and her page. */
 export function memberDueReminder(mail: MailTemplateData["member-due-reminder"]): MailContent {
   const amount = formatBRL(mail.amountCents);
   const when =
@@ -49,20 +49,30 @@ export function memberDueReminder(mail: MailTemplateData["member-due-reminder"])
       : mail.when === "on_day"
         ? `vence hoje, ${day(mail.dueOn)}`
         : `venceu em ${day(mail.dueOn)} e ainda não recebemos o pagamento`;
-  const lines = [
-    `Olá, ${mail.name}. A mensalidade de ${mail.periodLabel}, de ${amount}, ${when}.`,
-    ...(mail.pixCode ? ["Pague pelo Pix com o código abaixo (Pix Copia e Cola):", mail.pixCode] : []),
-    "Se você já pagou, desconsidere este e-mail.",
-  ];
+  const opening = `Olá, ${mail.name}. A mensalidade de ${mail.periodLabel}, de ${amount}, ${when}.`;
+  const pix = mail.pixCode ? ["Pague pelo Pix com o código abaixo (Pix Copia e Cola):", mail.pixCode] : [];
+  const pageText = `${mail.pixCode ? "Ou pague" : "Pague"} pela página de pagamento do Asaas:`;
+  const closing = "Se você já pagou, desconsidere este e-mail.";
+  const paragraph = (line: string) => html`<p style="margin:0 0 8px;word-break:break-all">${line}</p>`;
   const subject =
     mail.when === "after"
       ? `Mensalidade em atraso: ${mail.periodLabel}`
       : `Lembrete: mensalidade de ${mail.periodLabel} ${mail.when === "on_day" ? "vence hoje" : `vence em ${day(mail.dueOn)}`}`;
+  // Asaas's page is where she pays: the e-mail's button, her account's page its link.
+  const action = mail.paymentUrl
+    ? { label: "Pagar a mensalidade", url: mail.paymentUrl }
+    : mail.accountUrl
+      ? { label: "Abrir minha associação", url: mail.accountUrl }
+      : null;
   return {
     subject,
     heading: mail.when === "after" ? "Mensalidade em atraso" : "Lembrete de mensalidade",
-    html: html`${lines.map((line) => html`<p style="margin:0 0 8px;word-break:break-all">${line}</p>`)}`,
-    text: lines.join("\n\n"),
-    ...(mail.accountUrl ? { action: { label: "Abrir minha associação", url: mail.accountUrl } } : {}),
+    html: html`${[opening, ...pix].map(paragraph)}${
+      mail.paymentUrl
+        ? html`<p style="margin:0 0 8px;word-break:break-all">${pageText} <a href="${mail.paymentUrl}">${mail.paymentUrl}</a></p>`
+        : null
+    }${paragraph(closing)}`,
+    text: [opening, ...pix, ...(mail.paymentUrl ? [`${pageText} ${mail.paymentUrl}`] : []), closing].join("\n\n"),
+    ...(action ? { action } : {}),
   };
 }
