@@ -206,6 +206,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   // The providers with no fake here answer nothing (tests/support/offline-providers.ts): a spec that
   // needs one starts a server of its own with its fake.
   process.env.MERCADOPAGO_URL = OFFLINE_PROVIDERS.MERCADOPAGO_URL;
+  process.env.ASAAS_URL = OFFLINE_PROVIDERS.ASAAS_URL;
 
   const teardown = async () => {
     await Promise.all(servers.map(stopServer));
