@@ -12,6 +12,17 @@ export async function findOne<T>(api: APIRequestContext, kind: string, query: st
   return jsonOf<T>(await api.get(`/api/${kind}/${found.id}`));
 }
 
+/**
+ * Signs the page's browser in through the REST API, which answers with the session cookie: for stories that check
+ * what a signed-in person sees, not the sign-in form.
+ */
+export async function signInThroughApi(page: Page, account: { email: string; password: string }): Promise<void> {
+  const answer = await page
+    .context()
+    .request.post("/api/auth/login", { data: { email: account.email, password: account.password } });
+  await jsonOf(answer);
+}
+
 /** Signs in through the login form's plain post (the page has no JavaScript) and lands on `to`. */
 export async function signInWithoutJavaScript(page: Page, email: string, password: string, to: string) {
   await page.goto(`/login?redirectTo=${encodeURIComponent(to)}`);
