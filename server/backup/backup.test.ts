@@ -114,7 +114,7 @@ describe("an embedded site's backup, taken while its server runs", () => {
       }
       expect(backup.stderr).toBe("");
       expect(backup.stdout).toMatch(
-        /^Backup written to .*site\.tar\.gz \(.* MB: 46 tables, \d+ rows, 2 files; written by the running server\)\.$/m,
+        /^Backup written to .*site\.tar\.gz \(.* MB: 47 tables, \d+ rows, 2 files; written by the running server\)\.$/m,
       );
     } finally {
       await socket.close();
@@ -162,7 +162,7 @@ describe("an embedded site's backup, taken while its server runs", () => {
       await database.close();
       const backup = await runScript("backup.ts", [output], { DATA_DIR: dataDir });
       expect(backup.stderr).toBe("");
-      expect(backup.stdout).toMatch(/46 tables, \d+ rows, 2 files; the rows by a logical export\)\.$/m);
+      expect(backup.stdout).toMatch(/47 tables, \d+ rows, 2 files; the rows by a logical export\)\.$/m);
     } finally {
       release = lockDataDir(dataDir);
       database = await openPglite({ dataDir: path.join(dataDir, "db") });

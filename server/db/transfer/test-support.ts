@@ -14,6 +14,7 @@ import { createDatabaseThrottle } from "../../kernel/throttle.ts";
 import { loginChallenges, passwordResets, wrongCodes } from "../../modules/auth/tables.ts";
 import { fiscalNoteEvents, fiscalNotes } from "../../modules/fiscal/tables.ts";
 import { startScheduler } from "../../modules/jobs/scheduler.ts";
+import { memberAsaasEvents } from "../../modules/members/tables.ts";
 import { orderLabels, orderPayments } from "../../modules/orders/tables.ts";
 import { carrierHealth } from "../../modules/shop/tables.ts";
 import { makePdf } from "../../modules/uploads/test-documents.ts";
@@ -324,6 +325,16 @@ export async function fillEveryKindOfRow(services: Services, db: Db): Promise<vo
   };
   await send("PUT", "/api/members/settings", { token, body: { reminders } });
   await services.members.runDues();
+  // An Asaas webhook event, kept once by its id (server/modules/members/asaas-webhook.ts); the dues through Asaas
+  // are not on here, so it names a charge of no due.
+  await db.insert(memberAsaasEvents).values({
+    eventId: "evt_05f3b1d2e9",
+    event: "PAYMENT_RECEIVED",
+    chargeId: "pay_080225913252",
+    processedAt: new Date("2026-11-21T12:00:00.000Z"),
+    attempts: 1,
+    outcome: "no due",
+  });
   // On PGlite the services count limits in memory; the table PostgreSQL's processes share is filled here.
   await createDatabaseThrottle(db, { name: "transfer-test", maxHits: 5, windowMs: 60_000, message: "Aguarde." }).take(
     "198.51.100.7",
