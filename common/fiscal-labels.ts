@@ -47,5 +47,6 @@ export const taxSituationLabels: Record<string, string> = {
   "500": "ICMS cobrado anteriormente por substituição tributária ou por antecipação",
   "40": "Isenta",
   "41": "Não tributada",
+  "50": "Suspensão",
   "60": "ICMS cobrado anteriormente por substituição tributária",
 };

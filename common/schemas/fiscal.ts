@@ -15,7 +15,8 @@ export const ORIGIN_MESSAGE = "A origem da mercadoria vai de 0 a 8";
 
 export const TAX_SITUATIONS = {
   simples: ["102", "103", "300", "400", "500"],
-  normal: ["40", "41", "60"],
+  /** Also for the Simples past its sublimit (CRT 2): only CRT 1 uses CSOSN. */
+  normal: ["40", "41", "50", "60"],
 } as const;
 const ALL_TAX_SITUATIONS: readonly string[] = [...TAX_SITUATIONS.simples, ...TAX_SITUATIONS.normal];
 
@@ -130,12 +131,13 @@ export const fiscalSettingsInputSchema = z
       });
     if (settings.uf === "") context.addIssue({ code: "custom", path: ["uf"], message: "Escolha o estado (UF)" });
     const situation = settings.defaults.tax_situation;
-    const allowed: readonly string[] = settings.regime === "normal" ? TAX_SITUATIONS.normal : TAX_SITUATIONS.simples;
+    const csosn = settings.regime === "simples";
+    const allowed: readonly string[] = csosn ? TAX_SITUATIONS.simples : TAX_SITUATIONS.normal;
     if (situation !== null && !allowed.includes(situation))
       context.addIssue({
         code: "custom",
         path: ["defaults", "tax_situation"],
-        message: `Para ${settings.regime === "normal" ? "o regime normal use um CST" : "o Simples Nacional use um CSOSN"}: ${allowed.join(", ")}`,
+        message: `Para ${csosn ? "o Simples Nacional use um CSOSN" : settings.regime === "normal" ? "o regime normal use um CST" : "o Simples Nacional com excesso de sublimite use um CST"}: ${allowed.join(", ")}`,
       });
   });
 export type FiscalSettingsInput = z.infer<typeof fiscalSettingsInputSchema>;

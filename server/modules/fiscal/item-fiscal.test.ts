@@ -39,7 +39,7 @@ describe("a product's fiscal data as typed", () => {
     expect(messages).toEqual({
       ncm: "O NCM tem 8 dígitos (por exemplo 0901.11.10)",
       origin: "A origem da mercadoria vai de 0 a 8",
-      tax_situation: "Use um CSOSN (102, 103, 300, 400, 500) ou um CST (40, 41, 60)",
+      tax_situation: "Use um CSOSN (102, 103, 300, 400, 500) ou um CST (40, 41, 50, 60)",
       unit: "A unidade comercial tem de 1 a 6 letras ou números (UN, KG, CX...)",
       gtin: 'Informe um GTIN/EAN de 8, 12, 13 ou 14 dígitos com o dígito verificador certo, ou "SEM GTIN"',
     });

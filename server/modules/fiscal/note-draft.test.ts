@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { fiscalSettingsInputSchema } from "../../../common/schemas/fiscal.ts";
+import { recifeFiscalSettings } from "../../../tests/support/fiscal-fixture.ts";
 import { decimal, focusNfePayload, saoPauloTimestamp } from "../../adapters/fiscal/focus-nfe-payload.ts";
 import { home } from "../customers/test-fixtures.ts";
 import { draftNote, HOMOLOGATION_BUYER_NAME, type NoteDraft, type NoteOrder, spreadCents } from "./note-draft.ts";
@@ -141,6 +143,42 @@ describe("what blocks a note, said before anything is sent", () => {
     ]);
     expect(problems[0]?.place).toEqual({ kind: "product", productId: 1 });
     expect(problems[1]?.message).toContain("NCM 12345678");
+  });
+
+  it("a CSOSN only under the Simples Nacional (CRT 1): past its sublimit (CRT 2) the items carry a CST", () => {
+    const excess = { ...SELLER, regime: "simples_excesso" as const };
+    const csosn = problemsOf(order(), excess);
+    expect(csosn.map((problem) => problem.field)).toEqual([
+      "itens.1.situacao_tributaria",
+      "itens.2.situacao_tributaria",
+    ]);
+    expect(csosn[0]?.message).toContain("o CST 102 não serve para o Simples Nacional com excesso de sublimite");
+    for (const cst of ["40", "41", "50", "60"]) {
+      const draft = drafted(order({ items: [item(1, 2590, 2, { ...FISCAL, taxSituation: cst })] }), excess);
+      expect(focusNfePayload(draft)).toMatchObject({
+        regime_tributario_emitente: 2,
+        items: [expect.objectContaining({ icms_situacao_tributaria: cst })],
+      });
+    }
+    // Without an ICMS base and rate on the note, a fully taxed CST (00) is refused rather than sent half-made.
+    const taxed = problemsOf(order({ items: [item(1, 1000, 1, { ...FISCAL, taxSituation: "00" })] }), excess);
+    expect(taxed[0]?.message).toContain("use 40, 41, 50, 60");
+  });
+
+  it("the settings' default tax situation follows the same rule: a CST for CRT 2 and 3, a CSOSN for CRT 1 only", () => {
+    const settings = (regime: string, tax_situation: string) =>
+      fiscalSettingsInputSchema.safeParse(
+        recifeFiscalSettings("token", { regime, defaults: { ...recifeFiscalSettings().defaults, tax_situation } }),
+      );
+    expect(settings("simples", "102").success).toBe(true);
+    expect(settings("simples_excesso", "40").success).toBe(true);
+    expect(settings("normal", "50").success).toBe(true);
+    const refused = settings("simples_excesso", "102");
+    expect(refused.success).toBe(false);
+    expect(JSON.stringify(refused.error?.issues)).toContain(
+      "Para o Simples Nacional com excesso de sublimite use um CST: 40, 41, 50, 60",
+    );
+    expect(settings("simples", "40").success).toBe(false);
   });
 
   it("a tax situation of the other regime", () => {

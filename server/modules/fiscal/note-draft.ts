@@ -13,8 +13,18 @@ export const HOMOLOGATION_BUYER_NAME = "NF-E EMITIDA EM AMBIENTE DE HOMOLOGACAO 
 
 /** CSOSN (Simples Nacional) that need no ICMS computed on the note: sales without ICMS credit to pass on. */
 export const SIMPLES_TAX_SITUATIONS = ["102", "103", "300", "400", "500"] as const;
-/** CST (regime normal) the note can carry without an ICMS base and rate: exempt, untaxed, already taxed (ST). */
-export const NORMAL_TAX_SITUATIONS = ["40", "41", "60"] as const;
+/**
+ * CST the note can carry without an ICMS base and rate (the draft has neither): exempt (40), untaxed (41),
+ * suspended (50), already taxed by substituição tributária (60). 00 and 20, a sale taxed in full or with a
+ * reduced base, need the base, the rate and the tax on each item, which the shop does not compute yet.
+ */
+export const NORMAL_TAX_SITUATIONS = ["40", "41", "50", "60"] as const;
+
+/**
+ * Whether the regime's notes carry a CSOSN: only the Simples Nacional's (CRT 1). A company past the Simples'
+ * sublimit (CRT 2) pays its ICMS as the regime normal does, so its items carry a CST.
+ */
+export const usesCsosn = (regime: TaxRegime) => regime === "simples";
 
 export type SellerFiscal = {
   cnpj: string;
@@ -171,6 +181,12 @@ function sellerProblems(seller: SellerFiscal): NoteProblem[] {
   return problems;
 }
 
+const REGIME_NAMES: Record<TaxRegime, string> = {
+  simples: "o Simples Nacional",
+  simples_excesso: "o Simples Nacional com excesso de sublimite",
+  normal: "o regime normal",
+};
+
 function itemProblems(item: NoteOrderItem, position: number, regime: TaxRegime): NoteProblem[] {
   const place: NoteProblemPlace = { kind: "product", productId: item.productId };
   const label = `Item ${position} (${item.description})`;
@@ -196,11 +212,12 @@ function itemProblems(item: NoteOrderItem, position: number, regime: TaxRegime):
       message: `${label}: a origem da mercadoria vai de 0 a 8.`,
       place,
     });
-  const situations: readonly string[] = regime === "normal" ? NORMAL_TAX_SITUATIONS : SIMPLES_TAX_SITUATIONS;
+  const csosn = usesCsosn(regime);
+  const situations: readonly string[] = csosn ? SIMPLES_TAX_SITUATIONS : NORMAL_TAX_SITUATIONS;
   if (!situations.includes(fiscal.taxSituation))
     problems.push({
       field: `itens.${position}.situacao_tributaria`,
-      message: `${label}: ${regime === "normal" ? "o CST" : "o CSOSN"} ${fiscal.taxSituation || "(vazio)"} não serve para ${regime === "normal" ? "o regime normal" : "o Simples Nacional"} (use ${situations.join(", ")}).`,
+      message: `${label}: ${csosn ? "o CSOSN" : "o CST"} ${fiscal.taxSituation || "(vazio)"} não serve para ${REGIME_NAMES[regime]} (use ${situations.join(", ")}).`,
       place,
     });
   if (!/^[A-Z0-9]{1,6}$/.test(fiscal.unit))
