@@ -12,16 +12,21 @@ import type { AddressInfo } from "node:net";
 //
 // How to use it:
 //
-//   const focus = await startFakeFocusNfe({ token: "abc" });  // options: token, environment
+//   const focus = await startFakeFocusNfe({ token: "abc" });  // options: token, environment, productionToken
 //   ... point the client (baseUrl) or the server (FOCUS_NFE_URL) at focus.url ...
 //   focus.requests                 every request received: method, path, headers, parsed body
-//   focus.notes                    the notes by reference, as the fake keeps them
+//   focus.notes                    the notes by reference, as the fake keeps them (the main token's)
+//   focus.productionNotes          with `productionToken`: that token's notes, a produção account of its own
+//                                  (references are unique per token, so one may be in both)
 //   focus.outcome = "reject"       the next notes sent are rejected by "SEFAZ" (erro_autorizacao, 598 in
 //                                  homologação's name rule's words); also "deny" (denegado, 302) and
 //                                  "authorize" (the default)
 //   focus.holdProcessing = true    notes stay "processando_autorizacao" until focus.process() runs
 //   focus.loseWebhooks = true      the changes are not told to the hooks (a lost webhook: poll)
 //   focus.limitNext(2, 30)         the next 2 requests get 429 with Rate-Limit-Reset: 30
+//   focus.rateLimit = { limit: 100, windowSeconds: 60 }   the documented limit enforced per token: every
+//                                  answer carries Rate-Limit-Limit, -Remaining and -Reset, and a request over
+//                                  the limit gets 429 until the window starts again (null: no limit, the default)
 //   focus.failNext("server_error") the next request answers 500; "unparsable" answers 200 with HTML
 //   focus.delayMs = 3000           every answer waits this long (a slow or timing-out provider)
 //   focus.cancelWindowPassed = true  a cancellation is refused by SEFAZ (erro_cancelamento, 501)
@@ -29,6 +34,8 @@ import type { AddressInfo } from "node:net";
 //   await focus.close()
 
 export type FakeFocusRequest = {
+  /** Which account's token it carried (null: neither). */
+  environment: "homologacao" | "producao" | null;
   method: string;
   path: string;
   headers: http.IncomingHttpHeaders;
@@ -48,6 +55,7 @@ export type FakeFocusNote = {
   caminho_xml_cancelamento: string | null;
   caminho_xml_carta_correcao: string | null;
   caminho_pdf_carta_correcao: string | null;
+  numero_carta_correcao: number | null;
   /** What was sent, as the last POST carried it. */
   payload: Record<string, unknown>;
   /** How many times it was sent (a rejected note may be sent again under its reference). */
@@ -59,14 +67,17 @@ export type FakeFocusWebhook = { url: string; headers: Record<string, string>; b
 export type FakeFocusNfe = {
   url: string;
   token: string;
+  productionToken: string | null;
   requests: FakeFocusRequest[];
   notes: Map<string, FakeFocusNote>;
+  productionNotes: Map<string, FakeFocusNote>;
   webhooks: FakeFocusWebhook[];
   outcome: "authorize" | "reject" | "deny";
   holdProcessing: boolean;
   loseWebhooks: boolean;
   delayMs: number;
   cancelWindowPassed: boolean;
+  rateLimit: { limit: number; windowSeconds: number } | null;
   limitNext(count: number, resetSeconds: number): void;
   failNext(kind: "server_error" | "unparsable"): void;
   /** Processes every note still processing, with the current outcome, and tells the hooks. */
@@ -115,23 +126,40 @@ function publicNote(note: FakeFocusNote): Omit<FakeFocusNote, "payload" | "sent"
   return { ...rest, cnpj_emitente: payload.cnpj_emitente ?? null };
 }
 
+type Hook = { url: string; authorization: string | null; header: string };
+/** One token's account: its environment, its notes by reference, its hooks, its rate-limit window. */
+type Account = {
+  environment: "homologacao" | "producao";
+  notes: Map<string, FakeFocusNote>;
+  hooks: Hook[];
+  window: { startedAt: number; count: number };
+};
+
 export async function startFakeFocusNfe(
-  options: { token?: string; environment?: "homologacao" | "producao" } = {},
+  options: { token?: string; environment?: "homologacao" | "producao"; productionToken?: string } = {},
 ): Promise<FakeFocusNfe> {
   const token = options.token ?? `focus-${randomBytes(6).toString("hex")}`;
-  const environment = options.environment ?? "homologacao";
+  const account = (environment: "homologacao" | "producao"): Account => ({
+    environment,
+    notes: new Map(),
+    hooks: [],
+    window: { startedAt: 0, count: 0 },
+  });
+  const accounts = new Map<string, Account>([[token, account(options.environment ?? "homologacao")]]);
+  if (options.productionToken) accounts.set(options.productionToken, account("producao"));
+  const main = accounts.get(token) as Account;
+  const production = options.productionToken ? (accounts.get(options.productionToken) as Account) : null;
+  const notes = main.notes;
   const requests: FakeFocusRequest[] = [];
-  const notes = new Map<string, FakeFocusNote>();
-  const hooks: { url: string; authorization: string | null; header: string }[] = [];
   const webhooks: FakeFocusWebhook[] = [];
   const files = new Map<string, { type: string; body: Buffer }>();
   let limited = { count: 0, reset: 60 };
   const failures: ("server_error" | "unparsable")[] = [];
   let numbers = 0;
 
-  const deliver = async (note: FakeFocusNote) => {
+  const deliver = async (owner: Account, note: FakeFocusNote) => {
     if (fake.loseWebhooks) return;
-    for (const hook of hooks) {
+    for (const hook of owner.hooks) {
       const body = JSON.stringify(publicNote(note));
       const headers: Record<string, string> = { "content-type": "application/json" };
       if (hook.authorization !== null) headers[hook.header.toLowerCase()] = hook.authorization;
@@ -192,9 +220,13 @@ export async function startFakeFocusNfe(
 
   // The notes processing when it is called: one sent meanwhile waits for its own turn (or for process()).
   const processAll = async () => {
-    const pending = [...notes.values()].filter((note) => note.status === "processando_autorizacao");
-    for (const note of pending) settle(note);
-    for (const note of pending) await deliver(note);
+    const pending = [...accounts.values()].flatMap((owner) =>
+      [...owner.notes.values()]
+        .filter((note) => note.status === "processando_autorizacao")
+        .map((note) => ({ owner, note })),
+    );
+    for (const { note } of pending) settle(note);
+    for (const { owner, note } of pending) await deliver(owner, note);
   };
 
   const answer = (
@@ -227,13 +259,31 @@ export async function startFakeFocusNfe(
     } catch {
       body = raw;
     }
+    const owner = [...accounts.entries()].find(
+      ([key]) => request.headers.authorization === `Basic ${Buffer.from(`${key}:`).toString("base64")}`,
+    )?.[1];
     requests.push({
+      environment: owner?.environment ?? null,
       method: request.method ?? "",
       path: `${url.pathname}${url.search}`,
       headers: request.headers,
       body,
     });
     if (fake.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, fake.delayMs));
+    // The documented limit, per token, in fixed windows: what is left and when the window starts again.
+    const limit = fake.rateLimit;
+    if (limit && owner) {
+      const now = Date.now();
+      if (now - owner.window.startedAt >= limit.windowSeconds * 1000) owner.window = { startedAt: now, count: 0 };
+      owner.window.count++;
+      const reset = Math.max(Math.ceil((owner.window.startedAt + limit.windowSeconds * 1000 - now) / 1000), 1);
+      const remaining = Math.max(limit.limit - owner.window.count, 0);
+      response.setHeader("rate-limit-limit", String(limit.limit));
+      response.setHeader("rate-limit-remaining", String(remaining));
+      response.setHeader("rate-limit-reset", String(reset));
+      if (owner.window.count > limit.limit)
+        return answer(response, 429, { codigo: "limite_excedido", mensagem: "Limite de requisições excedido" });
+    }
     if (limited.count > 0) {
       limited.count--;
       return answer(
@@ -249,9 +299,8 @@ export async function startFakeFocusNfe(
       response.writeHead(200, { "content-type": "text/html" });
       return response.end("<html><body>manutenção</body></html>");
     }
-    const expected = `Basic ${Buffer.from(`${token}:`).toString("base64")}`;
-    if (request.headers.authorization !== expected)
-      return refuse(response, 401, "acesso_negado", "Token de acesso inválido ou ausente");
+    if (!owner) return refuse(response, 401, "acesso_negado", "Token de acesso inválido ou ausente");
+    const { hooks, notes, environment } = owner;
 
     const file = files.get(url.pathname);
     if (request.method === "GET" && file) {
@@ -307,6 +356,7 @@ export async function startFakeFocusNfe(
         caminho_xml_cancelamento: null,
         caminho_xml_carta_correcao: null,
         caminho_pdf_carta_correcao: null,
+        numero_carta_correcao: null,
         payload: fields,
         sent: (existing?.sent ?? 0) + 1,
       };
@@ -345,7 +395,7 @@ export async function startFakeFocusNfe(
         mensagem_sefaz: note.mensagem_sefaz,
         caminho_xml_cancelamento: path,
       });
-      setImmediate(() => void deliver(note));
+      setImmediate(() => void deliver(owner, note));
       return;
     }
     if (note && match?.[2] && request.method === "POST") {
@@ -354,22 +404,28 @@ export async function startFakeFocusNfe(
         return refuse(response, 400, "requisicao_invalida", "A correção deve ter entre 15 e 1000 caracteres");
       if (note.status !== "autorizado")
         return refuse(response, 422, "nfe_nao_autorizada", "Nota fiscal não autorizada não pode ser corrigida");
+      // Each carta is numbered (SEFAZ's sequence) and has files of its own; the GET tells only the latest's.
+      const sequence = (note.numero_carta_correcao ?? 0) + 1;
       const base = note.caminho_xml_nota_fiscal?.replace(/-nfe\.xml$/, "") ?? "/cce";
-      files.set(`${base}-cce.xml`, {
+      const xmlPath = `${base}-cce-${String(sequence).padStart(2, "0")}.xml`;
+      const pdfPath = `/notas_fiscais/${note.chave_nfe ?? note.ref}/cartas_correcao/${sequence}.pdf`;
+      files.set(xmlPath, {
         type: "application/xml",
-        body: Buffer.from("<procEventoNFe><cce/></procEventoNFe>"),
+        body: Buffer.from(`<procEventoNFe><cce nSeqEvento="${sequence}">${correction}</cce></procEventoNFe>`),
       });
-      files.set(`${base}-cce.pdf`, { type: "application/pdf", body: Buffer.from("%PDF-1.4\n% CCe\n%%EOF\n") });
+      files.set(pdfPath, { type: "application/pdf", body: Buffer.from(`%PDF-1.4\n% CCe ${sequence}\n%%EOF\n`) });
       Object.assign(note, {
-        caminho_xml_carta_correcao: `${base}-cce.xml`,
-        caminho_pdf_carta_correcao: `${base}-cce.pdf`,
+        caminho_xml_carta_correcao: xmlPath,
+        caminho_pdf_carta_correcao: pdfPath,
+        numero_carta_correcao: sequence,
       });
       return answer(response, 200, {
         status: "autorizado",
         status_sefaz: "135",
         mensagem_sefaz: "Evento registrado e vinculado a NF-e",
-        caminho_xml_carta_correcao: note.caminho_xml_carta_correcao,
-        caminho_pdf_carta_correcao: note.caminho_pdf_carta_correcao,
+        caminho_xml_carta_correcao: xmlPath,
+        caminho_pdf_carta_correcao: pdfPath,
+        numero_carta_correcao: sequence,
       });
     }
     return refuse(response, 404, "nao_encontrado", "Recurso não encontrado");
@@ -390,14 +446,17 @@ export async function startFakeFocusNfe(
   const fake: FakeFocusNfe = {
     url: `http://127.0.0.1:${port}`,
     token,
+    productionToken: options.productionToken ?? null,
     requests,
     notes,
+    productionNotes: production?.notes ?? new Map(),
     webhooks,
     outcome: "authorize",
     holdProcessing: false,
     loseWebhooks: false,
     delayMs: 0,
     cancelWindowPassed: false,
+    rateLimit: null,
     limitNext(count, resetSeconds) {
       limited = { count, reset: resetSeconds };
     },
@@ -407,8 +466,11 @@ export async function startFakeFocusNfe(
     process: processAll,
     reset() {
       requests.length = 0;
-      notes.clear();
-      hooks.length = 0;
+      for (const owner of accounts.values()) {
+        owner.notes.clear();
+        owner.hooks.length = 0;
+        owner.window = { startedAt: 0, count: 0 };
+      }
       webhooks.length = 0;
       files.clear();
       failures.length = 0;
@@ -419,6 +481,7 @@ export async function startFakeFocusNfe(
         loseWebhooks: false,
         delayMs: 0,
         cancelWindowPassed: false,
+        rateLimit: null,
       });
     },
     close: () =>

@@ -22,6 +22,8 @@ export type ProviderNote = {
   cancellationXmlPath: string | null;
   correctionXmlPath: string | null;
   correctionPdfPath: string | null;
+  /** The number of the carta de correção those two paths are of (the provider keeps only the latest's). */
+  correctionNumber: number | null;
 };
 
 export type FiscalFailure =

@@ -7,6 +7,7 @@ import { draftNote, type NoteDraft } from "../../modules/fiscal/note-draft.ts";
 import { noteItem, noteOrder, SELLER } from "../../modules/fiscal/test-fixtures.ts";
 import { FiscalProviderError } from "./fiscal-provider.ts";
 import { createFocusNfeClient } from "./focus-nfe-client.ts";
+import { createRateLimiter } from "./rate-limit.ts";
 
 const SECRET = "segredo-do-gatilho-0123456789";
 
@@ -84,6 +85,7 @@ describe("Focus NFe's client against its local fake", () => {
   afterEach(() => {
     Object.assign(focus, { outcome: "authorize", holdProcessing: false, loseWebhooks: false, delayMs: 0 });
     focus.cancelWindowPassed = false;
+    focus.rateLimit = null;
   });
 
   it("sends the note with Basic auth (the token, no password), is told it is processing, then hears it authorised", async () => {
@@ -176,6 +178,34 @@ describe("Focus NFe's client against its local fake", () => {
     expect(error).toMatchObject({ failure: "rate_limited", retryAfterSeconds: 30, status: 429 });
   });
 
+  it("pauses every call with the token once none are left, or after a 429, until the reset; nothing is sent meanwhile", async () => {
+    const limiter = createRateLimiter();
+    const shared = () =>
+      createFocusNfeClient({ token: focus.token, environment: "homologacao", baseUrl: focus.url, limiter });
+    focus.rateLimit = { limit: 2, windowSeconds: 1 };
+    await expect(shared().checkToken()).resolves.toBeUndefined();
+    await expect(shared().checkToken()).resolves.toBeUndefined();
+    const sent = focus.requests.length;
+    // Rate-Limit-Remaining said 0: another client of the same token waits too, without asking.
+    const paused = await failureOf(shared().find("pedido-1001"));
+    expect(paused).toMatchObject({ failure: "rate_limited", status: undefined });
+    expect(paused.retryAfterSeconds).toBeGreaterThanOrEqual(1);
+    expect(focus.requests).toHaveLength(sent);
+    // A client of its own (another token's allowance) is not held by it.
+    focus.rateLimit = null;
+    await expect(client().checkToken()).resolves.toBeUndefined();
+    await new Promise((resolve) => setTimeout(resolve, (paused.retryAfterSeconds ?? 1) * 1000 + 50));
+    await expect(shared().checkToken()).resolves.toBeUndefined();
+
+    focus.limitNext(1, 1);
+    expect((await failureOf(shared().checkToken())).status).toBe(429);
+    const afterLimit = focus.requests.length;
+    expect((await failureOf(shared().checkToken())).failure).toBe("rate_limited");
+    expect(focus.requests).toHaveLength(afterLimit);
+    await new Promise((resolve) => setTimeout(resolve, 1050));
+    await expect(shared().checkToken()).resolves.toBeUndefined();
+  });
+
   it("no answer in time, a 500 and a page that is not JSON are 'unreachable'", async () => {
     focus.delayMs = 300;
     const slow = createFocusNfeClient({
@@ -217,8 +247,13 @@ describe("Focus NFe's client against its local fake", () => {
     await client().issue(draft("pedido-1007"));
     await until(() => focus.notes.get("pedido-1007")?.status === "autorizado");
     const corrected = await client().correct("pedido-1007", "Complemento do endereço: bloco B, apartamento 12");
-    expect(corrected.correctionXmlPath).toMatch(/-cce\.xml$/);
-    expect(corrected.correctionPdfPath).toMatch(/-cce\.pdf$/);
+    expect(corrected).toMatchObject({ correctionNumber: 1 });
+    expect(corrected.correctionXmlPath).toMatch(/-cce-01\.xml$/);
+    expect(corrected.correctionPdfPath).toMatch(/\/cartas_correcao\/1\.pdf$/);
+    // Each carta has its own number and files: the second does not take the first one's place.
+    const second = await client().correct("pedido-1007", "Onde se lê bloco B, leia-se bloco C, apartamento 12");
+    expect(second.correctionNumber).toBe(2);
+    expect(second.correctionXmlPath).toMatch(/-cce-02\.xml$/);
     expect((await failureOf(client().correct("pedido-1007", "curta"))).failure).toBe("invalid");
   });
 

@@ -12,6 +12,7 @@ import {
   type ProviderNoteStatus,
 } from "./fiscal-provider.ts";
 import { focusNfePayload } from "./focus-nfe-payload.ts";
+import { createRateLimiter, type RateLimiter } from "./rate-limit.ts";
 
 export const FOCUS_NFE_HOSTS: Record<FiscalEnvironment, string> = {
   homologacao: "https://homologacao.focusnfe.com.br",
@@ -55,6 +56,7 @@ const noteAnswer = z.looseObject({
   caminho_xml_cancelamento: text,
   caminho_xml_carta_correcao: text,
   caminho_pdf_carta_correcao: text,
+  numero_carta_correcao: z.union([z.string(), z.number()]).nullish(),
 });
 type NoteAnswer = z.infer<typeof noteAnswer>;
 
@@ -65,6 +67,12 @@ const errorAnswer = z.looseObject({
 });
 
 const optionalText = (value: string | number | null | undefined) => (value == null ? null : String(value));
+
+/** A carta de correção's number (1, 2...: SEFAZ's sequence of the note's events), when the answer has one. */
+const sequenceOf = (value: string | number | null | undefined): number | null => {
+  const number = Number(value);
+  return value != null && Number.isInteger(number) && number > 0 ? number : null;
+};
 
 /** A note as Focus NFe writes it (the GET, the webhook and the POST's answer all share these fields). */
 export function noteOf(answer: NoteAnswer, reference: string): ProviderNote | null {
@@ -83,6 +91,7 @@ export function noteOf(answer: NoteAnswer, reference: string): ProviderNote | nu
     cancellationXmlPath: answer.caminho_xml_cancelamento ?? null,
     correctionXmlPath: answer.caminho_xml_carta_correcao ?? null,
     correctionPdfPath: answer.caminho_pdf_carta_correcao ?? null,
+    correctionNumber: sequenceOf(answer.numero_carta_correcao),
   };
 }
 
@@ -143,6 +152,8 @@ export type FocusNfeClientOptions = {
   baseUrl?: string;
   timeoutMs?: number;
   fetch?: typeof fetch;
+  /** The token's allowance, shared by every client of this token in the process (rate-limit.ts); its own if none. */
+  limiter?: RateLimiter;
 };
 
 export function createFocusNfeClient(options: FocusNfeClientOptions): FiscalProvider {
@@ -150,6 +161,7 @@ export function createFocusNfeClient(options: FocusNfeClientOptions): FiscalProv
   const send = options.fetch ?? fetch;
   const timeoutMs = options.timeoutMs ?? FOCUS_NFE_TIMEOUT_MS;
   const authorization = `Basic ${Buffer.from(`${options.token}:`).toString("base64")}`;
+  const limiter = options.limiter ?? createRateLimiter();
 
   async function call(request: {
     method: "GET" | "POST" | "DELETE";
@@ -157,6 +169,12 @@ export function createFocusNfeClient(options: FocusNfeClientOptions): FiscalProv
     body?: unknown;
     signal?: AbortSignal;
   }): Promise<{ response: Response; bytes: Uint8Array }> {
+    // Paused: not sent at all, and the caller told when to try again, as a 429 would have told it.
+    const paused = limiter.pausedFor();
+    if (paused > 0)
+      throw new FiscalProviderError("rate_limited", FOCUS_NFE_MESSAGES.rateLimited, {
+        retryAfterSeconds: Math.ceil(paused / 1000),
+      });
     const timeout = AbortSignal.timeout(timeoutMs);
     let response: Response;
     let bytes: Uint8Array;
@@ -175,6 +193,7 @@ export function createFocusNfeClient(options: FocusNfeClientOptions): FiscalProv
     } catch {
       throw new FiscalProviderError("unreachable", FOCUS_NFE_MESSAGES.unreachable);
     }
+    limiter.observe(response.status, response.headers);
     if (!response.ok) throw failureOf(response, readJson(new TextDecoder().decode(bytes)));
     return { response, bytes };
   }
