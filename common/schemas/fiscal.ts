@@ -81,6 +81,9 @@ export const EMPTY_ITEM_FISCAL: ItemFiscalInput = {
   gtin: null,
 };
 
+/** The providers a shop can issue its notes through (server/adapters/fiscal/providers.ts makes their clients). */
+export const fiscalProviderNames = ["focus_nfe"] as const;
+export type FiscalProviderName = (typeof fiscalProviderNames)[number];
 export const fiscalEnvironments = ["homologacao", "producao"] as const;
 export const taxRegimes = ["simples", "simples_excesso", "normal"] as const;
 export const issueModes = ["on_payment", "manual"] as const;
@@ -92,6 +95,7 @@ export type IssueMode = (typeof issueModes)[number];
 export const fiscalSettingsInputSchema = z
   .object({
     enabled: z.boolean(),
+    provider: z.enum(fiscalProviderNames, "Escolha o emissor").default("focus_nfe"),
     environment: z.enum(fiscalEnvironments, "Escolha homologação ou produção"),
     homologation_token: plainString().trim().max(200, "No máximo 200 caracteres").default(""),
     production_token: plainString().trim().max(200, "No máximo 200 caracteres").default(""),

@@ -2,6 +2,7 @@
 // NCM and tax situation (products), the seller and the note's life (fiscal). Drafted here (note-draft.ts), sent
 // by the fiscal area under the note's lease, so a click, the job runner and another process never send twice.
 import pLimit from "p-limit";
+import type { FiscalEnvironment } from "../../common/schemas/fiscal.ts";
 import type { FiscalNoteView, NoteProblemView } from "../../common/views/fiscal.ts";
 import { type Actor, requireAdmin } from "../kernel/access.ts";
 import { noteProblemsView } from "../modules/fiscal/fiscal-notes.ts";
@@ -14,8 +15,11 @@ const NOTES_PER_BATCH = 50;
 const AT_ONCE = 4;
 const TURN_MS = 60_000;
 
-/** The order's note drafted now: from the order as placed, today's fiscal data and the shop's settings. */
-async function draftFor(services: Services, orderId: number): Promise<DraftResult> {
+/**
+ * The order's note drafted now: from the order as placed, today's fiscal data and the shop's settings, for
+ * `environment` (a note's own: one asked for in homologação is sent there) or the settings'.
+ */
+async function draftFor(services: Services, orderId: number, environment?: FiscalEnvironment): Promise<DraftResult> {
   const [{ order }, settings] = await Promise.all([services.orders.forNote(orderId), services.fiscal.settingsRow()]);
   const fiscal = await services.products.fiscalOf(order.items.map((item) => item.productId));
   const items = order.items.map(({ variantId, ...item }) => {
@@ -29,7 +33,7 @@ async function draftFor(services: Services, orderId: number): Promise<DraftResul
   return draftNote({
     order: { ...order, items },
     seller: services.fiscal.sellerOf(settings),
-    environment: settings.environment,
+    environment: environment ?? settings.environment,
     issuedAt: new Date(),
   });
 }
@@ -40,7 +44,7 @@ export async function sendNote(services: Services, noteId: number): Promise<void
   if (!held) return;
   let draft: DraftResult;
   try {
-    draft = await draftFor(services, held.orderId);
+    draft = await draftFor(services, held.orderId, held.environment);
   } catch (error) {
     await services.fiscal.send(held, {
       ok: false,

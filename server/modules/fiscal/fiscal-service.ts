@@ -4,6 +4,7 @@ import { invalid } from "../../../common/errors.ts";
 import type { FiscalSettingsInput } from "../../../common/schemas/fiscal.ts";
 import type { FiscalSettingsView } from "../../../common/views/fiscal.ts";
 import { FiscalProviderError } from "../../adapters/fiscal/fiscal-provider.ts";
+import { createRateLimits } from "../../adapters/fiscal/rate-limit.ts";
 import { type Actor, requireAdmin } from "../../kernel/access.ts";
 import { memo, readThrough } from "../../kernel/memo.ts";
 import type { FiscalContext } from "./context.ts";
@@ -24,6 +25,7 @@ import {
   webhookTarget,
   webhookUrl,
 } from "./fiscal-settings.ts";
+import { correctionFileName } from "./note-files.ts";
 import { fiscalSettings } from "./tables.ts";
 
 declare module "../../kernel/events.ts" {
@@ -37,9 +39,15 @@ declare module "../../kernel/events.ts" {
 const CHECK_MS = 10_000;
 const NOT_SET = "Salve o token da Focus NFe do ambiente escolhido antes de testar a conexão.";
 
-/** Process-wide: the settings read once per change, and where the provider is reached (FOCUS_NFE_URL). */
+/**
+ * Process-wide: the settings read once per change, where the provider is reached (FOCUS_NFE_URL), and each
+ * token's rate limit, shared by every call this process makes with it.
+ */
 export function createFiscalState(deps: { config: { FOCUS_NFE_URL?: string } }) {
-  return { providerUrl: deps.config.FOCUS_NFE_URL, settings: memo<FiscalSettingsRow>() };
+  return {
+    connection: { baseUrl: deps.config.FOCUS_NFE_URL, limits: createRateLimits() },
+    settings: memo<FiscalSettingsRow>(),
+  };
 }
 export type FiscalState = ReturnType<typeof createFiscalState>;
 
@@ -63,12 +71,12 @@ export function createFiscalService(context: FiscalContext, state: FiscalState) 
     });
   }
 
-  const notes = createFiscalNotes(context, { settings: readRow, providerUrl: state.providerUrl });
+  const notes = createFiscalNotes(context, { settings: readRow, connection: state.connection });
 
   /** The webhook registered for the settings' environment, CNPJ and this site's address, when any changed. */
   async function registerWebhook(row: FiscalSettingsRow): Promise<void> {
     const url = webhookUrl(context.config.BASE_URL);
-    const client = providerOf(row, state.providerUrl);
+    const client = providerOf(row, state.connection);
     if (!row.enabled || !url || !client || row.cnpj === "") return;
     const target = webhookTarget(row, url);
     if (row.webhookRegisteredFor === target) return;
@@ -167,7 +175,7 @@ export function createFiscalService(context: FiscalContext, state: FiscalState) 
     async testConnection(actor: Actor | null): Promise<{ ok: boolean; message: string }> {
       requireAdmin(actor);
       const row = await readRow();
-      const client = providerOf(row, state.providerUrl);
+      const client = providerOf(row, state.connection);
       if (!client) throw invalid(NOT_SET);
       const environment = row.environment === "producao" ? "produção" : "homologação";
       try {
@@ -180,37 +188,48 @@ export function createFiscalService(context: FiscalContext, state: FiscalState) 
     },
 
     /**
-     * The XMLs of the notes authorised in São Paulo's `month` (and their cancellations), zipped for the
-     * accountant, written to `sink` as the zip is made; the export is in the audit log.
+     * The XMLs of São Paulo's `month`, zipped for the accountant and written to `sink` as the zip is made: each
+     * produção note authorised or denied in it, each cancellation and carta de correção registered in it (each
+     * event in its own month, whatever the note's). Homologação's test notes are never in it. The export is in
+     * the audit log.
      */
     async exportMonth(actor: Actor | null, month: string, sink: (chunk: Uint8Array, final: boolean) => void) {
       const admin = requireAdmin(actor);
       const { from, to } = monthBounds(month);
-      const rows = await notes.authorizedBetween(from, to);
+      const rows = await notes.monthNotes(from, to);
+      const within = (at: Date | string | null) => at !== null && new Date(at) >= from && new Date(at) < to;
+      const documents = rows.flatMap((row) => {
+        const name = row.accessKey ?? row.reference;
+        return [
+          ...(within(row.authorizedAt) || within(row.deniedAt) ? [{ key: row.xmlKey, name: `${name}-nfe.xml` }] : []),
+          ...(within(row.cancelledAt) ? [{ key: row.cancellationXmlKey, name: `${name}-cancelamento.xml` }] : []),
+          ...row.corrections
+            .filter((correction) => within(correction.at))
+            .map((correction) => ({
+              key: correction.xmlKey,
+              name: `${name}-${correctionFileName(correction, "carta-correcao-xml")}`,
+            })),
+        ];
+      });
       const zip = new Zip((error, chunk, final) => {
         if (error) throw error;
         sink(chunk, final);
       });
       let files = 0;
-      for (const row of rows) {
-        for (const [key, name] of [
-          [row.xmlKey, `${row.accessKey ?? row.reference}-nfe.xml`],
-          [row.cancellationXmlKey, `${row.accessKey ?? row.reference}-cancelamento.xml`],
-        ] as const) {
-          if (!key) continue;
-          const stored = await context.storage.get(key);
-          if (!stored) continue;
-          const entry = new ZipDeflate(name, { level: 6 });
-          zip.add(entry);
-          const reader = stored.body.getReader();
-          for (;;) {
-            const chunk = await reader.read();
-            if (chunk.done) break;
-            entry.push(chunk.value);
-          }
-          entry.push(new Uint8Array(0), true);
-          files++;
+      for (const { key, name } of documents) {
+        if (!key) continue;
+        const stored = await context.storage.get(key);
+        if (!stored) continue;
+        const entry = new ZipDeflate(name, { level: 6 });
+        zip.add(entry);
+        const reader = stored.body.getReader();
+        for (;;) {
+          const chunk = await reader.read();
+          if (chunk.done) break;
+          entry.push(chunk.value);
         }
+        entry.push(new Uint8Array(0), true);
+        files++;
       }
       zip.end();
       await context.services.audit.record({

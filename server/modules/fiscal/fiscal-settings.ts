@@ -3,10 +3,11 @@
 // the stored one, as the shop's other secrets do (shop/shop-secrets.ts).
 import { randomBytes } from "node:crypto";
 import { fiscalEnvironmentLabels, issueModeLabels, taxRegimeLabels } from "../../../common/fiscal-labels.ts";
-import { EMPTY_ITEM_FISCAL, type FiscalSettingsInput } from "../../../common/schemas/fiscal.ts";
+import { EMPTY_ITEM_FISCAL, type FiscalEnvironment, type FiscalSettingsInput } from "../../../common/schemas/fiscal.ts";
 import type { FiscalSettingsView } from "../../../common/views/fiscal.ts";
 import type { FiscalProvider } from "../../adapters/fiscal/fiscal-provider.ts";
-import { createFocusNfeClient } from "../../adapters/fiscal/focus-nfe-client.ts";
+import { fiscalProviders } from "../../adapters/fiscal/providers.ts";
+import type { RateLimits } from "../../adapters/fiscal/rate-limit.ts";
 import type { SecretBox } from "../../kernel/secret-box.ts";
 import type { AuditFields } from "../audit/audit-changes.ts";
 import type { SellerFiscal } from "./note-draft.ts";
@@ -33,6 +34,7 @@ export function defaultFiscalRow(): FiscalSettingsRow {
   return {
     id: 1,
     enabled: false,
+    provider: "focus_nfe",
     environment: "homologacao",
     homologationToken: "",
     productionToken: "",
@@ -134,6 +136,7 @@ export function fiscalSettingsView(row: FiscalSettingsRow, baseUrl: string | und
 export function fiscalColumnsOf(input: FiscalSettingsInput) {
   return {
     enabled: input.enabled,
+    provider: input.provider,
     environment: input.environment,
     homologationToken: input.homologation_token,
     productionToken: input.production_token,
@@ -153,6 +156,7 @@ export function fiscalColumnsOf(input: FiscalSettingsInput) {
 export function fiscalAuditFields(row: FiscalSettingsRow): AuditFields {
   return {
     "Emitir notas fiscais": row.enabled,
+    Emissor: fiscalProviders[row.provider].label,
     Ambiente: fiscalEnvironmentLabels[row.environment],
     [HOMOLOGATION_TOKEN]: row.homologationToken,
     [PRODUCTION_TOKEN]: row.productionToken,
@@ -185,9 +189,27 @@ export function sellerOf(row: FiscalSettingsRow): SellerFiscal {
   };
 }
 
-/** The provider's client for the chosen environment with its token (opened); null without a token. */
-export function providerOf(row: FiscalSettingsRow, baseUrl: string | undefined): FiscalProvider | null {
-  const token = row.environment === "producao" ? row.productionToken : row.homologationToken;
+/** Where the provider is reached (FOCUS_NFE_URL in tests) and the process's allowance per token. */
+export type ProviderConnection = { baseUrl: string | undefined; limits: RateLimits };
+
+/** The settings' provider's name as the owner reads it (a note's history, the messages about it). */
+export const providerLabel = (row: FiscalSettingsRow) => fiscalProviders[row.provider].label;
+
+/**
+ * The provider's client for `environment` (the chosen one unless told: a note's own, for every call about
+ * it) with that environment's token (opened), sharing the token's rate limit; null without a token.
+ */
+export function providerOf(
+  row: FiscalSettingsRow,
+  connection: ProviderConnection,
+  environment: FiscalEnvironment = row.environment,
+): FiscalProvider | null {
+  const token = environment === "producao" ? row.productionToken : row.homologationToken;
   if (token === "") return null;
-  return createFocusNfeClient({ token, environment: row.environment, baseUrl });
+  return fiscalProviders[row.provider].create({
+    token,
+    environment,
+    baseUrl: connection.baseUrl,
+    limiter: connection.limits.of(token),
+  });
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isUnsettled, nextNoteState, noteStates, pollDelaySeconds } from "./note-states.ts";
+import { isFinal, isUnsettled, nextNoteState, noteStates, pollDelaySeconds } from "./note-states.ts";
 
 describe("a nota fiscal's states", () => {
   it("goes from waiting to processing when sent, then to what SEFAZ answered", () => {
@@ -24,6 +24,19 @@ describe("a nota fiscal's states", () => {
     expect(nextNoteState("rejected", { type: "reported", status: "authorized" })).toBe("authorized");
     for (const state of noteStates.filter((name) => name !== "rejected"))
       expect(nextNoteState(state, { type: "reissue" })).toBeNull();
+  });
+
+  it("never rejects a waiting note on a report (an earlier send's, left at the provider), only on the refusal of our own send", () => {
+    expect(nextNoteState("waiting", { type: "reported", status: "rejected" })).toBeNull();
+    expect(nextNoteState("waiting", { type: "refused" })).toBe("rejected");
+    for (const state of noteStates.filter((name) => name !== "waiting"))
+      expect(nextNoteState(state, { type: "refused" })).toBeNull();
+    expect(nextNoteState("waiting", { type: "reported", status: "authorized" })).toBe("authorized");
+    expect(nextNoteState("processing", { type: "reported", status: "rejected" })).toBe("rejected");
+  });
+
+  it("names denied and cancelled final, and only them", () => {
+    expect(noteStates.filter(isFinal)).toEqual(["denied", "cancelled"]);
   });
 
   it("a denied or cancelled note is final", () => {

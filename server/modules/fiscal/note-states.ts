@@ -21,6 +21,8 @@ export type NoteEvent =
   | { type: "sent" }
   /** The provider told how the note stands (a webhook or a poll). */
   | { type: "reported"; status: ProviderNoteStatus }
+  /** The provider refused what was just sent, before SEFAZ saw it (its answer to our own send). */
+  | { type: "refused" }
   /** The owner fixed what SEFAZ rejected and asks for the note again. */
   | { type: "reissue" };
 
@@ -32,9 +34,14 @@ const REPORTED: Record<ProviderNoteStatus, NoteState> = {
   cancelled: "cancelled",
 };
 
-/** Where each state may go. Denied is final (its number and XML are SEFAZ's); so is cancelled. */
+/**
+ * Where each state may go. Denied is final (its number and XML are SEFAZ's); so is cancelled. A waiting note is
+ * never rejected by a report: it waits because it has not been sent (again) yet, so a rejection reported then is
+ * an earlier send's, left at the provider under the same reference; only the provider's refusal of our own send
+ * rejects it.
+ */
 const ALLOWED: Record<NoteState, readonly NoteState[]> = {
-  waiting: ["processing", "authorized", "rejected", "denied"],
+  waiting: ["processing", "authorized", "denied"],
   processing: ["authorized", "rejected", "denied"],
   rejected: ["waiting", "processing", "authorized", "denied"],
   authorized: ["cancelled"],
@@ -47,6 +54,7 @@ const ALLOWED: Record<NoteState, readonly NoteState[]> = {
  * report that would move the note backwards (an old "processando" after "autorizado").
  */
 export function nextNoteState(current: NoteState, event: NoteEvent): NoteState | null {
+  if (event.type === "refused") return current === "waiting" ? "rejected" : null;
   const target = event.type === "sent" ? "processing" : event.type === "reissue" ? "waiting" : REPORTED[event.status];
   if (target === current) return null;
   if (event.type === "reissue" && current !== "rejected") return null;
@@ -68,4 +76,9 @@ const POLL_BACKOFF_SECONDS = [60, 120, 300, 900, 1800, 3600, 3 * 3600, 6 * 3600]
 export function pollDelaySeconds(attempt: number, retryAfterSeconds = 0): number {
   const index = Math.min(Math.max(Math.floor(attempt), 0), POLL_BACKOFF_SECONDS.length - 1);
   return Math.max(POLL_BACKOFF_SECONDS[index] ?? 6 * 3600, retryAfterSeconds);
+}
+
+/** Denied and cancelled: nothing the provider reports can change them any more. */
+export function isFinal(state: NoteState): boolean {
+  return ALLOWED[state].length === 0;
 }

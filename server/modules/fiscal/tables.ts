@@ -3,6 +3,7 @@ import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, unique
 import {
   EMPTY_ITEM_FISCAL,
   type FiscalEnvironment,
+  type FiscalProviderName,
   type IssueMode,
   type ItemFiscalInput,
   type TaxRegime,
@@ -21,6 +22,8 @@ export const fiscalSettings = pgTable(
   {
     id: integer("id").primaryKey().default(1),
     enabled: boolean("enabled").notNull().default(false),
+    /** Who issues the notes (server/adapters/fiscal/providers.ts). */
+    provider: text("provider").$type<FiscalProviderName>().notNull().default("focus_nfe"),
     environment: text("environment").$type<FiscalEnvironment>().notNull().default("homologacao"),
     homologationToken: text("homologation_token").notNull().default(""),
     productionToken: text("production_token").notNull().default(""),
@@ -52,11 +55,25 @@ export const fiscalSettings = pgTable(
   ],
 );
 
+/** A carta de correção of a note, each kept: SEFAZ's sequence number, its text, and its files there and ours. */
+export type NoteCorrection = {
+  sequence: number;
+  text: string;
+  /** When it was registered (ISO 8601): the accountant's month it belongs to. */
+  at: string;
+  xmlPath: string | null;
+  pdfPath: string | null;
+  xmlKey: string | null;
+  pdfKey: string | null;
+};
+
 /**
- * An order's nota fiscal: at most one per order and one per reference (`pedido-<number>`), so two clicks, two
- * processes or a retry after a timeout all find the same row. Its state moves by note-states.ts; SEFAZ's answer,
- * the access key and the provider's paths are what the provider said last; the files are our copies in the
- * storage (kept whatever happens to the provider account).
+ * An order's nota fiscal: at most one per order and environment, and one per reference (`pedido-<number>`) and
+ * environment, so two clicks, two processes or a retry after a timeout all find the same row, while a test note
+ * of homologação never stands in the way of the order's real one (each environment has its own token, and the
+ * provider keeps references unique per token). Its state moves by note-states.ts; SEFAZ's answer, the access key
+ * and the provider's paths are what the provider said last; the files are our copies in the storage (kept
+ * whatever happens to the provider account).
  */
 export const fiscalNotes = pgTable(
   "fiscal_notes",
@@ -70,6 +87,7 @@ export const fiscalNotes = pgTable(
     customerName: text("customer_name").notNull(),
     customerEmail: text("customer_email").notNull(),
     reference: text("reference").notNull(),
+    /** Where it was issued: every later call about it uses this environment's token, whatever the settings say now. */
     environment: text("environment").$type<FiscalEnvironment>().notNull(),
     state: text("state").$type<NoteState>().notNull().default("waiting"),
     /** What blocks the note before it is sent (empty when nothing does), each field with where to fix it. */
@@ -85,14 +103,12 @@ export const fiscalNotes = pgTable(
     providerXmlPath: text("provider_xml_path"),
     providerDanfePath: text("provider_danfe_path"),
     providerCancellationXmlPath: text("provider_cancellation_xml_path"),
-    providerCorrectionXmlPath: text("provider_correction_xml_path"),
-    providerCorrectionPdfPath: text("provider_correction_pdf_path"),
     /** Our copies, as storage keys under private/fiscal/ (never served at /files). */
     xmlKey: text("xml_key"),
     danfeKey: text("danfe_key"),
     cancellationXmlKey: text("cancellation_xml_key"),
-    correctionXmlKey: text("correction_xml_key"),
-    correctionPdfKey: text("correction_pdf_key"),
+    /** Every carta de correção, oldest first: the provider tells only the latest's files, so each is kept here. */
+    corrections: jsonb("corrections").$type<NoteCorrection[]>().notNull().default([]),
     /** The provider took it and the answer is not known (a timeout): ask it before sending again. */
     sendUncertain: boolean("send_uncertain").notNull().default(false),
     /** Why the last attempt to send or ask failed (pt-BR); null once the provider answered. */
@@ -105,14 +121,15 @@ export const fiscalNotes = pgTable(
     leaseUntil: timestamp("lease_until", { withTimezone: true }),
     authorizedAt: timestamp("authorized_at", { withTimezone: true }),
     cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+    deniedAt: timestamp("denied_at", { withTimezone: true }),
     /** The customer's e-mail "Nota fiscal emitida" is queued once. */
     customerMailed: boolean("customer_mailed").notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (table) => [
-    uniqueIndex("fiscal_notes_order_unique").on(table.orderId),
-    uniqueIndex("fiscal_notes_reference_unique").on(table.reference),
+    uniqueIndex("fiscal_notes_order_environment_unique").on(table.orderId, table.environment),
+    uniqueIndex("fiscal_notes_reference_environment_unique").on(table.reference, table.environment),
     index("fiscal_notes_due_idx").on(table.nextCheckAt).where(sql`${table.nextCheckAt} is not null`),
     index("fiscal_notes_state_idx").on(table.state, table.authorizedAt),
     index("fiscal_notes_user_idx").on(table.userId),
