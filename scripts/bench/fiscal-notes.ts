@@ -22,6 +22,11 @@ import { percentile, visitorsDuring } from "./visitors.ts";
 const FOCUS_DELAY_MS = 200;
 /** The visitors' target: every page answered within this while the notes are issued. */
 const VISITOR_TARGET_MS = 300;
+/**
+ * BENCH_FISCAL_RATE_LIMIT=100: the fake enforces Focus NFe's documented limit, that many requests a minute per
+ * token (the shop then waits out each pause); unset, no limit, as before.
+ */
+const RATE_LIMIT = Number(process.env.BENCH_FISCAL_RATE_LIMIT ?? 0);
 /** Issuing gives up after this: the figure is then a failure, not a number. */
 const DEADLINE_MS = 20 * 60_000;
 
@@ -37,12 +42,18 @@ export type FiscalNotesFigure = {
   visitorRequests: number;
   visitorP95Ms: number;
   visitorMaxMs: number;
+  /** The fake's limit a minute (0: none) and how many requests it answered 429: the shop waits out each pause. */
+  rateLimit: number;
+  rateLimited: number;
 };
 
-/** The fake Focus NFe for the bench's server (FOCUS_NFE_URL), answering after 200 ms. */
+/** The fake Focus NFe for the bench's server (FOCUS_NFE_URL), answering after 200 ms, limited when asked. */
 export async function startBenchFocusNfe(): Promise<FakeFocusNfe> {
+  if (!Number.isInteger(RATE_LIMIT) || RATE_LIMIT < 0)
+    throw new Error("BENCH_FISCAL_RATE_LIMIT is a whole number of requests a minute");
   const focus = await startFakeFocusNfe();
   focus.delayMs = FOCUS_DELAY_MS;
+  if (RATE_LIMIT > 0) focus.rateLimit = { limit: RATE_LIMIT, windowSeconds: 60 };
   return focus;
 }
 
@@ -130,6 +141,8 @@ export async function benchFiscalNotes(
     visitorRequests: times.length,
     visitorP95Ms: percentile(times, 0.95),
     visitorMaxMs: times.at(-1) ?? 0,
+    rateLimit: focus.rateLimit?.limit ?? 0,
+    rateLimited: focus.rateLimited,
   };
 }
 
@@ -137,7 +150,7 @@ export async function benchFiscalNotes(
 export function fiscalNotesRows(figures: FiscalNotesFigure[]): Row[] {
   return figures.flatMap((result) => [
     {
-      figure: `notas fiscais issued on payment, ${result.notes} orders, Focus NFe's fake at ${FOCUS_DELAY_MS} ms (${result.database})`,
+      figure: `notas fiscais issued on payment, ${result.notes} orders, Focus NFe's fake at ${FOCUS_DELAY_MS} ms${result.rateLimit > 0 ? ` limited to ${result.rateLimit} requests a minute (${result.rateLimited} answered 429)` : ""} (${result.database})`,
       value:
         `${result.authorized} authorised with DANFE and XML copied in ${figure(result.seconds)} s ` +
         `(${figure(result.perSecond)} notes/s; paying them took ${figure(result.payingSeconds)} s)`,

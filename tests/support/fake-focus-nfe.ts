@@ -27,6 +27,7 @@ import type { AddressInfo } from "node:net";
 //   focus.rateLimit = { limit: 100, windowSeconds: 60 }   the documented limit enforced per token: every
 //                                  answer carries Rate-Limit-Limit, -Remaining and -Reset, and a request over
 //                                  the limit gets 429 until the window starts again (null: no limit, the default)
+//   focus.rateLimited              how many requests that limit answered 429
 //   focus.failNext("server_error") the next request answers 500; "unparsable" answers 200 with HTML
 //   focus.delayMs = 3000           every answer waits this long (a slow or timing-out provider)
 //   focus.cancelWindowPassed = true  a cancellation is refused by SEFAZ (erro_cancelamento, 501)
@@ -78,6 +79,7 @@ export type FakeFocusNfe = {
   delayMs: number;
   cancelWindowPassed: boolean;
   rateLimit: { limit: number; windowSeconds: number } | null;
+  rateLimited: number;
   limitNext(count: number, resetSeconds: number): void;
   failNext(kind: "server_error" | "unparsable"): void;
   /** Processes every note still processing, with the current outcome, and tells the hooks. */
@@ -281,8 +283,10 @@ export async function startFakeFocusNfe(
       response.setHeader("rate-limit-limit", String(limit.limit));
       response.setHeader("rate-limit-remaining", String(remaining));
       response.setHeader("rate-limit-reset", String(reset));
-      if (owner.window.count > limit.limit)
+      if (owner.window.count > limit.limit) {
+        fake.rateLimited++;
         return answer(response, 429, { codigo: "limite_excedido", mensagem: "Limite de requisições excedido" });
+      }
     }
     if (limited.count > 0) {
       limited.count--;
@@ -457,6 +461,7 @@ export async function startFakeFocusNfe(
     delayMs: 0,
     cancelWindowPassed: false,
     rateLimit: null,
+    rateLimited: 0,
     limitNext(count, resetSeconds) {
       limited = { count, reset: resetSeconds };
     },
@@ -482,6 +487,7 @@ export async function startFakeFocusNfe(
         delayMs: 0,
         cancelWindowPassed: false,
         rateLimit: null,
+        rateLimited: 0,
       });
     },
     close: () =>
