@@ -7,6 +7,7 @@ import { areas } from "../areas.ts";
 import { runInRequest } from "../kernel/request-context.ts";
 import type { Metrics } from "../metrics/metrics.ts";
 import { metricsRoute } from "../metrics/metrics-route.ts";
+import { FISCAL_WEBHOOK_PATH } from "../modules/fiscal/routes.ts";
 import { answerRedirects } from "../modules/redirects/answer-redirects.ts";
 import { WORDPRESS_UPLOAD_PATH } from "../modules/wordpress/routes.ts";
 import type { Services } from "../services.ts";
@@ -174,10 +175,9 @@ export function createHttpApp(
     maxSize: 25 * 1024 * 1024,
     onError: (c) => c.json({ message: "O arquivo enviado é grande demais." }, 413),
   });
-  // A WordPress export may be larger: its route sets its own limit.
-  api.use((c, next) =>
-    c.req.path === WORDPRESS_UPLOAD_PATH && c.req.method === "POST" ? next() : apiBodyLimit(c, next),
-  );
+  // A WordPress export may be larger, Focus NFe's webhook is held to far less: their routes set their own limits.
+  const ownLimits = new Set([WORDPRESS_UPLOAD_PATH, FISCAL_WEBHOOK_PATH]);
+  api.use((c, next) => (ownLimits.has(c.req.path) && c.req.method === "POST" ? next() : apiBodyLimit(c, next)));
   const mounted = Object.values(areas).flatMap((area) => area.routes ?? []);
   for (const { base, routes } of mounted) {
     if (base.startsWith("/api/")) api.route(base.slice("/api".length), routes);

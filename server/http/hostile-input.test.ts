@@ -6,11 +6,21 @@ import { defaultFeatures } from "../../common/features.ts";
 import { MAX_IMPORT_BYTES } from "../../common/schemas/media.ts";
 import { MAX_MEMBER_IMPORT_CHARS } from "../../common/schemas/members.ts";
 import { WORDPRESS_UPLOAD_MAX_BYTES } from "../../common/schemas/wordpress-import.ts";
+import { startFakeFocusNfe } from "../../tests/support/fake-focus-nfe.ts";
 import { recifeFiscalSettings } from "../../tests/support/fiscal-fixture.ts";
-import { PAULISTA_ADDRESS, SAO_PAULO_TABLE_RATE } from "../../tests/support/shop-fixture.ts";
+import {
+  cartLine,
+  createProduct,
+  PAULISTA_ADDRESS,
+  placeOrder,
+  RECIFE_SHOP_SETTINGS,
+  SAO_PAULO_TABLE_RATE,
+  saveShopSettings,
+  switchShopFeature,
+} from "../../tests/support/shop-fixture.ts";
 import { cpfOf } from "../../tests/support/tax-ids.ts";
 import { type ApiResponse, SUPER, type TestApp } from "../../tests/support/test-app.ts";
-import { withTestApp } from "../../tests/support/with-test-app.ts";
+import { withFakeServer, withTestApp } from "../../tests/support/with-test-app.ts";
 import { PICKUP_CODE } from "../modules/shop/shipping/pickup.ts";
 import { WXR_MAX_DEPTH } from "../modules/wordpress/wxr-reader.ts";
 
@@ -62,6 +72,8 @@ type Endpoint = {
   fresh?: boolean;
   /** Request headers beyond the token, such as the cart's cookie. */
   headers?: () => Record<string, string>;
+  /** Values of a field to refuse beyond those derived from its type: a wrong shape that is of the right type. */
+  hostile?: Record<string, Json[]>;
 };
 
 let serial = 0;
@@ -213,8 +225,23 @@ const product = () => ({
   tags: ["vestuário"],
   options: [{ name: "Tamanho", values: ["P", "M"] }],
   variants: [
-    { options: ["P"], sku: `P-${unique()}`, price_cents: 4990, compare_at_cents: 5990, stock: 10 },
-    { options: ["M"], sku: `M-${unique()}`, price_cents: 5290, compare_at_cents: null, stock: 5 },
+    {
+      options: ["P"],
+      sku: `P-${unique()}`,
+      price_cents: 4990,
+      compare_at_cents: 5990,
+      stock: 10,
+      // Its own barcode; the rest from the product.
+      fiscal: { ncm: null, origin: null, tax_situation: null, unit: null, gtin: "7891000315507" },
+    },
+    {
+      options: ["M"],
+      sku: `M-${unique()}`,
+      price_cents: 5290,
+      compare_at_cents: null,
+      stock: 5,
+      fiscal: { ncm: null, origin: null, tax_situation: null, unit: null, gtin: null },
+    },
   ],
   weight_grams: 300,
   package_format: 1,
@@ -222,7 +249,41 @@ const product = () => ({
   height_cm: 5,
   width_cm: 15,
   diameter_cm: 0,
+  fiscal: { ncm: "6109.10.00", origin: 0, tax_situation: "102", unit: "UN", gtin: "SEM GTIN" },
 });
+/** A product's (and a variant's) fiscal data of the right type and the wrong shape. */
+const NCM_HOSTILE: Json[] = [
+  "6109100A",
+  "61091000\u0000",
+  "6109.10.000",
+  "610910",
+  "abcdefgh",
+  "6109-10-00",
+  "１２３４５６７８",
+];
+const ORIGIN_HOSTILE: Json[] = [9, -1, "9", "-1", "0.5", 1e20, "99999999999999999999", "zero"];
+const TAX_SITUATION_HOSTILE: Json[] = ["101", "999", "10", "1020", "4O", "CSOSN 102", "\u0000102"];
+const UNIT_HOSTILE: Json[] = ["U".repeat(50), "U".repeat(7), "UN\u0000", "U N", "UN.", "€"];
+const GTIN_HOSTILE: Json[] = [
+  "7891000315508",
+  "78910003155070",
+  "789100031550",
+  "SEM",
+  "GTIN 7891000315507",
+  "7891000315507\u0000",
+];
+const FISCAL_HOSTILE: Record<string, Json[]> = {
+  "fiscal.ncm": NCM_HOSTILE,
+  "fiscal.origin": ORIGIN_HOSTILE,
+  "fiscal.tax_situation": TAX_SITUATION_HOSTILE,
+  "fiscal.unit": UNIT_HOSTILE,
+  "fiscal.gtin": GTIN_HOSTILE,
+  "variants.0.fiscal.ncm": NCM_HOSTILE,
+  "variants.0.fiscal.origin": ORIGIN_HOSTILE,
+  "variants.0.fiscal.tax_situation": TAX_SITUATION_HOSTILE,
+  "variants.0.fiscal.unit": UNIT_HOSTILE,
+  "variants.0.fiscal.gtin": GTIN_HOSTILE,
+};
 /** The fixture product rewritten, its first variant kept by id: carts holding it still find it. */
 const editedProduct = () => {
   const body = product();
@@ -395,7 +456,7 @@ const endpoints: Endpoint[] = [
   { method: "PUT", path: "/api/medias/{media}", table: "medias", as: "admin", body: media, text: MEDIA_TEXT },
   { method: "POST", path: "/api/medias/import/preview", table: "media_imports", as: "admin", body: references, maxLength: IMPORT_LIMIT },
   { method: "POST", path: "/api/medias/import", table: "medias", as: "admin", body: references, maxLength: IMPORT_LIMIT },
-  { method: "POST", path: "/api/products", table: "product_variants", as: "admin", body: product, text: PRODUCT_TEXT },
+  { method: "POST", path: "/api/products", table: "product_variants", as: "admin", body: product, text: PRODUCT_TEXT, hostile: FISCAL_HOSTILE },
   { method: "POST", path: "/api/shop/cart/items", table: "product_variants", as: "anonymous", body: cartItem },
   { method: "PUT", path: "/api/shop/cart/items", table: "product_variants", as: "user", body: cartItem },
   { method: "PUT", path: "/api/shop/cart/postal-code", table: "product_variants", as: "anonymous", body: () => ({ postal_code: "01310-100" }) },
@@ -408,7 +469,7 @@ const endpoints: Endpoint[] = [
   { method: "POST", path: "/api/orders/{order}/status", table: "order_events", as: "admin", body: orderMove, text: ["note"] },
   { method: "POST", path: "/api/orders/{orderToShip}/status", table: "orders", as: "admin", body: orderSent },
   { method: "PUT", path: "/api/orders/{order}/address", table: "orders", as: "admin", body: orderAddress, text: ["street", "neighborhood", "complement"] },
-  { method: "PUT", path: "/api/products/{product}", table: "product_variants", as: "admin", body: editedProduct, text: PRODUCT_TEXT },
+  { method: "PUT", path: "/api/products/{product}", table: "product_variants", as: "admin", body: editedProduct, text: PRODUCT_TEXT, hostile: FISCAL_HOSTILE },
   { method: "PUT", path: "/api/members/settings", table: "member_settings", as: "admin", body: memberSettings },
   { method: "POST", path: "/api/members/plans", table: "member_plans", as: "admin", body: memberPlan, text: ["name"] },
   { method: "PUT", path: "/api/members/plans/{plan}", table: "member_plans", as: "admin", body: memberPlan, text: ["name"] },
@@ -508,7 +569,12 @@ function mutationsOf(endpoint: Endpoint): Mutation[] {
     if (typeof value === "number" || (value === null && field.endsWith("_id"))) {
       for (const number of HOSTILE_NUMBERS) set(`number ${number}`, number);
     }
+    for (const hostile of endpoint.hostile?.[field] ?? []) set(`value ${JSON.stringify(hostile)}`, hostile);
   }
+  const missing = Object.keys(endpoint.hostile ?? {}).filter(
+    (field) => !leavesOf(endpoint.body()).some((leaf) => leaf.path.join(".") === field),
+  );
+  if (missing.length > 0) throw new Error(`hostile values for fields the body lacks: ${missing.join(", ")}`);
   return mutations;
 }
 
@@ -903,6 +969,81 @@ describe("notas fiscais' texts and webhook", () => {
   });
 });
 
+describe("notas fiscais' lengths and month", () => {
+  const order = () => `/api/fiscal/orders/${ids.order}/note`;
+  const texts = [
+    ["cancel", "justification", 255],
+    ["correction", "correction", 1000],
+  ] as const;
+  const words = (length: number) => "Pedido cancelado pelo cliente. ".repeat(40).slice(0, length);
+  const sized = (length: number) => `${words(length - 1)}x`;
+
+  const LENGTHS = /tem de 15 a \d+ caracteres/;
+  it.each([
+    ["14 characters", () => sized(14), LENGTHS],
+    ["14 characters padded with spaces", () => `   ${sized(14)}       `, LENGTHS],
+    ["only spaces", () => " ".repeat(40), LENGTHS],
+    ["one over the limit", (max: number) => sized(max + 1), LENGTHS],
+    ["a NUL within the limit", () => `${sized(50)}\u0000${sized(49)}`, /Caracteres inválidos/],
+  ] as const)("cancel and correction refuse %s in pt-BR, writing nothing", async (what, value, message) => {
+    for (const [step, field, max] of texts) {
+      const before = await snapshot(t, "fiscal_notes");
+      const response = await t.request("POST", `${order()}/${step}`, {
+        token: tokens.admin,
+        body: { [field]: value(max) },
+      });
+      expect(response.status, `${step} ${what}`).toBe(400);
+      expectPortugueseRefusal(response, `${step} ${what}`);
+      expect(response.json<{ errors?: Record<string, string[]> }>().errors?.[field]?.[0], `${step} ${what}`).toMatch(
+        message,
+      );
+      expect(await snapshot(t, "fiscal_notes")).toBe(before);
+    }
+  });
+
+  // At the limits the text is taken: what refuses it then is the order (it has no note), not the text.
+  it.each([
+    ["15 characters", 15],
+    ["the limit", 0],
+  ] as const)("cancel and correction take %s", async (_what, size) => {
+    for (const [step, field, max] of texts) {
+      const response = await t.request("POST", `${order()}/${step}`, {
+        token: tokens.admin,
+        body: { [field]: sized(size || max) },
+      });
+      expectPortugueseRefusal(response, step);
+      expect(response.status, step).not.toBe(400);
+    }
+  });
+
+  it.each([
+    "2026-13",
+    "2026-00",
+    "2026-1",
+    "99999-12",
+    "0000-01",
+    "2026-12%00",
+    "%002026-12",
+    "2026%0012",
+    "2026-12-01",
+    "",
+    "dezembro",
+  ])("the month's export refuses month=%s in pt-BR", async (month) => {
+    const before = await snapshot(t, "audit_entries");
+    const response = await t.request("GET", `/api/fiscal/export?month=${month}`, { token: tokens.admin });
+    expect(response.status, month).toBe(400);
+    expectPortugueseRefusal(response, month);
+    expect(await snapshot(t, "audit_entries")).toBe(before);
+  });
+
+  it("the month's export refuses a month under another name, or none", async () => {
+    for (const query of ["?month[]=2026-12", "?mes=2026-12", ""]) {
+      const response = await t.request("GET", `/api/fiscal/export${query}`, { token: tokens.admin });
+      expectPortugueseRefusal(response, query);
+    }
+  });
+});
+
 describe("the members' Asaas webhook", () => {
   it.each([
     ["no token", {}],
@@ -1013,5 +1154,124 @@ describe("uploads", () => {
     });
     expect(response.status, JSON.stringify(response.body)).toBe(201);
     expect(response.json()).toMatchObject({ name: "estatuto.pdf" });
+  });
+});
+
+// Focus NFe's webhook with the secret the settings registered, so that what is read past it is the body: each
+// malformed one is a 4xx and writes nothing (Focus NFe retries a 4xx for a day and the job runner polls, so
+// refusing costs no note); a well-formed report of a reference that is not ours is answered 200 and left alone,
+// since the token's other notes (another system issuing under the same CNPJ) are reported to the same hook and
+// would be retried for a day otherwise; a body past the limit is refused as it arrives, never read whole.
+describe("the fiscal webhook behind its valid secret", () => {
+  const env: Record<string, string> = {
+    BASE_URL: "http://127.0.0.1:1",
+    SECRETS_KEY: randomBytes(32).toString("base64"),
+  };
+  const focus = withFakeServer(startFakeFocusNfe, env, "FOCUS_NFE_URL");
+  const site = withTestApp({ env, resetEachTest: false });
+  let secret = "";
+  let reference = "";
+
+  beforeAll(async () => {
+    const superToken = await site.setupSite();
+    await switchShopFeature(site, superToken);
+    await saveShopSettings(site, superToken, RECIFE_SHOP_SETTINGS);
+    const saved = await site.request("PUT", "/api/fiscal/settings", {
+      token: superToken,
+      body: recifeFiscalSettings(focus().token, { issue_mode: "manual" }),
+    });
+    if (saved.status !== 200) throw new Error(`fiscal settings: ${saved.status} ${JSON.stringify(saved.body)}`);
+    const hook = focus().requests.find((request) => request.path === "/v2/hooks" && request.method === "POST");
+    secret = String((hook?.body as { authorization?: unknown } | undefined)?.authorization ?? "");
+    const coffee = await createProduct(site, superToken, {
+      name: "Café",
+      variants: [{ price_cents: 2590, stock: 10 }],
+      weight_grams: 500,
+    });
+    const buyer = await site.createUser("user", superToken);
+    const { order } = await placeOrder(site, buyer.token, [cartLine(coffee, 1)], { neighborhood: "Boa Vista" });
+    await site.request("POST", `/api/orders/${order.id}/status`, { token: superToken, body: { status: "paid" } });
+    // Sent and held "processando" at the fake: a report could still move it.
+    focus().holdProcessing = true;
+    const issued = await site.request("POST", `/api/fiscal/orders/${order.id}/note`, { token: superToken });
+    if (issued.status !== 200) throw new Error(`issue: ${issued.status} ${JSON.stringify(issued.body)}`);
+    reference = `pedido-${order.number}`;
+  }, 120_000);
+
+  const report = (fields: Record<string, unknown>) => JSON.stringify({ ref: reference, ...fields });
+  const webhook = (body: BodyInit, headers: Record<string, string> = {}) =>
+    site.app.request("/api/fiscal/webhook", {
+      method: "POST",
+      headers: { authorization: secret, "content-type": "application/json", ...headers },
+      body,
+      ...(body instanceof ReadableStream ? { duplex: "half" } : {}),
+    });
+  const answerOf = async (response: Response): Promise<ApiResponse> => {
+    const text = await response.text();
+    const body: unknown = JSON.parse(text);
+    return { status: response.status, headers: response.headers, body, json: <T>() => body as T };
+  };
+
+  it.each([
+    ["a body that is not JSON", "<nfe><status>autorizado</status></nfe>"],
+    ["broken JSON", '{"ref": "pedido-1", "status": '],
+    ["JSON that is not an object", '["autorizado"]'],
+    ["no body", ""],
+    ["the reference of the wrong type", () => JSON.stringify({ ref: 1001, status: "autorizado" })],
+    ["the status of the wrong type", () => report({ status: ["autorizado"] })],
+    ["a status Focus NFe does not have", () => report({ status: "aprovadissimo" })],
+    ["no status", () => report({})],
+    ["a NUL in the reference", () => report({ ref: `${reference}\u0000`, status: "autorizado" })],
+    ["a NUL in the access key", () => report({ status: "autorizado", status_sefaz: "100", chave_nfe: "NFe\u00001" })],
+    [
+      "a NUL in SEFAZ's message",
+      () => report({ status: "denegado", status_sefaz: "302", mensagem_sefaz: "Uso\u0000" }),
+    ],
+    ["a raw NUL byte", () => `{"ref":"${reference}\u0000","status":"autorizado"}`],
+    ["arrays nested 100,000 deep", () => `${"[".repeat(100_000)}${"]".repeat(100_000)}`],
+  ] as const)("refuses %s with a pt-BR 4xx, writing nothing", async (_what, body) => {
+    const before = await snapshot(site, "fiscal_notes");
+    const response = await answerOf(await webhook(typeof body === "function" ? body() : body));
+    expectPortugueseRefusal(response, "webhook");
+    expect(await snapshot(site, "fiscal_notes")).toBe(before);
+  });
+
+  it("answers 200 to a report of a reference that is not ours, and leaves every note alone", async () => {
+    const before = await snapshot(site, "fiscal_notes");
+    const response = await webhook(JSON.stringify({ ref: "outro-sistema-42", status: "autorizado" }));
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ received: true });
+    expect(await snapshot(site, "fiscal_notes")).toBe(before);
+  });
+
+  it("refuses a body said to be past the limit with a pt-BR 413, before reading it", async () => {
+    const before = await snapshot(site, "fiscal_notes");
+    const response = await answerOf(
+      await webhook(report({ status: "autorizado" }), { "content-length": String(10 * 1024 * 1024) }),
+    );
+    expect(response.status).toBe(413);
+    expectPortugueseRefusal(response, "webhook");
+    expect(await snapshot(site, "fiscal_notes")).toBe(before);
+  });
+
+  it("refuses a chunked body past the limit with a pt-BR 413, reading no more than the limit of it", async () => {
+    const before = await snapshot(site, "fiscal_notes");
+    const chunk = new TextEncoder().encode(" ".repeat(64 * 1024));
+    const total = 8 * 1024 * 1024;
+    let pulled = 0;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (pulled === 0)
+          controller.enqueue(new TextEncoder().encode(`{"ref":"${reference}","status":"autorizado","x":"`));
+        if (pulled >= total) return controller.close();
+        pulled += chunk.length;
+        controller.enqueue(chunk);
+      },
+    });
+    const response = await answerOf(await webhook(body));
+    expect(response.status).toBe(413);
+    expectPortugueseRefusal(response, "webhook");
+    expect(pulled).toBeLessThan(1024 * 1024);
+    expect(await snapshot(site, "fiscal_notes")).toBe(before);
   });
 });

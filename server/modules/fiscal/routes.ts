@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
 import { notFound } from "../../../common/errors.ts";
 import {
   fiscalMonthSchema,
@@ -13,7 +14,20 @@ import { readBody, readId, readQuery } from "../../http/input.ts";
 import { attachment } from "../uploads/files-routes.ts";
 import { type NoteFileKind, noteFileKinds } from "./note-files.ts";
 
+/** A report of Focus NFe is one note's status and paths: anything much larger is not one. */
 const MAX_WEBHOOK_BYTES = 256 * 1024;
+
+/** The webhook's address, whose body limit is its own (server/http/app.ts leaves it to this route). */
+export const FISCAL_WEBHOOK_PATH = "/api/fiscal/webhook";
+
+/**
+ * Refused as soon as it says or proves to be larger than a report: by its Content-Length, or, sent in chunks,
+ * once the bytes read pass the limit, never read whole.
+ */
+const webhookBodyLimit = bodyLimit({
+  maxSize: MAX_WEBHOOK_BYTES,
+  onError: (c) => c.json({ message: "O aviso da nota fiscal é grande demais para ser um aviso da Focus NFe." }, 413),
+});
 
 const isFileKind = (value: string): value is NoteFileKind => (noteFileKinds as readonly string[]).includes(value);
 
@@ -22,9 +36,7 @@ const isFileKind = (value: string): value is NoteFileKind => (noteFileKinds as r
  * (the order's customer and administrators), the accountant's month, and the provider's webhook.
  */
 export const fiscalRoutes: Hono<AppEnv> = new Hono<AppEnv>()
-  .post("/webhook", async (c) => {
-    const length = Number(c.req.header("content-length") ?? 0);
-    if (length > MAX_WEBHOOK_BYTES) return c.json({ message: "Aviso grande demais." }, 413);
+  .post("/webhook", webhookBodyLimit, async (c) => {
     const body = await c.req.text();
     const accepted = await c.get("services").fiscal.receiveWebhook({ headers: c.req.raw.headers, body });
     if (!accepted) return c.json({ message: "Aviso da nota fiscal sem a autorização esperada." }, 401);
