@@ -106,6 +106,19 @@ describe("the OpenAPI document", () => {
       { name: "q", in: "query", required: false, schema: expect.objectContaining({ type: "string" }) },
       { name: "role", in: "query", required: false, schema: { type: "string", enum: ["user", "admin", "super"] } },
     ]);
+    // Focus NFe's webhook: the report it posts, and the refusals of a body that is not one.
+    const webhook = paths["/api/fiscal/webhook"]?.post;
+    expect(webhook?.requestBody).toEqual({
+      required: true,
+      content: { "application/json": { schema: { $ref: "#/components/schemas/FocusNfeReport" } } },
+    });
+    expect(components.schemas.FocusNfeReport).toMatchObject({
+      required: expect.arrayContaining(["ref", "status"]),
+      properties: { status: { enum: expect.arrayContaining(["autorizado", "erro_autorizacao"]) } },
+    });
+    expect(Object.keys(webhook?.responses ?? {}).sort()).toEqual(["200", "400", "401", "403", "413"]);
+    expect(paths["/api/fiscal/export"]?.get?.responses).toHaveProperty("400");
+
     expect(paths["/api/contacts/{id}"]?.put?.parameters).toEqual([
       { name: "id", in: "path", required: true, schema: { type: "integer", minimum: 1, maximum: 2147483647 } },
     ]);
@@ -535,7 +548,13 @@ describe("real answers follow the documented schemas", () => {
     });
     await call("GET /api/fiscal/notes/{id}/files/{kind}", { token, params: { id: 1, kind: "danfe" }, status: 404 });
     await call("GET /api/fiscal/export", { token, query: "?month=2026-12" });
+    await call("GET /api/fiscal/export", { token, query: "?month=2026-13", status: 400 });
     await call("POST /api/fiscal/webhook", { body: {}, status: 401 });
+    await call("POST /api/fiscal/webhook", {
+      body: { ref: "pedido-1", status: "autorizado" },
+      headers: { "content-length": String(1024 * 1024) },
+      status: 413,
+    });
 
     // Members: a plan, a member registered, a proposal approved with its first due paid, a card verified.
     const plan = { name: "Mensal", amount_cents: 4990, cycle: "mensal", due_day: 10, grace_days: 5, suspend_after: 2 };

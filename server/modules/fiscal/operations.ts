@@ -14,6 +14,31 @@ const settings = output("FiscalSettings", fiscalSettingsViewSchema);
 const note = output("FiscalNote", fiscalNoteViewSchema);
 const noNote = { status: 404, description: "No such order, or it has no note" };
 const refused = { status: 409, description: "The note is not in a state that allows it, or is being sent now" };
+const providerRefused = {
+  status: 400,
+  description: "Invalid input, or Focus NFe refused the request or did not answer (its reason, in pt-BR)",
+};
+
+/**
+ * What Focus NFe POSTs to the webhook on each change of a note (FocusNFe/api-doc, source/includes/_webhooks.md):
+ * the same JSON as GET /v2/nfe/REF, its files as paths relative to Focus NFe's host. Other fields may come.
+ */
+const focusReportSchema = z.looseObject({
+  ref: z
+    .string()
+    .meta({ description: "Our reference, pedido-<number>; a reference not ours is answered 200 and left alone." }),
+  status: z.enum(["processando_autorizacao", "autorizado", "cancelado", "erro_autorizacao", "denegado"]),
+  status_sefaz: z.union([z.string(), z.number()]).nullish(),
+  mensagem_sefaz: z.string().nullish(),
+  chave_nfe: z.string().nullish(),
+  numero: z.union([z.string(), z.number()]).nullish(),
+  serie: z.union([z.string(), z.number()]).nullish(),
+  caminho_xml_nota_fiscal: z.string().nullish(),
+  caminho_danfe: z.string().nullish(),
+  caminho_xml_cancelamento: z.string().nullish(),
+  caminho_xml_carta_correcao: z.string().nullish(),
+  caminho_pdf_carta_correcao: z.string().nullish(),
+});
 
 export const fiscalOperations: Operation[] = [
   fiscal.post({
@@ -21,12 +46,21 @@ export const fiscalOperations: Operation[] = [
     summary:
       "Focus NFe's webhook: a note's new status, accepted only with the secret registered as its authorization header; repeats and late reports never move a note back",
     access: "public",
+    body: input("FocusNfeReport", focusReportSchema),
     success: {
       status: 200,
-      description: "Received",
+      description: "Received (also a report of a reference that is not ours, left alone)",
       schema: output("FiscalWebhookReceived", z.strictObject({ received: z.literal(true) })),
     },
-    refusals: [{ status: 401, description: "Without the registered authorization value" }],
+    refusals: [
+      { status: 400, description: "A value that cannot be stored (a NUL character)" },
+      {
+        status: 401,
+        description:
+          "Without the registered authorization value, or (with it) a body that is not a report of Focus NFe's shape",
+      },
+      { status: 413, description: "Larger than a report (256 KiB), by its Content-Length or as its chunks arrive" },
+    ],
   }),
   fiscal.get({
     path: "/settings",
@@ -61,6 +95,7 @@ export const fiscalOperations: Operation[] = [
       text: ["application/zip"],
       schema: output("FiscalMonthZip", z.string().meta({ format: "binary", description: "The zip's bytes." })),
     },
+    refusals: [{ status: 400, description: "No month, or not a month as AAAA-MM (01 to 12)" }],
   }),
   fiscal.get({
     path: "/orders/{id}/note",
@@ -88,14 +123,18 @@ export const fiscalOperations: Operation[] = [
     summary: "Cancel the order's authorised note with a justification of 15 to 255 characters, within SEFAZ's window",
     body: input("NoteCancelInput", noteCancelSchema),
     success: { status: 200, description: "The note", schema: note },
-    refusals: [noNote, { status: 409, description: "Not authorised, or the window to cancel has passed" }],
+    refusals: [
+      noNote,
+      providerRefused,
+      { status: 409, description: "Not authorised, or the window to cancel has passed" },
+    ],
   }),
   fiscal.post({
     path: "/orders/{id}/note/correction",
     summary: "A carta de correção (15 to 1,000 characters) for the order's authorised note",
     body: input("NoteCorrectionInput", noteCorrectionSchema),
     success: { status: 200, description: "The note", schema: note },
-    refusals: [noNote, refused],
+    refusals: [noNote, providerRefused, refused],
   }),
   fiscal.get({
     path: "/notes/{id}/files/{kind}",
