@@ -201,7 +201,7 @@ describe("products with variants", () => {
       [
         simple({ name: "A", fiscal: { tax_situation: "101" } }),
         "fiscal.tax_situation",
-        "Use um CSOSN (102, 103, 300, 400, 500) ou um CST (40, 41, 60)",
+        "Use um CSOSN (102, 103, 300, 400, 500) ou um CST (40, 41, 50, 60)",
       ],
       [
         simple({ name: "A", fiscal: { unit: "CAIXA-10" } }),
