@@ -8,11 +8,14 @@ import { buildPixCode } from "../../common/pix/br-code.ts";
 // A stand-in for Asaas's API v3 on 127.0.0.1 (docs.asaas.com; brazil-commerce.md, "Recurring dues"), speaking
 // the endpoints of recurring dues with their documented bodies: the key in the `access_token` header (401
 // {"errors": [{"code": "invalid_access_token"}]} otherwise); POST /v3/customers; POST /v3/subscriptions, which
-// makes the first charge for nextDueDate at once as Asaas does; POST /v3/subscriptions/{id} (value,
+// makes the first charge for nextDueDate at once as Asaas does; POST /v3/customers/{id} (name, email);
+// POST /v3/subscriptions/{id} (value,
 // nextDueDate, updatePendingPayments); DELETE /v3/subscriptions/{id}, which removes the charges not yet paid;
 // GET /v3/subscriptions/{id}/payments paged by offset and limit; POST /v3/payments (a charge of its own, not
-// due before today) and POST /v3/payments/{id} (its value, while unpaid); GET /v3/payments/{id} and its
-// /pixQrCode, a real BR Code for the charge's amount; GET /v3/customers, /v3/subscriptions and /v3/payments
+// due before today) and POST /v3/payments/{id} (its value, while unpaid); POST /v3/payments/{id}/receiveInCash
+// (paymentDate, value, notifyCustomer: RECEIVED_IN_CASH) and DELETE /v3/payments/{id}, both while unpaid;
+// GET /v3/payments/{id} (a removed one too, `deleted: true`) and its /pixQrCode, a real BR Code for the
+// charge's amount; GET /v3/customers, /v3/subscriptions and /v3/payments
 // filtered by externalReference, the removed ones left out; refusals as 400 {"errors": [{"code",
 // "description"}]}. Amounts in reais.
 // Each change of a charge is a webhook event, kept in `webhooks` and POSTed to the webhook's address when one is
@@ -514,6 +517,54 @@ export async function startFakeAsaas(options: FakeAsaasOptions = {}): Promise<Fa
     return { status: 200, body: payment };
   };
 
+  const updateCustomer = (customer: FakeAsaasCustomer, body: Record<string, unknown>): Answer => {
+    const errors: AsaasError[] = [];
+    const name = body.name === undefined ? customer.name : text(body.name);
+    if (name === null) errors.push({ code: "invalid_name", description: "O nome do cliente é obrigatório." });
+    const email = body.email === undefined ? customer.email : text(body.email);
+    if (email !== null && !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email))
+      errors.push({ code: "invalid_email", description: "O email informado é inválido." });
+    if (name === null || errors.length > 0) return refused(...errors);
+    Object.assign(customer, { name, email });
+    return { status: 200, body: customer };
+  };
+
+  const NOT_UNPAID = refused({
+    code: "invalid_action",
+    description: "Só é possível executar esta ação em cobranças aguardando pagamento ou vencidas.",
+  });
+
+  /** The association says it was paid outside Asaas: no fee, no more notices to the member. */
+  const receiveInCash = (payment: FakeAsaasPayment, body: Record<string, unknown>): Answer => {
+    if (!UNPAID.includes(payment.status)) return NOT_UNPAID;
+    const { paymentDate, value } = body;
+    if (!isDay(paymentDate) || !isAmount(value))
+      return refused(
+        ...(isDay(paymentDate)
+          ? []
+          : [{ code: "invalid_paymentDate", description: "A data de pagamento informada é inválida." }]),
+        ...valueErrors(value),
+      );
+    if (cents(value) !== cents(payment.value)) payment.originalValue = payment.value;
+    Object.assign(payment, {
+      status: "RECEIVED_IN_CASH",
+      value,
+      netValue: value,
+      paymentDate,
+      clientPaymentDate: paymentDate,
+      confirmedDate: paymentDate,
+    });
+    void emit("PAYMENT_RECEIVED", payment);
+    return { status: 200, body: payment };
+  };
+
+  const deletePayment = (payment: FakeAsaasPayment): Answer => {
+    if (!UNPAID.includes(payment.status)) return NOT_UNPAID;
+    payment.deleted = true;
+    void emit("PAYMENT_DELETED", payment);
+    return { status: 200, body: { deleted: true, id: payment.id } };
+  };
+
   const updatePayment = (payment: FakeAsaasPayment, body: Record<string, unknown>): Answer => {
     if (payment.deleted || !UNPAID.includes(payment.status))
       return refused({ code: "invalid_action", description: "Só é possível alterar cobranças aguardando pagamento." });
@@ -618,6 +669,13 @@ export async function startFakeAsaas(options: FakeAsaasOptions = {}): Promise<Fa
     if (method === "GET" && path === "/v3/customers") return listOf(fake.customers.values(), url.searchParams);
     if (method === "GET" && path === "/v3/subscriptions") return listOf(fake.subscriptions.values(), url.searchParams);
     if (method === "GET" && path === "/v3/payments") return listOf(fake.payments.values(), url.searchParams);
+    const customerPath = /^\/v3\/customers\/([^/]+)$/.exec(path);
+    if (customerPath) {
+      const customer = fake.customers.get(decodeURIComponent(customerPath[1] ?? ""));
+      if (!customer || customer.deleted) return NOT_FOUND;
+      if (method === "POST") return updateCustomer(customer, body);
+      return method === "GET" ? { status: 200, body: customer } : NOT_FOUND;
+    }
     const subscriptionPath = /^\/v3\/subscriptions\/([^/]+)(\/payments)?$/.exec(path);
     if (subscriptionPath) {
       const subscription = fake.subscriptions.get(decodeURIComponent(subscriptionPath[1] ?? ""));
@@ -628,12 +686,18 @@ export async function startFakeAsaas(options: FakeAsaasOptions = {}): Promise<Fa
       if (method === "DELETE") return deleteSubscription(subscription);
       return NOT_FOUND;
     }
-    const paymentPath = /^\/v3\/payments\/([^/]+)(\/pixQrCode)?$/.exec(path);
+    const paymentPath = /^\/v3\/payments\/([^/]+)(?:\/(pixQrCode|receiveInCash))?$/.exec(path);
     const payment = paymentPath ? fake.payments.get(decodeURIComponent(paymentPath[1] ?? "")) : undefined;
     if (!payment) return NOT_FOUND;
-    if (method === "POST" && !paymentPath?.[2]) return updatePayment(payment, body);
-    if (method !== "GET") return NOT_FOUND;
-    return paymentPath?.[2] ? pixQrCode(payment) : { status: 200, body: payment };
+    const action = `${method} ${paymentPath?.[2] ?? ""}`;
+    if (action === "GET ") return { status: 200, body: payment };
+    if (action === "GET pixQrCode") return pixQrCode(payment);
+    if (action === "POST ") return updatePayment(payment, body);
+    // A removed charge is still read by its id, but is not there to be received or removed again.
+    if (payment.deleted) return NOT_FOUND;
+    if (action === "POST receiveInCash") return receiveInCash(payment, body);
+    if (action === "DELETE ") return deletePayment(payment);
+    return NOT_FOUND;
   };
 
   const handle = async (incoming: http.IncomingMessage, response: http.ServerResponse, raw: string) => {

@@ -116,6 +116,24 @@ describe("Asaas's client against its local fake", () => {
     });
   });
 
+  it("sends her new name and e-mail to her customer", async () => {
+    const customer = await client().createCustomer(member);
+    await client().updateCustomer(customer.id, { name: "Maria Souza Lima", email: "maria.lima@exemplo.com.br" });
+    expect(asaas.requests.at(-1)).toMatchObject({ method: "POST", path: `/v3/customers/${customer.id}` });
+    expect(JSON.parse(asaas.requests.at(-1)?.body ?? "")).toEqual({
+      name: "Maria Souza Lima",
+      email: "maria.lima@exemplo.com.br",
+    });
+    expect(asaas.customers.get(customer.id)).toMatchObject({
+      name: "Maria Souza Lima",
+      email: "maria.lima@exemplo.com.br",
+      cpfCnpj: "52998224725",
+    });
+    const refused = await failureOf(client().updateCustomer(customer.id, { name: "Maria", email: "sem-arroba" }));
+    expect(refused).toMatchObject({ status: 400, message: "O Asaas recusou: O email informado é inválido." });
+    await expect(client().updateCustomer("cus_000000999999", member)).rejects.toMatchObject({ status: 404 });
+  });
+
   it("tells Asaas's refusal in its own words, in Portuguese", async () => {
     const refused = await failureOf(client().createCustomer({ ...member, taxId: "123456789" }));
     expect(refused).toMatchObject({ status: 400, message: "O Asaas recusou: O CPF/CNPJ informado é inválido." });
@@ -236,6 +254,31 @@ describe("Asaas's client against its local fake", () => {
       status: "refunded",
       paidAmountCents: 3333,
       refundedCents: 3333,
+    });
+  });
+
+  it("marks a charge received in cash without notifying her, and removes one; neither once it is paid", async () => {
+    const { subscriptionId, first } = await subscribed();
+    const received = await client().receiveInCash(first.id, { paidOn: "2031-01-28", amountCents: 3333 });
+    expect(asaas.requests.at(-1)).toMatchObject({ method: "POST", path: `/v3/payments/${first.id}/receiveInCash` });
+    expect(JSON.parse(asaas.requests.at(-1)?.body ?? "")).toEqual({
+      paymentDate: "2031-01-28",
+      value: 33.33,
+      notifyCustomer: false,
+    });
+    expect(received).toMatchObject({ id: first.id, status: "paid", paidAmountCents: 3333, paidOn: "2031-01-28" });
+    expect(asaas.payments.get(first.id)?.status).toBe("RECEIVED_IN_CASH");
+    const again = await failureOf(client().receiveInCash(first.id, { paidOn: "2031-01-28", amountCents: 3333 }));
+    expect(again.status).toBe(400);
+    await expect(client().deleteCharge(first.id)).rejects.toMatchObject({ status: 400 });
+
+    const waived = await asaas.makeCycleCharge(subscriptionId);
+    await client().deleteCharge(waived.id);
+    expect(asaas.requests.at(-1)).toMatchObject({ method: "DELETE", path: `/v3/payments/${waived.id}` });
+    expect(await client().charge(waived.id)).toMatchObject({ status: "deleted" });
+    await expect(client().deleteCharge(waived.id)).rejects.toMatchObject({ status: 404 });
+    await expect(client().receiveInCash(waived.id, { paidOn: "2031-02-28", amountCents: 3333 })).rejects.toMatchObject({
+      status: 404,
     });
   });
 

@@ -1,6 +1,7 @@
 // Asaas's API v3 for subscriptions (docs.asaas.com; brazil-commerce.md, "Recurring dues"): the account's key in
 // the `access_token` header and a User-Agent on every call; customers, subscriptions, each cycle's charge and
-// charges of their own ("payment", pay_...), found again by our externalReference; lists paged by offset and
+// charges of their own ("payment", pay_...), found again by our externalReference; a charge received in cash
+// (POST /v3/payments/{id}/receiveInCash) or removed (DELETE /v3/payments/{id}); lists paged by offset and
 // limit as {data, hasMore, totalCount}; refusals as 400 {errors: [{code, description}]}, a wrong key as 401.
 // Amounts go out and come back in reais; this file turns them into integer cents and back. Webhooks carry the
 // configured authToken in `asaas-access-token`; of their body only the event and its charge's id are read.
@@ -296,6 +297,10 @@ export function createAsaasClient(options: AsaasClientOptions): DuesProvider {
       return firstOf(`/v3/customers?externalReference=${id(externalReference)}&limit=1`);
     },
 
+    async updateCustomer(customerId, change) {
+      await call(idAnswer, "POST", `/v3/customers/${id(customerId)}`, { name: change.name, email: change.email });
+    },
+
     async createSubscription(request) {
       const answer = await call(idAnswer, "POST", "/v3/subscriptions", {
         customer: request.customerId,
@@ -366,6 +371,20 @@ export function createAsaasClient(options: AsaasClientOptions): DuesProvider {
 
     async charge(chargeId) {
       return knownCharge(await call(paymentAnswer, "GET", `/v3/payments/${id(chargeId)}`));
+    },
+
+    async receiveInCash(chargeId, payment) {
+      const answer = await call(paymentAnswer, "POST", `/v3/payments/${id(chargeId)}/receiveInCash`, {
+        paymentDate: payment.paidOn,
+        value: reais(payment.amountCents),
+        // She paid the association itself: an e-mail from Asaas about a charge she did not pay there would puzzle her.
+        notifyCustomer: false,
+      });
+      return knownCharge(answer);
+    },
+
+    async deleteCharge(chargeId) {
+      await call(deletedAnswer, "DELETE", `/v3/payments/${id(chargeId)}`);
     },
 
     async pixCode(chargeId) {

@@ -1,6 +1,7 @@
 // What the members area asks of a provider of recurring dues (mensalidades): register a member as its
-// customer, subscribe her to a cycle of charges, change or end the subscription, charge a due on its own, read
-// the charges each cycle makes and a charge's Pix code, and hear about their changes by a webhook. Asaas is one
+// customer (and keep her name and e-mail there), subscribe her to a cycle of charges, change or end the
+// subscription, charge a due on its own, read the charges each cycle makes and a charge's Pix code, close a
+// charge the association settled itself (paid by hand, or waived), and hear about their changes by a webhook. Asaas is one
 // (asaas-client.ts); another is one more file implementing DuesProvider. Amounts are integer cents here,
 // whatever the provider writes.
 
@@ -112,6 +113,8 @@ export interface DuesProvider {
   createCustomer(customer: DuesCustomer): Promise<{ id: string }>;
   /** The customer made with this externalReference, if one: asked before making one, as a call may fail after it was made. */
   findCustomer(externalReference: string): Promise<{ id: string } | null>;
+  /** Her name and e-mail as the provider writes its charges' e-mails to her. */
+  updateCustomer(id: string, change: Pick<DuesCustomer, "name" | "email">): Promise<void>;
   createSubscription(request: DuesSubscriptionRequest): Promise<{ id: string }>;
   /** The subscription (not cancelled) made with this externalReference, if one. */
   findSubscription(externalReference: string): Promise<{ id: string } | null>;
@@ -127,6 +130,13 @@ export interface DuesProvider {
   /** A charge not yet paid set to another amount. */
   updateCharge(id: string, change: { amountCents: number }): Promise<void>;
   charge(id: string): Promise<DuesCharge>;
+  /**
+   * A charge not yet paid marked paid outside the provider (the association recorded it by hand), without telling
+   * the member: no more reminders nor collection from the provider. Answers the charge as it is now.
+   */
+  receiveInCash(id: string, payment: { paidOn: string; amountCents: number }): Promise<DuesCharge>;
+  /** A charge not yet paid removed (its due waived): the member can no longer pay it, nor is she reminded of it. */
+  deleteCharge(id: string): Promise<void>;
   pixCode(chargeId: string): Promise<DuesPixCode>;
   /** A webhook's request: its token (`authToken` as the provider sends it) compared in constant time first. */
   readWebhook(request: { headers: Headers; body: string }, authToken: string): DuesWebhookReading;

@@ -1,8 +1,9 @@
 // The members' dues through Asaas (decision 0025, "Paying"): each owing member's customer (once) and her plan's
-// subscription, and each open due linked to the Asaas charge that collects it. Everything here asks Asaas over
-// the network, so nothing runs inside a transaction: each answer is written in a short one of its own. A failure
-// (Asaas down, slow, refusing) loses nothing: the due was made before and stays open, the member keeps the error
-// to show, and the job runner's next turn does what is left. One process links a member at a time (her lease).
+// subscription, each open due linked to the Asaas charge that collects it, and each due paid by hand or waived
+// here closed at Asaas too. Everything here asks Asaas over the network, so nothing runs inside a transaction:
+// each answer is written in a short one of its own. A failure (Asaas down, slow, refusing) loses nothing: the due
+// was made (or closed) before, the member keeps the error to show, and the job runner's next turn does what is
+// left. One process links a member at a time (her lease).
 import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, notInArray, or, sql } from "drizzle-orm";
 import pLimit from "p-limit";
 import { busy } from "../../../common/errors.ts";
@@ -40,6 +41,27 @@ const needsLink = or(
   eq(memberDues.asaasStatus, "deleted"),
   and(isNull(memberDues.asaasPixCode), inArray(memberDues.asaasStatus, [...UNPAID])),
 );
+
+/**
+ * A due closed here (paid by hand, waived) whose charge Asaas still waits money for: Asaas would remind her of it
+ * and take the money again until told.
+ */
+const closedHere = and(
+  inArray(memberDues.status, ["paid", "waived"]),
+  inArray(memberDues.settledBy, ["manual", "waived"]),
+  isNotNull(memberDues.asaasChargeId),
+  inArray(memberDues.asaasStatus, [...UNPAID]),
+);
+
+/** The charge as Asaas holds it now; null when Asaas knows no charge of that id. */
+async function chargeIfKnown(client: DuesProvider, chargeId: string): Promise<DuesCharge | null> {
+  try {
+    return await client.charge(chargeId);
+  } catch (error) {
+    if (error instanceof DuesProviderError && error.status === 404) return null;
+    throw error;
+  }
+}
 
 /**
  * The charge's Pix Copia e Cola: "" when there is none to ask for (a boleto, a charge no longer payable, or
@@ -154,6 +176,40 @@ export function createAsaasLink(context: MembersContext, memberSettings: MemberS
     }
   }
 
+  /**
+   * Each due of hers closed here whose charge is still open at Asaas, closed there too: received in cash for
+   * what she paid, removed when waived. Refused (she paid it at Asaas meanwhile, it was removed there), the
+   * charge is read instead; either way the due keeps Asaas's answer, and a charge Asaas does not know is left.
+   */
+  async function settleClosed(client: DuesProvider, memberId: number, today: LocalDate): Promise<void> {
+    const closed = await db
+      .select()
+      .from(memberDues)
+      .where(and(eq(memberDues.memberId, memberId), closedHere));
+    for (const due of closed) {
+      const chargeId = due.asaasChargeId;
+      if (chargeId === null) continue;
+      let charge: DuesCharge | null = null;
+      try {
+        if (due.status === "paid")
+          charge = await client.receiveInCash(chargeId, { paidOn: due.paidOn ?? today, amountCents: due.paidCents });
+        else await client.deleteCharge(chargeId);
+      } catch (error) {
+        if (!(error instanceof DuesProviderError && (error.status === 400 || error.status === 404))) throw error;
+      }
+      charge ??= await chargeIfKnown(client, chargeId);
+      if (charge === null) {
+        await db
+          .update(memberDues)
+          .set({ asaasStatus: "deleted", asaasBoletoUrl: null, asaasPixCode: null, updatedAt: new Date() })
+          .where(and(eq(memberDues.id, due.id), eq(memberDues.asaasChargeId, chargeId)));
+        continue;
+      }
+      const current = charge;
+      await context.transaction((tx) => applyCharge(tx, due.id, current));
+    }
+  }
+
   /** The charge that collects `due`, or null while Asaas has not made its subscription's charge for that month. */
   async function chargeFor(
     client: DuesProvider,
@@ -232,6 +288,8 @@ export function createAsaasLink(context: MembersContext, memberSettings: MemberS
     if (!held) return "busy";
     let error: string | null = null;
     try {
+      // First, while her subscription's charges are still there to be closed: ending it removes them.
+      await settleClosed(client, held.id, saoPauloDate(now));
       const [plan] = await db.select().from(memberPlans).where(eq(memberPlans.id, held.planId));
       if (!plan) return "done";
       const owing = OWING.includes(held.status) && settings.payments.provider === "asaas";
@@ -301,11 +359,12 @@ export function createAsaasLink(context: MembersContext, memberSettings: MemberS
             and(notInArray(members.status, [...OWING]), subscribed),
           )
         : subscribed;
+    const closing = sql`exists (select 1 from ${memberDues} where ${memberDues.memberId} = ${members.id} and ${closedHere})`;
     const rows = await db
       .select({ id: members.id })
       .from(members)
       .innerJoin(memberPlans, eq(memberPlans.id, members.planId))
-      .where(and(gt(members.id, after), free, wanted))
+      .where(and(gt(members.id, after), free, or(wanted, closing)))
       .orderBy(asc(members.id))
       .limit(BATCH);
     return rows.map((row) => row.id);
@@ -313,9 +372,9 @@ export function createAsaasLink(context: MembersContext, memberSettings: MemberS
 
   return {
     /**
-     * One member now (after her approval, a move, an edit): linked, or her subscription ended when she no longer
-     * owes dues or the dues no longer go through Asaas. Never throws for Asaas's sake: what fails is left to the
-     * job runner.
+     * One member now (after her approval, a move, an edit, a due of hers paid by hand or waived): linked, or her
+     * subscription ended when she no longer owes dues or the dues no longer go through Asaas. Never throws for
+     * Asaas's sake: what fails is left to the job runner.
      */
     async linkMember(memberId: number, now = new Date()): Promise<LinkOutcome> {
       const settings = await memberSettings.stored();
@@ -346,7 +405,8 @@ export function createAsaasLink(context: MembersContext, memberSettings: MemberS
 
     /**
      * The job runner's turn: every member whose link with Asaas is not what it should be (a customer or a
-     * subscription missing, a plan changed, a due waiting for its charge, a subscription to end), a few at a time
+     * subscription missing, a plan changed, a due waiting for its charge, a due closed here whose charge is still
+     * open there, a subscription to end), a few at a time
      * for at most TURN_MS. Answers how many it looked at.
      */
     async linkAll(now = new Date()): Promise<number> {

@@ -431,6 +431,116 @@ describe("approval and the dues' job", () => {
   });
 });
 
+describe("a due closed here", () => {
+  const pay = (id: number, dueId: number | undefined, note = "Pago em dinheiro na sede") =>
+    t.request("POST", `/api/members/${id}/dues/${dueId}/payment`, {
+      token: t.superToken,
+      body: { paid_on: today(), note },
+    });
+  const waive = (id: number, dueId: number | undefined) =>
+    t.request("POST", `/api/members/${id}/dues/${dueId}/waiver`, {
+      token: t.superToken,
+      body: { reason: "Isenção aprovada em assembleia" },
+    });
+
+  it("paid by hand: its charge received in cash at Asaas, without notifying her, and paid once in the audit log", async () => {
+    await saveAsaas();
+    const plan = await createPlan();
+    const { id } = await approved(plan);
+    const chargeId = await firstCharge(id);
+    const due = await dueOf(id, periodOf(today()));
+    const answer = await pay(id, due?.id);
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    const cash = asaas().requests.find((request) => request.path === `/v3/payments/${chargeId}/receiveInCash`);
+    expect(JSON.parse(cash?.body ?? "{}")).toEqual({ paymentDate: today(), value: 49.9, notifyCustomer: false });
+    expect(asaas().payments.get(chargeId)).toMatchObject({ status: "RECEIVED_IN_CASH", paymentDate: today() });
+    expect(await dueOf(id, periodOf(today()))).toMatchObject({
+      status: "paid",
+      settled_by: "manual",
+      paid_cents: 4990,
+      pix_code: null,
+      asaas: { charge_id: chargeId, status: "paid" },
+    });
+
+    // Asaas's event for it changes nothing: the payment is the administrator's, not Asaas's.
+    await delivered("PAYMENT_RECEIVED", chargeId);
+    const paidEntries = await auditOf("member_due.paid");
+    expect(paidEntries).toHaveLength(1);
+    expect(paidEntries[0]).toMatchObject({ actorId: 1, actorName: expect.not.stringMatching(/^Asaas$/) });
+    await t.services.members.runDues();
+    expect(asaas().requests.filter((request) => request.path.endsWith("/receiveInCash"))).toHaveLength(1);
+  });
+
+  it("waived: its charge removed at Asaas, her subscription kept, and no charge made for it again", async () => {
+    await saveAsaas();
+    const plan = await createPlan();
+    const { id } = await approved(plan);
+    const second = nextPeriod(periodOf(today()), "mensal");
+    await t.services.members.runDues(noon(dueDateOf(second, 5)));
+    const due = await dueOf(id, second);
+    const chargeId = due?.asaas?.charge_id ?? "";
+    const subscriptionId = (await memberRow(id))?.asaasSubscriptionId ?? "";
+    expect(asaas().payments.get(chargeId)?.subscription).toBe(subscriptionId);
+
+    const answer = await waive(id, due?.id);
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    expect(
+      asaas().requests.some((request) => request.method === "DELETE" && request.path === `/v3/payments/${chargeId}`),
+    ).toBe(true);
+    expect(asaas().payments.get(chargeId)?.deleted).toBe(true);
+    expect(asaas().subscriptions.get(subscriptionId)?.deleted).toBe(false);
+    expect(await dueOf(id, second)).toMatchObject({ status: "waived", asaas: null, pix_code: null });
+    const [row] = await t.database.db
+      .select()
+      .from(memberDues)
+      .where(eq(memberDues.id, due?.id ?? 0));
+    expect(row).toMatchObject({ asaasChargeId: chargeId, asaasStatus: "deleted" });
+
+    const charges = asaas().payments.size;
+    await delivered("PAYMENT_DELETED", chargeId);
+    await t.services.members.runDues(noon(dueDateOf(second, 6)));
+    expect(asaas().payments.size).toBe(charges);
+    expect(await dueOf(id, second)).toMatchObject({ status: "waived" });
+  });
+
+  it("while Asaas is down: the payment stands, and the job runner closes the charge once Asaas answers", async () => {
+    await saveAsaas();
+    const plan = await createPlan();
+    const { id } = await approved(plan);
+    const chargeId = await firstCharge(id);
+    asaas().failNext(503);
+    const answer = await pay(id, (await dueOf(id, periodOf(today())))?.id);
+    expect(answer.status).toBe(200);
+    expect(answer.json<MemberDetail>().asaas_error).toBe("Não foi possível falar com o Asaas agora. Tente novamente.");
+    expect(answer.json<MemberDetail>().dues[0]).toMatchObject({ status: "paid", asaas: { status: "pending" } });
+    expect(asaas().payments.get(chargeId)?.status).toBe("PENDING");
+
+    await t.services.members.runDues();
+    expect(asaas().payments.get(chargeId)?.status).toBe("RECEIVED_IN_CASH");
+    const after = await detail(id);
+    expect(after.asaas_error).toBeNull();
+    expect(after.dues[0]).toMatchObject({ status: "paid", settled_by: "manual", asaas: { status: "paid" } });
+    expect(await auditOf("member_due.paid")).toHaveLength(1);
+  });
+
+  it("paid at Asaas before the administrator's record reached it: Asaas's refusal read, the record kept as hers", async () => {
+    await saveAsaas();
+    const plan = await createPlan();
+    const { id } = await approved(plan);
+    const chargeId = await firstCharge(id);
+    // She paid by Pix, and its event has not come yet when the administrator records her cash.
+    await asaas().pay(chargeId);
+    const answer = await pay(id, (await dueOf(id, periodOf(today())))?.id);
+    expect(answer.status).toBe(200);
+    const after = answer.json<MemberDetail>();
+    expect(after.asaas_error).toBeNull();
+    expect(after.dues[0]).toMatchObject({ status: "paid", settled_by: "manual", asaas: { status: "paid" } });
+    expect(asaas().payments.get(chargeId)?.status).toBe("RECEIVED");
+    await delivered("PAYMENT_RECEIVED", chargeId);
+    expect(await auditOf("member_due.paid")).toHaveLength(1);
+  });
+});
+
 describe("the webhook", () => {
   it("refuses a wrong or missing token with a 401 that changes nothing, and a body that is not an event with a 400", async () => {
     await saveAsaas();

@@ -4,6 +4,8 @@ import { formatTaxId } from "../../../common/brazil/tax-id.ts";
 import { conflict, invalid, notFound } from "../../../common/errors.ts";
 import { type ListQuery, pageOffset, toPage } from "../../../common/pagination.ts";
 import {
+  type DuePayment,
+  type DueWaiver,
   type MemberApplication,
   type MemberInput,
   type MemberListQuery,
@@ -417,8 +419,17 @@ export function createMembersService(context: MembersContext, applications: Thro
       };
     },
 
-    recordPayment: dues.recordPayment,
-    waiveDue: dues.waiveDue,
+    /** A payment an administrator records; after the commit, its Asaas charge marked received in cash. */
+    async recordPayment(actor: Actor | null, memberId: number, dueId: number, payment: DuePayment): Promise<void> {
+      await dues.recordPayment(actor, memberId, dueId, payment);
+      await linkNow(memberId);
+    },
+
+    /** A due waived; after the commit, its Asaas charge removed. */
+    async waiveDue(actor: Actor | null, memberId: number, dueId: number, waiver: DueWaiver): Promise<void> {
+      await dues.waiveDue(actor, memberId, dueId, waiver);
+      await linkNow(memberId);
+    },
 
     /** 'Minha associação': the signed-in person's membership (her account linked to the register), or null. */
     async mine(actor: Actor | null, now = new Date()): Promise<MyMembership> {
