@@ -38,6 +38,7 @@ import { buildPixCode } from "../../common/pix/br-code.ts";
 //   await asaas.flush()              waits for every delivery under way (those of API calls are not awaited)
 //   asaas.slowMs = 300               every answer waits this long (a slow Asaas, a timeout)
 //   asaas.pageLimit = 2              lists answer at most this many per page (Asaas: 100)
+//   asaas.apiKey = "$aact_prod_..."  only this key is taken from now on (with reset() first: another account)
 //   asaas.failNext(500)              the next request answers this status; with a body, that text as it is
 //   asaas.reset(); await asaas.close()
 
@@ -388,6 +389,7 @@ export async function startFakeAsaas(options: FakeAsaasOptions = {}): Promise<Fa
     flush: () => deliveries,
     reset() {
       fake.requests.length = 0;
+      fake.apiKey = config.apiKey;
       fake.customers.clear();
       fake.subscriptions.clear();
       fake.payments.clear();
@@ -645,7 +647,7 @@ export async function startFakeAsaas(options: FakeAsaasOptions = {}): Promise<Fa
   };
 
   const route = async (request: FakeAsaasRequest, url: URL): Promise<Answer> => {
-    if (request.headers.access_token !== config.apiKey)
+    if (request.headers.access_token !== fake.apiKey)
       return {
         status: 401,
         body: { errors: [{ code: "invalid_access_token", description: "A chave de API fornecida é inválida" }] },

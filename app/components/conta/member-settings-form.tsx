@@ -100,7 +100,7 @@ function AsaasFields({ fields, view }: { fields: AsaasFieldset; view: MemberSett
           label="Chave de API do Asaas"
           description={
             view.asaas.api_key_set
-              ? "Uma chave já está salva (configurado): deixe em branco para mantê-la."
+              ? "Uma chave já está salva (configurado): deixe em branco para mantê-la. Outra chave, ou outro ambiente, é outra conta do Asaas: os associados e as mensalidades em aberto são cadastrados de novo nela, e o que ficou na conta anterior se encerra no painel dela."
               : "No Asaas, em Integrações > Chaves de API. A do sandbox começa com $aact_hmlg_."
           }
           autoComplete="new-password"

@@ -3,7 +3,7 @@
 // paid -> (part of it given back) -> refunded. A charge pending or overdue again never reopens a paid due, so
 // events in any order leave the same due. Decision 0025, "Paying".
 import { createHash } from "node:crypto";
-import { and, eq, gte, isNull, or } from "drizzle-orm";
+import { and, eq, gte, inArray, isNotNull, isNull, or } from "drizzle-orm";
 import { formatBRL } from "../../../common/money.ts";
 import type { DuesCharge, DuesChargeStatus } from "../../adapters/dues/dues-provider.ts";
 import type { MembersContext } from "./context.ts";
@@ -22,6 +22,17 @@ export type ChargeOutcome = "linked" | "unchanged" | "paid" | "short_paid" | "pa
 const RECEIVED: readonly DuesChargeStatus[] = ["paid", "partially_refunded", "refunded"];
 /** The statuses Asaas still waits money in: only these have a Pix code and a page to pay. */
 export const UNPAID: readonly DuesChargeStatus[] = ["pending", "overdue"];
+
+/**
+ * A due closed here (paid by hand, waived) whose charge Asaas still waits money for: Asaas would remind her of it
+ * and take the money again until told (asaas-link.ts).
+ */
+export const closedHere = and(
+  inArray(memberDues.status, ["paid", "waived"]),
+  inArray(memberDues.settledBy, ["manual", "waived"]),
+  isNotNull(memberDues.asaasChargeId),
+  inArray(memberDues.asaasStatus, [...UNPAID]),
+);
 
 /**
  * Applies `charge` to the due `dueId` on the caller's transaction, the member and the due locked (in that

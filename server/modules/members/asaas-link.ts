@@ -9,7 +9,7 @@ import pLimit from "p-limit";
 import { busy } from "../../../common/errors.ts";
 import type { AsaasBilling } from "../../../common/schemas/members.ts";
 import { type DuesCharge, type DuesProvider, DuesProviderError } from "../../adapters/dues/dues-provider.ts";
-import { applyCharge, asaasReference, UNPAID } from "./asaas-charges.ts";
+import { applyCharge, asaasReference, closedHere, UNPAID } from "./asaas-charges.ts";
 import type { MembersContext } from "./context.ts";
 import { CYCLE_MONTHS, dueDateOf, type LocalDate, nextPeriod, saoPauloDate } from "./due-cycles.ts";
 import { OWING, periodBeforeNext } from "./dues.ts";
@@ -40,17 +40,6 @@ const needsLink = or(
   isNull(memberDues.asaasChargeId),
   eq(memberDues.asaasStatus, "deleted"),
   and(isNull(memberDues.asaasPixCode), inArray(memberDues.asaasStatus, [...UNPAID])),
-);
-
-/**
- * A due closed here (paid by hand, waived) whose charge Asaas still waits money for: Asaas would remind her of it
- * and take the money again until told.
- */
-const closedHere = and(
-  inArray(memberDues.status, ["paid", "waived"]),
-  inArray(memberDues.settledBy, ["manual", "waived"]),
-  isNotNull(memberDues.asaasChargeId),
-  inArray(memberDues.asaasStatus, [...UNPAID]),
 );
 
 /** The charge as Asaas holds it now; null when Asaas knows no charge of that id. */

@@ -2,7 +2,7 @@
 // paid. Asaas's API key and webhook token are write-only and kept sealed (kernel/secret-box.ts), as the shop's
 // secrets are (shop/shop-secrets.ts): a save that leaves one empty keeps the stored one, a value this key cannot
 // open reads as not set and stays as stored until someone types it again.
-import { eq } from "drizzle-orm";
+import { and, eq, isNotNull, or } from "drizzle-orm";
 import { invalid } from "../../../common/errors.ts";
 import {
   ASAAS_API_KEY_MISSING,
@@ -20,8 +20,9 @@ import type { DuesProvider } from "../../adapters/dues/dues-provider.ts";
 import { type Actor, requireAdmin } from "../../kernel/access.ts";
 import type { SecretBox } from "../../kernel/secret-box.ts";
 import type { AuditFields } from "../audit/audit-changes.ts";
+import { closedHere } from "./asaas-charges.ts";
 import type { MembersContext } from "./context.ts";
-import { memberSettings } from "./tables.ts";
+import { memberDues, memberSettings, members } from "./tables.ts";
 
 /** Where Asaas is told to send its events (public, no session: routes.ts). */
 export const ASAAS_WEBHOOK_PATH = "/api/members/asaas/webhook";
@@ -132,6 +133,43 @@ function mergedPayments(given: DuesPayments | undefined, stored: DuesPayments): 
   };
 }
 
+/** Another key, or the other environment, is another Asaas account: none of the ids kept from the old one is its. */
+const otherAccount = (before: DuesPayments, after: DuesPayments) =>
+  after.asaas.api_key !== before.asaas.api_key || after.asaas.environment !== before.asaas.environment;
+
+/**
+ * Forgets on the caller's transaction every Asaas id of the old account: each member's customer and subscription
+ * (with its terms, lease and error), and the charge links of her open dues and of those closed here whose charge
+ * the old account still waits for (this one cannot close it). The job runner's next turn links them anew in the
+ * new account; paid dues keep what Asaas told of them.
+ */
+async function forgetAsaasAccount(tx: MembersContext): Promise<void> {
+  await tx.db
+    .update(members)
+    .set({
+      asaasCustomerId: null,
+      asaasSubscriptionId: null,
+      asaasSubscriptionFrom: null,
+      asaasSubscriptionTerms: null,
+      asaasLeaseUntil: null,
+      asaasError: null,
+    })
+    .where(
+      or(isNotNull(members.asaasCustomerId), isNotNull(members.asaasSubscriptionId), isNotNull(members.asaasError)),
+    );
+  await tx.db
+    .update(memberDues)
+    .set({
+      asaasChargeId: null,
+      asaasStatus: null,
+      asaasInvoiceUrl: null,
+      asaasBoletoUrl: null,
+      asaasPixCode: null,
+      updatedAt: new Date(),
+    })
+    .where(and(isNotNull(memberDues.asaasChargeId), or(eq(memberDues.status, "open"), closedHere)));
+}
+
 function requireAsaasSecrets(payments: DuesPayments): void {
   if (payments.provider !== "asaas") return;
   const { api_key, webhook_token } = payments.asaas;
@@ -167,7 +205,8 @@ export function createMemberSettings(context: MembersContext) {
 
     /**
      * Saves the settings (administrators): Asaas's secrets sealed (an empty one keeps the stored one), both
-     * needed to choose Asaas, and one audit entry with them as "alterado".
+     * needed to choose Asaas, and one audit entry with them as "alterado". Another Asaas account (key or
+     * environment) forgets the old one's ids in the same transaction.
      */
     async saveSettings(actor: Actor | null, input: MemberSettings): Promise<MemberSettingsView> {
       const admin = requireAdmin(actor);
@@ -196,6 +235,7 @@ export function createMemberSettings(context: MembersContext) {
           .insert(memberSettings)
           .values({ id: 1, ...values })
           .onConflictDoUpdate({ target: memberSettings.id, set: values });
+        if (otherAccount(before.payments, payments)) await forgetAsaasAccount(tx);
         await tx.services.audit.record({
           actor: admin,
           action: "member_settings.updated",

@@ -233,6 +233,114 @@ describe("the settings", () => {
   });
 });
 
+describe("another Asaas account", () => {
+  /** Bia approved, her second due linked to her subscription's charge, her first paid through Asaas. */
+  async function linkedAndPaid() {
+    await saveAsaas();
+    const plan = await createPlan();
+    const { id } = await approved(plan);
+    const second = nextPeriod(periodOf(today()), "mensal");
+    await t.services.members.runDues(noon(dueDateOf(second, 5)));
+    const chargeId = await firstCharge(id);
+    await asaas().pay(chargeId);
+    await delivered("PAYMENT_RECEIVED", chargeId);
+    return { id, second, chargeId };
+  }
+
+  const asaasIds = async (id: number) => {
+    const row = await memberRow(id);
+    return {
+      customer: row?.asaasCustomerId,
+      subscription: row?.asaasSubscriptionId,
+      from: row?.asaasSubscriptionFrom,
+      terms: row?.asaasSubscriptionTerms,
+      lease: row?.asaasLeaseUntil,
+      error: row?.asaasError,
+    };
+  };
+  const dueRow = async (id: number, period: string) =>
+    (
+      await t.database.db
+        .select()
+        .from(memberDues)
+        .where(and(eq(memberDues.memberId, id), eq(memberDues.period, period)))
+    )[0];
+
+  it("another key forgets the old account's ids in the save, the paid dues' history kept, and the job links her anew", async () => {
+    const { id, second, chargeId } = await linkedAndPaid();
+    const old = await asaasIds(id);
+    expect(old.customer).toMatch(/^cus_/);
+    // Saved again with the same account: nothing forgotten.
+    await saveAsaas({ api_key: "", billing: "pix" });
+    expect(await asaasIds(id)).toEqual(old);
+
+    // The association's production account, empty, under another key.
+    asaas().reset();
+    asaas().apiKey = "$aact_prod_chave-da-conta-de-producao";
+    await saveAsaas({ environment: "production" });
+    expect(await asaasIds(id)).toEqual({
+      customer: null,
+      subscription: null,
+      from: null,
+      terms: null,
+      lease: null,
+      error: null,
+    });
+    expect(await dueRow(id, second)).toMatchObject({
+      status: "open",
+      asaasChargeId: null,
+      asaasStatus: null,
+      asaasInvoiceUrl: null,
+      asaasBoletoUrl: null,
+      asaasPixCode: null,
+    });
+    expect(await dueRow(id, periodOf(today()))).toMatchObject({
+      status: "paid",
+      settledBy: "asaas",
+      asaasChargeId: chargeId,
+      asaasStatus: "paid",
+    });
+
+    await t.services.members.runDues(noon(dueDateOf(second, 6)));
+    const renewed = await asaasIds(id);
+    expect(renewed.customer).toBe([...asaas().customers.keys()][0]);
+    expect(renewed.subscription).toBe([...asaas().subscriptions.keys()][0]);
+    expect(renewed.error).toBeNull();
+    expect(renewed.from).toBe(nextPeriod(second, "mensal"));
+    // Her open due, made before the new subscription's first cycle, is charged on its own there.
+    const relinked = await dueRow(id, second);
+    expect(asaas().payments.get(relinked?.asaasChargeId ?? "")).toMatchObject({
+      customer: renewed.customer,
+      subscription: null,
+      dueDate: dueDateOf(second, 10),
+      value: 49.9,
+    });
+    expect(relinked?.asaasPixCode).toMatch(/^000201/);
+  });
+
+  it("the other environment under the same key is another account too, and its charges are not closed from this one", async () => {
+    const { id, second } = await linkedAndPaid();
+    // Paid by hand while the old account did not answer: its charge is still open there.
+    asaas().failNext(503);
+    const paid = await t.request("POST", `/api/members/${id}/dues/${(await dueRow(id, second))?.id}/payment`, {
+      token: t.superToken,
+      body: { paid_on: today(), note: "" },
+    });
+    expect(paid.json<MemberDetail>().dues[0]).toMatchObject({ status: "paid", asaas: { status: "pending" } });
+
+    await saveAsaas({ api_key: "", environment: "production" });
+    expect(await asaasIds(id)).toMatchObject({ customer: null, subscription: null });
+    expect(await dueRow(id, second)).toMatchObject({ status: "paid", settledBy: "manual", asaasChargeId: null });
+    const before = asaas().requests.length;
+    await t.services.members.runDues(noon(dueDateOf(second, 6)));
+    expect(
+      asaas()
+        .requests.slice(before)
+        .filter((request) => request.path.endsWith("/receiveInCash")),
+    ).toEqual([]);
+  });
+});
+
 describe("approval and the dues' job", () => {
   it("make her customer and subscription once, and charge her first due on its own with Asaas's Pix code", async () => {
     await saveAsaas();
