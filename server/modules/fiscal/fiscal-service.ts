@@ -18,6 +18,7 @@ import {
   fiscalSettingsView,
   newWebhookSecret,
   openFiscalSecrets,
+  providerLabel,
   providerOf,
   resealFiscalSecrets,
   sealFiscalSecrets,
@@ -37,7 +38,7 @@ declare module "../../kernel/events.ts" {
 
 /** How long a save's webhook registration or "Testar conexão" waits for the provider. */
 const CHECK_MS = 10_000;
-const NOT_SET = "Salve o token da Focus NFe do ambiente escolhido antes de testar a conexão.";
+const notSet = (provider: string) => `Salve o token da ${provider} do ambiente escolhido antes de testar a conexão.`;
 
 /**
  * Process-wide: the settings read once per change, where the provider is reached (FOCUS_NFE_URL), and each
@@ -85,7 +86,7 @@ export function createFiscalService(context: FiscalContext, state: FiscalState) 
       await client.registerWebhook({ cnpj: row.cnpj, url, secret: row.webhookSecret }, AbortSignal.timeout(CHECK_MS));
       outcome = { webhookRegisteredFor: target, webhookError: null };
     } catch (error) {
-      const message = error instanceof FiscalProviderError ? error.message : "A Focus NFe não respondeu.";
+      const message = error instanceof FiscalProviderError ? error.message : `A ${providerLabel(row)} não respondeu.`;
       outcome = {
         webhookRegisteredFor: null,
         webhookError: `O aviso automático (webhook) não foi registrado: ${message} As notas serão consultadas periodicamente enquanto isso.`,
@@ -176,13 +177,14 @@ export function createFiscalService(context: FiscalContext, state: FiscalState) 
       requireAdmin(actor);
       const row = await readRow();
       const client = providerOf(row, state.connection);
-      if (!client) throw invalid(NOT_SET);
+      const provider = providerLabel(row);
+      if (!client) throw invalid(notSet(provider));
       const environment = row.environment === "producao" ? "produção" : "homologação";
       try {
         await client.checkToken(AbortSignal.timeout(CHECK_MS));
-        return { ok: true, message: `Conexão com a Focus NFe (${environment}) funcionando: o token foi aceito.` };
+        return { ok: true, message: `Conexão com a ${provider} (${environment}) funcionando: o token foi aceito.` };
       } catch (error) {
-        const message = error instanceof FiscalProviderError ? error.message : "A Focus NFe não respondeu.";
+        const message = error instanceof FiscalProviderError ? error.message : `A ${provider} não respondeu.`;
         return { ok: false, message };
       }
     },
