@@ -11,11 +11,13 @@ import { optionalTaxIdField } from "./tax-id.ts";
 /** The CEP typed on the cart or the product page for a shipping quote. */
 export const postalCodeSchema = z.object({ postal_code: cepField() });
 
+/** Blank or null (as the settings' view sends it back) is none. */
 const optionalCep = plainString()
   .trim()
+  .nullable()
   .default("")
   .transform((value, context) => {
-    if (value === "") return null;
+    if (value === null || value === "") return null;
     const cep = normalizeCep(value);
     if (cep === null) {
       context.addIssue({ code: "custom", message: CEP_FORMAT_MESSAGE });

@@ -120,6 +120,44 @@ test("the /conta home counts what the shop has to act on, each opening its list 
   await expect(page.getByRole("combobox", { name: "Pendência" })).toHaveValue("label");
 });
 
+test("/conta/shop says where the shop's e-mails go: its own address, else the site's, else every administrator", async ({
+  page,
+  api,
+  createUser,
+}) => {
+  const admin = await createUser("admin");
+  await login(page, admin.email, admin.password);
+  const site = (await (await api.get("/api/settings")).json()) as { email: string };
+  const stored = (await (await api.get("/api/shop/settings")).json()) as { notifications: { email: string } };
+  const saveNoticeAddress = async (email: string) => {
+    const shop = (await (await api.get("/api/shop/settings")).json()) as { notifications: Record<string, unknown> };
+    // The settings as stored, this one address changed: the secrets come back empty, which keeps them.
+    const saved = await api.put("/api/shop/settings", {
+      data: { ...shop, notifications: { ...shop.notifications, email } },
+    });
+    expect(saved.status(), await saved.text()).toBe(200);
+  };
+  const recipients = page.getByTestId("shop-notice-recipients");
+  try {
+    await saveNoticeAddress("");
+    await page.goto("/conta/shop");
+    if (site.email) {
+      await expect(recipients).toHaveText(`Os avisos vão para o e-mail público do site: ${site.email}.`);
+    } else {
+      // A new site has no public e-mail: the administrators are told, she among them.
+      await expect(recipients).toContainText(
+        "O site ainda não tem e-mail público: os avisos vão para os administradores",
+      );
+      await expect(recipients).toContainText(admin.email);
+    }
+    await saveNoticeAddress("avisos@cooperativa.example");
+    await page.reload();
+    await expect(recipients).toHaveText("Os avisos vão para avisos@cooperativa.example.");
+  } finally {
+    await saveNoticeAddress(stored.notifications.email);
+  }
+});
+
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 

@@ -205,6 +205,24 @@ describe("shop settings and shipping quotes", () => {
     expect(again.json<ShopSettingsView>().shipping.correios.access_code_set).toBe(true);
   });
 
+  it("takes back what it answers: the settings read and saved again unchanged, no origin CEP among them", async () => {
+    const first = await t.request("PUT", "/api/shop/settings", {
+      token,
+      body: {
+        ...settings,
+        origin_postal_code: "",
+        shipping: { ...settings.shipping, correios: { ...settings.shipping.correios, enabled: false } },
+        payments: { provider: "manual", manual: { instructions: "Pague na retirada." } },
+      },
+    });
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    const read = (await t.request("GET", "/api/shop/settings", { token })).json<ShopSettingsView>();
+    expect(read.origin_postal_code).toBeNull();
+    const saved = await t.request("PUT", "/api/shop/settings", { token, body: read });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect(saved.json<ShopSettingsView>()).toEqual(read);
+  });
+
   it("asks for the Correios access code when none is stored", async () => {
     const response = await t.request("PUT", "/api/shop/settings", {
       token,
