@@ -82,14 +82,26 @@ export function createAsaasLink(context: MembersContext, memberSettings: MemberS
   const release = (memberId: number, error: string | null) =>
     db.update(members).set({ asaasLeaseUntil: null, asaasError: error }).where(eq(members.id, memberId));
 
-  /** Her customer at Asaas: the one made for her before (a call that failed after Asaas made it), or a new one. */
+  /**
+   * Her customer at Asaas: the one made for her before (a call that failed after Asaas made it), or a new one;
+   * her name and e-mail sent again when they changed since, as Asaas e-mails her charges to them.
+   */
   async function customerOf(client: DuesProvider, member: MemberRow): Promise<string> {
-    if (member.asaasCustomerId) return member.asaasCustomerId;
+    const current = { name: member.name, email: member.email };
+    const sent = member.asaasCustomerSent;
+    if (member.asaasCustomerId && sent?.name === current.name && sent.email === current.email)
+      return member.asaasCustomerId;
     const externalReference = asaasReference(member);
-    const customer =
-      (await client.findCustomer(externalReference)) ??
-      (await client.createCustomer({ name: member.name, taxId: member.taxId, email: member.email, externalReference }));
-    await db.update(members).set({ asaasCustomerId: customer.id }).where(eq(members.id, member.id));
+    // One found again was made with what she was then: what she is now is sent to it.
+    const known = member.asaasCustomerId
+      ? { id: member.asaasCustomerId }
+      : await client.findCustomer(externalReference);
+    if (known) await client.updateCustomer(known.id, current);
+    const customer = known ?? (await client.createCustomer({ ...current, taxId: member.taxId, externalReference }));
+    await db
+      .update(members)
+      .set({ asaasCustomerId: customer.id, asaasCustomerSent: current })
+      .where(eq(members.id, member.id));
     return customer.id;
   }
 
@@ -340,6 +352,7 @@ export function createAsaasLink(context: MembersContext, memberSettings: MemberS
               owing,
               or(
                 isNull(members.asaasCustomerId),
+                sql`${members.asaasCustomerSent} is distinct from jsonb_build_object('name', ${members.name}, 'email', ${members.email})`,
                 isNull(members.asaasSubscriptionId),
                 sql`${members.asaasSubscriptionTerms} is distinct from jsonb_build_object('amountCents', ${memberPlans.amountCents}, 'cycle', ${memberPlans.cycle}, 'dueDay', ${memberPlans.dueDay}, 'billing', ${billing}::text)`,
                 sql`exists (select 1 from ${memberDues} where ${memberDues.memberId} = ${members.id} and ${memberDues.status} = 'open' and ${needsLink})`,
@@ -394,9 +407,9 @@ export function createAsaasLink(context: MembersContext, memberSettings: MemberS
 
     /**
      * The job runner's turn: every member whose link with Asaas is not what it should be (a customer or a
-     * subscription missing, a plan changed, a due waiting for its charge, a due closed here whose charge is still
-     * open there, a subscription to end), a few at a time
-     * for at most TURN_MS. Answers how many it looked at.
+     * subscription missing, her name or e-mail changed, a plan changed, a due waiting for its charge, a due
+     * closed here whose charge is still open there, a subscription to end), a few at a time for at most
+     * TURN_MS. Answers how many it looked at.
      */
     async linkAll(now = new Date()): Promise<number> {
       const settings = await memberSettings.stored();

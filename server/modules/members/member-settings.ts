@@ -148,6 +148,7 @@ async function forgetAsaasAccount(tx: MembersContext): Promise<void> {
     .update(members)
     .set({
       asaasCustomerId: null,
+      asaasCustomerSent: null,
       asaasSubscriptionId: null,
       asaasSubscriptionFrom: null,
       asaasSubscriptionTerms: null,

@@ -251,6 +251,7 @@ describe("another Asaas account", () => {
     const row = await memberRow(id);
     return {
       customer: row?.asaasCustomerId,
+      sent: row?.asaasCustomerSent,
       subscription: row?.asaasSubscriptionId,
       from: row?.asaasSubscriptionFrom,
       terms: row?.asaasSubscriptionTerms,
@@ -280,6 +281,7 @@ describe("another Asaas account", () => {
     await saveAsaas({ environment: "production" });
     expect(await asaasIds(id)).toEqual({
       customer: null,
+      sent: null,
       subscription: null,
       from: null,
       terms: null,
@@ -503,6 +505,40 @@ describe("approval and the dues' job", () => {
     await t.services.members.runDues();
     expect((await memberRow(id))?.asaasSubscriptionId).toBe(made);
     expect(asaas().subscriptions.size).toBe(1);
+  });
+
+  it("send her new name and e-mail to her customer, after the edit or by the job when Asaas did not answer", async () => {
+    await saveAsaas();
+    const plan = await createPlan();
+    const { id } = await approved(plan);
+    const customerId = (await memberRow(id))?.asaasCustomerId ?? "";
+    const edit = (changes: Record<string, unknown>) =>
+      t.request("PUT", `/api/members/${id}`, { token: t.superToken, body: { ...BIA, plan_id: plan.id, ...changes } });
+    const customerUpdates = () =>
+      asaas().requests.filter((request) => request.method === "POST" && request.path === `/v3/customers/${customerId}`);
+
+    // Another phone is nothing Asaas writes to her with.
+    expect((await edit({ phone: "(81) 98888-0000" })).status).toBe(200);
+    expect(customerUpdates()).toEqual([]);
+
+    expect((await edit({ name: "Bia Souza Lima", email: "bia.lima@example.com" })).status).toBe(200);
+    expect(customerUpdates().map((request) => JSON.parse(request.body))).toEqual([
+      { name: "Bia Souza Lima", email: "bia.lima@example.com" },
+    ]);
+    expect(asaas().customers.get(customerId)).toMatchObject({ name: "Bia Souza Lima", email: "bia.lima@example.com" });
+    expect(asaas().customers.size).toBe(1);
+
+    asaas().failNext(503);
+    const unanswered = await edit({ name: "Bia Lima", email: "bia.lima@example.com" });
+    expect(unanswered.json<MemberDetail>().asaas_error).toBe(
+      "Não foi possível falar com o Asaas agora. Tente novamente.",
+    );
+    expect(asaas().customers.get(customerId)?.name).toBe("Bia Souza Lima");
+    await t.services.members.runDues();
+    expect(asaas().customers.get(customerId)).toMatchObject({ name: "Bia Lima", email: "bia.lima@example.com" });
+    expect((await detail(id)).asaas_error).toBeNull();
+    await t.services.members.runDues();
+    expect(customerUpdates()).toHaveLength(3);
   });
 
   it("end her subscription when she leaves, and only that", async () => {

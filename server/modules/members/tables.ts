@@ -99,6 +99,11 @@ export const members = pgTable(
     notes: text("notes").notNull().default(""),
     /** Her customer at Asaas (cus_...), made once, the first time her dues go through Asaas. */
     asaasCustomerId: text("asaas_customer_id"),
+    /**
+     * Her name and e-mail as last sent to her customer (Asaas e-mails her charges to them): one changed since is
+     * sent again; null when not known to be sent (a customer found again after a lost answer).
+     */
+    asaasCustomerSent: jsonb("asaas_customer_sent").$type<AsaasCustomerSent>(),
     /** Her plan's subscription at Asaas (sub_...), while she owes dues through it. */
     asaasSubscriptionId: text("asaas_subscription_id"),
     /** The first period the subscription charges; her dues before it are charged one by one (asaas-link.ts). */
@@ -186,6 +191,8 @@ export const memberDues = pgTable(
     ),
   ],
 );
+
+export type AsaasCustomerSent = { name: string; email: string };
 
 export type AsaasSubscriptionTerms = {
   amountCents: number;

@@ -1,0 +1,1 @@
+ALTER TABLE "members" ADD COLUMN "asaas_customer_sent" jsonb;
