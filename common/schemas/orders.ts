@@ -13,7 +13,9 @@ import { orderStatuses } from "../order-status.ts";
 import { dayField, isWebAddress, optionalText, plainString, requiredText, z } from "../zod.ts";
 import { couponCodeField } from "./cart.ts";
 import { customerFields } from "./customer.ts";
+import { noteCancelSchema } from "./fiscal.ts";
 import { paymentChoices } from "./payments.ts";
+import { optionalTaxIdField } from "./tax-id.ts";
 
 /** A delivery address: the state from the list and a city of that state (spec §3 option lists 1 and 2). */
 export const addressSchema = z
@@ -40,13 +42,22 @@ export const addressSchema = z
 export type AddressInput = z.infer<typeof addressSchema>;
 
 /**
- * An administrator's correction of an order's delivery address (PUT /api/orders/{id}/address): the checkout's
- * address, with the neighbourhood a nota fiscal cannot go without.
+ * An administrator's correction of an order's delivery address and buyer's CPF/CNPJ (PUT
+ * /api/orders/{id}/address): the checkout's address, with the neighbourhood a nota fiscal cannot go without,
+ * and the CPF/CNPJ checked by its digits (empty or absent keeps the order's: a note cannot go without one).
  */
-export const orderAddressCorrectionSchema = addressSchema.superRefine((address, context) => {
-  if (address.neighborhood === "")
-    context.addIssue({ code: "custom", path: ["neighborhood"], message: "Informe o bairro: a nota fiscal exige" });
-});
+export const orderAddressCorrectionSchema = addressSchema
+  .and(
+    z.object({
+      tax_id: optionalTaxIdField().meta({
+        description: "The buyer's CPF or CNPJ on the order (and its nota fiscal); empty or absent keeps it.",
+      }),
+    }),
+  )
+  .superRefine((address, context) => {
+    if (address.neighborhood === "")
+      context.addIssue({ code: "custom", path: ["neighborhood"], message: "Informe o bairro: a nota fiscal exige" });
+  });
 export type OrderAddressCorrection = z.infer<typeof orderAddressCorrectionSchema>;
 
 const FORM_EXPIRED = "O formulário expirou; recarregue a página e confirme de novo.";
@@ -122,8 +133,21 @@ export const orderStatusChangeSchema = z
       .default("")
       .transform((value) => value.replace(/\s+/g, " ")),
     tracking_url: plainString().trim().max(500, "No máximo 500 caracteres").default(""),
+    cancel_note: z
+      .boolean("Marque ou desmarque “Cancelar também a nota fiscal”")
+      .default(false)
+      .meta({ description: "Canceling: cancel the order's authorised nota fiscal too, with `justification`." }),
+    justification: plainString()
+      .default("")
+      .meta({ description: "Why the note is canceled (15-255 characters, kept by SEFAZ); only with cancel_note." }),
   })
   .superRefine((change, context) => {
+    if (change.status === "canceled" && change.cancel_note) {
+      // The note's own "Cancelar nota" schema: the same limits and words as SEFAZ keeps them.
+      const checked = noteCancelSchema.safeParse({ justification: change.justification });
+      for (const issue of checked.error?.issues ?? [])
+        context.addIssue({ code: "custom", path: ["justification"], message: issue.message });
+    }
     if (change.status !== "sent") return;
     const issue = (path: "tracking_code" | "tracking_url", message: string) =>
       context.addIssue({ code: "custom", path: [path], message });
@@ -141,6 +165,8 @@ export const orderStatusChangeSchema = z
   .transform((change) => ({
     ...change,
     tracking_code: change.carrier === "correios" ? normalizeCorreiosCode(change.tracking_code) : change.tracking_code,
+    cancel_note: change.status === "canceled" && change.cancel_note,
+    justification: change.justification.trim(),
   }));
 export type OrderStatusChangeInput = z.infer<typeof orderStatusChangeSchema>;
 

@@ -1,5 +1,6 @@
 import { Group, SimpleGrid, Stack, Text } from "@mantine/core";
 import { stateOptions } from "../../../common/brazil/states.ts";
+import { formatTaxId } from "../../../common/brazil/tax-id.ts";
 import { orderAddressCorrectionSchema } from "../../../common/schemas/orders.ts";
 import type { OrderAddress } from "../../../common/views/orders.ts";
 import { answerFor } from "../../lib/form-answer.ts";
@@ -11,30 +12,50 @@ import { useAccountForm } from "../form-kit/use-account-form.ts";
 export const CORRECT_ADDRESS_INTENT = "correct-address";
 
 /**
- * "Corrigir endereço" (administrators): the delivery address the label and the nota fiscal use, opened from a
- * native <details>, so it works before and without JavaScript; open again when a save was refused.
+ * "Corrigir endereço e CPF/CNPJ" (administrators): the delivery address the label and the nota fiscal use, and
+ * the buyer's CPF/CNPJ the note carries, opened from a native <details>, so it works before and without
+ * JavaScript; open when a save was refused, or when the note waits on one of them (`open`).
  */
-export function OrderAddressForm({ address, answer }: { address: OrderAddress; answer: unknown }) {
+export function OrderAddressForm({
+  address,
+  taxId,
+  answer,
+  open = false,
+}: {
+  address: OrderAddress;
+  /** The order's copy of the buyer's CPF/CNPJ, bare. */
+  taxId: string;
+  answer: unknown;
+  open?: boolean;
+}) {
   const own = answerFor(answer, CORRECT_ADDRESS_INTENT);
   const { form, fields } = useAccountForm({
     schema: orderAddressCorrectionSchema,
-    defaultValue: address,
+    defaultValue: { ...address, tax_id: taxId ? formatTaxId(taxId) : "" },
     answer: own,
     id: "order-address",
   });
   return (
-    <details open={own !== undefined}>
-      <summary style={{ cursor: "pointer", fontWeight: 600 }}>Corrigir endereço</summary>
+    <details open={open || own !== undefined}>
+      <summary style={{ cursor: "pointer", fontWeight: 600 }}>Corrigir endereço e CPF/CNPJ</summary>
       <AccountForm
         form={form}
         intent={CORRECT_ADDRESS_INTENT}
-        label="Corrigir endereço"
+        label="Corrigir endereço e CPF/CNPJ"
         refusedTitle="O endereço não foi corrigido"
       >
         <Stack gap="sm" mt="sm">
           <Text size="sm" c="dimmed">
-            O endereço copiado no pedido é o da etiqueta e o da nota fiscal. A correção fica no histórico do pedido.
+            O endereço e o CPF/CNPJ copiados no pedido são os da etiqueta e os da nota fiscal. A correção fica no
+            histórico do pedido.
           </Text>
+          <TextField
+            field={fields.tax_id}
+            label="CPF/CNPJ do cliente"
+            description="Conferido pelos dígitos verificadores; vai na nota fiscal"
+            autoComplete="off"
+            maxLength={30}
+          />
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <TextField field={fields.postal_code} label="CEP" inputMode="numeric" autoComplete="off" />
             <SelectField field={fields.uf} label="Estado (UF)" options={stateOptions} placeholder="Escolha o estado" />
@@ -46,7 +67,7 @@ export function OrderAddressForm({ address, answer }: { address: OrderAddress; a
           </SimpleGrid>
           <Group>
             <SubmitButton intent={CORRECT_ADDRESS_INTENT} variant="default">
-              Salvar endereço
+              Salvar endereço e CPF/CNPJ
             </SubmitButton>
           </Group>
         </Stack>

@@ -1,19 +1,7 @@
-import {
-  Alert,
-  Anchor,
-  Badge,
-  Button,
-  Group,
-  List,
-  Paper,
-  Stack,
-  Table,
-  Text,
-  Title,
-  VisuallyHidden,
-} from "@mantine/core";
+import { Alert, Anchor, Badge, Button, Group, List, Paper, Stack, Text, Title, VisuallyHidden } from "@mantine/core";
 import { IconDownload, IconFileTypePdf } from "@tabler/icons-react";
 import { formatDateTime } from "../../../common/dates/format.ts";
+import { type RejectedOrder, rejectionFix, rejectionFixLinks } from "../../../common/fiscal-rejections.ts";
 import {
   CANCEL_JUSTIFICATION,
   CORRECTION_TEXT,
@@ -30,14 +18,9 @@ import { ConfirmAction } from "../form-kit/confirm-action.tsx";
 import { TextareaField } from "../form-kit/fields.tsx";
 import { useAccountForm } from "../form-kit/use-account-form.ts";
 import { Fact } from "./order-details.tsx";
-import { StackedCell, StackedTable } from "./record-table.tsx";
 
 /** The order page's actions for its nota fiscal (app/lib/order-note-actions.server.ts answers them). */
 export const noteIntents = { issue: "issue-note", cancel: "cancel-note", correct: "correct-note" } as const;
-
-/** The question before canceling an order whose note SEFAZ authorised: the note is not canceled with it. */
-export const NOTE_CANCEL_NOTICE =
-  "Este pedido tem nota fiscal autorizada: cancele também a nota (Cancelar nota), dentro do prazo de 24 horas.";
 
 /** The order page's fiscal panel (server/flows/fiscal-notes.ts's notePanel) and the environment a note sent now goes to. */
 export type NotePanel = {
@@ -97,8 +80,40 @@ function NoteFacts({ note }: { note: FiscalNoteView }) {
   );
 }
 
-/** Why SEFAZ (or Focus NFe, before SEFAZ saw it) refused the note, and what Focus NFe pointed at. */
-function Refusal({ note }: { note: FiscalNoteView }) {
+/** The field SEFAZ's code names, what to check, and the screens where it is fixed (common/fiscal-rejections.ts). */
+function FieldToFix({ note, order }: { note: FiscalNoteView; order: RejectedOrder }) {
+  const fix = rejectionFix(note.sefaz_status, note.sefaz_message);
+  if (!fix) return null;
+  return (
+    <Stack gap={4} data-testid="note-field-to-fix">
+      <Text size="sm">
+        <Text span size="sm" fw={700}>
+          Campo a corrigir:
+        </Text>{" "}
+        {fix.field}
+        {fix.item === null ? "" : ` (item ${fix.item} da nota)`}
+      </Text>
+      <Text size="sm">{fix.hint}</Text>
+      <Group gap="sm">
+        {rejectionFixLinks(fix, order).map((link) => (
+          <Anchor
+            key={link.path}
+            component={AppLink}
+            to={link.path}
+            size="sm"
+            fw={600}
+            aria-label={`Corrigir ${fix.field}: ${link.label}`}
+          >
+            Corrigir em {link.label}
+          </Anchor>
+        ))}
+      </Group>
+    </Stack>
+  );
+}
+
+/** Why SEFAZ (or Focus NFe, before SEFAZ saw it) refused the note, what Focus NFe pointed at, and what to fix. */
+function Refusal({ note, order }: { note: FiscalNoteView; order: RejectedOrder }) {
   if (note.state !== "rejected" && note.state !== "denied") return null;
   const sefaz = [note.sefaz_status, note.sefaz_message].filter(Boolean).join(": ");
   return (
@@ -121,6 +136,7 @@ function Refusal({ note }: { note: FiscalNoteView }) {
             ))}
           </List>
         ) : null}
+        {note.state === "rejected" ? <FieldToFix note={note} order={order} /> : null}
         <Text size="sm">
           {note.state === "denied"
             ? "Uma nota denegada não pode ser emitida de novo: fale com a sua contabilidade."
@@ -247,49 +263,24 @@ function CorrectNoteForm({ answer }: { answer: FormAnswer | undefined }) {
   );
 }
 
-function NoteHistory({ history }: { history: FiscalNoteView["history"] }) {
-  if (history.length === 0) return null;
-  return (
-    <Stack gap="xs">
-      <Title order={3} size="h5" id="order-note-history-title">
-        Histórico da nota
-      </Title>
-      <StackedTable minWidth={560} aria-labelledby="order-note-history-title" verticalSpacing="xs" striped>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Quando</Table.Th>
-            <Table.Th>Quem</Table.Th>
-            <Table.Th>Situação</Table.Th>
-            <Table.Th>O que houve</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {history.map((event) => (
-            <Table.Tr key={`${event.created_at}:${event.text}`}>
-              <StackedCell label="Quando" style={{ whiteSpace: "nowrap" }}>
-                {formatDateTime(event.created_at)}
-              </StackedCell>
-              <StackedCell label="Quem">{event.actor_name}</StackedCell>
-              <StackedCell label="Situação">{event.state_label}</StackedCell>
-              <StackedCell label="O que houve">
-                <Text size="sm" style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>
-                  {event.text}
-                </Text>
-              </StackedCell>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </StackedTable>
-    </Stack>
-  );
-}
-
 /**
  * An order's nota fiscal, for its administrators: where it stands, what SEFAZ said, what blocks it (each with
  * "Corrigir"), "Emitir nota fiscal" or "Emitir novamente" once nothing does, its files, "Cancelar nota" and
- * "Carta de correção" while it is authorised, and its history. Every button is a plain form post.
+ * "Carta de correção" while it is authorised. Its steps are in the order's history (OrderHistory), one timeline
+ * for the owner. Every button is a plain form post.
  */
-export function OrderNote({ panel, orderNumber, answer }: { panel: NotePanel; orderNumber: number; answer: unknown }) {
+export function OrderNote({
+  panel,
+  order,
+  orderNumber,
+  answer,
+}: {
+  panel: NotePanel;
+  /** The order, for the links of a rejected field (a line's product). */
+  order: RejectedOrder;
+  orderNumber: number;
+  answer: unknown;
+}) {
   const { note, problems } = panel;
   const issuable = panel.enabled && (note === null || note.state === "waiting");
   const reissuable = panel.enabled && note?.can_reissue === true;
@@ -318,7 +309,7 @@ export function OrderNote({ panel, orderNumber, answer }: { panel: NotePanel; or
           </Text>
         ) : null}
         {note ? <NoteFacts note={note} /> : null}
-        {note ? <Refusal note={note} /> : null}
+        {note ? <Refusal note={note} order={order} /> : null}
         {note?.last_error ? (
           <Alert color="warning" variant="light" role="note" title="A nota ainda não chegou à Focus NFe">
             {note.last_error}
@@ -348,7 +339,6 @@ export function OrderNote({ panel, orderNumber, answer }: { panel: NotePanel; or
         {note ? <NoteFiles note={note} /> : null}
         {note?.can_cancel ? <CancelNoteForm answer={answerFor(answer, noteIntents.cancel)} /> : null}
         {note?.can_correct ? <CorrectNoteForm answer={answerFor(answer, noteIntents.correct)} /> : null}
-        {note ? <NoteHistory history={note.history} /> : null}
       </Stack>
     </Paper>
   );

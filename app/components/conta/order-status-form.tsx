@@ -1,32 +1,71 @@
 import { Alert, Button, Group, List, Modal, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
-import { type FormEvent, useRef, useState } from "react";
-import { Form } from "react-router";
+import { type FormEvent, useEffect, useRef, useState } from "react";
 import { carrierLabels, carriers } from "../../../common/brazil/tracking.ts";
 import { consequenceTexts, moveConsequences, needsConfirmation } from "../../../common/order-move-consequences.ts";
 import { type OrderStatus, orderStatusLabels } from "../../../common/order-status.ts";
+import { CANCEL_JUSTIFICATION } from "../../../common/schemas/fiscal.ts";
 import { orderStatusChangeSchema } from "../../../common/schemas/orders.ts";
+import type { FormAnswer } from "../../lib/form-answer.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
 import { AccountForm, SubmitButton } from "../form-kit/account-form.tsx";
-import { SelectField, TextareaField, TextField } from "../form-kit/fields.tsx";
+import { CheckboxField, SelectField, TextareaField, TextField } from "../form-kit/fields.tsx";
 import { useAccountForm } from "../form-kit/use-account-form.ts";
 
-/** A move the action holds back until it is confirmed (a page sent without JavaScript asks this way). */
-export type PendingMove = { to: OrderStatus; texts: string[]; fields: Record<string, string> };
+/**
+ * A move the action holds back until it is confirmed: always for a cancellation whose order has an authorised
+ * nota fiscal (`note_cancel`: the question offers to cancel the note too), and without JavaScript for every
+ * move that asks first.
+ */
+export type PendingMove = { to: OrderStatus; texts: string[]; fields: Record<string, string>; note_cancel: boolean };
+
+/** The confirmation's form, told apart from the page's others (its refusal comes back beside its fields). */
+export const CONFIRM_MOVE_INTENT = "confirm-move";
 
 const carrierOptions = carriers.map((value) => ({ value, label: carrierLabels[value] }));
 
-/** The question before a move that e-mails the customer or gives stock back, without JavaScript. */
-export function ConfirmMove({ pending, orderPath }: { pending: PendingMove; orderPath: string }) {
+/**
+ * The question before a move, answered by the server: without JavaScript for every move that asks first, and
+ * with it too for a cancellation that may cancel the note, whose checkbox and justification (the note's own
+ * "Cancelar nota" limits) are checked like any account form's fields. Brought into view when it appears.
+ */
+export function ConfirmMove({
+  pending,
+  orderPath,
+  answer,
+}: {
+  pending: PendingMove;
+  orderPath: string;
+  answer: FormAnswer | undefined;
+}) {
+  const { form, fields } = useAccountForm({
+    schema: orderStatusChangeSchema,
+    answer,
+    id: "confirm-move",
+    defaultValue: { cancel_note: true },
+  });
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    heading.current?.scrollIntoView({ block: "center" });
+    heading.current?.focus({ preventScroll: true });
+  }, []);
+  const kept = Object.entries(pending.fields).filter(
+    ([name]) => !["confirmed", "intent", "cancel_note", "justification"].includes(name),
+  );
   return (
     <Paper withBorder p="md" role="alertdialog" aria-labelledby="confirm-move-title">
-      <Form method="post">
-        {Object.entries(pending.fields).map(([name, value]) => (
+      <AccountForm
+        form={form}
+        intent={CONFIRM_MOVE_INTENT}
+        label="Confirmar a mudança"
+        refusedTitle="O pedido não mudou"
+      >
+        {kept.map(([name, value]) => (
           <input key={name} type="hidden" name={name} value={value} />
         ))}
         <input type="hidden" name="confirmed" value="yes" />
         <Stack gap="sm">
-          <Title order={2} size="h4" id="confirm-move-title">
+          <Title order={2} size="h4" id="confirm-move-title" ref={heading} tabIndex={-1}>
             Mudar a situação para “{orderStatusLabels[pending.to]}”?
           </Title>
           <List>
@@ -34,14 +73,25 @@ export function ConfirmMove({ pending, orderPath }: { pending: PendingMove; orde
               <List.Item key={text}>{text}</List.Item>
             ))}
           </List>
+          {pending.note_cancel ? (
+            <Stack gap="xs">
+              <CheckboxField field={fields.cancel_note} label="Cancelar também a nota fiscal" />
+              <TextareaField
+                field={fields.justification}
+                label="Justificativa do cancelamento da nota"
+                description={`De ${CANCEL_JUSTIFICATION.min} a ${CANCEL_JUSTIFICATION.max} caracteres; fica registrada na SEFAZ. Só com a caixa acima marcada.`}
+                maxLength={CANCEL_JUSTIFICATION.max}
+              />
+            </Stack>
+          ) : null}
           <Group>
-            <Button type="submit">Confirmar: {orderStatusLabels[pending.to]}</Button>
+            <SubmitButton intent={CONFIRM_MOVE_INTENT}>Confirmar: {orderStatusLabels[pending.to]}</SubmitButton>
             <Button component="a" href={orderPath} variant="default">
               Voltar
             </Button>
           </Group>
         </Stack>
-      </Form>
+      </AccountForm>
     </Paper>
   );
 }
@@ -50,20 +100,21 @@ export function ConfirmMove({ pending, orderPath }: { pending: PendingMove; orde
  * The administrators' move of an order: only the statuses the server offers (`next`), none chosen until
  * someone chooses ("Escolha a nova situação"), a note, and the carrier with the tracking code that
  * "Produto enviado" requires. A move that e-mails the customer or gives stock back asks first, naming
- * it (and, for a cancellation, `cancelNotice`). A plain form post, so it works without JavaScript (the tracking fields always show there; the
- * question comes back from the server).
+ * it. A plain form post, so it works without JavaScript (the tracking fields always show there; the
+ * question comes back from the server, as it does with JavaScript for canceling an order whose nota fiscal
+ * is authorised: `noteAuthorized`).
  */
 export function OrderStatusForm({
   from,
   next,
   answer,
-  cancelNotice,
+  noteAuthorized = false,
 }: {
   from: OrderStatus;
   next: OrderStatus[];
   answer: unknown;
-  /** What else canceling the order asks the administrator to do (its authorised nota fiscal). */
-  cancelNotice?: string;
+  /** The order's nota fiscal is authorised: canceling asks, on the server's page, whether to cancel it too. */
+  noteAuthorized?: boolean;
 }) {
   const hydrated = useHydrated();
   const { form, fields } = useAccountForm({ schema: orderStatusChangeSchema, answer, id: "order-move" });
@@ -77,9 +128,10 @@ export function OrderStatusForm({
     if (!chosen || confirmed.current?.value === "yes") return;
     const consequences = moveConsequences(from, chosen);
     if (!needsConfirmation(consequences)) return;
+    // Its question has fields of its own (ConfirmMove): the server asks it, as without JavaScript.
+    if (chosen === "canceled" && noteAuthorized) return;
     event.preventDefault();
-    const notices = chosen === "canceled" && cancelNotice ? [cancelNotice] : [];
-    setQuestion({ to: chosen, texts: [...consequenceTexts(chosen, consequences), ...notices] });
+    setQuestion({ to: chosen, texts: consequenceTexts(chosen, consequences) });
     open();
   };
   const confirm = () => {

@@ -1,7 +1,6 @@
-import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { CORRECT_ADDRESS_INTENT } from "../../../app/components/conta/order-address-form.tsx";
-import { NOTE_CANCEL_NOTICE, noteIntents } from "../../../app/components/conta/order-note.tsx";
+import { noteIntents } from "../../../app/components/conta/order-note.tsx";
 import type { FormAnswer } from "../../../app/lib/form-answer.ts";
 import { action as fiscalAction, loader as fiscalLoader } from "../../../app/routes/conta/fiscal.tsx";
 import { loader as homeLoader } from "../../../app/routes/conta/index.tsx";
@@ -29,8 +28,9 @@ import { fiscalNotes } from "./tables.ts";
  * The notas fiscais' screens, their loaders and actions run as the document handler runs them, against the
  * local fake of Focus NFe: /conta/fiscal's save (refused fields beside their fields, the tokens never sent
  * back), "Testar conexão" and the webhook; the order page's panel (what blocks the note, each with where to fix
- * it), "Emitir nota fiscal", "Emitir novamente", "Cancelar nota" and "Carta de correção", the order's
- * cancellation that reminds of the note, the customer's line with her files; the /conta home's count.
+ * it), "Emitir nota fiscal", "Emitir novamente", "Cancelar nota" and "Carta de correção", the customer's line
+ * with her files; the /conta home's count. The order's cancellation with its note is
+ * server/modules/orders/order-cancel-note.test.ts's.
  */
 
 const env: Record<string, string> = { BASE_URL: "http://127.0.0.1:1" };
@@ -438,25 +438,5 @@ describe("the order page's Nota fiscal", () => {
     const { note } = await panel(order.id);
     expect(note).toMatchObject({ state: "authorized", can_correct: true });
     expect(note?.correction_pdf_url).toBe(`/api/fiscal/notes/${note?.id}/files/carta-correcao`);
-  });
-
-  it("asks, before canceling an order whose note is authorised, to cancel the note too", async () => {
-    redirectOf(await postSettings(settingsForm()));
-    const order = await authorizedOrder();
-    const asked = await postOrder(admin, order.id, { status: "canceled", note: "" });
-    expect(asked).toMatchObject({
-      data: { pending: { to: "canceled", texts: expect.arrayContaining([NOTE_CANCEL_NOTICE]) } },
-    });
-
-    // Without an authorised note, the question is the usual one.
-    const other = await paidOrder();
-    const usual = await postOrder(admin, other.id, { status: "canceled", note: "" });
-    expect(usual).toMatchObject({ data: { pending: { to: "canceled" } } });
-    expect(JSON.stringify(usual)).not.toContain(NOTE_CANCEL_NOTICE);
-
-    // Confirmed, the order is canceled and its note stays authorised: the notice is all it does.
-    redirectOf(await postOrder(admin, order.id, { status: "canceled", note: "", confirmed: "yes" }));
-    const [row] = await t.database.db.select().from(fiscalNotes).where(eq(fiscalNotes.orderId, order.id));
-    expect(row?.state).toBe("authorized");
   });
 });

@@ -6,6 +6,7 @@ import {
   orderStatusChangeSchema,
 } from "../../../common/schemas/orders.ts";
 import { orderLabelViewSchema, orderShipmentTrackingSchema } from "../../../common/views/order-labels.ts";
+import { orderMoveViewSchema } from "../../../common/views/order-move.ts";
 import {
   orderListSchema,
   orderPaymentViewSchema,
@@ -76,15 +77,24 @@ export const ordersOperations: Operation[] = [
   orders.post({
     path: "/{id}/status",
     summary:
-      "Move an order along the state machine (administrators; a customer may only cancel her own unpaid order); sent takes the carrier (correios by default) and its tracking code (a Correios code must pass the UPU S10 check digit), and for carrier other an optional https tracking page",
+      "Move an order along the state machine (administrators; a customer may only cancel her own unpaid order); sent takes the carrier (correios by default) and its tracking code (a Correios code must pass the UPU S10 check digit), and for carrier other an optional https tracking page. Canceling with cancel_note true (administrators) also cancels the order's authorised nota fiscal with justification (15-255 characters, as POST /api/fiscal/orders/{id}/note/cancel takes it): the order is canceled first, and when the note cannot be (SEFAZ's 24 hours passed, Focus NFe unreachable) only the order is, with why in note_cancellation",
     body: input("OrderStatusChange", orderStatusChangeSchema),
-    success: { status: 200, description: "The order after the move", schema: order },
-    refusals: [{ status: 409, description: "A move the state machine does not allow, or a concurrent change" }],
+    success: {
+      status: 200,
+      description:
+        "The order after the move, and note_cancellation: null unless cancel_note was asked, else whether the note was canceled and a pt-BR message",
+      schema: output("OrderMove", orderMoveViewSchema),
+    },
+    refusals: [
+      { status: 400, description: "A cancel_note without a justification of 15 to 255 characters" },
+      { status: 403, description: "A customer asking cancel_note, or moving an order she may not" },
+      { status: 409, description: "A move the state machine does not allow, or a concurrent change" },
+    ],
   }),
   orders.put({
     path: "/{id}/address",
     summary:
-      "Correct the order's delivery address (administrators): what its label and its nota fiscal use; a nota fiscal needs the neighbourhood",
+      "Correct the order's delivery address and the buyer's CPF/CNPJ (administrators): what its label and its nota fiscal use; a nota fiscal needs the neighbourhood, and a CPF/CNPJ is checked by its digits (empty or absent keeps the order's)",
     access: "admin",
     body: input("OrderAddressCorrection", orderAddressCorrectionSchema),
     success: { status: 200, description: "The order with its address corrected", schema: order },

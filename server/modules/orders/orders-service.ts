@@ -8,6 +8,7 @@ import type {
   OrderNeed,
   OrderStatusChangeInput,
 } from "../../../common/schemas/orders.ts";
+import type { OrderMoveView } from "../../../common/views/order-move.ts";
 import type { OrderListItem, OrderPaymentView, OrderView } from "../../../common/views/orders.ts";
 import { containsPattern } from "../../db/sql.ts";
 import { type Actor, isAdmin, requireAdmin, requireUser } from "../../kernel/access.ts";
@@ -19,6 +20,7 @@ import { orderExportAudit } from "./order-export.ts";
 import { createOrderLabels } from "./order-labels.ts";
 import { moveOrder, type OrderRow, SYSTEM } from "./order-moves.ts";
 import { orderForNote } from "./order-note.ts";
+import { cancelNoteToo } from "./order-note-cancel.ts";
 import { type PaymentOutcome, paymentOf, recordProviderPayment } from "./order-payments.ts";
 import { confirmNothingToPay, orderOfKey, type PricedOrder, recordOrder, tellOfNewOrder } from "./order-record.ts";
 import { orderView, trackingView } from "./order-views.ts";
@@ -205,11 +207,7 @@ export function createOrdersService(context: OrdersContext) {
       return rows.map((row) => ({ order: row, units: units.get(row.id) ?? 0 }));
     },
 
-    /**
-     * Moves an order (administrators along the state machine; a customer may only cancel her own unpaid
-     * order). A tracking code is required to mark it sent.
-     */
-    /** An administrator corrects the order's delivery address (for its label and its nota fiscal). */
+    /** An administrator corrects the order's delivery address and CPF/CNPJ (for its label and its nota fiscal). */
     async correctAddress(actor: Actor | null, id: number, input: OrderAddressCorrection): Promise<OrderView> {
       const admin = requireAdmin(actor);
       await context.transaction(async (tx) => {
@@ -220,9 +218,15 @@ export function createOrdersService(context: OrdersContext) {
       return view(admin, await readOrder(admin, id));
     },
 
-    async changeStatus(actor: Actor | null, id: number, input: OrderStatusChangeInput): Promise<OrderView> {
+    /**
+     * Moves an order (administrators along the state machine; a customer may only cancel her own unpaid
+     * order). A tracking code is required to mark it sent. A cancellation with `cancel_note` then cancels the
+     * order's authorised nota fiscal too (order-note-cancel.ts): what became of it is in `note_cancellation`.
+     */
+    async changeStatus(actor: Actor | null, id: number, input: OrderStatusChangeInput): Promise<OrderMoveView> {
       const viewer = requireUser(actor);
       await readOrder(viewer, id);
+      if (input.cancel_note && !isAdmin(viewer)) throw forbidden("Só a loja pode cancelar a nota fiscal.");
       const moved = await context.transaction(async (tx) => {
         const [order] = await tx.db.select().from(orders).where(eq(orders.id, id)).for("update");
         if (!order) throw notFound(ORDER_NOT_FOUND);
@@ -237,7 +241,8 @@ export function createOrdersService(context: OrdersContext) {
           },
         });
       });
-      return view(viewer, moved);
+      const noteCancellation = input.cancel_note ? await cancelNoteToo(context, viewer, id, input.justification) : null;
+      return { ...(await view(viewer, moved)), note_cancellation: noteCancellation };
     },
 
     /**
