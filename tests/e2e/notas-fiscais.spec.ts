@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Browser, Locator, Page, PlaywrightWorkerArgs } from "@playwright/test";
 import { cartCookieValue, emptyCart } from "../../common/cart.ts";
+import { type FakeCepServer, jsonAnswer, startFakeCepServer, viaCepBody } from "../support/fake-cep-server.ts";
 import { type FakeFocusNfe, startFakeFocusNfe } from "../support/fake-focus-nfe.ts";
 import { signInWithoutJavaScript } from "./account-forms.ts";
 import {
@@ -20,10 +21,12 @@ import { type ServerProcess, tail } from "./server-process.ts";
 /**
  * Issue 35's notas fiscais, against a server of its own whose Focus NFe is the local fake (FOCUS_NFE_URL) and
  * whose BASE_URL is its own address, so the fake's webhooks reach POST /api/fiscal/webhook: the owner sets the
- * notes up on a phone without JavaScript and gives the product its fiscal data; a paid order's note is
- * authorised and its DANFE is a PDF the buyer finds on her order and in her e-mail; a note blocked by an
- * address without its bairro is fixed on the order's page and issued; a note SEFAZ rejects says why and is
- * issued again. Each page is read by axe at 375 px and at 1280 px.
+ * notes up on a phone without JavaScript and gives the product its fiscal data; the buyer places her order on
+ * the checkout's page and pays by Pix; its note is authorised and its DANFE is a PDF she finds on her order, in
+ * 'Meus pedidos' (hers only) and in her e-mail; a note blocked by an address without its bairro is fixed on the
+ * order's page and issued without JavaScript; a note SEFAZ rejects for the buyer's CPF names that field and
+ * links to where it is fixed, and is issued again without JavaScript; canceling an order asks whether to cancel
+ * its note too, with and without JavaScript. Each page is read by axe at 375 px and at 1280 px.
  */
 const PHONE = { width: 375, height: 812 };
 const DESKTOP = { width: 1280, height: 900 };
@@ -38,6 +41,16 @@ const FAILED = "Falta o bairro do endereço do cliente.";
 let own: OwnServer;
 let site: ServerProcess;
 let focus: FakeFocusNfe;
+let addresses: FakeCepServer;
+/** The buyer's CEP, as the CEP lookup (this spec's own fake) answers it. */
+const BUYER_CEP = {
+  cep: "50100000",
+  street: "Rua do Príncipe",
+  neighborhood: "Santo Amaro",
+  city: "Recife",
+  uf: "PE",
+  complement: "",
+} as const;
 let ownerApi: APIRequestContext;
 let buyerToken = "";
 let productId = 0;
@@ -154,9 +167,50 @@ async function paidOrder(
   return { ...placed.order, path: `/conta/pedidos/${placed.order.id}` };
 }
 
+/**
+ * The buyer's order of a bag of coffee to Santo Amaro, Recife, placed on the checkout's page on her phone and
+ * paid by Pix; the owner then confirms the payment, as she does once the Pix reaches the shop's account.
+ */
+async function orderInBrowser(browser: Browser): Promise<{ id: number; number: number; path: string }> {
+  const { page, done } = await phonePage(browser, true);
+  await login(page, BUYER.email, BUYER.password);
+  const cart = cartCookieValue({
+    ...emptyCart,
+    items: [{ product_id: productId, variant_id: variantId, quantity: 1 }],
+  });
+  await page.context().addCookies([{ name: "cms_cart", value: cart, url: site.url }]);
+  await page.goto("/loja/finalizar-pedido");
+  await waitForHydratedPage(page);
+  const checkout = page.getByRole("form", { name: "Finalizar pedido" });
+  await checkout.getByRole("textbox", { name: "CPF ou CNPJ", exact: true }).fill("529.982.247-25");
+  await checkout.getByRole("textbox", { name: "Telefone com DDD", exact: true }).fill("(81) 98765-4321");
+  await checkout.getByRole("textbox", { name: "CEP", exact: true }).fill("50100-000");
+  await checkout.getByRole("button", { name: "Buscar" }).click();
+  await expect(checkout.getByRole("textbox", { name: "Rua", exact: true })).toHaveValue(BUYER_CEP.street);
+  await expect(checkout.getByRole("combobox", { name: "Cidade" })).toHaveValue("Recife");
+  await checkout.getByRole("textbox", { name: "Número", exact: true }).fill("52");
+  await expect(checkout.getByRole("radio", { name: /Entrega padrão/ })).toBeChecked();
+  await checkout.getByRole("button", { name: "Confirmar pedido" }).click();
+  await expect(page).toHaveURL(/\/checkout\?pedido=\d+$/);
+  const id = Number(new URL(page.url()).searchParams.get("pedido"));
+  const heading = page.getByRole("heading", { level: 1 });
+  await expect(heading).toHaveText(/^Pedido nº \d+$/);
+  const number = Number(/\d+/.exec((await heading.textContent()) ?? "")?.[0]);
+  await expect(page.getByRole("textbox", { name: "Pix copia e cola" })).toHaveValue(/^000201/);
+  await done();
+  await jsonOf(await ownerApi.post(`/api/orders/${id}/status`, { data: { status: "paid" } }));
+  return { id, number, path: `/conta/pedidos/${id}` };
+}
+
 test.beforeAll(async ({ playwright }) => {
   focus = await startFakeFocusNfe();
-  own = await startOwnServer("notas-fiscais", { FOCUS_NFE_URL: focus.url });
+  addresses = await startFakeCepServer();
+  addresses.viacep.set(BUYER_CEP.cep, jsonAnswer(viaCepBody(BUYER_CEP)));
+  own = await startOwnServer("notas-fiscais", {
+    FOCUS_NFE_URL: focus.url,
+    VIACEP_URL: addresses.url,
+    BRASILAPI_URL: addresses.url,
+  });
   site = own.server;
   await setUpShop(playwright);
 });
@@ -165,6 +219,7 @@ test.afterAll(async () => {
   await ownerApi?.dispose();
   await own?.close();
   await focus?.close();
+  await addresses?.close();
 });
 
 test.afterEach(async ({ baseURL: _ }, testInfo) => {
@@ -228,11 +283,14 @@ async function reloadUntil(page: Page, state: string, also?: (section: Locator) 
   }).toPass(NOTE_WAIT);
 }
 
-/** Confirms a ConfirmAction's dialog on a page with JavaScript. */
-async function confirm(page: Page, section: Locator, label: string) {
-  await waitForHydratedPage(page);
-  await section.getByRole("button", { name: label }).click();
-  await page.getByRole("dialog").getByRole("button", { name: label }).click();
+/** "Emitir nota fiscal" / "Emitir novamente" on a page without JavaScript: the question opens in place, with its own form. */
+async function issueWithoutJavaScript(page: Page, label: string, orderNumber: number) {
+  const section = ownerNote(page);
+  await section.locator("summary", { hasText: label }).click();
+  const asked = section.getByRole("form", { name: `Emitir a nota fiscal do pedido nº ${orderNumber}?` });
+  await expect(asked).toBeVisible();
+  await expectNoOverflow(page);
+  await asked.getByRole("button", { name: label }).click();
 }
 
 test("the owner sets the notes up on a phone without JavaScript: saved, tested, the token never sent back", async ({
@@ -328,8 +386,12 @@ let authorized = { id: 0, number: 0, path: "" };
 /** Paid with the first one, so the job runner's same turns try both: this one is blocked by its address. */
 let blocked = { id: 0, number: 0, path: "" };
 
-test("a paid order's note is authorised, told by the webhook, and its DANFE is a PDF", async ({ page, playwright }) => {
-  authorized = await paidOrder(playwright, "Santo Amaro");
+test("a paid order's note is authorised, told by the webhook, and its DANFE is a PDF", async ({
+  browser,
+  page,
+  playwright,
+}) => {
+  authorized = await orderInBrowser(browser);
   blocked = await paidOrder(playwright, "");
   await login(page, OWNER.email, PASSWORD);
   await page.goto(authorized.path);
@@ -343,6 +405,12 @@ test("a paid order's note is authorised, told by the webhook, and its DANFE is a
   await expect(section).toContainText(`nº ${sent?.numero}, série 1`);
   await expect(section).toContainText("Emitida em homologação: sem valor fiscal.");
   await expect(section.getByRole("link", { name: "Baixar XML" })).toBeVisible();
+  // The note's steps in the order's one timeline, beside the order's own.
+  const history = page.getByRole("table", { name: "Histórico" });
+  await expect(
+    history.getByRole("row").filter({ hasText: "Nota fiscal: Autorizada" }).filter({ hasText: "Nota autorizada: nº" }),
+  ).toHaveCount(1);
+  await expect(history.getByRole("row").filter({ hasText: "Pedido feito" })).toHaveCount(1);
   await expectAccessible(page);
 
   const href = await danfe(section).getAttribute("href");
@@ -357,9 +425,10 @@ test("a paid order's note is authorised, told by the webhook, and its DANFE is a
   expect(pdf.toString()).toContain(sent?.chave_nfe?.replace(/^NFe/, ""));
 });
 
-test("the buyer finds her note on her order, on her phone with and without JavaScript, and in her e-mail", async ({
+test("the buyer finds her note on her order, in 'Meus pedidos' (hers only), on her phone with and without JavaScript, and in her e-mail", async ({
   browser,
   page,
+  playwright,
 }) => {
   const plain = await phonePage(browser, false);
   await signInWithoutJavaScript(plain.page, BUYER.email, BUYER.password, authorized.path);
@@ -380,7 +449,28 @@ test("the buyer finds her note on her order, on her phone with and without JavaS
   await login(scripted.page, BUYER.email, BUYER.password);
   await scripted.page.goto("/conta/pedidos");
   await expect(scripted.page.getByRole("heading", { name: "Meus pedidos" })).toBeVisible();
+  // Her order's "Nota fiscal": where it stands, and its DANFE, which opens for her only.
+  const listed = scripted.page.getByRole("link", { name: `Nota fiscal (DANFE) do pedido nº ${authorized.number}` });
+  await expect(listed).toHaveText("DANFE (PDF)");
+  await expect(scripted.page.getByRole("row").filter({ has: listed })).toContainText("Autorizada");
+  const listedHref = (await listed.getAttribute("href")) ?? "";
+  expect(listedHref).toMatch(/^\/api\/fiscal\/notes\/\d+\/files\/danfe$/);
+  const hers = await scripted.page.request.get(listedHref);
+  expect(hers.status()).toBe(200);
+  expect(hers.headers()["content-type"]).toBe("application/pdf");
   await expectAccessible(scripted.page);
+  const other = { name: "Outra Cliente", email: "outra@notas.example", password: "senha-da-outra-1", role: "user" };
+  await jsonOf(await ownerApi.post("/api/users", { data: other }), 201);
+  const another = await playwright.request.newContext({ baseURL: site.url });
+  const { token } = await jsonOf<{ token: string }>(
+    await another.post("/api/auth/login", { data: { email: other.email, password: other.password } }),
+  );
+  expect((await another.get(listedHref, { headers: { Authorization: `Token ${token}` } })).status()).toBe(404);
+  await another.dispose();
+  // Signed out (a context of its own: signing in above left the other customer's session cookie).
+  const signedOut = await playwright.request.newContext({ baseURL: site.url });
+  expect((await signedOut.get(listedHref)).status()).toBe(401);
+  await signedOut.dispose();
   await scripted.page.getByRole("link", { name: `Nº ${authorized.number}`, exact: true }).click();
   await expectPath(scripted.page, authorized.path);
   await expect(
@@ -403,7 +493,8 @@ test("the buyer finds her note on her order, on her phone with and without JavaS
   expect(data[0]?.text).toMatch(new RegExp(`Baixar a DANFE \\(PDF\\): ${site.url}/api/fiscal/notes/\\d+/files/danfe`));
 });
 
-test("an address without its bairro blocks the note before it is sent; fixed on the order's page, it is issued", async ({
+test("an address without its bairro blocks the note before it is sent; fixed on the order's page, it is issued without JavaScript", async ({
+  browser,
   page,
 }) => {
   await page.setViewportSize(PHONE);
@@ -432,39 +523,163 @@ test("an address without its bairro blocks the note before it is sent; fixed on 
   // The hidden half of its name is positioned absolutely, which the name's computation reads as a block.
   await section.getByRole("link", { name: "Corrigir: Falta o bairro do endereço do cliente." }).click();
   await expect(page).toHaveURL(`${site.url}${blocked.path}#endereco`);
-  const editor = page.locator("summary", { hasText: "Corrigir endereço" });
-  await expect(editor).toBeInViewport();
-  await editor.click();
-  const address = page.getByRole("form", { name: "Corrigir endereço" });
+  // Open already: the note waits on the order's own address.
+  const address = page.getByRole("form", { name: "Corrigir endereço e CPF/CNPJ" });
+  await expect(address).toBeInViewport();
   await address.getByRole("textbox", { name: "Bairro" }).fill("Santo Amaro");
-  await address.getByRole("button", { name: "Salvar endereço" }).click();
+  await address.getByRole("button", { name: "Salvar endereço e CPF/CNPJ" }).click();
   await flash(page, "Endereço do pedido corrigido.");
   await expect(section.getByTestId("note-problems")).toHaveCount(0);
   await expect(section.getByRole("button", { name: "Emitir nota fiscal" })).toBeVisible();
   await expectAccessible(page);
 
-  await confirm(page, section, "Emitir nota fiscal");
+  // "Emitir nota fiscal" on a phone without JavaScript: its question opens in place.
+  const plain = await phonePage(browser, false);
+  await signInWithoutJavaScript(plain.page, OWNER.email, PASSWORD, blocked.path);
+  await issueWithoutJavaScript(plain.page, "Emitir nota fiscal", blocked.number);
+  await flash(plain.page, "Nota enviada à SEFAZ.");
+  await plain.done();
   await reloadUntil(page, "Autorizada");
   expect(focus.notes.size).toBe(2);
   expect([...focus.notes.values()].at(-1)?.payload).toMatchObject({ bairro_destinatario: "Santo Amaro" });
 });
 
-test("a note SEFAZ rejects shows its code and message, and is issued again", async ({ page, playwright }) => {
-  focus.outcome = "reject";
+test("a note SEFAZ rejects for the buyer's CPF names that field with where to fix it, and is issued again without JavaScript", async ({
+  browser,
+  page,
+  playwright,
+}) => {
+  // SEFAZ's rejection of the buyer's CPF, told by the provider's webhook as the fake tells every change: held
+  // while processing, then reported with its code and text to the hook the site registered (its header is
+  // Authorization unless the registration named another).
+  focus.holdProcessing = true;
   const rejected = await paidOrder(playwright, "Santo Amaro");
+  const reference = `pedido-${rejected.number}`;
+  await expect.poll(() => focus.notes.get(reference)?.status, NOTE_WAIT).toBe("processando_autorizacao");
+  const held = focus.notes.get(reference);
+  if (!held) throw new Error("the note never reached the fake");
+  Object.assign(held, {
+    status: "erro_autorizacao",
+    status_sefaz: "237",
+    mensagem_sefaz: "Rejeição: CPF do destinatário inválido",
+  });
+  focus.holdProcessing = false;
+  const hook = focus.requests.find((request) => request.method === "POST" && request.path === "/v2/hooks")?.body as {
+    url: string;
+    authorization: string;
+    authorization_header?: string;
+  };
+  const { payload, sent: _sent, ...told } = held;
+  const delivered = await fetch(hook.url, {
+    method: "POST",
+    headers: { "content-type": "application/json", [hook.authorization_header ?? "Authorization"]: hook.authorization },
+    body: JSON.stringify({ ...told, cnpj_emitente: payload.cnpj_emitente }),
+  });
+  expect(delivered.status).toBe(200);
+
   await login(page, OWNER.email, PASSWORD);
   await page.goto(rejected.path);
   await reloadUntil(page, "Rejeitada");
   const section = ownerNote(page);
   const refusal = section.getByRole("note").filter({ hasText: "Nota rejeitada pela SEFAZ" });
-  await expect(refusal).toContainText("225: Rejeição: Falha no Schema XML do lote de NFe");
+  await expect(refusal).toContainText("237: Rejeição: CPF do destinatário inválido");
+  await expect(refusal.getByTestId("note-field-to-fix")).toContainText("Campo a corrigir: CPF/CNPJ do cliente");
+  const fix = refusal.getByRole("link", { name: "Corrigir CPF/CNPJ do cliente: Endereço e CPF/CNPJ do pedido" });
+  await expect(fix).toHaveAttribute("href", `${rejected.path}#endereco`);
   await expect(section.getByRole("button", { name: "Emitir novamente" })).toBeVisible();
   await expect(section.getByRole("link", { name: "Abrir DANFE (PDF)" })).toHaveCount(0);
+  const history = page.getByRole("table", { name: "Histórico" });
+  await expect(history.getByRole("row").filter({ hasText: "Nota fiscal: Rejeitada" })).toContainText("237");
   await expectAccessible(page);
 
-  focus.outcome = "authorize";
-  await confirm(page, section, "Emitir novamente");
+  // Fixed and issued again on a phone without JavaScript: the link lands on the form, open, with her CPF.
+  const plain = await phonePage(browser, false);
+  await signInWithoutJavaScript(plain.page, OWNER.email, PASSWORD, rejected.path);
+  await plain.page.getByRole("link", { name: "Corrigir CPF/CNPJ do cliente: Endereço e CPF/CNPJ do pedido" }).click();
+  await expect(plain.page).toHaveURL(`${site.url}${rejected.path}#endereco`);
+  const buyer = plain.page.getByRole("form", { name: "Corrigir endereço e CPF/CNPJ" });
+  const taxId = buyer.getByRole("textbox", { name: "CPF/CNPJ do cliente" });
+  await expect(taxId).toBeInViewport();
+  await expect(taxId).toHaveValue("529.982.247-25");
+  await taxId.fill("111.444.777-35");
+  await buyer.getByRole("button", { name: "Salvar endereço e CPF/CNPJ" }).click();
+  await flash(plain.page, "Endereço do pedido corrigido.");
+  await expectNoOverflow(plain.page);
+  await issueWithoutJavaScript(plain.page, "Emitir novamente", rejected.number);
+  await plain.done();
+
   await reloadUntil(page, "Autorizada");
   await expect(section.getByRole("note").filter({ hasText: "Nota rejeitada pela SEFAZ" })).toHaveCount(0);
-  expect([...focus.notes.values()].at(-1)?.sent).toBe(2);
+  const sent = focus.notes.get(reference);
+  expect(sent?.sent).toBe(2);
+  expect(sent?.payload).toMatchObject({ cpf_destinatario: "11144477735" });
+});
+
+test("canceling an order with an authorised note asks whether to cancel the note too, with JavaScript", async ({
+  page,
+}) => {
+  await login(page, OWNER.email, PASSWORD);
+  await page.goto(authorized.path);
+  await waitForHydratedPage(page);
+  const move = page.getByRole("form", { name: "Alterar situação" });
+  await move.getByRole("combobox", { name: "Nova situação" }).selectOption({ label: "Cancelado" });
+  await move.getByRole("button", { name: "Alterar situação" }).click();
+  const question = page.getByRole("alertdialog", { name: "Mudar a situação para “Cancelado”?" });
+  await expect(question).toBeInViewport();
+  await expect(question).toContainText("Este pedido tem nota fiscal autorizada");
+  const box = question.getByRole("checkbox", { name: "Cancelar também a nota fiscal" });
+  await expect(box).toBeChecked();
+  await expectAccessible(page);
+  await question.getByRole("button", { name: "Confirmar: Cancelado" }).click();
+  await expect(
+    question.getByRole("textbox", { name: "Justificativa do cancelamento da nota" }),
+  ).toHaveAccessibleDescription(/A justificativa tem de 15 a 255 caracteres/);
+  await question
+    .getByRole("textbox", { name: "Justificativa do cancelamento da nota" })
+    .fill("Cliente desistiu da compra");
+  await question.getByRole("button", { name: "Confirmar: Cancelado" }).click();
+  await flash(page, "Pedido cancelado. Nota fiscal cancelada na SEFAZ.");
+  await expect(stateBadge(ownerNote(page))).toHaveText("Cancelada");
+  await expect(page.getByTestId("order-status")).toContainText("Cancelado");
+  const history = page.getByRole("table", { name: "Histórico" });
+  await expect(
+    history
+      .getByRole("row")
+      .filter({ hasText: "Nota fiscal: Cancelada" })
+      .filter({ hasText: "Justificativa: Cliente desistiu da compra" }),
+  ).toHaveCount(1);
+  expect(focus.notes.get(`pedido-${authorized.number}`)?.status).toBe("cancelado");
+  await expectAccessible(page);
+});
+
+test("without JavaScript, once SEFAZ's window has passed, canceling says so and cancels only the order", async ({
+  browser,
+}) => {
+  focus.cancelWindowPassed = true;
+  const plain = await phonePage(browser, false);
+  await signInWithoutJavaScript(plain.page, OWNER.email, PASSWORD, blocked.path);
+  const move = plain.page.getByRole("form", { name: "Alterar situação" });
+  await move.getByRole("combobox", { name: "Nova situação" }).selectOption({ label: "Cancelado" });
+  await move.getByRole("button", { name: "Alterar situação" }).click();
+  const question = plain.page.getByRole("alertdialog", { name: "Mudar a situação para “Cancelado”?" });
+  await expect(question.getByRole("checkbox", { name: "Cancelar também a nota fiscal" })).toBeChecked();
+  await question
+    .getByRole("textbox", { name: "Justificativa do cancelamento da nota" })
+    .fill("Cliente desistiu da compra");
+  await expectNoOverflow(plain.page);
+  await question.getByRole("button", { name: "Confirmar: Cancelado" }).click();
+  await expectPath(plain.page, blocked.path);
+  await expect(
+    plain.page
+      .getByRole("alert")
+      .or(plain.page.getByRole("status"))
+      .filter({
+        hasText: "Pedido cancelado. A nota fiscal continua autorizada. O prazo para cancelar esta nota já passou",
+      })
+      .first(),
+  ).toBeVisible();
+  await expect(plain.page.getByTestId("order-status")).toContainText("Cancelado");
+  await expect(stateBadge(ownerNote(plain.page))).toHaveText("Autorizada");
+  await plain.done();
+  focus.cancelWindowPassed = false;
 });
