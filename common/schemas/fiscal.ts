@@ -165,6 +165,12 @@ export const noteCorrectionSchema = z.object({ correction: boundedText(CORRECTIO
 export type NoteCorrectionInput = z.infer<typeof noteCorrectionSchema>;
 
 /** The accountant's export: one month, São Paulo's. */
+/** The NF-e (model 55) is issued since April 2006. */
+const NFE_FIRST_MONTH = "2006-01";
+
 export const fiscalMonthSchema = z.object({
-  month: plainString({ error: "Escolha o mês" }).regex(/^\d{4}-(0[1-9]|1[0-2])$/, "Escolha o mês (AAAA-MM)"),
+  month: plainString({ error: "Escolha o mês" })
+    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, "Escolha o mês (AAAA-MM)")
+    // The NF-e began in 2006: an earlier month has no note, and years before 1970 read oddly as dates.
+    .refine((month) => month >= NFE_FIRST_MONTH, "Escolha um mês a partir de 2006"),
 });

@@ -7,6 +7,9 @@ import type { NoteDraft } from "../../modules/fiscal/note-draft.ts";
 /** A note's state at the provider, in our words (Focus NFe: processando_autorizacao, autorizado, ...). */
 export type ProviderNoteStatus = "processing" | "authorized" | "rejected" | "denied" | "cancelled";
 
+/** A webhook's request as read: without our secret, not a note of the documented shape, or a note's report. */
+export type WebhookReading = { kind: "unauthorized" } | { kind: "malformed" } | { kind: "note"; note: ProviderNote };
+
 export type ProviderNote = {
   reference: string;
   status: ProviderNoteStatus;
@@ -76,8 +79,8 @@ export interface FiscalProvider {
   download(path: string, signal?: AbortSignal): Promise<Uint8Array>;
   /** Asks the provider to tell `url` of every change of the company's notes, sending `secret` with each. */
   registerWebhook(input: { cnpj: string; url: string; secret: string }, signal?: AbortSignal): Promise<void>;
-  /** A webhook's note when it carries our secret as the provider sends it; null when it does not. */
-  readWebhook(request: { headers: Headers; body: string }, secret: string): ProviderNote | null;
+  /** A webhook's request: its secret (as the provider sends it) compared in constant time first, then its note. */
+  readWebhook(request: { headers: Headers; body: string }, secret: string): WebhookReading;
   /** Whether the token is accepted (a read that costs nothing). */
   checkToken(signal?: AbortSignal): Promise<void>;
 }

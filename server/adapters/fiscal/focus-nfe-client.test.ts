@@ -105,7 +105,10 @@ describe("Focus NFe's client against its local fake", () => {
       { headers: new Headers({ authorization: SECRET }), body: hook?.body ?? "" },
       SECRET,
     );
-    expect(heard).toMatchObject({ reference: "pedido-1001", status: "authorized", sefazStatus: "100" });
+    expect(heard).toMatchObject({
+      kind: "note",
+      note: { reference: "pedido-1001", status: "authorized", sefazStatus: "100" },
+    });
 
     const found = await client().find("pedido-1001");
     expect(found.status).toBe("authorized");
@@ -117,14 +120,18 @@ describe("Focus NFe's client against its local fake", () => {
     expect(xml).toContain(found.accessKey ?? "?");
   });
 
-  it("refuses a webhook without the secret, with another one, or with a body that is not a note", () => {
+  it("refuses a webhook without the secret or with another one, and tells a body that is not a note apart", () => {
     const body = JSON.stringify({ ref: "pedido-1001", status: "autorizado" });
-    expect(client().readWebhook({ headers: new Headers(), body }, SECRET)).toBeNull();
-    expect(client().readWebhook({ headers: new Headers({ authorization: `${SECRET}x` }), body }, SECRET)).toBeNull();
-    expect(client().readWebhook({ headers: new Headers({ authorization: SECRET }), body: "{" }, SECRET)).toBeNull();
-    expect(
-      client().readWebhook({ headers: new Headers({ authorization: SECRET }), body: '{"status":"x"}' }, SECRET),
-    ).toBeNull();
+    const read = (headers: Headers, text: string) => client().readWebhook({ headers, body: text }, SECRET).kind;
+    const signed = new Headers({ authorization: SECRET });
+    expect(read(new Headers(), body)).toBe("unauthorized");
+    expect(read(new Headers({ authorization: `${SECRET}x` }), body)).toBe("unauthorized");
+    expect(read(new Headers(), "{")).toBe("unauthorized");
+    expect(read(signed, body)).toBe("note");
+    expect(read(signed, "{")).toBe("malformed");
+    expect(read(signed, '{"status":"x"}')).toBe("malformed");
+    expect(read(signed, JSON.stringify({ ref: "pedido-1001\u0000", status: "autorizado" }))).toBe("malformed");
+    expect(read(signed, '{"ref":"pedido-1001\0","status":"autorizado"}')).toBe("malformed");
   });
 
   it("a wrong token is 'unauthorized', in Portuguese, and checkToken says so", async () => {

@@ -277,10 +277,13 @@ export function createFocusNfeClient(options: FocusNfeClientOptions): FiscalProv
     },
 
     readWebhook({ headers, body }, secret) {
-      if (!sameSecret(headers.get("authorization"), secret)) return null;
+      if (!sameSecret(headers.get("authorization"), secret)) return { kind: "unauthorized" };
+      // A NUL is in no note Focus NFe sends, and no text column of ours could keep it.
+      if (body.includes("\0") || body.includes("\\u0000")) return { kind: "malformed" };
       const parsed = noteAnswer.safeParse(readJson(body));
-      if (!parsed.success || !parsed.data.ref) return null;
-      return noteOf(parsed.data, parsed.data.ref);
+      if (!parsed.success || !parsed.data.ref) return { kind: "malformed" };
+      const note = noteOf(parsed.data, parsed.data.ref);
+      return note ? { kind: "note", note } : { kind: "malformed" };
     },
 
     async checkToken(signal) {

@@ -722,14 +722,18 @@ export function createFiscalNotes(
       }
     },
 
-    /** The provider's webhook: the note it names, when it carries our secret; false when it does not. */
-    async receiveWebhook(request: { headers: Headers; body: string }): Promise<boolean> {
+    /** The provider's webhook: the note it names, when it carries our secret and a note's report. */
+    async receiveWebhook(request: {
+      headers: Headers;
+      body: string;
+    }): Promise<"received" | "unauthorized" | "malformed"> {
       const settings = await deps.settings();
       const other = settings.environment === "producao" ? "homologacao" : "producao";
       const client = providerOf(settings, deps.connection) ?? providerOf(settings, deps.connection, other);
-      if (!client || settings.webhookSecret === "") return false;
-      const note = client.readWebhook(request, settings.webhookSecret);
-      if (!note) return false;
+      if (!client || settings.webhookSecret === "") return "unauthorized";
+      const reading = client.readWebhook(request, settings.webhookSecret);
+      if (reading.kind !== "note") return reading.kind;
+      const { note } = reading;
       const rows = await db.select().from(fiscalNotes).where(eq(fiscalNotes.reference, note.reference));
       // A webhook names the reference, not the environment (one secret serves both, and a reference is ours in
       // each), and it may be about an earlier send of the reference: the provider retries a webhook for a day,
@@ -747,7 +751,7 @@ export function createFiscalNotes(
           void copyFilesHeld(row.id).catch((error: unknown) =>
             context.logger.warn({ err: error, note: row.id }, "fiscal note files not copied after its webhook"),
           );
-      return true;
+      return "received";
     },
 
     /** "Cancelar nota" (administrators): within SEFAZ's window, with the justification SEFAZ keeps. */

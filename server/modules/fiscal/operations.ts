@@ -87,7 +87,7 @@ export const fiscalOperations: Operation[] = [
   fiscal.get({
     path: "/export",
     summary:
-      "The XMLs (and cancellations) of the notes authorised in a month of São Paulo, as a zip for the accountant",
+      "The produção XMLs of a month of São Paulo as a zip for the accountant: the notes authorised or denied, the cartas de correção and the cancellations made in it (homologação's test notes are never in it)",
     query: [fiscalMonthSchema],
     success: {
       status: 200,

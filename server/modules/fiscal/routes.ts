@@ -38,8 +38,9 @@ const isFileKind = (value: string): value is NoteFileKind => (noteFileKinds as r
 export const fiscalRoutes: Hono<AppEnv> = new Hono<AppEnv>()
   .post("/webhook", webhookBodyLimit, async (c) => {
     const body = await c.req.text();
-    const accepted = await c.get("services").fiscal.receiveWebhook({ headers: c.req.raw.headers, body });
-    if (!accepted) return c.json({ message: "Aviso da nota fiscal sem a autorização esperada." }, 401);
+    const reading = await c.get("services").fiscal.receiveWebhook({ headers: c.req.raw.headers, body });
+    if (reading === "unauthorized") return c.json({ message: "Aviso da nota fiscal sem a autorização esperada." }, 401);
+    if (reading === "malformed") return c.json({ message: "Aviso da nota fiscal fora do formato esperado." }, 400);
     return c.json({ received: true });
   })
   .get("/settings", adminOnly, async (c) => c.json(await c.get("services").fiscal.settings(c.get("actor"))))
