@@ -8,6 +8,7 @@ import { runInRequest } from "../kernel/request-context.ts";
 import type { Metrics } from "../metrics/metrics.ts";
 import { metricsRoute } from "../metrics/metrics-route.ts";
 import { FISCAL_WEBHOOK_PATH } from "../modules/fiscal/routes.ts";
+import { ASAAS_WEBHOOK_PATH } from "../modules/members/routes.ts";
 import { answerRedirects } from "../modules/redirects/answer-redirects.ts";
 import { WORDPRESS_UPLOAD_PATH } from "../modules/wordpress/routes.ts";
 import type { Services } from "../services.ts";
@@ -175,8 +176,9 @@ export function createHttpApp(
     maxSize: 25 * 1024 * 1024,
     onError: (c) => c.json({ message: "O arquivo enviado é grande demais." }, 413),
   });
-  // A WordPress export may be larger, Focus NFe's webhook is held to far less: their routes set their own limits.
-  const ownLimits = new Set([WORDPRESS_UPLOAD_PATH, FISCAL_WEBHOOK_PATH]);
+  // A WordPress export may be larger, Focus NFe's and Asaas's webhooks are held to far less: their routes set
+  // their own limits.
+  const ownLimits = new Set([WORDPRESS_UPLOAD_PATH, FISCAL_WEBHOOK_PATH, ASAAS_WEBHOOK_PATH]);
   api.use((c, next) => (ownLimits.has(c.req.path) && c.req.method === "POST" ? next() : apiBodyLimit(c, next)));
   const mounted = Object.values(areas).flatMap((area) => area.routes ?? []);
   for (const { base, routes } of mounted) {

@@ -1058,6 +1058,32 @@ describe("the members' Asaas webhook", () => {
     expectPortugueseRefusal(response, "webhook");
     expect(await snapshot(t, "member_asaas_events")).toBe(before);
   });
+
+  it("refuses a chunked body past the limit with a pt-BR 413, reading no more than the limit of it", async () => {
+    const before = await snapshot(t, "member_asaas_events");
+    const chunk = new TextEncoder().encode(" ".repeat(64 * 1024));
+    const total = 8 * 1024 * 1024;
+    let pulled = 0;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (pulled >= total) return controller.close();
+        pulled += chunk.length;
+        controller.enqueue(chunk);
+      },
+    });
+    // Node's fetch needs `duplex` for a streamed body; the DOM's RequestInit type does not name it.
+    const init: RequestInit & { duplex: "half" } = {
+      method: "POST",
+      headers: { "asaas-access-token": ASAAS_WEBHOOK_TOKEN, "content-type": "application/json" },
+      body,
+      duplex: "half",
+    };
+    const response = await t.app.request("/api/members/asaas/webhook", init);
+    expect(response.status).toBe(413);
+    expect(((await response.json()) as { message: string }).message).toBe("Aviso do Asaas grande demais.");
+    expect(pulled).toBeLessThan(1024 * 1024);
+    expect(await snapshot(t, "member_asaas_events")).toBe(before);
+  });
 });
 
 describe("uploads", () => {

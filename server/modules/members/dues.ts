@@ -33,7 +33,7 @@ const reasonFor = (next: MemberStatus) =>
   next === "ativo" ? "Nenhuma mensalidade em atraso." : "Mensalidades em atraso.";
 
 /** Members the job runner reads at a time: their plans, open dues and new dues in a few statements. */
-export const DUES_BATCH = 500;
+export const DUES_BATCH = 200;
 
 /**
  * The period before a member's first due when she joins the dues' schedule without an approval's first due

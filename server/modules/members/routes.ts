@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
 import { listQuerySchema } from "../../../common/pagination.ts";
 import {
   duePaymentSchema,
@@ -19,14 +20,24 @@ import { readBody, readId, readParams, readQuery } from "../../http/input.ts";
 /** Asaas's events are a charge and a few fields; anything much larger is not one. */
 const MAX_WEBHOOK_BYTES = 256 * 1024;
 
+/** Asaas's webhook address, whose body limit is its own (server/http/app.ts leaves it to this route). */
+export const ASAAS_WEBHOOK_PATH = "/api/members/asaas/webhook";
+
+/**
+ * Refused as soon as it says or proves to be larger than an event: by its Content-Length, or, sent in chunks,
+ * once the bytes read pass the limit, never read whole.
+ */
+const webhookBodyLimit = bodyLimit({
+  maxSize: MAX_WEBHOOK_BYTES,
+  onError: (c) => c.json({ message: "Aviso do Asaas grande demais." }, 413),
+});
+
 /**
  * The members: the register, the plans and the dues (administrators), one's own membership (signed in), what
  * a member card's QR opens (everyone), and Asaas's webhook (no session: its token).
  */
 export const membersRoutes: Hono<AppEnv> = new Hono<AppEnv>()
-  .post("/asaas/webhook", async (c) => {
-    const length = Number(c.req.header("content-length") ?? 0);
-    if (length > MAX_WEBHOOK_BYTES) return c.json({ message: "Aviso do Asaas grande demais." }, 413);
+  .post("/asaas/webhook", webhookBodyLimit, async (c) => {
     const body = await c.req.text();
     const answer = await c.get("services").members.receiveAsaasWebhook({ headers: c.req.raw.headers, body });
     return c.json(answer.body, answer.status);
