@@ -8,8 +8,8 @@ import { buildPixCode } from "../../common/pix/br-code.ts";
 // A stand-in for Asaas's API v3 on 127.0.0.1 (docs.asaas.com; brazil-commerce.md, "Recurring dues"), speaking
 // the endpoints of recurring dues with their documented bodies: the key in the `access_token` header (401
 // {"errors": [{"code": "invalid_access_token"}]} otherwise); POST /v3/customers; POST /v3/subscriptions, which
-// makes the first charge for nextDueDate at once as Asaas does; POST /v3/customers/{id} (name, email);
-// POST /v3/subscriptions/{id} (value,
+// makes the first charge for nextDueDate at once as Asaas does; POST /v3/customers/{id} (name, email) and
+// DELETE /v3/customers/{id}, which removes her charges not yet paid; POST /v3/subscriptions/{id} (value,
 // nextDueDate, updatePendingPayments); DELETE /v3/subscriptions/{id}, which removes the charges not yet paid;
 // GET /v3/subscriptions/{id}/payments paged by offset and limit; POST /v3/payments (a charge of its own, not
 // due before today) and POST /v3/payments/{id} (its value, while unpaid); POST /v3/payments/{id}/receiveInCash
@@ -598,6 +598,17 @@ export async function startFakeAsaas(options: FakeAsaasOptions = {}): Promise<Fa
     };
   };
 
+  /** As Asaas does: the customer removed with her charges not yet paid; her paid ones stay in the account's books. */
+  const deleteCustomer = (customer: FakeAsaasCustomer): Answer => {
+    customer.deleted = true;
+    for (const payment of fake.payments.values()) {
+      if (payment.customer !== customer.id || payment.deleted || !UNPAID.includes(payment.status)) continue;
+      payment.deleted = true;
+      void emit("PAYMENT_DELETED", payment);
+    }
+    return { status: 200, body: { deleted: true, id: customer.id } };
+  };
+
   const deleteSubscription = (subscription: FakeAsaasSubscription): Answer => {
     subscription.deleted = true;
     subscription.status = "INACTIVE";
@@ -676,6 +687,7 @@ export async function startFakeAsaas(options: FakeAsaasOptions = {}): Promise<Fa
       const customer = fake.customers.get(decodeURIComponent(customerPath[1] ?? ""));
       if (!customer || customer.deleted) return NOT_FOUND;
       if (method === "POST") return updateCustomer(customer, body);
+      if (method === "DELETE") return deleteCustomer(customer);
       return method === "GET" ? { status: 200, body: customer } : NOT_FOUND;
     }
     const subscriptionPath = /^\/v3\/subscriptions\/([^/]+)(\/payments)?$/.exec(path);

@@ -301,6 +301,10 @@ export function createAsaasClient(options: AsaasClientOptions): DuesProvider {
       await call(idAnswer, "POST", `/v3/customers/${id(customerId)}`, { name: change.name, email: change.email });
     },
 
+    async deleteCustomer(customerId) {
+      await call(deletedAnswer, "DELETE", `/v3/customers/${id(customerId)}`);
+    },
+
     async createSubscription(request) {
       const answer = await call(idAnswer, "POST", "/v3/subscriptions", {
         customer: request.customerId,

@@ -115,6 +115,8 @@ export interface DuesProvider {
   findCustomer(externalReference: string): Promise<{ id: string } | null>;
   /** Her name and e-mail as the provider writes its charges' e-mails to her. */
   updateCustomer(id: string, change: Pick<DuesCustomer, "name" | "email">): Promise<void>;
+  /** Her record removed at the provider (her entry deleted here, LGPD): her charges not yet paid go with it. */
+  deleteCustomer(id: string): Promise<void>;
   createSubscription(request: DuesSubscriptionRequest): Promise<{ id: string }>;
   /** The subscription (not cancelled) made with this externalReference, if one. */
   findSubscription(externalReference: string): Promise<{ id: string } | null>;

@@ -28,6 +28,11 @@ const BATCH = 100;
 
 export type LinkOutcome = "off" | "busy" | "done" | "failed";
 
+/** What Asaas no longer has (404) is as good as ended; any other failure goes on. */
+const unlessGone = (error: unknown): void => {
+  if (!(error instanceof DuesProviderError && error.status === 404)) throw error;
+};
+
 const termsOf = (plan: PlanRow, billing: AsaasBilling): AsaasSubscriptionTerms => ({
   amountCents: plan.amountCents,
   cycle: plan.cycle,
@@ -386,22 +391,24 @@ export function createAsaasLink(context: MembersContext, memberSettings: MemberS
     },
 
     /**
-     * Before her entry is deleted: her subscription ended at Asaas, as nothing here would end it afterwards. A
-     * refusal or a silence is a 503 that says so, and nothing is deleted.
+     * Before her entry is deleted: her subscription ended and her customer (her name, CPF/CNPJ and e-mail) removed
+     * at Asaas, as nothing here would do it afterwards (LGPD: her data goes wherever we put it). A refusal or a
+     * silence is a 503 that says so, and nothing is deleted; already gone at Asaas counts as done.
      */
     async endBeforeDeletion(memberId: number): Promise<void> {
       const [row] = await db.select().from(members).where(eq(members.id, memberId));
-      if (!row || row.asaasSubscriptionId === null) return;
+      if (!row || (row.asaasSubscriptionId === null && row.asaasCustomerId === null)) return;
       const client = asaasClientOf((await memberSettings.stored()).payments, context.config, INTERACTIVE_MS);
       if (!client) return;
+      const { asaasSubscriptionId: subscriptionId, asaasCustomerId: customerId } = row;
       try {
-        await client.cancelSubscription(row.asaasSubscriptionId);
+        if (subscriptionId !== null) await client.cancelSubscription(subscriptionId).catch(unlessGone);
+        if (customerId !== null) await client.deleteCustomer(customerId).catch(unlessGone);
       } catch (error) {
         if (!(error instanceof DuesProviderError)) throw error;
-        if (error.status !== 404)
-          throw busy(
-            `A assinatura do associado no Asaas não foi encerrada, então ele não foi excluído. ${error.message}`,
-          );
+        throw busy(
+          `A assinatura e o cadastro do associado no Asaas não foram encerrados, então ele não foi excluído. ${error.message}`,
+        );
       }
     },
 

@@ -558,11 +558,13 @@ describe("approval and the dues' job", () => {
     expect(asaas().subscriptions.size).toBe(1);
   });
 
-  it("end her subscription before her entry is deleted, and keep her while Asaas cannot", async () => {
+  it("end her subscription and remove her customer before her entry is deleted, and keep her while Asaas cannot", async () => {
     await saveAsaas();
     const plan = await createPlan();
     const { id } = await approved(plan);
     const subscriptionId = (await memberRow(id))?.asaasSubscriptionId ?? "";
+    const customerId = (await memberRow(id))?.asaasCustomerId ?? "";
+    expect(asaas().customers.get(customerId)?.deleted).toBe(false);
     asaas().failNext(500);
     const kept = await t.request("DELETE", `/api/members/${id}`, { token: t.superToken });
     expect(kept.status).toBe(503);
@@ -571,6 +573,11 @@ describe("approval and the dues' job", () => {
     const deleted = await t.request("DELETE", `/api/members/${id}`, { token: t.superToken });
     expect(deleted.status).toBe(204);
     expect(asaas().subscriptions.get(subscriptionId)?.deleted).toBe(true);
+    // Her name, CPF and e-mail leave Asaas with her (LGPD), her open charges with them.
+    expect(asaas().customers.get(customerId)?.deleted).toBe(true);
+    expect(
+      [...asaas().payments.values()].filter((payment) => payment.customer === customerId && !payment.deleted),
+    ).toEqual([]);
     expect(await memberRow(id)).toBeUndefined();
   });
 });
