@@ -592,6 +592,17 @@ test("a note SEFAZ rejects for the buyer's CPF names that field with where to fi
   await expect(history.getByRole("row").filter({ hasText: "Nota fiscal: Rejeitada" })).toContainText("237");
   await expectAccessible(page);
 
+  // The /conta home counts the notes to act on, and its count opens the list that names this order.
+  await page.goto("/conta");
+  const todos = page.getByRole("region", { name: "Loja: o que fazer" });
+  await todos.getByRole("link", { name: /^\d+\s*Notas? fisca(l|is) precisa(m)? de atenção$/ }).click();
+  await expect(page).toHaveURL(/\/conta\/fiscal$/);
+  const attention = page.getByRole("table", { name: "Notas que precisam de atenção" });
+  await expect(attention.getByRole("row").filter({ hasText: `Pedido nº ${rejected.number}` })).toContainText(
+    "Rejeitada",
+  );
+  await page.goto(rejected.path);
+
   // Fixed and issued again on a phone without JavaScript: the link lands on the form, open, with her CPF.
   const plain = await phonePage(browser, false);
   await signInWithoutJavaScript(plain.page, OWNER.email, PASSWORD, rejected.path);
