@@ -49,7 +49,7 @@
  *                                     with Melhor Envio's fake answering after 50 ms (scripts/bench/shop.ts)
  *   BENCH_WORDPRESS_POSTS=1000        posts (and as many images) of the WordPress import part (0 skips it)
  *   BENCH_WORDPRESS_HOSTILE_MB=99     size of the large export of the hostile WordPress imports ("off" skips the part,
- *                                     0 the large export alone)
+ *                                     0 the large export alone); BENCH_ONLY=hostile runs that part alone
  *   BENCH_FLAG_ROUNDS=3               rounds of the V8 options' part (0 skips it): the server as `npm start` runs
  *                                     it, without each of its node options in turn and without any, on the
  *                                     seeded data folder, servers alternated (scripts/bench/node-flags.ts)
@@ -141,8 +141,8 @@ const stale = staleBuild(projectRoot);
 if (stale) fail(stale);
 if (!wrkInstalled()) fail("wrk not found: install it with apt-get install -y wrk");
 if (options.seconds === 0) fail("BENCH_SECONDS must be more than 0");
-if (options.only !== null && !["orders", "fiscal", "members"].includes(options.only))
-  fail(`BENCH_ONLY takes "orders", "fiscal" or "members", not ${options.only}`);
+if (options.only !== null && !["orders", "fiscal", "members", "hostile"].includes(options.only))
+  fail(`BENCH_ONLY takes "orders", "fiscal", "members" or "hostile", not ${options.only}`);
 
 /** Our paths for content.json's site; agenda and library only when the seed switched them on. */
 function ourTargets(features: SettingsView["features"]): Target[] {
@@ -395,6 +395,14 @@ async function main() {
     console.log(markdownTable(memberDuesRows(figures)));
     await fs.writeFile(options.out, `${JSON.stringify({ members: figures }, null, 2)}\n`);
     console.log(`\nraw results: ${options.out}`);
+    return;
+  }
+  if (options.only === "hostile") {
+    const figures = await benchHostileWordpressImports(options.wordpressHostileMb ?? 99);
+    console.log(`\n## npm run bench, the hostile WordPress exports alone (BENCH_ONLY=hostile), commit ${commit()}\n`);
+    console.log(`${os.cpus().length} CPUs, Node ${process.version}, load average ${loadBefore.toFixed(1)} at start\n`);
+    await fs.writeFile(options.out, `${JSON.stringify({ wordpressHostile: figures }, null, 2)}\n`);
+    console.log(`raw results: ${options.out}`);
     return;
   }
   if (options.only === "orders") {

@@ -2,8 +2,8 @@
  * The WordPress import against the exports issue 33 found harmful, each generated here (none is
  * committed): an old post whose shortcodes, comments or markup a pattern would read back and forth
  * (item 6), exports of elements nested millions deep (item 7), and a 99 MB export imported twice in a
- * row. Through the REST API of a server of its own on a new data folder, with the attachments not
- * fetched; for each, the server's peak RSS and the longest wait of a request that needs no database
+ * row. Through the REST API of a server of its own on a new data folder for each export, with the
+ * attachments not fetched; for each, the server's peak RSS and the longest wait of a request that needs no database
  * (sent every tenth of a second meanwhile: the event loop held up).
  */
 import { setTimeout as sleep } from "node:timers/promises";
@@ -151,43 +151,57 @@ async function measured(
 
 const sizeMb = (xml: string) => Buffer.byteLength(xml) / MB;
 
-/** Every hostile export, each on the same fresh server; `largeMb` sets the size of the large one (0 skips it). */
-export async function benchHostileWordpressImports(largeMb = 99): Promise<HostileImportFigure[]> {
+/**
+ * Runs `work` on a server of its own on a new data folder, seeded: each export's peak is its own, not
+ * what the exports before it left in the process.
+ */
+async function onFreshServer<T>(work: (server: RunningServer, token: string) => Promise<T>): Promise<T> {
   const data = await temporaryFolder("cms-bench-wordpress-hostile-");
   const server = await startAppServer({ dataDir: data.path, pageCache: true });
   try {
     const { token } = await seed(server.base);
-    console.log(`RSS before the imports: ${(await totalRssMb(server.processes)).toFixed(0)} MB`);
-    const figures: HostileImportFigure[] = [];
-    const shortcodes = shortcodeExport();
-    figures.push(
-      await measured(server, "posts of hostile shortcodes and markup", sizeMb(shortcodes), () =>
-        importOnce(server, token, shortcodes),
-      ),
-    );
-    for (const depth of [3_000_000, 13_300_000]) {
-      const nested = nestingExport(depth);
-      figures.push(
-        await measured(server, `elements nested ${(depth / 1e6).toFixed(1)} million deep`, sizeMb(nested), () =>
-          importOnce(server, token, nested),
-        ),
-      );
-    }
-    if (largeMb > 0) {
-      const large = largeExport(largeMb);
-      const size = sizeMb(large);
-      figures.push(
-        await measured(server, "a large export, imported twice in a row", size, async () => {
-          const first = await importOnce(server, token, large);
-          const second = await importOnce(server, token, large);
-          return `${first}; again: ${second}`;
-        }),
-      );
-    }
-    console.log(`RSS after the imports: ${(await totalRssMb(server.processes)).toFixed(0)} MB`);
-    return figures;
+    console.log(`RSS before the import: ${(await totalRssMb(server.processes)).toFixed(0)} MB`);
+    const value = await work(server, token);
+    console.log(`RSS after it: ${(await totalRssMb(server.processes)).toFixed(0)} MB`);
+    return value;
   } finally {
     await server.stop();
     await data.remove();
   }
+}
+
+/** Every hostile export, each on a fresh server; `largeMb` sets the size of the large one (0 skips it). */
+export async function benchHostileWordpressImports(largeMb = 99): Promise<HostileImportFigure[]> {
+  const figures: HostileImportFigure[] = [];
+  const shortcodes = shortcodeExport();
+  figures.push(
+    await onFreshServer((server, token) =>
+      measured(server, "posts of hostile shortcodes and markup", sizeMb(shortcodes), () =>
+        importOnce(server, token, shortcodes),
+      ),
+    ),
+  );
+  for (const depth of [3_000_000, 13_300_000]) {
+    const nested = nestingExport(depth);
+    figures.push(
+      await onFreshServer((server, token) =>
+        measured(server, `elements nested ${(depth / 1e6).toFixed(1)} million deep`, sizeMb(nested), () =>
+          importOnce(server, token, nested),
+        ),
+      ),
+    );
+  }
+  if (largeMb > 0) {
+    const large = largeExport(largeMb);
+    figures.push(
+      await onFreshServer((server, token) =>
+        measured(server, "a large export, imported twice in a row", sizeMb(large), async () => {
+          const first = await importOnce(server, token, large);
+          const second = await importOnce(server, token, large);
+          return `${first}; again: ${second}`;
+        }),
+      ),
+    );
+  }
+  return figures;
 }

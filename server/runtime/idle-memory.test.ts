@@ -1,6 +1,5 @@
-import v8 from "node:v8";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { collectAllGarbage, startIdleMemoryRelease } from "./idle-memory.ts";
+import { startIdleMemoryRelease } from "./idle-memory.ts";
 
 /** The clock the release reads and the interval that wakes it, moved by hand. */
 const sleep = (ms: number) => vi.advanceTimersByTimeAsync(ms);
@@ -69,24 +68,5 @@ describe("giving memory back once requests stop", () => {
     await sleep(150);
     expect(unchanged.calls).toEqual({ release: 1, collect: 0 });
     expect(stopped.calls).toEqual({ release: 1, collect: 1 });
-  });
-});
-
-describe("collectAllGarbage", () => {
-  it("gives the pages of a heap grown by garbage back, without exposing gc to the app", () => {
-    const heapSize = () => v8.getHeapStatistics().total_heap_size;
-    collectAllGarbage();
-    const before = heapSize();
-    let garbage: { index: number; text: string }[] | null = Array.from({ length: 1_000_000 }, (_, index) => ({
-      index,
-      text: `item ${index}`,
-    }));
-    expect(garbage.length).toBe(1_000_000);
-    garbage = null;
-    const grown = heapSize();
-    expect(grown - before).toBeGreaterThan(32 * 1024 * 1024);
-    collectAllGarbage();
-    expect(heapSize()).toBeLessThan(before + (grown - before) / 4);
-    expect("gc" in globalThis).toBe(false);
   });
 });

@@ -1,29 +1,6 @@
 import v8 from "node:v8";
-import vm from "node:vm";
 import type { Logger } from "pino";
-
-type GarbageCollector = (options: {
-  type: "major";
-  execution: "sync";
-  /** "last-resort": every weak reference cleared, the heap compacted and its empty pages given back. */
-  flavor: "last-resort";
-}) => void;
-
-let collector: GarbageCollector | null = null;
-
-/**
- * A full collection that gives V8's empty pages back to the system. V8 keeps a heap grown under load
- * at its size for as long as the process lives (its own memory reducer does not run under Node), so
- * without this a server that once took a burst keeps hundreds of MB it no longer uses. The collector
- * is taken from a fresh context rather than exposed on the app's global object.
- */
-export function collectAllGarbage(): void {
-  if (!collector) {
-    v8.setFlagsFromString("--expose-gc");
-    collector = vm.runInNewContext("gc") as GarbageCollector;
-  }
-  collector({ type: "major", execution: "sync", flavor: "last-resort" });
-}
+import { collectAllGarbage } from "../kernel/garbage-collection.ts";
 
 /** When the server counts as idle and how much its heap must have grown to be worth a collection. */
 export const IDLE_MEMORY = {

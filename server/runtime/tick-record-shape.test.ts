@@ -13,7 +13,7 @@ const script = `
 import { createHook } from "node:async_hooks";
 import { pinTickRecordShape } from ${module("./tick-record-shape.ts")};
 import { openPglite } from ${module("../db/client.ts")};
-import { collectAllGarbage } from ${module("./idle-memory.ts")};
+import { collectAllGarbage } from ${module("../kernel/garbage-collection.ts")};
 const pinned = pinTickRecordShape();
 const database = await openPglite({});
 await database.close();

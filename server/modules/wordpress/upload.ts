@@ -19,6 +19,7 @@ import {
   wordpressUploadFields,
 } from "../../../common/schemas/wordpress-import.ts";
 import type { WordPressFilesSource } from "../../../common/views/wordpress-import.ts";
+import { youngGarbageCollector } from "../../kernel/garbage-collection.ts";
 
 /**
  * The import's multipart upload, streamed part by part to temporary files under DATA_DIR (a 100 MB
@@ -145,6 +146,8 @@ export async function receiveWordPressUpload(request: Request, dataDir: string):
             () => undefined,
           ),
         )
+        .on("error", fail)
+        .pipe(youngGarbageCollector())
         .on("error", fail)
         .pipe(parser);
     });

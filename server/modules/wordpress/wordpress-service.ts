@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { createReadStream, createWriteStream } from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
-import { Readable } from "node:stream";
+import { type Duplex, Readable, pipeline as streamPipeline, type Transform } from "node:stream";
 import { buffer } from "node:stream/consumers";
 import { pipeline } from "node:stream/promises";
 import { setImmediate as nextTurn } from "node:timers/promises";
@@ -26,6 +26,7 @@ import {
   type WordPressImportView,
 } from "../../../common/views/wordpress-import.ts";
 import { type Actor, requireAdmin } from "../../kernel/access.ts";
+import { youngGarbageCollector } from "../../kernel/garbage-collection.ts";
 import type { WordpressContext } from "./context.ts";
 import { loadExistingState, type SiteKeysReader } from "./import-existing.ts";
 import { type ImportPlan, type ImportSources, planImport } from "./import-plan.ts";
@@ -71,6 +72,13 @@ const UNKNOWN_INTENT = "Ação desconhecida.";
 /** Pieces of a file read from disk: small enough that no read holds much of it. */
 const READ_PIECE_BYTES = 256 * 1024;
 
+/** `source` through `stages` and the collector of the pieces let go, an error of any one ending the last. */
+function piped(source: Readable, ...stages: Duplex[]): Transform {
+  const collector = youngGarbageCollector();
+  streamPipeline([source, ...stages, collector], () => undefined);
+  return collector;
+}
+
 /** A sent or stored file as its bytes come, a piece at a time. */
 type SourceFile = {
   role: ImportFileRole;
@@ -86,7 +94,7 @@ const sourceOf = (file: ImportFile | UploadedFile): SourceFile =>
         role: file.role,
         name: file.name,
         size: file.size,
-        chunks: () => createReadStream(file.path, { highWaterMark: READ_PIECE_BYTES }),
+        chunks: () => piped(createReadStream(file.path, { highWaterMark: READ_PIECE_BYTES })),
       };
 
 /** The compressed files are stored in parts this large (tables.ts). */
@@ -97,7 +105,7 @@ const storedSourceOf = (role: ImportFileRole, parts: () => AsyncIterable<Uint8Ar
   role,
   name: role,
   size: null,
-  chunks: () => Readable.from(parts()).pipe(createGunzip({ chunkSize: READ_PIECE_BYTES })),
+  chunks: () => piped(Readable.from(parts()), createGunzip({ chunkSize: READ_PIECE_BYTES })),
 });
 
 /**

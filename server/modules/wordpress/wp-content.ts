@@ -263,7 +263,7 @@ export async function unknownShortcodesOfEach(texts: readonly ImportText[]): Pro
   for (const text of texts) {
     const html = await text.read();
     found.push(
-      html.length > OFF_THREAD_CHARS
+      cleanedOffThread(html)
         ? (await cleanWordPressContent(html, { images: new Map(), rewriteUrl: () => null })).unknownShortcodes
         : unknownShortcodesOf(html),
     );
@@ -284,35 +284,73 @@ export function cleanWordPressContentNow(html: string, context: ContentContext):
 }
 
 /**
- * Past this length a post is cleaned in a worker thread: linear as every pass now is, 400 KB of
- * hostile shortcodes and markup still take a second or so (sanitize-html the most of it), and the
- * import must never hold the event loop for 100 ms.
+ * A post is cleaned in a worker thread past these: the cleaning's time follows the tags and shortcodes
+ * (a few microseconds each, measured with every hostile shape of wp-content.test.ts) more than the text,
+ * so a 50 KB post of ordinary paragraphs takes 1-2 ms and is cleaned here, where a thread of its own
+ * would keep 40 MB resident for the whole import (issue 33 item 7's memory); 400 KB of hostile
+ * shortcodes take a second or so, and the import must never hold the event loop for 100 ms.
  */
-const OFF_THREAD_CHARS = 16_000;
+const OFF_THREAD_CHARS = 200_000;
+const OFF_THREAD_MARKS = 4_000;
+
+/** Whether `html` has more than OFF_THREAD_MARKS tag or shortcode openings, counted no further than that. */
+function manyMarks(html: string): boolean {
+  let marks = 0;
+  for (let index = 0; index < html.length; index++) {
+    const code = html.charCodeAt(index);
+    // "<" and "["
+    if ((code === 60 || code === 91) && ++marks > OFF_THREAD_MARKS) return true;
+  }
+  return false;
+}
+
+const cleanedOffThread = (html: string) => html.length > OFF_THREAD_CHARS || manyMarks(html);
 
 type Waiting = { resolve: (cleaned: CleanedContent) => void; reject: (error: Error) => void };
-let cleaner: { thread: Worker; waiting: Map<number, Waiting> } | null = null;
+type Cleaner = { thread: Worker; waiting: Map<number, Waiting>; idle: NodeJS.Timeout | null };
+let cleaner: Cleaner | null = null;
 let nextRequest = 0;
 
-/** One thread for the process, started when first needed and let go (unref) while it has nothing to do. */
-function cleanerThread() {
+/**
+ * The cleaning thread's V8 young generation, in MB. A post is cleaned in a few MB of short-lived strings;
+ * the 16 MB semi-spaces `npm start` gives every thread (docs/decisions/0016) let it keep three times 16 MB
+ * resident for the whole import, beside the server's own heap.
+ */
+export const CLEAN_THREAD_YOUNG_GENERATION_MB = 8;
+/** With nothing to clean for this long the thread stops, and its heap is given back until the next import. */
+export const CLEAN_THREAD_IDLE_MS = 5_000;
+
+/** One thread for the process, started when first needed and stopped once idle. */
+function cleanerThread(): Cleaner {
   if (cleaner) return cleaner;
-  const thread = new Worker(new URL("./clean-worker.ts", import.meta.url));
-  const waiting = new Map<number, Waiting>();
-  const current = { thread, waiting };
+  const thread = new Worker(new URL("./clean-worker.ts", import.meta.url), {
+    resourceLimits: { maxYoungGenerationSizeMb: CLEAN_THREAD_YOUNG_GENERATION_MB },
+  });
+  const current: Cleaner = { thread, waiting: new Map(), idle: null };
+  const { waiting } = current;
+  const stopWhenIdle = () => {
+    thread.unref();
+    current.idle = setTimeout(() => {
+      if (cleaner === current) cleaner = null;
+      void thread.terminate();
+    }, CLEAN_THREAD_IDLE_MS);
+    current.idle.unref();
+  };
   thread.on("message", (reply: CleanReply) => {
     const caller = waiting.get(reply.id);
     waiting.delete(reply.id);
-    if (waiting.size === 0) thread.unref();
+    if (waiting.size === 0) stopWhenIdle();
     if ("cleaned" in reply) caller?.resolve(reply.cleaned);
     else caller?.reject(new Error(`content worker failed: ${reply.failure}`));
   });
   const fail = (error: Error) => {
     if (cleaner === current) cleaner = null;
+    if (current.idle) clearTimeout(current.idle);
     for (const caller of waiting.values()) caller.reject(error);
     waiting.clear();
   };
   thread.on("error", fail);
+  // A stop asked for once idle leaves nobody waiting: `fail` then has no one to tell.
   thread.on("exit", (code) => fail(new Error(`content worker exited with ${code}`)));
   thread.unref();
   cleaner = current;
@@ -325,7 +363,7 @@ function cleanerThread() {
  * (one pass) and sent with it.
  */
 export function cleanWordPressContent(html: string, context: ContentContext): Promise<CleanedContent> {
-  if (html.length <= OFF_THREAD_CHARS) return Promise.resolve(cleanWordPressContentNow(html, context));
+  if (!cleanedOffThread(html)) return Promise.resolve(cleanWordPressContentNow(html, context));
   const rewrites: [string, string][] = [];
   const seen = new Set<string>();
   for (const [, , , value = ""] of html.matchAll(URL_ATTRIBUTE)) {
@@ -342,7 +380,10 @@ export function cleanWordPressContent(html: string, context: ContentContext): Pr
     attachedImageIds: context.attachedImageIds ? [...context.attachedImageIds] : undefined,
     rewrites,
   };
-  const { thread, waiting } = cleanerThread();
+  const current = cleanerThread();
+  const { thread, waiting } = current;
+  if (current.idle) clearTimeout(current.idle);
+  current.idle = null;
   return new Promise((resolve, reject) => {
     waiting.set(request.id, { resolve, reject });
     thread.ref();
