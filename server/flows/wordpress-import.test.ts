@@ -15,6 +15,7 @@ import { menus } from "../modules/menus/tables.ts";
 import { products } from "../modules/products/tables.ts";
 import { users } from "../modules/users/tables.ts";
 import { wordpressImportFiles, wordpressRecords } from "../modules/wordpress/tables.ts";
+import { STORED_PART_BYTES } from "../modules/wordpress/wordpress-service.ts";
 import { previewWordPressImport, runWordPressImport } from "./wordpress-import.ts";
 
 const FIXTURES = path.resolve("tests/fixtures/wordpress");
@@ -326,11 +327,13 @@ describe("POST /api/wordpress-imports", () => {
     const xml = `<?xml version="1.0"?><rss><channel><title>Grande</title><link>http://grande.example</link><wp:wxr_version>1.2</wp:wxr_version><wp:base_site_url>http://grande.example</wp:base_site_url>${items.join("")}</channel></rss>`;
     const { id } = (await send(formWith(xml))).json<WordPressImportView>();
     const parts = await t.database.db
-      .select({ part: wordpressImportFiles.part })
+      .select({ part: wordpressImportFiles.part, gzipped: wordpressImportFiles.gzipped })
       .from(wordpressImportFiles)
       .where(eq(wordpressImportFiles.importId, id))
       .orderBy(asc(wordpressImportFiles.part));
     expect(parts.length).toBeGreaterThanOrEqual(2);
+    // Each part one short statement on the embedded database's event loop.
+    expect(Math.max(...parts.map(({ gzipped }) => gzipped.byteLength))).toBeLessThanOrEqual(STORED_PART_BYTES);
     expect(parts.map(({ part }) => part)).toEqual(parts.map((_, index) => index));
     await t.request("POST", `/api/wordpress-imports/${id}/start`, { token: t.superToken });
     await t.services.wordpress.settle();

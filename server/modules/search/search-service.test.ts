@@ -1,7 +1,7 @@
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { sitePaths } from "../../../common/site-paths.ts";
 import { withTestDatabase } from "../../../tests/support/with-test-services.ts";
-import { events, pages, posts } from "../content/tables.ts";
+import { events, pages, posts, SEARCHED_CONTENT_CHARS } from "../content/tables.ts";
 import { medias } from "../medias/tables.ts";
 import { createSearchService, decodeEntities, type SearchService } from "./search-service.ts";
 
@@ -21,6 +21,20 @@ const search = (q: string, page = 1, per_page = 20) => service.search({ q, page,
 const titles = async (q: string) => (await search(q)).data.map((hit) => hit.title);
 
 describe("search service", () => {
+  it("searches a body by its first 100,000 characters, whose vector the saving statement makes", async () => {
+    const filler = "<p>relatório da assembleia</p>".repeat(Math.ceil(SEARCHED_CONTENT_CHARS / 30));
+    await t.database.db.insert(posts).values({
+      title: "Notícia muito longa",
+      slug: "noticia-longa",
+      status: "published",
+      publishedAt: new Date(),
+      content: `<p>Começo com mutirão.</p>${filler}<p>Fim com colheita.</p>`,
+    });
+    expect(await titles("mutirão")).toEqual(["Notícia muito longa"]);
+    expect(await titles("assembleia")).toEqual(["Notícia muito longa"]);
+    expect(await titles("colheita")).toEqual([]);
+  });
+
   it("leaves out news, events and library items while their feature is switched off", async () => {
     const db = t.database.db;
     const now = new Date();
