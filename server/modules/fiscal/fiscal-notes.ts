@@ -549,15 +549,12 @@ export function createFiscalNotes(
      */
     async request(actor: Actor | null, request: NoteRequest): Promise<NoteRow> {
       const admin = requireAdmin(actor);
-      const asked = new Date();
       const settings = await deps.settings();
       if (!settings.enabled) throw invalid(FISCAL_OFF);
       return context.transaction(async (tx) => {
         const row = await ensure(tx, request, settings, admin);
         if (!row) throw new Error("fiscal note insert returned nothing");
         if (row.state === "waiting") return row;
-        // Sent while this click was on its way (the other click of a double click): that note is this one's too.
-        if (row.state !== "rejected" && row.updatedAt >= asked) return row;
         if (row.state !== "rejected") throw conflict(NOT_REJECTED);
         if (row.leaseUntil && row.leaseUntil > new Date()) throw conflict(NOTE_BUSY);
         const [reissued] = await tx.db
