@@ -56,20 +56,34 @@ export async function createTestDatabase(): Promise<Database & { drop(): Promise
   };
 }
 
+/** PostgreSQL's "deadlock detected": it ended one of the two transactions, here the reset's. */
+const isDeadlock = (error: unknown) =>
+  error instanceof Error && (error.cause as { code?: string } | undefined)?.code === "40P01";
+const RESET_ATTEMPTS = 5;
+
 /**
  * Empties every table of the public schema (whatever areas exist: the catalogue lists them), so each
  * test starts from a site that was never set up. Drizzle's migration journal lives in its own schema.
+ * Work the test before started in the background (a webhook's files still being copied) may hold a row
+ * the truncation must lock: PostgreSQL then ends one of the two, and the reset is tried again.
  */
 export async function resetDatabase(database: Database): Promise<void> {
-  await database.db.execute(sql`
-    DO $$
-    DECLARE
-      tables text;
-    BEGIN
-      SELECT string_agg(format('%I.%I', schemaname, tablename), ', ') INTO tables
-        FROM pg_tables WHERE schemaname = 'public';
-      IF tables IS NOT NULL THEN
-        EXECUTE 'TRUNCATE ' || tables || ' RESTART IDENTITY CASCADE';
-      END IF;
-    END $$`);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await database.db.execute(sql`
+        DO $$
+        DECLARE
+          tables text;
+        BEGIN
+          SELECT string_agg(format('%I.%I', schemaname, tablename), ', ') INTO tables
+            FROM pg_tables WHERE schemaname = 'public';
+          IF tables IS NOT NULL THEN
+            EXECUTE 'TRUNCATE ' || tables || ' RESTART IDENTITY CASCADE';
+          END IF;
+        END $$`);
+      return;
+    } catch (error) {
+      if (!isDeadlock(error) || attempt === RESET_ATTEMPTS) throw error;
+    }
+  }
 }
