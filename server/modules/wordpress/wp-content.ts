@@ -316,9 +316,9 @@ let nextRequest = 0;
  * the 16 MB semi-spaces `npm start` gives every thread (docs/decisions/0016) let it keep three times 16 MB
  * resident for the whole import, beside the server's own heap.
  */
-export const CLEAN_THREAD_YOUNG_GENERATION_MB = 8;
+const CLEAN_THREAD_YOUNG_GENERATION_MB = 8;
 /** With nothing to clean for this long the thread stops, and its heap is given back until the next import. */
-export const CLEAN_THREAD_IDLE_MS = 5_000;
+const CLEAN_THREAD_IDLE_MS = 5_000;
 
 /** One thread for the process, started when first needed and stopped once idle. */
 function cleanerThread(): Cleaner {
